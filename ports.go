@@ -1,0 +1,140 @@
+package groupmem
+
+import (
+	"context"
+	"time"
+)
+
+// Ledger is the store of record: messages, memory versions, the change log,
+// runs, per-group state and the outbox. Implementations: store/postgres,
+// store/sqlite. Every method returns *Error values for the cases it names.
+type Ledger interface {
+	// InsertMessages stores a batch of messages, assigning each a Seq in
+	// the order of the batch. A message whose (GroupID, ID) is already
+	// stored is skipped, so a resend is harmless. Text is cleaned of NUL
+	// bytes and invalid UTF-8 and cut to MaxMessageBytes. It returns how
+	// many were new. Invalid group or message ids: EINVALID, nothing written.
+	InsertMessages(ctx context.Context, msgs []Message) (int, error)
+
+	// MessagesAfter returns up to limit messages of a group with Seq >
+	// after, in Seq order. A message whose insert commits later than one
+	// with a higher Seq is never skipped: Seq order is commit order within
+	// a group.
+	MessagesAfter(ctx context.Context, groupID string, after int64, limit int) ([]Message, error)
+
+	// MessagesSince returns up to limit messages of a group with Seq > after
+	// and SentAt >= since, in Seq order.
+	MessagesSince(ctx context.Context, groupID string, after int64, since time.Time, limit int) ([]Message, error)
+
+	// BeginRun takes a new fencing token for the group, which invalidates
+	// every earlier token, reads the group's watermark, and records a run
+	// in status running.
+	BeginRun(ctx context.Context, p BeginRunParams) (Run, error)
+
+	// CommitPlan applies a plan in one transaction: it is valid only while
+	// plan.Run.Fence is the group's current token (ESTALE otherwise) and
+	// every Transition's From still holds (ECONFLICT otherwise). It inserts
+	// the new versions, applies the transitions, writes the change log, the
+	// finished run record, an outbox entry per touched version, and raises
+	// the watermark to plan.Run.NewWatermark. On any error nothing is
+	// written.
+	CommitPlan(ctx context.Context, plan *Plan) error
+
+	// FinishRun records the end of a run that applies nothing (noop,
+	// failed, review). It changes nothing but the run record and needs no
+	// fence.
+	FinishRun(ctx context.Context, run Run) error
+
+	// Memories returns a page of a group's memories, newest first, and the
+	// number that matched.
+	Memories(ctx context.Context, q MemoryQuery) (MemoryPage, error)
+
+	// MemoriesByID returns the versions with the given ids, in any order;
+	// unknown ids are left out.
+	MemoriesByID(ctx context.Context, ids []string) ([]Memory, error)
+
+	// Memory returns one version. ENOTFOUND if there is none.
+	Memory(ctx context.Context, id string) (Memory, error)
+
+	// Lineage returns every version of the memory that id belongs to,
+	// oldest first. ENOTFOUND if id names no version.
+	Lineage(ctx context.Context, id string) ([]Memory, error)
+
+	// ScanMemories returns up to limit versions of every group with ID >
+	// after, in ID order: a full, stable walk of the ledger.
+	ScanMemories(ctx context.Context, after string, limit int) ([]Memory, error)
+
+	// Changes returns up to limit change-log rows of a group written at or
+	// after since, newest first.
+	Changes(ctx context.Context, groupID string, since time.Time, limit int) ([]Change, error)
+
+	// Runs returns up to limit runs of a group, newest first.
+	Runs(ctx context.Context, groupID string, limit int) ([]Run, error)
+
+	// Run returns one run. ENOTFOUND if there is none.
+	Run(ctx context.Context, id string) (Run, error)
+
+	// ClaimOutbox leases up to limit pending outbox entries for lease. Two
+	// claimers never hold the same entry at once; an entry whose lease ran
+	// out may be claimed again.
+	ClaimOutbox(ctx context.Context, limit int, lease time.Duration) ([]OutboxEntry, error)
+
+	// CompleteOutbox marks entries done.
+	CompleteOutbox(ctx context.Context, ids []int64) error
+
+	// OutboxLag returns the number of pending entries and the age of the
+	// oldest one (zero when none is pending).
+	OutboxLag(ctx context.Context) (int, time.Duration, error)
+}
+
+// Index is the search index built from the ledger. It may lag behind the
+// ledger; it never decides what is true. Implementations: store/qdrant,
+// store/inmem.
+type Index interface {
+	// Upsert writes one point per version (id = memory id), replacing any
+	// point with the same id. It is idempotent. Vectors must have the
+	// index's dimension (EINVALID otherwise).
+	Upsert(ctx context.Context, mems []Memory) error
+
+	// List returns a page of a group's memories, newest first by
+	// UpdatedAt, and the number that matched.
+	List(ctx context.Context, q MemoryQuery) (MemoryPage, error)
+
+	// Search returns up to q.Limit memories of q.GroupID by descending
+	// cosine similarity, keeping only scores strictly above q.Threshold.
+	Search(ctx context.Context, q SearchQuery) ([]Hit, error)
+
+	// DeleteGroup removes every point of a group.
+	DeleteGroup(ctx context.Context, groupID string) error
+
+	// Reset drops every point and recreates an empty index.
+	Reset(ctx context.Context) error
+}
+
+// Locker hands out per-key leases so that one worker at a time works on a
+// group. Correctness never rests on it alone: the ledger's fencing token
+// does. Implementations: store/redis, store/inmem.
+type Locker interface {
+	// Acquire takes the lock on key for ttl and keeps renewing it while
+	// held. EBUSY if another holder has it.
+	Acquire(ctx context.Context, key string, ttl time.Duration) (Lease, error)
+}
+
+// Lease is one held lock.
+type Lease interface {
+	// Context is derived from the context passed to Acquire and is
+	// cancelled when the lease is lost (renewal failed or expired) or
+	// released.
+	Context() context.Context
+	// Release gives the lock up if this lease still holds it; it never
+	// releases a lock taken by someone else.
+	Release(ctx context.Context) error
+}
+
+// Embedder turns texts into vectors of a fixed dimension.
+type Embedder interface {
+	// Embed returns one vector per text, in order.
+	Embed(ctx context.Context, texts []string) ([][]float32, error)
+	// Dimension is the length of every vector Embed returns.
+	Dimension() int
+}

@@ -1,0 +1,143 @@
+package postgres
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+
+	"github.com/groupmem/groupmem"
+)
+
+const memoryColumns = `memory_id, lineage_id, group_id, statement, version, parent_id, status, tags,
+	strength, change_summary, evidence, embedding, run_id, created_at, updated_at`
+
+func scanMemory(row pgx.CollectableRow) (groupmem.Memory, error) {
+	var m groupmem.Memory
+	var parent, run *string
+	err := row.Scan(&m.ID, &m.LineageID, &m.GroupID, &m.Statement, &m.Version, &parent, &m.Status,
+		&m.Tags, &m.Strength, &m.ChangeSummary, &m.Evidence, &m.Embedding, &run, &m.CreatedAt, &m.UpdatedAt)
+	if parent != nil {
+		m.ParentID = *parent
+	}
+	if run != nil {
+		m.RunID = *run
+	}
+	return m, err
+}
+
+func (l *Ledger) queryMemories(ctx context.Context, sql string, args ...any) ([]groupmem.Memory, error) {
+	rows, err := l.pool.Query(ctx, sql, args...)
+	if err != nil {
+		return nil, interpretError(fmt.Errorf("read memories: %w", err))
+	}
+	mems, err := pgx.CollectRows(rows, scanMemory)
+	return mems, interpretError(err)
+}
+
+// Memories implements groupmem.Ledger: newest first by updated_at, then by
+// id, so paging is stable.
+func (l *Ledger) Memories(ctx context.Context, q groupmem.MemoryQuery) (groupmem.MemoryPage, error) {
+	if err := groupmem.CheckGroupID(q.GroupID); err != nil {
+		return groupmem.MemoryPage{}, err
+	}
+	if q.Status != "" && !q.Status.Valid() {
+		return groupmem.MemoryPage{}, groupmem.Errorf(groupmem.EINVALID, "status %q is not valid", q.Status)
+	}
+	var page groupmem.MemoryPage
+	err := l.pool.QueryRow(ctx, `SELECT count(*) FROM memory_versions
+		WHERE group_id = $1 AND ($2 = '' OR status = $2)`, q.GroupID, q.Status).Scan(&page.Total)
+	if err != nil {
+		return page, interpretError(fmt.Errorf("count memories: %w", err))
+	}
+	if q.Limit <= 0 || q.Offset >= page.Total {
+		return page, nil
+	}
+	page.Memories, err = l.queryMemories(ctx, `SELECT `+memoryColumns+` FROM memory_versions
+		WHERE group_id = $1 AND ($2 = '' OR status = $2)
+		ORDER BY updated_at DESC, memory_id LIMIT $3 OFFSET $4`, q.GroupID, q.Status, q.Limit, max(q.Offset, 0))
+	return page, err
+}
+
+// MemoriesByID implements groupmem.Ledger. Malformed ids are EINVALID.
+func (l *Ledger) MemoriesByID(ctx context.Context, ids []string) ([]groupmem.Memory, error) {
+	for _, id := range ids {
+		if err := groupmem.CheckID(id); err != nil {
+			return nil, err
+		}
+	}
+	if len(ids) == 0 {
+		return nil, nil
+	}
+	return l.queryMemories(ctx, `SELECT `+memoryColumns+` FROM memory_versions WHERE memory_id = ANY($1::uuid[])`, ids)
+}
+
+// Memory implements groupmem.Ledger.
+func (l *Ledger) Memory(ctx context.Context, id string) (groupmem.Memory, error) {
+	mems, err := l.MemoriesByID(ctx, []string{id})
+	if err != nil {
+		return groupmem.Memory{}, err
+	}
+	if len(mems) == 0 {
+		return groupmem.Memory{}, groupmem.Errorf(groupmem.ENOTFOUND, "memory %s not found", id)
+	}
+	return mems[0], nil
+}
+
+// Lineage implements groupmem.Ledger.
+func (l *Ledger) Lineage(ctx context.Context, id string) ([]groupmem.Memory, error) {
+	if err := groupmem.CheckID(id); err != nil {
+		return nil, err
+	}
+	mems, err := l.queryMemories(ctx, `SELECT `+memoryColumns+` FROM memory_versions
+		WHERE lineage_id = (SELECT lineage_id FROM memory_versions WHERE memory_id = $1)
+		ORDER BY version`, id)
+	if err != nil {
+		return nil, err
+	}
+	if len(mems) == 0 {
+		return nil, groupmem.Errorf(groupmem.ENOTFOUND, "memory %s not found", id)
+	}
+	return mems, nil
+}
+
+// ScanMemories implements groupmem.Ledger.
+func (l *Ledger) ScanMemories(ctx context.Context, after string, limit int) ([]groupmem.Memory, error) {
+	if after == "" {
+		after = "00000000-0000-0000-0000-000000000000"
+	} else if err := groupmem.CheckID(after); err != nil {
+		return nil, err
+	}
+	return l.queryMemories(ctx, `SELECT `+memoryColumns+` FROM memory_versions
+		WHERE memory_id > $1 ORDER BY memory_id LIMIT $2`, after, max(limit, 0))
+}
+
+// Changes implements groupmem.Ledger.
+func (l *Ledger) Changes(ctx context.Context, groupID string, since time.Time, limit int) ([]groupmem.Change, error) {
+	if err := groupmem.CheckGroupID(groupID); err != nil {
+		return nil, err
+	}
+	rows, err := l.pool.Query(ctx, `
+		SELECT id, group_id, action, memory_id, new_memory_id, old_statement, new_statement,
+			change_summary, version, run_id, actor, created_at
+		FROM memory_change_log WHERE group_id = $1 AND created_at >= $2
+		ORDER BY created_at DESC, id DESC LIMIT $3`, groupID, since, max(limit, 0))
+	if err != nil {
+		return nil, interpretError(fmt.Errorf("read changes: %w", err))
+	}
+	changes, err := pgx.CollectRows(rows, func(row pgx.CollectableRow) (groupmem.Change, error) {
+		var c groupmem.Change
+		var newID, run *string
+		err := row.Scan(&c.ID, &c.GroupID, &c.Action, &c.MemoryID, &newID, &c.OldStatement, &c.NewStatement,
+			&c.Reason, &c.Version, &run, &c.Actor, &c.CreatedAt)
+		if newID != nil {
+			c.NewMemoryID = *newID
+		}
+		if run != nil {
+			c.RunID = *run
+		}
+		return c, err
+	})
+	return changes, interpretError(err)
+}

@@ -1,0 +1,60 @@
+package postgres
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+
+	"github.com/groupmem/groupmem"
+)
+
+// ClaimOutbox implements groupmem.Ledger. Claimers skip rows another
+// claimer has locked (SKIP LOCKED) and rows whose lease has not run out,
+// so two relays never hold the same entry at once.
+func (l *Ledger) ClaimOutbox(ctx context.Context, limit int, lease time.Duration) ([]groupmem.OutboxEntry, error) {
+	if limit <= 0 {
+		return nil, nil
+	}
+	now := l.now().UTC()
+	rows, err := l.pool.Query(ctx, `
+		UPDATE outbox SET claimed_until = $2, attempts = attempts + 1
+		WHERE id IN (
+			SELECT id FROM outbox
+			WHERE done_at IS NULL AND (claimed_until IS NULL OR claimed_until <= $1)
+			ORDER BY id LIMIT $3 FOR UPDATE SKIP LOCKED)
+		RETURNING id, group_id, memory_id, attempts, created_at`, now, now.Add(lease), limit)
+	if err != nil {
+		return nil, interpretError(fmt.Errorf("claim outbox: %w", err))
+	}
+	entries, err := pgx.CollectRows(rows, func(row pgx.CollectableRow) (groupmem.OutboxEntry, error) {
+		var e groupmem.OutboxEntry
+		err := row.Scan(&e.ID, &e.GroupID, &e.MemoryID, &e.Attempts, &e.CreatedAt)
+		return e, err
+	})
+	return entries, interpretError(err)
+}
+
+// CompleteOutbox implements groupmem.Ledger.
+func (l *Ledger) CompleteOutbox(ctx context.Context, ids []int64) error {
+	if len(ids) == 0 {
+		return nil
+	}
+	_, err := l.pool.Exec(ctx, `UPDATE outbox SET done_at = $2 WHERE id = ANY($1) AND done_at IS NULL`, ids, l.now().UTC())
+	return interpretError(err)
+}
+
+// OutboxLag implements groupmem.Ledger.
+func (l *Ledger) OutboxLag(ctx context.Context) (int, time.Duration, error) {
+	var n int
+	var oldest *time.Time
+	err := l.pool.QueryRow(ctx, `SELECT count(*), min(created_at) FROM outbox WHERE done_at IS NULL`).Scan(&n, &oldest)
+	if err != nil {
+		return 0, 0, interpretError(fmt.Errorf("read outbox lag: %w", err))
+	}
+	if oldest == nil {
+		return 0, 0, nil
+	}
+	return n, max(l.now().Sub(*oldest), 0), nil
+}

@@ -1,0 +1,146 @@
+// Package postgres is the ledger of record on Postgres through pgx v5:
+// messages, memory versions, the change log, runs, per-group state and the
+// outbox. Exported methods own their transaction; helpers take it. All SQL
+// of groupmem lives in this package.
+package postgres
+
+import (
+	"cmp"
+	"context"
+	"errors"
+	"fmt"
+	"net"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"github.com/groupmem/groupmem"
+)
+
+// Config says how to reach Postgres. The zero value of every field but URL
+// means its default.
+type Config struct {
+	// URL is a libpq connection string or URL (GROUPMEM_POSTGRES_URL),
+	// for example postgres://groupmem@db:5432/groupmem?sslmode=disable.
+	URL string
+	// Schema holds groupmem's tables (default: the server's search_path,
+	// usually public). It is created when missing.
+	Schema string
+	// MaxConns bounds the pool (default 16).
+	MaxConns int32
+	// Now is the clock; tests inject one. Default time.Now.
+	Now func() time.Time
+}
+
+// Ledger implements groupmem.Ledger on a pgx connection pool.
+type Ledger struct {
+	pool *pgxpool.Pool
+	now  func() time.Time
+}
+
+var _ groupmem.Ledger = (*Ledger)(nil)
+
+// Open connects to Postgres, checks the connection, and returns a Ledger.
+// It does not migrate; call Migrate. An unusable URL is EINVALID; an
+// unreachable server is EUNAVAILABLE.
+func Open(ctx context.Context, cfg Config) (*Ledger, error) {
+	if cfg.URL == "" {
+		return nil, groupmem.Errorf(groupmem.EINVALID, "GROUPMEM_POSTGRES_URL is empty")
+	}
+	pc, err := pgxpool.ParseConfig(cfg.URL)
+	if err != nil {
+		return nil, groupmem.WrapError(groupmem.EINVALID, "GROUPMEM_POSTGRES_URL is not a valid connection string", err)
+	}
+	pc.MaxConns = cmp.Or(cfg.MaxConns, 16)
+	if cfg.Schema != "" {
+		if err := ensureSchema(ctx, pc.ConnConfig, cfg.Schema); err != nil {
+			return nil, err
+		}
+		pc.ConnConfig.RuntimeParams["search_path"] = cfg.Schema
+	}
+	pool, err := pgxpool.NewWithConfig(ctx, pc)
+	if err != nil {
+		return nil, interpretError(fmt.Errorf("connect: %w", err))
+	}
+	if err := pool.Ping(ctx); err != nil {
+		pool.Close()
+		return nil, groupmem.WrapError(groupmem.EUNAVAILABLE, "cannot reach Postgres at GROUPMEM_POSTGRES_URL", err)
+	}
+	now := cfg.Now
+	if now == nil {
+		now = time.Now
+	}
+	return &Ledger{pool: pool, now: now}, nil
+}
+
+func ensureSchema(ctx context.Context, cc *pgx.ConnConfig, schema string) error {
+	conn, err := pgx.ConnectConfig(ctx, cc)
+	if err != nil {
+		return groupmem.WrapError(groupmem.EUNAVAILABLE, "cannot reach Postgres at GROUPMEM_POSTGRES_URL", err)
+	}
+	defer conn.Close(ctx)
+	_, err = conn.Exec(ctx, "CREATE SCHEMA IF NOT EXISTS "+pgx.Identifier{schema}.Sanitize())
+	return interpretError(err)
+}
+
+// Close closes every connection.
+func (l *Ledger) Close() { l.pool.Close() }
+
+// Ping checks that Postgres answers; EUNAVAILABLE when it does not.
+func (l *Ledger) Ping(ctx context.Context) error {
+	if err := l.pool.Ping(ctx); err != nil {
+		return groupmem.WrapError(groupmem.EUNAVAILABLE, "postgres is unreachable", err)
+	}
+	return nil
+}
+
+// Pool exposes the pool for tools and tests that need raw SQL.
+func (l *Ledger) Pool() *pgxpool.Pool { return l.pool }
+
+// interpretError turns pgx and Postgres errors into groupmem errors. It
+// passes nil, *groupmem.Error values and context errors through unchanged.
+func interpretError(err error) error {
+	if err == nil {
+		return nil
+	}
+	var ge *groupmem.Error
+	if errors.As(err, &ge) || errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
+		return err
+	}
+	if errors.Is(err, pgx.ErrNoRows) {
+		return groupmem.WrapError(groupmem.ENOTFOUND, "not found", err)
+	}
+	var pe *pgconn.PgError
+	if errors.As(err, &pe) {
+		switch {
+		case pe.Code == "23505", pe.Code == "40001", pe.Code == "40P01":
+			return groupmem.WrapError(groupmem.ECONFLICT, "the store changed concurrently; retry", err)
+		case pe.Code == "23503", pe.Code == "23514", pe.Code == "22P02", pe.Code == "22021", pe.Code == "54000":
+			return groupmem.WrapError(groupmem.EINVALID, "the data was rejected by the ledger", err)
+		case pe.Code[:2] == "08", pe.Code == "57P01", pe.Code == "57P03", pe.Code == "53300":
+			return groupmem.WrapError(groupmem.EUNAVAILABLE, "postgres is unavailable", err)
+		}
+		return groupmem.WrapError(groupmem.EINTERNAL, "ledger error", err)
+	}
+	var ne net.Error
+	if errors.As(err, &ne) || pgconn.SafeToRetry(err) {
+		return groupmem.WrapError(groupmem.EUNAVAILABLE, "postgres is unavailable", err)
+	}
+	return groupmem.WrapError(groupmem.EINTERNAL, "ledger error", err)
+}
+
+// inTx runs fn in a transaction, committing when it returns nil and rolling
+// back otherwise. Errors come back interpreted.
+func (l *Ledger) inTx(ctx context.Context, fn func(tx pgx.Tx) error) error {
+	tx, err := l.pool.Begin(ctx)
+	if err != nil {
+		return interpretError(fmt.Errorf("begin: %w", err))
+	}
+	defer tx.Rollback(context.WithoutCancel(ctx)) //nolint:errcheck // no-op after commit
+	if err := fn(tx); err != nil {
+		return interpretError(err)
+	}
+	return interpretError(tx.Commit(ctx))
+}

@@ -1,0 +1,173 @@
+package postgres
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+
+	"github.com/groupmem/groupmem"
+)
+
+// BeginRun implements groupmem.Ledger: it raises the group's fence by one
+// (creating the group's state on first use), reads the watermark, and
+// records the run, all in one transaction.
+func (l *Ledger) BeginRun(ctx context.Context, p groupmem.BeginRunParams) (groupmem.Run, error) {
+	if err := groupmem.CheckGroupID(p.GroupID); err != nil {
+		return groupmem.Run{}, err
+	}
+	run := groupmem.Run{
+		ID:            groupmem.NewID(),
+		GroupID:       p.GroupID,
+		Trigger:       groupmem.CleanActor(p.Trigger),
+		Actor:         groupmem.CleanActor(p.Actor),
+		Status:        groupmem.RunRunning,
+		Model:         groupmem.CleanActor(p.Model),
+		PromptVersion: groupmem.CleanActor(p.PromptVersion),
+		StartedAt:     l.now().UTC(),
+	}
+	err := l.inTx(ctx, func(tx pgx.Tx) error {
+		err := tx.QueryRow(ctx, `
+			INSERT INTO group_state AS g (group_id, fence) VALUES ($1, 1)
+			ON CONFLICT (group_id) DO UPDATE SET fence = g.fence + 1, updated_at = now()
+			RETURNING g.fence, g.watermark`, run.GroupID).Scan(&run.Fence, &run.Watermark)
+		if err != nil {
+			return fmt.Errorf("take fence: %w", err)
+		}
+		run.NewWatermark = run.Watermark
+		return insertRun(ctx, tx, &run)
+	})
+	if err != nil {
+		return groupmem.Run{}, err
+	}
+	return run, nil
+}
+
+func insertRun(ctx context.Context, tx pgx.Tx, r *groupmem.Run) error {
+	_, err := tx.Exec(ctx, `
+		INSERT INTO evolution_runs (id, group_id, trigger, actor, status, model, prompt_version,
+			fence, watermark, new_watermark, started_at)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
+		r.ID, r.GroupID, r.Trigger, r.Actor, r.Status, r.Model, r.PromptVersion,
+		r.Fence, r.Watermark, r.NewWatermark, r.StartedAt)
+	if err != nil {
+		return fmt.Errorf("record run: %w", err)
+	}
+	return nil
+}
+
+// FinishRun implements groupmem.Ledger. A run that is already finished is
+// left as it is (ECONFLICT), so a late writer cannot overwrite a committed
+// run's record.
+func (l *Ledger) FinishRun(ctx context.Context, run groupmem.Run) error {
+	if err := groupmem.CheckID(run.ID); err != nil {
+		return err
+	}
+	switch run.Status {
+	case groupmem.RunNoop, groupmem.RunFailed, groupmem.RunReview:
+	default:
+		return groupmem.Errorf(groupmem.EINVALID, "FinishRun records noop, failed or review runs, not %q", run.Status)
+	}
+	return l.inTx(ctx, func(tx pgx.Tx) error {
+		return finishRun(ctx, tx, &run, l.now().UTC())
+	})
+}
+
+// finishRun writes the end of a run that is still running.
+func finishRun(ctx context.Context, tx pgx.Tx, r *groupmem.Run, now time.Time) error {
+	stats, _ := json.Marshal(r.Stats)
+	tokens, _ := json.Marshal(r.Tokens)
+	report, err := json.Marshal(cleanReport(r.Report))
+	if err != nil {
+		return fmt.Errorf("encode report: %w", err)
+	}
+	r.FinishedAt = now
+	tag, err := tx.Exec(ctx, `
+		UPDATE evolution_runs SET status = $2, model = $3, prompt_version = $4, new_watermark = $5,
+			messages = $6, stats = $7, tokens = $8, report = $9, error = $10, finished_at = $11
+		WHERE id = $1 AND status = 'running'`,
+		r.ID, r.Status, groupmem.CleanActor(r.Model), groupmem.CleanActor(r.PromptVersion), r.NewWatermark,
+		r.Messages, stats, tokens, report, groupmem.CleanError(r.Error), r.FinishedAt)
+	if err != nil {
+		return fmt.Errorf("finish run: %w", err)
+	}
+	if tag.RowsAffected() != 1 {
+		return groupmem.Errorf(groupmem.ECONFLICT, "run %s is not running", r.ID)
+	}
+	return nil
+}
+
+// cleanReport makes a report safe for jsonb: Postgres rejects NUL even
+// escaped as \u0000.
+func cleanReport(r groupmem.Report) groupmem.Report {
+	r.Finish = groupmem.CleanActor(r.Finish)
+	drops := make([]groupmem.Drop, len(r.Dropped))
+	for i, d := range r.Dropped {
+		drops[i] = groupmem.Drop{Line: d.Line, Reason: groupmem.CleanError(d.Reason), Text: groupmem.Truncate(groupmem.CleanText(d.Text), 200)}
+	}
+	r.Dropped = drops
+	return r
+}
+
+const runColumns = `id, group_id, trigger, actor, status, model, prompt_version, fence, watermark,
+	new_watermark, messages, stats, tokens, report, error, started_at, finished_at`
+
+func scanRun(row pgx.CollectableRow) (groupmem.Run, error) {
+	var r groupmem.Run
+	var stats, tokens, report []byte
+	var finished *time.Time
+	err := row.Scan(&r.ID, &r.GroupID, &r.Trigger, &r.Actor, &r.Status, &r.Model, &r.PromptVersion,
+		&r.Fence, &r.Watermark, &r.NewWatermark, &r.Messages, &stats, &tokens, &report, &r.Error,
+		&r.StartedAt, &finished)
+	if err != nil {
+		return r, err
+	}
+	if finished != nil {
+		r.FinishedAt = *finished
+	}
+	if err := json.Unmarshal(stats, &r.Stats); err != nil {
+		return r, fmt.Errorf("decode run stats: %w", err)
+	}
+	if err := json.Unmarshal(tokens, &r.Tokens); err != nil {
+		return r, fmt.Errorf("decode run tokens: %w", err)
+	}
+	if err := json.Unmarshal(report, &r.Report); err != nil {
+		return r, fmt.Errorf("decode run report: %w", err)
+	}
+	return r, nil
+}
+
+// Runs implements groupmem.Ledger.
+func (l *Ledger) Runs(ctx context.Context, groupID string, limit int) ([]groupmem.Run, error) {
+	if err := groupmem.CheckGroupID(groupID); err != nil {
+		return nil, err
+	}
+	rows, err := l.pool.Query(ctx, `SELECT `+runColumns+` FROM evolution_runs
+		WHERE group_id = $1 ORDER BY started_at DESC, id LIMIT $2`, groupID, max(limit, 0))
+	if err != nil {
+		return nil, interpretError(fmt.Errorf("read runs: %w", err))
+	}
+	runs, err := pgx.CollectRows(rows, scanRun)
+	return runs, interpretError(err)
+}
+
+// Run implements groupmem.Ledger.
+func (l *Ledger) Run(ctx context.Context, id string) (groupmem.Run, error) {
+	if err := groupmem.CheckID(id); err != nil {
+		return groupmem.Run{}, err
+	}
+	rows, err := l.pool.Query(ctx, `SELECT `+runColumns+` FROM evolution_runs WHERE id = $1`, id)
+	if err != nil {
+		return groupmem.Run{}, interpretError(fmt.Errorf("read run: %w", err))
+	}
+	run, err := pgx.CollectExactlyOneRow(rows, scanRun)
+	if err != nil {
+		if err == pgx.ErrNoRows {
+			return run, groupmem.Errorf(groupmem.ENOTFOUND, "run %s not found", id)
+		}
+		return run, interpretError(err)
+	}
+	return run, nil
+}
