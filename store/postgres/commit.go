@@ -3,9 +3,9 @@ package postgres
 import (
 	"context"
 	"fmt"
+	"time"
 
 	"github.com/jackc/pgx/v5"
-	"github.com/jackc/pgx/v5/pgconn"
 
 	"github.com/groupmem/groupmem"
 )
@@ -20,54 +20,103 @@ func (l *Ledger) CommitPlan(ctx context.Context, plan *groupmem.Plan) error {
 		return err
 	}
 	now := l.now().UTC()
+	for i := range plan.New {
+		plan.New[i].CreatedAt, plan.New[i].UpdatedAt, plan.New[i].RunID = now, now, plan.Run.ID
+	}
+	for i := range plan.Changes {
+		c := &plan.Changes[i]
+		c.GroupID, c.RunID, c.CreatedAt = plan.Run.GroupID, plan.Run.ID, now
+	}
 	return l.inTx(ctx, func(tx pgx.Tx) error {
 		if err := checkFence(ctx, tx, plan.Run); err != nil {
 			return err
 		}
+		if err := applyTransitions(ctx, tx, plan, now); err != nil {
+			return err
+		}
+		if err := insertVersions(ctx, tx, plan.New); err != nil {
+			return err
+		}
 		b := &pgx.Batch{}
-		for i := range plan.Transitions {
-			t := plan.Transitions[i]
-			b.Queue(`UPDATE memory_versions SET status = $3, strength = coalesce($4, strength), updated_at = $5
-				WHERE memory_id = $1 AND group_id = $2 AND status = $6`,
-				t.MemoryID, plan.Run.GroupID, t.To, t.Strength, now, t.From).Exec(func(tag pgconn.CommandTag) error {
-				if tag.RowsAffected() != 1 {
-					return groupmem.Errorf(groupmem.ECONFLICT, "memory %s is not %s in group %s", t.MemoryID, t.From, plan.Run.GroupID)
-				}
-				return nil
-			})
-		}
-		for i := range plan.New {
-			m := &plan.New[i]
-			m.CreatedAt, m.UpdatedAt, m.RunID = now, now, plan.Run.ID
-			b.Queue(`INSERT INTO memory_versions (`+memoryColumns+`)
-				VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)`,
-				m.ID, m.LineageID, m.GroupID, m.Statement, m.Version, nullable(m.ParentID), m.Status,
-				nonNil(m.Tags), m.Strength, m.ChangeSummary, nonNil(m.Evidence), m.Embedding,
-				m.RunID, m.CreatedAt, m.UpdatedAt)
-		}
-		for i := range plan.Changes {
-			c := &plan.Changes[i]
-			c.GroupID, c.RunID, c.CreatedAt = plan.Run.GroupID, plan.Run.ID, now
-			b.Queue(`INSERT INTO memory_change_log (group_id, action, memory_id, new_memory_id, old_statement,
-					new_statement, change_summary, version, run_id, actor, created_at)
-				VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING id`,
-				c.GroupID, c.Action, c.MemoryID, nullable(c.NewMemoryID), c.OldStatement, c.NewStatement,
-				c.Reason, c.Version, c.RunID, c.Actor, c.CreatedAt).QueryRow(func(row pgx.Row) error {
-				return row.Scan(&c.ID)
-			})
-		}
-		for _, id := range touched(plan) {
-			b.Queue(`INSERT INTO outbox (group_id, memory_id, created_at) VALUES ($1, $2, $3)`,
-				plan.Run.GroupID, id, now)
-		}
+		queueChanges(b, plan.Changes)
+		ids := touched(plan)
+		b.Queue(`INSERT INTO outbox (group_id, memory_id, created_at) SELECT $1, unnest($2::uuid[]), $3`,
+			plan.Run.GroupID, ids, now)
 		b.Queue(`UPDATE group_state SET watermark = greatest(watermark, $2), updated_at = $3 WHERE group_id = $1`,
 			plan.Run.GroupID, plan.Run.NewWatermark, now)
 		if err := tx.SendBatch(ctx, b).Close(); err != nil {
-			return fmt.Errorf("apply plan: %w", err)
+			return fmt.Errorf("write change log: %w", err)
 		}
 		plan.Run.Status = groupmem.RunSucceeded
 		return finishRun(ctx, tx, &plan.Run, now)
 	})
+}
+
+// applyTransitions changes the status (and strength) of existing versions
+// in one statement, and fails with ECONFLICT unless every one of them was
+// still in its From status.
+func applyTransitions(ctx context.Context, tx pgx.Tx, plan *groupmem.Plan, now time.Time) error {
+	n := len(plan.Transitions)
+	if n == 0 {
+		return nil
+	}
+	ids, from, to := make([]string, n), make([]string, n), make([]string, n)
+	strength := make([]*float64, n)
+	for i, t := range plan.Transitions {
+		ids[i], from[i], to[i], strength[i] = t.MemoryID, string(t.From), string(t.To), t.Strength
+	}
+	tag, err := tx.Exec(ctx, `
+		UPDATE memory_versions m SET status = t.to_status, strength = coalesce(t.strength, m.strength), updated_at = $6
+		FROM unnest($1::uuid[], $2::text[], $3::text[], $4::float8[]) AS t(id, from_status, to_status, strength)
+		WHERE m.memory_id = t.id AND m.group_id = $5 AND m.status = t.from_status`,
+		ids, from, to, strength, plan.Run.GroupID, now)
+	if err != nil {
+		return fmt.Errorf("apply transitions: %w", err)
+	}
+	if int(tag.RowsAffected()) != n {
+		return groupmem.Errorf(groupmem.ECONFLICT, "%d of %d memories changed state since the run read them", n-int(tag.RowsAffected()), n)
+	}
+	return nil
+}
+
+// insertVersions writes new versions with COPY.
+func insertVersions(ctx context.Context, tx pgx.Tx, mems []groupmem.Memory) error {
+	if len(mems) == 0 {
+		return nil
+	}
+	rows := make([][]any, len(mems))
+	for i, m := range mems {
+		rows[i] = []any{m.ID, m.LineageID, m.GroupID, m.Statement, m.Version, nullable(m.ParentID), string(m.Status),
+			nonNil(m.Tags), m.Strength, m.ChangeSummary, nonNil(m.Evidence), m.Embedding, m.RunID, m.CreatedAt, m.UpdatedAt}
+	}
+	_, err := tx.CopyFrom(ctx, pgx.Identifier{"memory_versions"}, memoryColumnList, pgx.CopyFromRows(rows))
+	if err != nil {
+		return fmt.Errorf("insert versions: %w", err)
+	}
+	return nil
+}
+
+// queueChanges queues one multi-row insert of change-log rows.
+func queueChanges(b *pgx.Batch, changes []groupmem.Change) {
+	n := len(changes)
+	if n == 0 {
+		return
+	}
+	action, mem, newMem := make([]string, n), make([]string, n), make([]*string, n)
+	oldSt, newSt, reason, actor := make([]string, n), make([]string, n), make([]string, n), make([]string, n)
+	version := make([]int32, n)
+	for i, c := range changes {
+		action[i], mem[i], newMem[i] = string(c.Action), c.MemoryID, nullable(c.NewMemoryID)
+		oldSt[i], newSt[i], reason[i], actor[i], version[i] = c.OldStatement, c.NewStatement, c.Reason, c.Actor, int32(c.Version)
+	}
+	c := changes[0]
+	b.Queue(`INSERT INTO memory_change_log (group_id, action, memory_id, new_memory_id, old_statement,
+			new_statement, change_summary, version, actor, run_id, created_at)
+		SELECT $1, a, m, nm, os, ns, r, v, ac, $10, $11
+		FROM unnest($2::text[], $3::uuid[], $4::uuid[], $5::text[], $6::text[], $7::text[], $8::int[], $9::text[])
+			WITH ORDINALITY AS t(a, m, nm, os, ns, r, v, ac, ord)
+		ORDER BY ord`,
+		c.GroupID, action, mem, newMem, oldSt, newSt, reason, version, actor, c.RunID, c.CreatedAt)
 }
 
 // checkFence locks the group's state row and fails with ESTALE unless the
@@ -111,10 +160,15 @@ func cleanPlan(plan *groupmem.Plan) error {
 		}
 		plan.New[i] = m
 	}
+	moved := make(map[string]bool, len(plan.Transitions))
 	for _, t := range plan.Transitions {
 		if err := groupmem.CheckID(t.MemoryID); err != nil {
 			return err
 		}
+		if moved[t.MemoryID] {
+			return groupmem.Errorf(groupmem.EINVALID, "plan changes memory %s twice", t.MemoryID)
+		}
+		moved[t.MemoryID] = true
 		if !t.From.Valid() || !t.To.Valid() {
 			return groupmem.Errorf(groupmem.EINVALID, "transition of %s has an invalid status", t.MemoryID)
 		}

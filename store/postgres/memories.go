@@ -3,6 +3,7 @@ package postgres
 import (
 	"context"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -10,8 +11,10 @@ import (
 	"github.com/groupmem/groupmem"
 )
 
-const memoryColumns = `memory_id, lineage_id, group_id, statement, version, parent_id, status, tags,
-	strength, change_summary, evidence, embedding, run_id, created_at, updated_at`
+var memoryColumnList = []string{"memory_id", "lineage_id", "group_id", "statement", "version", "parent_id",
+	"status", "tags", "strength", "change_summary", "evidence", "embedding", "run_id", "created_at", "updated_at"}
+
+var memoryColumns = strings.Join(memoryColumnList, ", ")
 
 func scanMemory(row pgx.CollectableRow) (groupmem.Memory, error) {
 	var m groupmem.Memory

@@ -1,0 +1,178 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// Config is every setting of the groupmem binary. Each field is read from
+// its GROUPMEM_* environment variable and may be overridden by the flag of
+// the same name in lower case (GROUPMEM_POSTGRES_URL → -postgres-url).
+// An empty address means "not configured": the embedded default is used
+// for that part where one exists.
+type Config struct {
+	PostgresURL    string
+	PostgresSchema string
+
+	RedisAddr     string
+	RedisPassword string
+	RedisDB       int
+	RedisPrefix   string
+
+	QdrantAddr       string
+	QdrantAPIKey     string
+	QdrantTLS        bool
+	QdrantCollection string
+
+	EmbedDim   int
+	EmbedURL   string
+	EmbedKey   string
+	EmbedModel string
+
+	LLMURL         string
+	LLMKey         string
+	LLMModel       string
+	LLMTemperature float64
+	LLMMaxTokens   int
+	LLMTimeout     time.Duration
+
+	LockTTL  time.Duration
+	LogLevel string
+	LogJSON  bool
+}
+
+// setting describes one configuration variable.
+type setting struct {
+	env  string
+	doc  string
+	bind func(fs *flag.FlagSet, name, def string) error
+	def  string
+}
+
+func (c *Config) settings() []setting {
+	str := func(p *string) func(*flag.FlagSet, string, string) error {
+		return func(fs *flag.FlagSet, name, def string) error { fs.StringVar(p, name, def, ""); return nil }
+	}
+	num := func(p *int) func(*flag.FlagSet, string, string) error {
+		return func(fs *flag.FlagSet, name, def string) error {
+			v, err := strconv.Atoi(def)
+			if err != nil {
+				return fmt.Errorf("not an integer: %q", def)
+			}
+			fs.IntVar(p, name, v, "")
+			return nil
+		}
+	}
+	float := func(p *float64) func(*flag.FlagSet, string, string) error {
+		return func(fs *flag.FlagSet, name, def string) error {
+			v, err := strconv.ParseFloat(def, 64)
+			if err != nil {
+				return fmt.Errorf("not a number: %q", def)
+			}
+			fs.Float64Var(p, name, v, "")
+			return nil
+		}
+	}
+	boolean := func(p *bool) func(*flag.FlagSet, string, string) error {
+		return func(fs *flag.FlagSet, name, def string) error {
+			v, err := strconv.ParseBool(def)
+			if err != nil {
+				return fmt.Errorf("not true or false: %q", def)
+			}
+			fs.BoolVar(p, name, v, "")
+			return nil
+		}
+	}
+	dur := func(p *time.Duration) func(*flag.FlagSet, string, string) error {
+		return func(fs *flag.FlagSet, name, def string) error {
+			v, err := time.ParseDuration(def)
+			if err != nil {
+				return fmt.Errorf("not a duration like 30s or 5m: %q", def)
+			}
+			fs.DurationVar(p, name, v, "")
+			return nil
+		}
+	}
+	return []setting{
+		{"GROUPMEM_POSTGRES_URL", "Postgres connection URL of the ledger (required by migrate, reindex and the production setup)", str(&c.PostgresURL), ""},
+		{"GROUPMEM_POSTGRES_SCHEMA", "Postgres schema holding the tables; created when missing (empty: the server's search_path)", str(&c.PostgresSchema), ""},
+		{"GROUPMEM_REDIS_ADDR", "Redis host:port for per-group locks (empty: in-process locks)", str(&c.RedisAddr), ""},
+		{"GROUPMEM_REDIS_PASSWORD", "Redis password", str(&c.RedisPassword), ""},
+		{"GROUPMEM_REDIS_DB", "Redis database number", num(&c.RedisDB), "0"},
+		{"GROUPMEM_REDIS_PREFIX", "prefix of every Redis key", str(&c.RedisPrefix), "groupmem:"},
+		{"GROUPMEM_QDRANT_ADDR", "Qdrant gRPC host:port of the search index (empty: in-process index)", str(&c.QdrantAddr), ""},
+		{"GROUPMEM_QDRANT_API_KEY", "Qdrant API key", str(&c.QdrantAPIKey), ""},
+		{"GROUPMEM_QDRANT_TLS", "use TLS to Qdrant", boolean(&c.QdrantTLS), "false"},
+		{"GROUPMEM_QDRANT_COLLECTION", "Qdrant collection name", str(&c.QdrantCollection), "group_memories"},
+		{"GROUPMEM_EMBED_DIM", "embedding dimension; must match the index collection", num(&c.EmbedDim), "256"},
+		{"GROUPMEM_EMBED_URL", "OpenAI-compatible embeddings base URL (empty: the local hashed embedder)", str(&c.EmbedURL), ""},
+		{"GROUPMEM_EMBED_KEY", "embeddings API key", str(&c.EmbedKey), ""},
+		{"GROUPMEM_EMBED_MODEL", "embeddings model", str(&c.EmbedModel), "text-embedding-3-small"},
+		{"GROUPMEM_LLM_URL", "OpenAI-compatible chat base URL, e.g. https://api.openai.com/v1 (empty: the offline evolver)", str(&c.LLMURL), ""},
+		{"GROUPMEM_LLM_KEY", "chat API key", str(&c.LLMKey), ""},
+		{"GROUPMEM_LLM_MODEL", "chat model", str(&c.LLMModel), "gpt-4o-mini"},
+		{"GROUPMEM_LLM_TEMPERATURE", "chat temperature", float(&c.LLMTemperature), "0.2"},
+		{"GROUPMEM_LLM_MAX_TOKENS", "most completion tokens per model call", num(&c.LLMMaxTokens), "4096"},
+		{"GROUPMEM_LLM_TIMEOUT", "timeout of one model call attempt", dur(&c.LLMTimeout), "120s"},
+		{"GROUPMEM_LOCK_TTL", "lease of a per-group lock; renewed while held", dur(&c.LockTTL), "30s"},
+		{"GROUPMEM_LOG_LEVEL", "debug, info, warn or error", str(&c.LogLevel), "info"},
+		{"GROUPMEM_LOG_JSON", "log JSON lines instead of text", boolean(&c.LogJSON), "false"},
+	}
+}
+
+// flagName turns GROUPMEM_POSTGRES_URL into postgres-url.
+func flagName(env string) string {
+	return strings.ReplaceAll(strings.ToLower(strings.TrimPrefix(env, "GROUPMEM_")), "_", "-")
+}
+
+// bindConfig registers every setting as a flag on fs whose default comes
+// from the environment (lookupEnv, usually os.LookupEnv) or the built-in
+// default. A malformed environment value is an error naming the variable.
+func bindConfig(fs *flag.FlagSet, lookupEnv func(string) (string, bool)) (*Config, error) {
+	c := &Config{}
+	for _, s := range c.settings() {
+		def := s.def
+		if v, ok := lookupEnv(s.env); ok {
+			def = v
+		}
+		if err := s.bind(fs, flagName(s.env), def); err != nil {
+			return nil, fmt.Errorf("%s: %w", s.env, err)
+		}
+	}
+	return c, nil
+}
+
+// validate checks the settings once, naming the one that is wrong.
+func (c *Config) validate() error {
+	switch {
+	case c.EmbedDim < 8 || c.EmbedDim > 8192:
+		return fmt.Errorf("GROUPMEM_EMBED_DIM must be within 8..8192, got %d", c.EmbedDim)
+	case c.LockTTL < time.Second:
+		return fmt.Errorf("GROUPMEM_LOCK_TTL must be at least 1s, got %s", c.LockTTL)
+	case c.LLMMaxTokens < 1:
+		return fmt.Errorf("GROUPMEM_LLM_MAX_TOKENS must be positive, got %d", c.LLMMaxTokens)
+	case c.LLMTemperature < 0 || c.LLMTemperature > 2:
+		return fmt.Errorf("GROUPMEM_LLM_TEMPERATURE must be within 0..2, got %g", c.LLMTemperature)
+	case c.LLMTimeout <= 0:
+		return fmt.Errorf("GROUPMEM_LLM_TIMEOUT must be positive")
+	}
+	switch c.LogLevel {
+	case "debug", "info", "warn", "error":
+	default:
+		return fmt.Errorf("GROUPMEM_LOG_LEVEL must be debug, info, warn or error, got %q", c.LogLevel)
+	}
+	return nil
+}
+
+// printSettings writes the table of every setting, its flag and default.
+func printSettings(w io.Writer) {
+	var c Config
+	fmt.Fprintf(w, "%-28s %-22s %-16s %s\n", "VARIABLE", "FLAG", "DEFAULT", "MEANING")
+	for _, s := range c.settings() {
+		fmt.Fprintf(w, "%-28s -%-21s %-16s %s\n", s.env, flagName(s.env), s.def, s.doc)
+	}
+}
