@@ -124,7 +124,9 @@ type Locker interface {
 type Lease interface {
 	// Context is derived from the context passed to Acquire and is
 	// cancelled when the lease is lost (renewal failed or expired) or
-	// released.
+	// released. context.Cause is then an *Error: ESTALE when the lock
+	// expired or was taken, EUNAVAILABLE when the store could not be
+	// reached in time.
 	Context() context.Context
 	// Release gives the lock up if this lease still holds it; it never
 	// releases a lock taken by someone else.

@@ -1,6 +1,8 @@
 package worker
 
 import (
+	"context"
+	"errors"
 	"time"
 
 	"github.com/groupmem/groupmem"
@@ -38,3 +40,46 @@ type Result struct {
 	Tokens    groupmem.Tokens
 	DryRun    bool
 }
+
+// Fuser decides what one evolution changes. Given every active memory of a
+// group and the messages that arrived since its last run, it returns the
+// changes as a plan. It performs no writes. Two implementations exist: one
+// that asks a language model (LLMFuser) and an offline one that needs no
+// model.
+type Fuser interface {
+	// Fuse returns the plan for in. An error with code EINVALID and
+	// ErrReview in its chain means a guard refused the result and a person
+	// should look; the run is recorded as "review" and nothing applies.
+	Fuse(ctx context.Context, in FuseInput) (Fusion, error)
+	// Model names what fuses (a model name, or "offline"); it is recorded
+	// on each run.
+	Model() string
+	// PromptVersion is recorded on each run ("" when no prompt is used).
+	PromptVersion() string
+}
+
+// FuseInput is what a Fuser sees.
+type FuseInput struct {
+	GroupID  string
+	Memories []groupmem.Memory  // every active memory of the group, from the ledger
+	Messages []groupmem.Message // new messages, in stream order
+	Now      time.Time
+}
+
+// Fusion is a Fuser's answer: the versions to write, the transitions and
+// change-log rows, and what it cost and understood. New versions carry no
+// embedding yet; the Service embeds them before the commit.
+type Fusion struct {
+	New         []groupmem.Memory
+	Transitions []groupmem.Transition
+	Changes     []groupmem.Change
+	Stats       groupmem.Stats
+	Report      groupmem.Report
+	Tokens      groupmem.Tokens
+	Passes      int
+}
+
+// ErrReview marks a fusion that a guard refused (for example one that
+// would delete most of a group's memories): nothing is applied and the run
+// waits for a person.
+var ErrReview = errors.New("the result needs review before it can apply")

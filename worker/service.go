@@ -1,0 +1,228 @@
+package worker
+
+import (
+	"cmp"
+	"context"
+	"fmt"
+	"log/slog"
+	"time"
+
+	"github.com/groupmem/groupmem"
+)
+
+// Deps are the parts a Service works with. Ledger, Index, Locker and
+// Embedder are required.
+type Deps struct {
+	Ledger   groupmem.Ledger
+	Index    groupmem.Index
+	Locker   groupmem.Locker
+	Embedder groupmem.Embedder
+	Fuser    Fuser // how memories and messages become a plan; see Fuser
+	Logger   *slog.Logger
+	Now      func() time.Time
+}
+
+// Config tunes a Service. Zero values mean the defaults.
+type Config struct {
+	LockTTL     time.Duration // lease of the per-group lock (default 30s); renewed while held
+	MaxMessages int           // messages loaded per run at most (default 2,000); the rest wait for the next run
+	Relay       RelayConfig
+}
+
+// Service is the one writer path of groupmem: evolutions and the manual
+// delete, restore and strength changes all take the group's lock, a fresh
+// fencing token, commit one plan through the ledger and project it through
+// the outbox.
+type Service struct {
+	ledger   groupmem.Ledger
+	index    groupmem.Index
+	locker   groupmem.Locker
+	embedder groupmem.Embedder
+	fuser    Fuser
+	relay    *Relay
+	log      *slog.Logger
+	now      func() time.Time
+	cfg      Config
+}
+
+// New returns a Service.
+func New(d Deps, cfg Config) *Service {
+	cfg.LockTTL = cmp.Or(cfg.LockTTL, 30*time.Second)
+	cfg.MaxMessages = cmp.Or(cfg.MaxMessages, 2000)
+	log := d.Logger
+	if log == nil {
+		log = slog.New(slog.DiscardHandler)
+	}
+	now := d.Now
+	if now == nil {
+		now = time.Now
+	}
+	return &Service{
+		ledger: d.Ledger, index: d.Index, locker: d.Locker, embedder: d.Embedder, fuser: d.Fuser,
+		relay: NewRelay(d.Ledger, d.Index, log, cfg.Relay), log: log, now: now, cfg: cfg,
+	}
+}
+
+// Relay returns the service's outbox relay.
+func (s *Service) Relay() *Relay { return s.relay }
+
+// lockKey names the lock of a group.
+func lockKey(groupID string) string { return "group:" + groupID }
+
+// withGroup runs fn while holding the group's lock, with a context that
+// ends when the lease is lost. EBUSY when another worker holds the group.
+func (s *Service) withGroup(ctx context.Context, groupID string, fn func(ctx context.Context) error) error {
+	lease, err := s.locker.Acquire(ctx, lockKey(groupID), s.cfg.LockTTL)
+	if err != nil {
+		return err
+	}
+	defer func() {
+		if err := lease.Release(context.WithoutCancel(ctx)); err != nil {
+			s.log.WarnContext(ctx, "release group lock", "group_id", groupID, "err", err)
+		}
+	}()
+	return fn(lease.Context())
+}
+
+// project brings the index up to date after a commit. A failure is logged
+// and left to the relay: the commit stands and the outbox still holds it.
+func (s *Service) project(ctx context.Context) {
+	if _, err := s.relay.Drain(ctx); err != nil {
+		s.log.WarnContext(ctx, "project after commit; the relay will retry", "err", err)
+	}
+}
+
+// manual commits one manual change of the memory id under the group's
+// lock. build gets a fresh read of the memory and the begun run and returns
+// the plan, or nil when there is nothing to do. manual returns the version
+// that build's plan names first (the new one, if any), as stored.
+func (s *Service) manual(ctx context.Context, id, actor string, build func(m groupmem.Memory, run groupmem.Run) (*groupmem.Plan, error)) (groupmem.Memory, error) {
+	m, err := s.ledger.Memory(ctx, id)
+	if err != nil {
+		return groupmem.Memory{}, err
+	}
+	result := id
+	err = s.withGroup(ctx, m.GroupID, func(ctx context.Context) error {
+		m, err = s.ledger.Memory(ctx, id) // the truth, now that the group is ours
+		if err != nil {
+			return err
+		}
+		run, err := s.ledger.BeginRun(ctx, groupmem.BeginRunParams{GroupID: m.GroupID, Trigger: groupmem.TriggerAdmin, Actor: actor})
+		if err != nil {
+			return err
+		}
+		plan, err := build(m, run)
+		if err == nil && plan == nil {
+			run.Status = groupmem.RunNoop
+			s.finish(ctx, run, nil)
+			return nil
+		}
+		if err == nil {
+			for i := range plan.Changes {
+				plan.Changes[i].Actor = actor
+			}
+			err = s.ledger.CommitPlan(ctx, plan)
+		}
+		if err != nil {
+			run.Status = groupmem.RunFailed
+			s.finish(ctx, run, err)
+			return err
+		}
+		s.project(ctx)
+		if len(plan.New) > 0 {
+			result = plan.New[0].ID
+		}
+		return nil
+	})
+	if err != nil {
+		return groupmem.Memory{}, err
+	}
+	return s.ledger.Memory(ctx, result)
+}
+
+// finish records a run that applied nothing. A failure to record it is
+// logged: the run's outcome stands either way.
+func (s *Service) finish(ctx context.Context, run groupmem.Run, cause error) {
+	if cause != nil {
+		run.Error = cause.Error()
+	}
+	if err := s.ledger.FinishRun(context.WithoutCancel(ctx), run); err != nil {
+		s.log.WarnContext(ctx, "record run", "run_id", run.ID, "group_id", run.GroupID, "err", err)
+	}
+}
+
+// Delete deprecates the active version id. The version stays in the ledger
+// and can be restored. ENOTFOUND for an unknown id; ECONFLICT when id is
+// not the active version; EBUSY when the group is being evolved.
+func (s *Service) Delete(ctx context.Context, id, actor, reason string) (groupmem.Memory, error) {
+	return s.manual(ctx, id, actor, func(m groupmem.Memory, run groupmem.Run) (*groupmem.Plan, error) {
+		if m.Status != groupmem.StatusActive {
+			return nil, groupmem.Errorf(groupmem.ECONFLICT, "memory %s is %s; only the active version of a memory can be deleted", id, m.Status)
+		}
+		run.Stats.Deleted = 1
+		return &groupmem.Plan{
+			Run:         run,
+			Transitions: []groupmem.Transition{{MemoryID: id, From: groupmem.StatusActive, To: groupmem.StatusDeprecated}},
+			Changes: []groupmem.Change{{Action: groupmem.ActionDelete, MemoryID: id, OldStatement: m.Statement,
+				Reason: cmp.Or(reason, "deleted by hand"), Version: m.Version}},
+		}, nil
+	})
+}
+
+// Restore brings a memory back:
+//   - a deprecated (deleted) version becomes active again, as it was;
+//   - a superseded version is restored by writing a new version with its
+//     statement on top of its lineage, and the lineage's active version, if
+//     any, becomes superseded. History is never rewritten.
+//
+// Restoring the active version changes nothing. It returns the version
+// that is active afterwards.
+func (s *Service) Restore(ctx context.Context, id, actor string) (groupmem.Memory, error) {
+	return s.manual(ctx, id, actor, func(m groupmem.Memory, run groupmem.Run) (*groupmem.Plan, error) {
+		lineage, err := s.ledger.Lineage(ctx, id)
+		if err != nil {
+			return nil, err
+		}
+		head := lineage[len(lineage)-1]
+		switch m.Status {
+		case groupmem.StatusActive:
+			return nil, nil
+		case groupmem.StatusDeprecated:
+			return &groupmem.Plan{
+				Run:         run,
+				Transitions: []groupmem.Transition{{MemoryID: id, From: groupmem.StatusDeprecated, To: groupmem.StatusActive}},
+				Changes: []groupmem.Change{{Action: groupmem.ActionRestore, MemoryID: id, NewStatement: m.Statement,
+					Reason: "restored by hand", Version: m.Version}},
+			}, nil
+		}
+		nm := m
+		nm.ID, nm.Version, nm.ParentID, nm.Status = groupmem.NewID(), head.Version+1, head.ID, groupmem.StatusActive
+		nm.ChangeSummary = fmt.Sprintf("restored from version %d", m.Version)
+		plan := &groupmem.Plan{Run: run, New: []groupmem.Memory{nm}}
+		if head.Status != groupmem.StatusSuperseded {
+			plan.Transitions = []groupmem.Transition{{MemoryID: head.ID, From: head.Status, To: groupmem.StatusSuperseded}}
+		}
+		plan.Changes = []groupmem.Change{{Action: groupmem.ActionRestore, MemoryID: id, NewMemoryID: nm.ID,
+			OldStatement: head.Statement, NewStatement: nm.Statement, Reason: nm.ChangeSummary, Version: nm.Version}}
+		return plan, nil
+	})
+}
+
+// SetStrength sets the strength of version id, which must be within
+// [0, 1] (EINVALID otherwise). The status is unchanged.
+func (s *Service) SetStrength(ctx context.Context, id string, strength float64, actor string) (groupmem.Memory, error) {
+	if err := groupmem.CheckStrength(strength); err != nil {
+		return groupmem.Memory{}, err
+	}
+	return s.manual(ctx, id, actor, func(m groupmem.Memory, run groupmem.Run) (*groupmem.Plan, error) {
+		if m.Strength == strength {
+			return nil, nil
+		}
+		return &groupmem.Plan{
+			Run:         run,
+			Transitions: []groupmem.Transition{{MemoryID: id, From: m.Status, To: m.Status, Strength: &strength}},
+			Changes: []groupmem.Change{{Action: groupmem.ActionStrength, MemoryID: id, OldStatement: m.Statement,
+				NewStatement: m.Statement, Reason: fmt.Sprintf("strength %.2f → %.2f", m.Strength, strength), Version: m.Version}},
+		}, nil
+	})
+}
