@@ -41,7 +41,7 @@ type Ledger interface {
 	CommitPlan(ctx context.Context, plan *Plan) error
 
 	// FinishRun records the end of a run that applies nothing (noop,
-	// failed, review). It changes nothing but the run record and needs no
+	// failed, review, dry_run). It changes nothing but the run record and needs no
 	// fence.
 	FinishRun(ctx context.Context, run Run) error
 

@@ -39,6 +39,7 @@ const (
 	RunNoop      RunStatus = "noop"      // nothing to do (no new messages)
 	RunFailed    RunStatus = "failed"    // nothing applied; Error says why
 	RunReview    RunStatus = "review"    // not applied: a guard wants a person to look
+	RunDryRun    RunStatus = "dry_run"   // planned and reported, nothing applied by request
 )
 
 // Trigger says who started a run.

@@ -45,7 +45,7 @@ CREATE TABLE evolution_runs (
     group_id       text        NOT NULL,
     trigger        text        NOT NULL,
     actor          text        NOT NULL DEFAULT '',
-    status         text        NOT NULL CHECK (status IN ('running','succeeded','noop','failed','review')),
+    status         text        NOT NULL CHECK (status IN ('running','succeeded','noop','failed','review','dry_run')),
     model          text        NOT NULL DEFAULT '',
     prompt_version text        NOT NULL DEFAULT '',
     fence          bigint      NOT NULL,

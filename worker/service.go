@@ -17,7 +17,8 @@ type Deps struct {
 	Index    groupmem.Index
 	Locker   groupmem.Locker
 	Embedder groupmem.Embedder
-	Fuser    Fuser // how memories and messages become a plan; see Fuser
+	Fuser    Fuser    // how memories and messages become a plan; see Fuser
+	Observer Observer // optional: hears about every finished run
 	Logger   *slog.Logger
 	Now      func() time.Time
 }
@@ -39,6 +40,7 @@ type Service struct {
 	locker   groupmem.Locker
 	embedder groupmem.Embedder
 	fuser    Fuser
+	observer Observer
 	relay    *Relay
 	log      *slog.Logger
 	now      func() time.Time
@@ -58,7 +60,7 @@ func New(d Deps, cfg Config) *Service {
 		now = time.Now
 	}
 	return &Service{
-		ledger: d.Ledger, index: d.Index, locker: d.Locker, embedder: d.Embedder, fuser: d.Fuser,
+		ledger: d.Ledger, index: d.Index, locker: d.Locker, embedder: d.Embedder, fuser: d.Fuser, observer: d.Observer,
 		relay: NewRelay(d.Ledger, d.Index, log, cfg.Relay), log: log, now: now, cfg: cfg,
 	}
 }

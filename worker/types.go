@@ -83,3 +83,30 @@ type Fusion struct {
 // would delete most of a group's memories): nothing is applied and the run
 // waits for a person.
 var ErrReview = errors.New("the result needs review before it can apply")
+
+// Observer hears about runs as they end, for metrics. Implementations must
+// be safe for concurrent use and must not block.
+type Observer interface {
+	// RunFinished is called once per run with its final record (status,
+	// trigger, tokens, stats, report).
+	RunFinished(run groupmem.Run)
+	// LockBusy is called when a run could not start because another worker
+	// held the group.
+	LockBusy(groupID string)
+}
+
+// Job is an evolution that has started: its group is locked and its run
+// recorded.
+type Job struct {
+	RunID   string
+	GroupID string
+	done    chan struct{}
+	result  Result
+	err     error
+}
+
+// Wait blocks until the job ends and returns its result.
+func (j *Job) Wait() (Result, error) {
+	<-j.done
+	return j.result, j.err
+}

@@ -66,9 +66,9 @@ func (l *Ledger) FinishRun(ctx context.Context, run groupmem.Run) error {
 		return err
 	}
 	switch run.Status {
-	case groupmem.RunNoop, groupmem.RunFailed, groupmem.RunReview:
+	case groupmem.RunNoop, groupmem.RunFailed, groupmem.RunReview, groupmem.RunDryRun:
 	default:
-		return groupmem.Errorf(groupmem.EINVALID, "FinishRun records noop, failed or review runs, not %q", run.Status)
+		return groupmem.Errorf(groupmem.EINVALID, "FinishRun records noop, failed, review or dry_run runs, not %q", run.Status)
 	}
 	return l.inTx(ctx, func(tx pgx.Tx) error {
 		return finishRun(ctx, tx, &run, l.now().UTC())

@@ -1,0 +1,205 @@
+package worker
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/groupmem/groupmem"
+)
+
+// Evolve runs one evolution of a group and waits for it: lock, fencing
+// token, load every active memory and the messages past the watermark,
+// fuse, embed, commit, project, release. EBUSY when another worker holds
+// the group. A run that fails changes nothing but its run record, which
+// says why; the error is returned as well. A run whose result a guard
+// refused returns status review and no error.
+func (s *Service) Evolve(ctx context.Context, groupID string, o Options) (Result, error) {
+	job, err := s.Start(ctx, groupID, o)
+	if err != nil {
+		return Result{}, err
+	}
+	return job.Wait()
+}
+
+// Start locks the group and records the run before it returns, then
+// carries on in the background until the job ends or ctx does. EBUSY when
+// another worker holds the group; EINVALID for a bad group id or options.
+func (s *Service) Start(ctx context.Context, groupID string, o Options) (*Job, error) {
+	if err := groupmem.CheckGroupID(groupID); err != nil {
+		return nil, err
+	}
+	if o.Days < 0 || o.Days > 3650 || (o.Reprocess && o.Days == 0) {
+		return nil, groupmem.Errorf(groupmem.EINVALID, "days must be within 1..3650 (and is required to reprocess)")
+	}
+	if s.fuser == nil {
+		return nil, groupmem.Errorf(groupmem.EUNAVAILABLE, "no evolver is configured")
+	}
+	lease, err := s.locker.Acquire(ctx, lockKey(groupID), s.cfg.LockTTL)
+	if err != nil {
+		if groupmem.ErrorCode(err) == groupmem.EBUSY && s.observer != nil {
+			s.observer.LockBusy(groupID)
+		}
+		return nil, err
+	}
+	run, err := s.ledger.BeginRun(lease.Context(), groupmem.BeginRunParams{
+		GroupID: groupID, Trigger: o.Trigger, Actor: o.Actor,
+		Model: s.fuser.Model(), PromptVersion: s.fuser.PromptVersion(),
+	})
+	if err != nil {
+		_ = lease.Release(context.WithoutCancel(ctx))
+		return nil, err
+	}
+	job := &Job{RunID: run.ID, GroupID: groupID, done: make(chan struct{})}
+	go func() {
+		defer close(job.done)
+		defer func() {
+			if err := lease.Release(context.WithoutCancel(ctx)); err != nil {
+				s.log.WarnContext(ctx, "release group lock", "group_id", groupID, "run_id", run.ID, "err", err)
+			}
+		}()
+		job.result, job.err = s.evolve(lease.Context(), run, o)
+	}()
+	return job, nil
+}
+
+// evolve does the work of one begun run. Every path out of it records the
+// run's end exactly once.
+func (s *Service) evolve(ctx context.Context, run groupmem.Run, o Options) (Result, error) {
+	log := s.log.With("run_id", run.ID, "group_id", run.GroupID)
+	now := s.now().UTC()
+	res := Result{RunID: run.ID, GroupID: run.GroupID, EvolvedAt: now, DryRun: o.DryRun}
+	fail := func(status groupmem.RunStatus, err error) (Result, error) {
+		run.Status = status
+		if ctx.Err() != nil && context.Cause(ctx) != nil && !errors.Is(err, context.Cause(ctx)) {
+			err = fmt.Errorf("%w (%v)", err, context.Cause(ctx))
+		}
+		s.finish(ctx, run, err)
+		s.observe(run)
+		res.Status = status
+		log.WarnContext(ctx, "evolution did not apply", "status", status, "err", err)
+		return res, err
+	}
+
+	memories, err := s.activeMemories(ctx, run.GroupID)
+	if err != nil {
+		return fail(groupmem.RunFailed, fmt.Errorf("load memories: %w", err))
+	}
+	msgs, err := s.newMessages(ctx, run, o, now)
+	if err != nil {
+		return fail(groupmem.RunFailed, fmt.Errorf("load messages: %w", err))
+	}
+	res.Messages = len(msgs)
+	if len(msgs) == 0 {
+		run.Status = groupmem.RunNoop
+		s.finish(ctx, run, nil)
+		s.observe(run)
+		res.Status = groupmem.RunNoop
+		res.Stats.Kept = len(memories)
+		log.InfoContext(ctx, "no new messages")
+		return res, nil
+	}
+	run.Messages = len(msgs)
+	run.NewWatermark = max(run.Watermark, msgs[len(msgs)-1].Seq)
+
+	fusion, err := s.fuser.Fuse(ctx, FuseInput{GroupID: run.GroupID, Memories: memories, Messages: msgs, Now: now})
+	run.Report, run.Tokens, run.Stats = fusion.Report, fusion.Tokens, fusion.Stats
+	res.Report, res.Tokens, res.Stats, res.Passes = fusion.Report, fusion.Tokens, fusion.Stats, fusion.Passes
+	if errors.Is(err, ErrReview) {
+		// Not an error of the caller's or ours: the result says review and
+		// the run record says why.
+		_, _ = fail(groupmem.RunReview, err)
+		return res, nil
+	}
+	if err != nil {
+		return fail(groupmem.RunFailed, fmt.Errorf("fuse: %w", err))
+	}
+	if err := s.embed(ctx, fusion.New); err != nil {
+		return fail(groupmem.RunFailed, fmt.Errorf("embed: %w", err))
+	}
+	plan := &groupmem.Plan{Run: run, New: fusion.New, Transitions: fusion.Transitions, Changes: fusion.Changes}
+	for i := range plan.Changes {
+		plan.Changes[i].Actor = run.Actor
+	}
+	res.Changes, res.New = plan.Changes, plan.New
+	if o.DryRun {
+		run.Status = groupmem.RunDryRun
+		run.NewWatermark = run.Watermark
+		s.finish(ctx, run, nil)
+		s.observe(run)
+		res.Status = groupmem.RunDryRun
+		return res, nil
+	}
+	if err := s.ledger.CommitPlan(ctx, plan); err != nil {
+		return fail(groupmem.RunFailed, fmt.Errorf("commit: %w", err))
+	}
+	s.observe(plan.Run)
+	res.Status, res.Changes, res.New = groupmem.RunSucceeded, plan.Changes, plan.New
+	log.InfoContext(ctx, "evolved", "messages", len(msgs), "kept", res.Stats.Kept, "updated", res.Stats.Updated,
+		"created", res.Stats.Created, "deleted", res.Stats.Deleted, "passes", res.Passes,
+		"prompt_tokens", res.Tokens.Prompt, "completion_tokens", res.Tokens.Completion)
+	s.project(context.WithoutCancel(ctx))
+	return res, nil
+}
+
+// activeMemories reads every active memory of a group from the ledger,
+// never from the index, which may lag.
+func (s *Service) activeMemories(ctx context.Context, groupID string) ([]groupmem.Memory, error) {
+	const page = 500
+	var all []groupmem.Memory
+	for {
+		p, err := s.ledger.Memories(ctx, groupmem.MemoryQuery{GroupID: groupID, Status: groupmem.StatusActive, Limit: page, Offset: len(all)})
+		if err != nil {
+			return nil, err
+		}
+		all = append(all, p.Memories...)
+		if len(p.Memories) < page || len(all) >= p.Total {
+			return all, nil
+		}
+	}
+}
+
+// newMessages reads what this run fuses: every message past the watermark
+// (at most MaxMessages; the rest wait for the next run). On a group's first
+// run, and when reprocessing, only messages sent within the last o.Days
+// days are read; reprocessing ignores the watermark.
+func (s *Service) newMessages(ctx context.Context, run groupmem.Run, o Options, now time.Time) ([]groupmem.Message, error) {
+	after := run.Watermark
+	var since time.Time
+	if o.Days > 0 && (run.Watermark == 0 || o.Reprocess) {
+		since = now.AddDate(0, 0, -o.Days)
+	}
+	if o.Reprocess {
+		after = 0
+	}
+	return s.ledger.MessagesSince(ctx, run.GroupID, after, since, s.cfg.MaxMessages)
+}
+
+// embed fills the embedding of every new version, in one call.
+func (s *Service) embed(ctx context.Context, mems []groupmem.Memory) error {
+	if len(mems) == 0 {
+		return nil
+	}
+	texts := make([]string, len(mems))
+	for i, m := range mems {
+		texts[i] = m.Statement
+	}
+	vecs, err := s.embedder.Embed(ctx, texts)
+	if err != nil {
+		return err
+	}
+	if len(vecs) != len(mems) {
+		return groupmem.Errorf(groupmem.EUNAVAILABLE, "embedder returned %d vectors for %d texts", len(vecs), len(mems))
+	}
+	for i := range mems {
+		mems[i].Embedding = vecs[i]
+	}
+	return nil
+}
+
+func (s *Service) observe(run groupmem.Run) {
+	if s.observer != nil {
+		s.observer.RunFinished(run)
+	}
+}
