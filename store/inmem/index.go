@@ -1,0 +1,175 @@
+package inmem
+
+import (
+	"cmp"
+	"context"
+	"math"
+	"slices"
+	"sync"
+
+	"github.com/groupmem/groupmem"
+)
+
+// Index is an exact-search, in-process implementation of groupmem.Index:
+// every search compares the query with every memory of the group. It holds
+// nothing on disk; rebuild it from the ledger at start (worker.Reindex).
+// Safe for concurrent use.
+type Index struct {
+	dim    int
+	mu     sync.RWMutex
+	groups map[string]map[string]entry // group id → memory id → entry
+}
+
+type entry struct {
+	mem  groupmem.Memory // with Embedding cleared
+	unit []float32       // the embedding scaled to length 1 (nil for a zero vector)
+}
+
+var _ groupmem.Index = (*Index)(nil)
+
+// NewIndex returns an empty index for vectors of dimension dim (> 0).
+func NewIndex(dim int) (*Index, error) {
+	if dim <= 0 {
+		return nil, groupmem.Errorf(groupmem.EINVALID, "index dimension must be positive, got %d", dim)
+	}
+	return &Index{dim: dim, groups: map[string]map[string]entry{}}, nil
+}
+
+// Upsert implements groupmem.Index. A batch with one bad vector writes
+// nothing (EINVALID).
+func (x *Index) Upsert(_ context.Context, mems []groupmem.Memory) error {
+	entries := make([]entry, len(mems))
+	for i, m := range mems {
+		if len(m.Embedding) != x.dim {
+			return groupmem.Errorf(groupmem.EINVALID, "memory %s has a %d-dimensional vector; the index holds %d", m.ID, len(m.Embedding), x.dim)
+		}
+		unit := normalize(m.Embedding)
+		m.Embedding = nil
+		m.Tags = slices.Clone(m.Tags)
+		m.Evidence = slices.Clone(m.Evidence)
+		entries[i] = entry{mem: m, unit: unit}
+	}
+	x.mu.Lock()
+	defer x.mu.Unlock()
+	for _, e := range entries {
+		g := x.groups[e.mem.GroupID]
+		if g == nil {
+			g = map[string]entry{}
+			x.groups[e.mem.GroupID] = g
+		}
+		g[e.mem.ID] = e
+	}
+	return nil
+}
+
+// List implements groupmem.Index: newest first by UpdatedAt, ties by
+// ascending id, as the ledger orders them.
+func (x *Index) List(_ context.Context, q groupmem.MemoryQuery) (groupmem.MemoryPage, error) {
+	x.mu.RLock()
+	var matched []groupmem.Memory
+	for _, e := range x.groups[q.GroupID] {
+		if q.Status == "" || e.mem.Status == q.Status {
+			matched = append(matched, e.mem)
+		}
+	}
+	x.mu.RUnlock()
+	slices.SortFunc(matched, func(a, b groupmem.Memory) int {
+		if c := b.UpdatedAt.Compare(a.UpdatedAt); c != 0 {
+			return c
+		}
+		return cmp.Compare(a.ID, b.ID)
+	})
+	page := groupmem.MemoryPage{Total: len(matched)}
+	if q.Offset < len(matched) && q.Limit > 0 {
+		page.Memories = cloneAll(matched[max(q.Offset, 0):min(max(q.Offset, 0)+q.Limit, len(matched))])
+	}
+	return page, nil
+}
+
+// Search implements groupmem.Index with exact cosine similarity.
+func (x *Index) Search(_ context.Context, q groupmem.SearchQuery) ([]groupmem.Hit, error) {
+	if len(q.Vector) != x.dim {
+		return nil, groupmem.Errorf(groupmem.EINVALID, "query vector has %d dimensions; the index holds %d", len(q.Vector), x.dim)
+	}
+	query := normalize(q.Vector)
+	if query == nil || q.Limit <= 0 {
+		return nil, nil
+	}
+	x.mu.RLock()
+	var hits []groupmem.Hit
+	for _, e := range x.groups[q.GroupID] {
+		if e.unit == nil || (q.Status != "" && e.mem.Status != q.Status) {
+			continue
+		}
+		if score := dot(query, e.unit); score > q.Threshold {
+			hits = append(hits, groupmem.Hit{Memory: e.mem, Score: score})
+		}
+	}
+	x.mu.RUnlock()
+	slices.SortFunc(hits, func(a, b groupmem.Hit) int {
+		if c := cmp.Compare(b.Score, a.Score); c != 0 {
+			return c
+		}
+		return cmp.Compare(a.Memory.ID, b.Memory.ID)
+	})
+	hits = hits[:min(len(hits), q.Limit)]
+	for i := range hits {
+		hits[i].Memory = clone(hits[i].Memory)
+	}
+	return hits, nil
+}
+
+// DeleteGroup implements groupmem.Index.
+func (x *Index) DeleteGroup(_ context.Context, groupID string) error {
+	x.mu.Lock()
+	delete(x.groups, groupID)
+	x.mu.Unlock()
+	return nil
+}
+
+// Reset implements groupmem.Index.
+func (x *Index) Reset(context.Context) error {
+	x.mu.Lock()
+	x.groups = map[string]map[string]entry{}
+	x.mu.Unlock()
+	return nil
+}
+
+// normalize returns v scaled to unit length, or nil for the zero vector.
+func normalize(v []float32) []float32 {
+	var sum float64
+	for _, f := range v {
+		sum += float64(f) * float64(f)
+	}
+	if sum == 0 || math.IsNaN(sum) || math.IsInf(sum, 0) {
+		return nil
+	}
+	n := 1 / math.Sqrt(sum)
+	out := make([]float32, len(v))
+	for i, f := range v {
+		out[i] = float32(float64(f) * n)
+	}
+	return out
+}
+
+func dot(a, b []float32) float64 {
+	var s float64
+	for i := range a {
+		s += float64(a[i]) * float64(b[i])
+	}
+	return s
+}
+
+func clone(m groupmem.Memory) groupmem.Memory {
+	m.Tags = slices.Clone(m.Tags)
+	m.Evidence = slices.Clone(m.Evidence)
+	return m
+}
+
+func cloneAll(ms []groupmem.Memory) []groupmem.Memory {
+	out := make([]groupmem.Memory, len(ms))
+	for i, m := range ms {
+		out[i] = clone(m)
+	}
+	return out
+}

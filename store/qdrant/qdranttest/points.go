@@ -1,0 +1,340 @@
+package qdranttest
+
+import (
+	"cmp"
+	"context"
+	"maps"
+	"slices"
+
+	"github.com/qdrant/go-client/qdrant"
+	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/status"
+	"google.golang.org/protobuf/proto"
+)
+
+type pointsService struct {
+	qdrant.UnimplementedPointsServer
+	st *store
+}
+
+// completed is the answer to every successful write: the server applies a
+// write before it answers, which is what wait=true asks for.
+func completed() *qdrant.PointsOperationResponse {
+	return &qdrant.PointsOperationResponse{Result: &qdrant.UpdateResult{Status: qdrant.UpdateStatus_Completed}}
+}
+
+// checkWrite rejects write options the server does not model. Qdrant with
+// wait=false acknowledges before applying and hides errors; the server only
+// models wait=true.
+func checkWrite(wait *bool, ordering *qdrant.WriteOrdering, shards *qdrant.ShardKeySelector) error {
+	switch {
+	case wait == nil || !*wait:
+		return unimplemented("writes without wait=true")
+	case ordering != nil:
+		return unimplemented("write ordering")
+	case shards != nil:
+		return unimplemented("shard key selectors")
+	}
+	return nil
+}
+
+// Upsert writes whole points: a point with an existing id is replaced,
+// payload and vector. Every point is checked before any is written.
+func (s *pointsService) Upsert(_ context.Context, req *qdrant.UpsertPoints) (*qdrant.PointsOperationResponse, error) {
+	if err := checkWrite(req.Wait, req.Ordering, req.ShardKeySelector); err != nil {
+		return nil, err
+	}
+	if req.UpdateFilter != nil || req.GetUpdateMode() != qdrant.UpdateMode_Upsert {
+		return nil, unimplemented("update filters and update modes other than upsert")
+	}
+	s.st.mu.Lock()
+	defer s.st.mu.Unlock()
+	c, err := s.st.get(req.GetCollectionName())
+	if err != nil {
+		return nil, err
+	}
+	pts := make([]*point, 0, len(req.GetPoints()))
+	for _, p := range req.GetPoints() {
+		id, err := pointKey(p.GetId())
+		if err != nil {
+			return nil, err
+		}
+		vec, err := c.vector(p.GetVectors())
+		if err != nil {
+			return nil, err
+		}
+		pts = append(pts, &point{id: id, vector: vec, payload: p.GetPayload()})
+	}
+	for _, p := range pts {
+		c.points[p.id] = p
+	}
+	return completed(), nil
+}
+
+// vector checks a point's vector against the collection and returns it as
+// stored.
+func (c *collection) vector(v *qdrant.Vectors) ([]float32, error) {
+	if v.GetVectors() != nil {
+		return nil, unimplemented("named vectors")
+	}
+	vec := v.GetVector()
+	if vec == nil {
+		return nil, status.Error(codes.InvalidArgument, "Wrong input: point has no vector")
+	}
+	data := vec.GetDense().GetData()
+	if vec.GetDense() == nil {
+		if vec.GetVector() != nil || vec.GetIndices() != nil || vec.VectorsCount != nil {
+			return nil, unimplemented("vectors other than dense ones")
+		}
+		data = vec.GetData() // the deprecated plain form of a dense vector
+	}
+	return c.prepare(data)
+}
+
+// prepare checks a vector's size and normalises it for cosine distance.
+func (c *collection) prepare(v []float32) ([]float32, error) {
+	if uint64(len(v)) != c.size {
+		return nil, status.Errorf(codes.InvalidArgument, "Wrong input: Vector dimension error: expected dim: %d, got %d", c.size, len(v))
+	}
+	if c.distance == qdrant.Distance_Cosine {
+		return normalize(v), nil
+	}
+	return slices.Clone(v), nil
+}
+
+// Delete removes the selected points; ids that name no point are ignored.
+func (s *pointsService) Delete(_ context.Context, req *qdrant.DeletePoints) (*qdrant.PointsOperationResponse, error) {
+	if err := checkWrite(req.Wait, req.Ordering, req.ShardKeySelector); err != nil {
+		return nil, err
+	}
+	s.st.mu.Lock()
+	defer s.st.mu.Unlock()
+	c, err := s.st.get(req.GetCollectionName())
+	if err != nil {
+		return nil, err
+	}
+	ids, err := c.selectPoints(req.GetPoints(), false)
+	if err != nil {
+		return nil, err
+	}
+	for _, id := range ids {
+		delete(c.points, id)
+	}
+	return completed(), nil
+}
+
+// SetPayload merges the given keys into the payload of the selected points.
+// Like Qdrant it fails with NotFound, writing nothing, when an id names no
+// point.
+func (s *pointsService) SetPayload(_ context.Context, req *qdrant.SetPayloadPoints) (*qdrant.PointsOperationResponse, error) {
+	if err := checkWrite(req.Wait, req.Ordering, req.ShardKeySelector); err != nil {
+		return nil, err
+	}
+	if req.Key != nil {
+		return nil, unimplemented("set_payload with a nested key")
+	}
+	s.st.mu.Lock()
+	defer s.st.mu.Unlock()
+	c, err := s.st.get(req.GetCollectionName())
+	if err != nil {
+		return nil, err
+	}
+	ids, err := c.selectPoints(req.GetPointsSelector(), true)
+	if err != nil {
+		return nil, err
+	}
+	for _, id := range ids {
+		p := c.points[id]
+		payload := maps.Clone(p.payload)
+		if payload == nil {
+			payload = make(map[string]*qdrant.Value, len(req.GetPayload()))
+		}
+		maps.Copy(payload, req.GetPayload())
+		c.points[id] = &point{id: id, vector: p.vector, payload: payload}
+	}
+	return completed(), nil
+}
+
+// selectPoints returns the ids a selector names. With mustExist an id that
+// names no point is a NotFound error; otherwise it is left out.
+func (c *collection) selectPoints(sel *qdrant.PointsSelector, mustExist bool) ([]string, error) {
+	switch {
+	case sel.GetFilter() != nil:
+		match, err := compileFilter(sel.GetFilter())
+		if err != nil {
+			return nil, err
+		}
+		var ids []string
+		for id, p := range c.points {
+			if match(p.payload) {
+				ids = append(ids, id)
+			}
+		}
+		return ids, nil
+	case sel.GetPoints() != nil:
+		ids := make([]string, 0, len(sel.GetPoints().GetIds()))
+		for _, pid := range sel.GetPoints().GetIds() {
+			id, err := pointKey(pid)
+			if err != nil {
+				return nil, err
+			}
+			if _, ok := c.points[id]; ok {
+				ids = append(ids, id)
+			} else if mustExist {
+				return nil, status.Errorf(codes.NotFound, "Not found: No point with id %s found", id)
+			}
+		}
+		return ids, nil
+	}
+	return nil, status.Error(codes.InvalidArgument, "Wrong input: no points selector")
+}
+
+// CreateFieldIndex records a keyword payload index. Creating an index that
+// exists replaces it, as in Qdrant.
+func (s *pointsService) CreateFieldIndex(_ context.Context, req *qdrant.CreateFieldIndexCollection) (*qdrant.PointsOperationResponse, error) {
+	if err := checkWrite(req.Wait, req.Ordering, nil); err != nil {
+		return nil, err
+	}
+	if req.FieldType == nil || req.GetFieldType() != qdrant.FieldType_FieldTypeKeyword {
+		return nil, unimplemented("payload indexes other than keyword")
+	}
+	params := req.GetFieldIndexParams()
+	if params != nil && params.GetKeywordIndexParams() == nil {
+		return nil, status.Error(codes.InvalidArgument, "Wrong input: index params do not match field type keyword")
+	}
+	if req.GetFieldName() == "" {
+		return nil, status.Error(codes.InvalidArgument, "Wrong input: field name is empty")
+	}
+	s.st.mu.Lock()
+	defer s.st.mu.Unlock()
+	c, err := s.st.get(req.GetCollectionName())
+	if err != nil {
+		return nil, err
+	}
+	info := &qdrant.PayloadSchemaInfo{DataType: qdrant.PayloadSchemaType_Keyword}
+	if params != nil {
+		info.Params = proto.Clone(params).(*qdrant.PayloadIndexParams)
+	}
+	c.schema[req.GetFieldName()] = info
+	return completed(), nil
+}
+
+// Scroll returns points in id order, starting at the offset id inclusive,
+// and the id of the first point of the next page, if any.
+func (s *pointsService) Scroll(_ context.Context, req *qdrant.ScrollPoints) (*qdrant.ScrollResponse, error) {
+	switch {
+	case req.OrderBy != nil:
+		return nil, unimplemented("scroll order_by")
+	case req.ReadConsistency != nil || req.ShardKeySelector != nil:
+		return nil, unimplemented("read consistency and shard key selectors")
+	case req.WithPayload == nil:
+		return nil, unimplemented("scroll without an explicit with_payload")
+	}
+	limit := int(req.GetLimit())
+	if req.Limit == nil {
+		limit = 10
+	}
+	if limit < 1 {
+		return nil, status.Error(codes.InvalidArgument, "Validation error in body: [limit: value 0 invalid, must be 1 or larger]")
+	}
+	var from string
+	if req.Offset != nil {
+		var err error
+		if from, err = pointKey(req.Offset); err != nil {
+			return nil, err
+		}
+	}
+	sel, err := compileSelectors(req.WithPayload, req.WithVectors)
+	if err != nil {
+		return nil, err
+	}
+	match, err := compileFilter(req.GetFilter())
+	if err != nil {
+		return nil, err
+	}
+	s.st.mu.RLock()
+	defer s.st.mu.RUnlock()
+	c, err := s.st.get(req.GetCollectionName())
+	if err != nil {
+		return nil, err
+	}
+	var found []*point
+	for id, p := range c.points {
+		if id >= from && match(p.payload) {
+			found = append(found, p)
+		}
+	}
+	slices.SortFunc(found, func(a, b *point) int { return cmp.Compare(a.id, b.id) })
+	resp := &qdrant.ScrollResponse{}
+	if len(found) > limit {
+		resp.NextPageOffset = qdrant.NewIDUUID(found[limit].id)
+		found = found[:limit]
+	}
+	for _, p := range found {
+		payload, vectors := sel.apply(p)
+		resp.Result = append(resp.Result, &qdrant.RetrievedPoint{Id: qdrant.NewIDUUID(p.id), Payload: payload, Vectors: vectors})
+	}
+	return resp, nil
+}
+
+// Query answers nearest-neighbour queries on the unnamed dense vector:
+// points by descending score (ties by id), keeping only scores strictly
+// above score_threshold, after offset, at most limit (default 10).
+func (s *pointsService) Query(_ context.Context, req *qdrant.QueryPoints) (*qdrant.QueryResponse, error) {
+	switch {
+	case len(req.Prefetch) > 0:
+		return nil, unimplemented("query prefetch")
+	case req.GetUsing() != "":
+		return nil, unimplemented("named vectors")
+	case req.Params != nil:
+		return nil, unimplemented("search params")
+	case req.LookupFrom != nil || req.ReadConsistency != nil || req.ShardKeySelector != nil:
+		return nil, unimplemented("lookup_from, read consistency and shard key selectors")
+	}
+	dense := req.GetQuery().GetNearest().GetDense()
+	if dense == nil {
+		return nil, unimplemented("queries other than nearest to a dense vector")
+	}
+	limit := req.GetLimit()
+	if req.Limit == nil {
+		limit = 10
+	}
+	sel, err := compileSelectors(req.WithPayload, req.WithVectors)
+	if err != nil {
+		return nil, err
+	}
+	match, err := compileFilter(req.GetFilter())
+	if err != nil {
+		return nil, err
+	}
+	s.st.mu.RLock()
+	defer s.st.mu.RUnlock()
+	c, err := s.st.get(req.GetCollectionName())
+	if err != nil {
+		return nil, err
+	}
+	q, err := c.prepare(dense.GetData())
+	if err != nil {
+		return nil, err
+	}
+	var hits []*qdrant.ScoredPoint
+	for _, p := range c.points {
+		if !match(p.payload) {
+			continue
+		}
+		score := dot(q, p.vector)
+		if req.ScoreThreshold != nil && !(score > req.GetScoreThreshold()) {
+			continue
+		}
+		hits = append(hits, &qdrant.ScoredPoint{Id: qdrant.NewIDUUID(p.id), Score: score})
+	}
+	slices.SortFunc(hits, func(a, b *qdrant.ScoredPoint) int {
+		return cmp.Or(cmp.Compare(b.Score, a.Score), cmp.Compare(a.Id.GetUuid(), b.Id.GetUuid()))
+	})
+	hits = hits[min(uint64(len(hits)), req.GetOffset()):]
+	hits = hits[:min(uint64(len(hits)), limit)]
+	for _, h := range hits {
+		h.Payload, h.Vectors = sel.apply(c.points[h.Id.GetUuid()])
+	}
+	return &qdrant.QueryResponse{Result: hits}, nil
+}
