@@ -1,0 +1,149 @@
+package worker_test
+
+import (
+	"context"
+	"fmt"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
+
+	"github.com/groupmem/groupmem"
+	"github.com/groupmem/groupmem/store/qdrant/qdranttest"
+	"github.com/groupmem/groupmem/store/storetest"
+	"github.com/groupmem/groupmem/worker"
+)
+
+var memOpts = cmp.Options{cmpopts.EquateEmpty(), cmpopts.IgnoreFields(groupmem.Memory{}, "Embedding")}
+
+// embedPlan gives every new version of a plan a real local embedding.
+func embedPlan(t *testing.T, s *stores, p *groupmem.Plan) *groupmem.Plan {
+	t.Helper()
+	for i := range p.New {
+		p.New[i].Embedding = s.embedder.Vector(p.New[i].Statement)
+	}
+	return p
+}
+
+// history commits a small history to group: creates, an update, a delete.
+func history(t *testing.T, s *stores, group string) {
+	t.Helper()
+	p1 := embedPlan(t, s, storetest.CreatePlan(storetest.Begin(t, s.ledger, group),
+		"meets every Friday night to discuss new anime", "most members are front-end developers", "no politics here"))
+	storetest.Commit(t, s.ledger, p1)
+	storetest.Commit(t, s.ledger, embedPlan(t, s, storetest.UpdatePlan(storetest.Begin(t, s.ledger, group), p1.New[0],
+		"meets every Friday night to discuss new sci-fi anime")))
+	storetest.Commit(t, s.ledger, &groupmem.Plan{
+		Run:         storetest.Begin(t, s.ledger, group),
+		Transitions: []groupmem.Transition{{MemoryID: p1.New[2].ID, From: groupmem.StatusActive, To: groupmem.StatusDeprecated}},
+		Changes:     []groupmem.Change{{Action: groupmem.ActionDelete, MemoryID: p1.New[2].ID, Version: 1}},
+	})
+}
+
+// A process that dies right after a commit leaves the index behind; the
+// next process's relay replays the outbox and the index matches the ledger.
+func TestOutboxReplayRepairsACrashAfterCommit(t *testing.T) {
+	ctx := context.Background()
+	s := newStores(t)
+	history(t, s, "g1") // committed, never projected: the "crash"
+	if got := indexed(t, s.index, "g1"); len(got) != 0 {
+		t.Fatalf("index has %d points before any projection", len(got))
+	}
+	if n, _, _ := s.ledger.OutboxLag(ctx); n == 0 {
+		t.Fatal("no pending outbox entries after commits")
+	}
+
+	// A restarted process: a new index client and a new relay.
+	restarted := openIndex(t, s.qaddr, "memories")
+	n, err := worker.NewRelay(s.ledger, restarted, s.log, worker.RelayConfig{}).Drain(ctx)
+	if err != nil || n == 0 {
+		t.Fatalf("Drain = %d, %v", n, err)
+	}
+	if diff := cmp.Diff(ledgerState(t, s.ledger, "g1"), indexed(t, restarted, "g1"), memOpts); diff != "" {
+		t.Fatalf("index after replay differs from ledger (-ledger +index):\n%s", diff)
+	}
+	if pending, _, _ := s.ledger.OutboxLag(ctx); pending != 0 {
+		t.Fatalf("%d entries still pending", pending)
+	}
+}
+
+// While the index is down nothing is lost: entries stay pending and a
+// later round projects them.
+func TestRelayKeepsEntriesWhileIndexIsDown(t *testing.T) {
+	ctx := context.Background()
+	s := newStores(t)
+	down, err := qdranttest.NewServer(qdranttest.Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	x := openIndex(t, down.Addr(), "memories")
+	down.Close()
+	history(t, s, "g1")
+	before, _, _ := s.ledger.OutboxLag(ctx)
+	relay := worker.NewRelay(s.ledger, x, s.log, worker.RelayConfig{Lease: 1})
+	if _, err := relay.Drain(ctx); err == nil {
+		t.Fatal("Drain against a stopped index reported success")
+	}
+	if after, _, _ := s.ledger.OutboxLag(ctx); after != before {
+		t.Fatalf("pending went from %d to %d while the index was down", before, after)
+	}
+	if _, err := worker.NewRelay(s.ledger, s.index, s.log, worker.RelayConfig{}).Drain(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(ledgerState(t, s.ledger, "g1"), indexed(t, s.index, "g1"), memOpts); diff != "" {
+		t.Fatalf("index differs from ledger (-ledger +index):\n%s", diff)
+	}
+}
+
+// Reindex rebuilds exactly the collection the relay built, from the
+// ledger alone.
+func TestReindexReproducesTheCollection(t *testing.T) {
+	ctx := context.Background()
+	s := newStores(t)
+	for g := 0; g < 3; g++ {
+		history(t, s, fmt.Sprintf("g%d", g))
+	}
+	if _, err := worker.NewRelay(s.ledger, s.index, s.log, worker.RelayConfig{}).Drain(ctx); err != nil {
+		t.Fatal(err)
+	}
+	before := map[string]map[string]groupmem.Memory{}
+	for g := 0; g < 3; g++ {
+		group := fmt.Sprintf("g%d", g)
+		before[group] = indexed(t, s.index, group)
+	}
+	// A query result before and after must match too (vectors intact).
+	query := groupmem.SearchQuery{GroupID: "g1", Vector: s.embedder.Vector("front-end developers"), Limit: 3, Status: groupmem.StatusActive}
+	hitsBefore, err := s.index.Search(ctx, query)
+	if err != nil || len(hitsBefore) == 0 {
+		t.Fatalf("search before = %v, %v", hitsBefore, err)
+	}
+	// Damage the index: drop a group and write a point the ledger never had.
+	if err := s.index.DeleteGroup(ctx, "g2"); err != nil {
+		t.Fatal(err)
+	}
+	stray := storetest.CreatePlan(groupmem.Run{ID: groupmem.NewID(), GroupID: "g1"}, "never committed").New[0]
+	stray.Embedding = s.embedder.Vector(stray.Statement)
+	if err := s.index.Upsert(ctx, []groupmem.Memory{stray}); err != nil {
+		t.Fatal(err)
+	}
+
+	n, err := worker.Reindex(ctx, s.ledger, s.index, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n != 3*4 {
+		t.Fatalf("reindexed %d versions, want 12", n)
+	}
+	for group, want := range before {
+		if diff := cmp.Diff(want, indexed(t, s.index, group), memOpts); diff != "" {
+			t.Fatalf("group %s after reindex (-before +after):\n%s", group, diff)
+		}
+	}
+	hitsAfter, err := s.index.Search(ctx, query)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(hitsBefore, hitsAfter, memOpts, cmpopts.EquateApprox(0, 1e-6)); diff != "" {
+		t.Fatalf("search after reindex (-before +after):\n%s", diff)
+	}
+}
