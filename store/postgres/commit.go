@@ -16,7 +16,7 @@ import (
 // status (ECONFLICT otherwise). Timestamps of everything written are the
 // one "now" of the transaction; plan is updated in place with them.
 func (l *Ledger) CommitPlan(ctx context.Context, plan *groupmem.Plan) error {
-	if err := cleanPlan(plan); err != nil {
+	if err := groupmem.CleanPlan(plan); err != nil {
 		return err
 	}
 	now := l.now().UTC()
@@ -39,7 +39,7 @@ func (l *Ledger) CommitPlan(ctx context.Context, plan *groupmem.Plan) error {
 		}
 		b := &pgx.Batch{}
 		queueChanges(b, plan.Changes)
-		ids := touched(plan)
+		ids := plan.Touched()
 		b.Queue(`INSERT INTO outbox (group_id, memory_id, created_at) SELECT $1, unnest($2::uuid[]), $3`,
 			plan.Run.GroupID, ids, now)
 		b.Queue(`UPDATE group_state SET watermark = greatest(watermark, $2), updated_at = $3 WHERE group_id = $1`,
@@ -135,84 +135,6 @@ func checkFence(ctx context.Context, tx pgx.Tx, run groupmem.Run) error {
 			run.ID, run.Fence, run.GroupID, fence)
 	}
 	return nil
-}
-
-// cleanPlan checks that a plan is well formed and cleans its text, before
-// any transaction starts.
-func cleanPlan(plan *groupmem.Plan) error {
-	r := &plan.Run
-	if err := groupmem.CheckID(r.ID); err != nil {
-		return err
-	}
-	if err := groupmem.CheckGroupID(r.GroupID); err != nil {
-		return err
-	}
-	if r.NewWatermark < r.Watermark {
-		return groupmem.Errorf(groupmem.EINVALID, "plan would lower the watermark from %d to %d", r.Watermark, r.NewWatermark)
-	}
-	for i := range plan.New {
-		m, err := groupmem.CleanMemory(plan.New[i])
-		if err != nil {
-			return err
-		}
-		if m.GroupID != r.GroupID {
-			return groupmem.Errorf(groupmem.EINVALID, "memory %s belongs to group %q, not %q", m.ID, m.GroupID, r.GroupID)
-		}
-		plan.New[i] = m
-	}
-	moved := make(map[string]bool, len(plan.Transitions))
-	for _, t := range plan.Transitions {
-		if err := groupmem.CheckID(t.MemoryID); err != nil {
-			return err
-		}
-		if moved[t.MemoryID] {
-			return groupmem.Errorf(groupmem.EINVALID, "plan changes memory %s twice", t.MemoryID)
-		}
-		moved[t.MemoryID] = true
-		if !t.From.Valid() || !t.To.Valid() {
-			return groupmem.Errorf(groupmem.EINVALID, "transition of %s has an invalid status", t.MemoryID)
-		}
-		if t.Strength != nil {
-			if err := groupmem.CheckStrength(*t.Strength); err != nil {
-				return err
-			}
-		}
-	}
-	for i := range plan.Changes {
-		c := &plan.Changes[i]
-		if err := groupmem.CheckID(c.MemoryID); err != nil {
-			return err
-		}
-		if c.NewMemoryID != "" {
-			if err := groupmem.CheckID(c.NewMemoryID); err != nil {
-				return err
-			}
-		}
-		c.OldStatement = groupmem.CleanText(c.OldStatement)
-		c.NewStatement = groupmem.CleanText(c.NewStatement)
-		c.Reason = groupmem.TruncateRunes(groupmem.CleanText(c.Reason), groupmem.MaxReasonRunes)
-		c.Actor = groupmem.CleanActor(c.Actor)
-	}
-	return nil
-}
-
-// touched lists every version a plan writes, each once, in plan order.
-func touched(plan *groupmem.Plan) []string {
-	ids := make([]string, 0, len(plan.New)+len(plan.Transitions))
-	seen := make(map[string]bool, cap(ids))
-	add := func(id string) {
-		if !seen[id] {
-			seen[id] = true
-			ids = append(ids, id)
-		}
-	}
-	for _, t := range plan.Transitions {
-		add(t.MemoryID)
-	}
-	for _, m := range plan.New {
-		add(m.ID)
-	}
-	return ids
 }
 
 func nullable(s string) *string {

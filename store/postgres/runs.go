@@ -79,7 +79,7 @@ func (l *Ledger) FinishRun(ctx context.Context, run groupmem.Run) error {
 func finishRun(ctx context.Context, tx pgx.Tx, r *groupmem.Run, now time.Time) error {
 	stats, _ := json.Marshal(r.Stats)
 	tokens, _ := json.Marshal(r.Tokens)
-	report, err := json.Marshal(cleanReport(r.Report))
+	report, err := json.Marshal(groupmem.CleanReport(r.Report))
 	if err != nil {
 		return fmt.Errorf("encode report: %w", err)
 	}
@@ -97,18 +97,6 @@ func finishRun(ctx context.Context, tx pgx.Tx, r *groupmem.Run, now time.Time) e
 		return groupmem.Errorf(groupmem.ECONFLICT, "run %s is not running", r.ID)
 	}
 	return nil
-}
-
-// cleanReport makes a report safe for jsonb: Postgres rejects NUL even
-// escaped as \u0000.
-func cleanReport(r groupmem.Report) groupmem.Report {
-	r.Finish = groupmem.CleanActor(r.Finish)
-	drops := make([]groupmem.Drop, len(r.Dropped))
-	for i, d := range r.Dropped {
-		drops[i] = groupmem.Drop{Line: d.Line, Reason: groupmem.CleanError(d.Reason), Text: groupmem.Truncate(groupmem.CleanText(d.Text), 200)}
-	}
-	r.Dropped = drops
-	return r
 }
 
 const runColumns = `id, group_id, trigger, actor, status, model, prompt_version, fence, watermark,

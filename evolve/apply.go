@@ -1,0 +1,366 @@
+package evolve
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/groupmem/groupmem"
+)
+
+// op is one validated step of a pass.
+type op struct {
+	kind      groupmem.ActionKind
+	target    *entry // the memory acted on; nil for create
+	statement string // cleaned, for update and create
+	grams     []uint64
+	reason    string
+	evidence  []string // message ids
+	line      int
+	dropped   bool
+}
+
+// Apply validates the actions the model answered for pass p and applies
+// them to the state; rep is the report Parse gave for the answer. The rules:
+//
+//   - Only memories shown in p can be named, by their alias; an unknown or
+//     invented alias is dropped (DropUnknownID), an update or delete
+//     without one too (DropMissingID). A keep without an alias is the
+//     answer "nothing to change" and is accepted silently.
+//   - A create that carries an id is a create: the id is ignored (the
+//     near-duplicate rule below turns it into an update when it restates
+//     a memory).
+//   - Statements are cleaned (control characters removed, white space
+//     folded) and dropped, never cut, when empty, without any letter or
+//     digit (DropEmptyStatement) or longer than MaxStatementRunes
+//     (DropLongStatement). Reasons are cleaned and cut to
+//     groupmem.MaxReasonRunes.
+//   - An update to the statement the memory already has is a keep.
+//   - A memory named by several actions: the first update applies; without
+//     an update, a keep wins over a delete; otherwise the first delete
+//     applies. Every other update or delete naming it is dropped
+//     (DropConflict, or DropDuplicate for a repeated delete). So a memory
+//     both updated and deleted is updated.
+//   - A create whose statement is near-duplicate (Config.NearDuplicate) of
+//     a live memory as this pass leaves it, or of an earlier create of the
+//     pass, is dropped as DropDuplicate, except that it becomes an update
+//     of that memory when the memory was shown, is not otherwise changed by
+//     the pass, and the statement says more than it (their bigrams differ;
+//     a change of punctuation or spacing alone is a duplicate).
+//   - A memory no action names is kept.
+//   - Evidence refs are mapped to the chat app's message ids; refs this
+//     pass did not show are ignored.
+//   - The deletion guard: when the pass would delete at least
+//     MinDeleteGuard memories and more than MaxDeleteShare of those shown,
+//     or the run as a whole would delete that much of the group's
+//     memories, Apply changes no memory, records the report, and returns
+//     an EINVALID *groupmem.Error wrapping ErrReview; every later Pass,
+//     Apply and Plan returns the same error.
+//
+// Drops are added to the run's report with their line numbers counted
+// across passes (the lines of pass 2 follow those of pass 1).
+//
+// Apply returns EINVALID when p is not the next pass of this state (made by
+// another State, applied already, or made before an earlier pass was
+// applied).
+func (s *State) Apply(p *Pass, actions []groupmem.Action, rep groupmem.Report) error {
+	switch {
+	case s.review != nil:
+		return s.review
+	case p == nil || p.state != s:
+		return groupmem.Errorf(groupmem.EINVALID, "pass belongs to another run")
+	case p.N != s.passes+1:
+		return groupmem.Errorf(groupmem.EINVALID, "pass %d is stale: the next pass to apply is %d", p.N, s.passes+1)
+	}
+	offset := s.report.Lines
+	var drops []groupmem.Drop
+	ops := s.validate(p, actions, offset, &drops)
+	resolve(ops, &drops)
+	s.dedupe(p, &ops, &drops)
+
+	if err := s.guard(p, ops); err != nil {
+		s.review = err
+		s.merge(p, rep, offset, drops)
+		return err
+	}
+	for i := range ops {
+		o := &ops[i]
+		if o.dropped {
+			continue
+		}
+		switch o.kind {
+		case groupmem.ActionUpdate:
+			e := o.target
+			e.statement, e.grams, e.touched = o.statement, o.grams, p.N
+			if o.reason != "" {
+				e.reasons = append(e.reasons, o.reason)
+			}
+			e.evidence = append(o.evidence, e.evidence...)
+		case groupmem.ActionDelete:
+			o.target.deleted, o.target.delReason = true, o.reason
+		case groupmem.ActionCreate:
+			e := &entry{statement: o.statement, grams: o.grams, evidence: o.evidence, touched: p.N}
+			if o.reason != "" {
+				e.reasons = []string{o.reason}
+			}
+			s.entries = append(s.entries, e)
+		}
+	}
+	s.passes++
+	s.messages += p.Messages
+	s.merge(p, rep, offset, drops)
+	return nil
+}
+
+// validate checks each action on its own and returns the steps that
+// passed, each action's line shifted by offset.
+func (s *State) validate(p *Pass, actions []groupmem.Action, offset int, drops *[]groupmem.Drop) []op {
+	ops := make([]op, 0, len(actions))
+	for _, a := range actions {
+		line := a.Line
+		if line > 0 {
+			line += offset
+		}
+		alias := normalizeAlias(a.Alias)
+		o := op{kind: a.Kind, line: line, reason: cleanReason(a.Reason), evidence: p.messageIDs(a.Evidence)}
+		fail := func(reason string) {
+			*drops = append(*drops, groupmem.Drop{Line: line, Reason: reason, Text: excerpt(string(a.Kind) + " " + alias + " " + a.Statement)})
+		}
+		switch a.Kind {
+		case groupmem.ActionKeep, groupmem.ActionUpdate, groupmem.ActionDelete:
+			if alias == "" {
+				if a.Kind != groupmem.ActionKeep {
+					fail(DropMissingID)
+				}
+				continue
+			}
+			if o.target = p.memory(alias); o.target == nil {
+				fail(DropUnknownID)
+				continue
+			}
+		case groupmem.ActionCreate:
+		default:
+			fail(DropUnknownAction)
+			continue
+		}
+		if a.Kind == groupmem.ActionUpdate || a.Kind == groupmem.ActionCreate {
+			st, reason := s.cleanStatement(a.Statement)
+			if reason != "" {
+				fail(reason)
+				continue
+			}
+			o.statement, o.grams = st, grams(st)
+			if o.target != nil && st == o.target.statement {
+				o.kind = groupmem.ActionKeep
+			}
+		}
+		ops = append(ops, o)
+	}
+	return ops
+}
+
+// cleanStatement returns the statement as it would be stored, or the
+// reason it cannot be.
+func (s *State) cleanStatement(st string) (string, string) {
+	st = strings.Join(strings.Fields(groupmem.CleanText(st)), " ")
+	if utf8.RuneCountInString(st) > s.cfg.MaxStatementRunes {
+		return "", DropLongStatement
+	}
+	st, err := groupmem.CleanStatement(st)
+	if err != nil || len(grams(st)) == 0 {
+		return "", DropEmptyStatement
+	}
+	return st, ""
+}
+
+func cleanReason(r string) string {
+	return groupmem.TruncateRunes(strings.Join(strings.Fields(groupmem.CleanText(r)), " "), groupmem.MaxReasonRunes)
+}
+
+// resolve settles the memories named by several steps: the first update
+// wins; without one, a keep protects the memory from deletion; otherwise
+// the first delete wins. The losers are marked dropped.
+func resolve(ops []op, drops *[]groupmem.Drop) {
+	type claim struct {
+		update, delete int // index of the winning step, -1 for none
+		keep           bool
+	}
+	claims := map[*entry]*claim{}
+	for i := range ops {
+		if ops[i].target == nil {
+			continue
+		}
+		c := claims[ops[i].target]
+		if c == nil {
+			c = &claim{update: -1, delete: -1}
+			claims[ops[i].target] = c
+		}
+		switch ops[i].kind {
+		case groupmem.ActionKeep:
+			c.keep = true
+		case groupmem.ActionUpdate:
+			if c.update < 0 {
+				c.update = i
+			}
+		case groupmem.ActionDelete:
+			if c.delete < 0 {
+				c.delete = i
+			}
+		}
+	}
+	for i := range ops {
+		o := &ops[i]
+		if o.target == nil || o.kind == groupmem.ActionKeep {
+			continue
+		}
+		c := claims[o.target]
+		switch {
+		case o.kind == groupmem.ActionUpdate && i != c.update,
+			o.kind == groupmem.ActionDelete && (c.update >= 0 || c.keep):
+			o.drop(drops, DropConflict)
+		case o.kind == groupmem.ActionDelete && i != c.delete:
+			o.drop(drops, DropDuplicate)
+		}
+	}
+}
+
+func (o *op) drop(drops *[]groupmem.Drop, reason string) {
+	o.dropped = true
+	text := string(o.kind)
+	if o.statement != "" {
+		text += " " + o.statement
+	}
+	*drops = append(*drops, groupmem.Drop{Line: o.line, Reason: reason, Text: excerpt(text)})
+}
+
+// dedupe applies the near-duplicate rule to the creates of a pass, after
+// resolve: a create close to a live memory or an earlier create is dropped,
+// or turned into an update of a shown memory the pass leaves unchanged.
+func (s *State) dedupe(p *Pass, ops *[]op, drops *[]groupmem.Drop) {
+	idx := (*gramIndex)(nil)
+	var owners []*entry // owners[pos] is the memory at index position pos; nil for a create of this pass
+	changed := map[*entry]bool{}
+	for _, o := range *ops {
+		if !o.dropped && o.target != nil && o.kind != groupmem.ActionKeep {
+			changed[o.target] = true
+		}
+	}
+	shown := make(map[*entry]bool, len(p.shown))
+	for _, e := range p.shown {
+		shown[e] = true
+	}
+	for i := range *ops {
+		o := &(*ops)[i]
+		if o.kind != groupmem.ActionCreate {
+			continue
+		}
+		if idx == nil {
+			idx, owners = s.liveIndex(*ops)
+		}
+		pos, score := idx.best(o.grams)
+		if pos < 0 || score < s.cfg.NearDuplicate {
+			owners = append(owners, nil)
+			idx.add(o.grams)
+			continue
+		}
+		e := owners[pos]
+		if e == nil || !shown[e] || changed[e] || score == 1 {
+			o.drop(drops, DropDuplicate)
+			continue
+		}
+		o.kind, o.target = groupmem.ActionUpdate, e
+		changed[e] = true
+		owners = append(owners, e)
+		idx.add(o.grams)
+	}
+}
+
+// liveIndex indexes every live memory as the pass's updates and deletes
+// leave it.
+func (s *State) liveIndex(ops []op) (*gramIndex, []*entry) {
+	after := map[*entry]*op{}
+	for i := range ops {
+		if o := &ops[i]; !o.dropped && o.target != nil && o.kind != groupmem.ActionKeep {
+			after[o.target] = o
+		}
+	}
+	idx := newGramIndex()
+	owners := make([]*entry, 0, len(s.entries))
+	for _, e := range s.entries {
+		g := e.grams
+		if o := after[e]; o != nil {
+			if o.kind == groupmem.ActionDelete {
+				continue
+			}
+			g = o.grams
+		}
+		if e.deleted {
+			continue
+		}
+		owners = append(owners, e)
+		idx.add(g)
+	}
+	return idx, owners
+}
+
+// guard returns the review error when the pass, or the run with it, would
+// delete too much.
+func (s *State) guard(p *Pass, ops []op) error {
+	dels, initialDels := 0, 0
+	for _, o := range ops {
+		if !o.dropped && o.kind == groupmem.ActionDelete {
+			dels++
+			if o.target.orig.ID != "" {
+				initialDels++
+			}
+		}
+	}
+	for _, e := range s.entries[:s.initial] {
+		if e.deleted {
+			initialDels++
+		}
+	}
+	tooMany := func(n, of int) bool {
+		return n >= s.cfg.MinDeleteGuard && float64(n) > s.cfg.MaxDeleteShare*float64(of)
+	}
+	var msg string
+	switch {
+	case tooMany(dels, p.Memories):
+		msg = fmt.Sprintf("pass %d would delete %d of the %d memories it showed", p.N, dels, p.Memories)
+	case tooMany(initialDels, s.initial):
+		msg = fmt.Sprintf("the run would delete %d of the group's %d memories", initialDels, s.initial)
+	default:
+		return nil
+	}
+	return groupmem.WrapError(groupmem.EINVALID, msg+"; a person must review it", ErrReview)
+}
+
+// merge adds a pass's report and drops to the run's report.
+func (s *State) merge(p *Pass, rep groupmem.Report, offset int, drops []groupmem.Drop) {
+	r := &s.report
+	r.Passes++
+	r.Lines += rep.Lines
+	r.Parsed += rep.Parsed
+	r.Repaired += rep.Repaired
+	r.Finish = rep.Finish
+	for _, d := range rep.Dropped {
+		if d.Reason == DropOmitted {
+			n, _ := strconv.Atoi(d.Text)
+			for range n {
+				addDrop(r, groupmem.Drop{Reason: DropOmitted})
+			}
+			continue
+		}
+		if d.Line > 0 {
+			d.Line += offset
+		}
+		addDrop(r, d)
+	}
+	for _, d := range drops {
+		addDrop(r, d)
+	}
+	for _, id := range p.cut {
+		addDrop(r, groupmem.Drop{Reason: DropMessageCut, Text: excerpt(id)})
+	}
+}

@@ -1,0 +1,121 @@
+// Package evolve is the heart of an evolution run, as pure functions with no
+// I/O: it splits a group's new messages into prompt passes within a budget,
+// renders each pass's prompt, parses and repairs the model's answer,
+// validates every action against what the pass showed, carries the result
+// from pass to pass, and finally turns it into a groupmem.Plan of new
+// versions, transitions and change-log rows that the worker commits.
+//
+// The model's answer is untrusted input. Only memories shown in a pass can
+// be touched, under the aliases the pass gave them; every line that is not
+// applied is reported with a reason; a pass that would delete too much is
+// refused as a whole so that a person can review it.
+//
+// A worker drives it like this:
+//
+//	st, err := evolve.NewState(groupID, memories, cfg, now)
+//	for _, batch := range st.Batches(messages) {
+//		pass, err := st.Pass(batch)
+//		answer := model(pass.System, pass.User)
+//		actions, rep := evolve.Parse(answer.Text, answer.FinishReason)
+//		if err := st.Apply(pass, actions, rep); err != nil { ... } // errors.Is(err, evolve.ErrReview)
+//	}
+//	plan, err := st.Plan(run)
+package evolve
+
+import (
+	"cmp"
+	"time"
+
+	"github.com/groupmem/groupmem"
+	"github.com/groupmem/groupmem/prompts"
+)
+
+// Defaults of Config.
+const (
+	DefaultMaxMemories     = 50
+	DefaultMaxMessages     = 200
+	DefaultMaxPromptTokens = 12000
+	DefaultMaxDeleteShare  = 0.5
+	DefaultMinDeleteGuard  = 4
+	DefaultNearDuplicate   = 0.8
+	DefaultStrength        = 0.5
+)
+
+// Config tunes an evolution. The zero value of every field means its
+// default; WithDefaults applies and checks them.
+type Config struct {
+	// Lang is the prompt language, prompts.LangZH or prompts.LangEN;
+	// "" means prompts.DefaultLang.
+	Lang string
+	// Location is the zone in which the prompt shows dates and times; nil
+	// means UTC.
+	Location *time.Location
+	// MaxMemories is the most memories one pass shows (default 50). When a
+	// group has more, a pass shows the highest-ranked ones (see State.Pass)
+	// and the others are kept untouched.
+	MaxMemories int
+	// MaxMessages is the most messages one pass shows (default 200).
+	MaxMessages int
+	// MaxPromptTokens bounds the estimated size (prompts.EstimateTokens) of
+	// one pass's system and user prompt together (default 12000).
+	MaxPromptTokens int
+	// MaxDeleteShare is the largest share of the memories shown in a pass
+	// that the pass may delete, and of the group's memories that the whole
+	// run may delete (default 0.5); beyond it the pass is refused with
+	// ErrReview. 1 turns the guard off.
+	MaxDeleteShare float64
+	// MinDeleteGuard is the number of deletions below which the guard never
+	// applies (default 4), so a small group can lose one or two stale
+	// memories.
+	MinDeleteGuard int
+	// NearDuplicate is the similarity (Dice coefficient of character
+	// bigrams, in (0, 1]) at or above which a created statement counts as a
+	// duplicate of an existing memory or of another create (default 0.8).
+	// 1 treats only statements with the same bigrams as duplicates.
+	NearDuplicate float64
+	// MaxStatementRunes is the longest statement accepted from the model,
+	// in characters (default and upper bound groupmem.MaxStatementRunes).
+	// Longer statements are dropped, never cut.
+	MaxStatementRunes int
+	// DefaultStrength is the strength of a newly created memory, in (0, 1]
+	// (default 0.5). Updates keep their parent's strength.
+	DefaultStrength float64
+}
+
+// WithDefaults returns c with every zero field set to its default. It
+// returns EINVALID, naming the setting, for a value out of range.
+func (c Config) WithDefaults() (Config, error) {
+	c.Lang = cmp.Or(c.Lang, prompts.DefaultLang)
+	if c.Location == nil {
+		c.Location = time.UTC
+	}
+	c.MaxMemories = cmp.Or(c.MaxMemories, DefaultMaxMemories)
+	c.MaxMessages = cmp.Or(c.MaxMessages, DefaultMaxMessages)
+	c.MaxPromptTokens = cmp.Or(c.MaxPromptTokens, DefaultMaxPromptTokens)
+	c.MaxDeleteShare = cmp.Or(c.MaxDeleteShare, DefaultMaxDeleteShare)
+	c.MinDeleteGuard = cmp.Or(c.MinDeleteGuard, DefaultMinDeleteGuard)
+	c.NearDuplicate = cmp.Or(c.NearDuplicate, DefaultNearDuplicate)
+	c.MaxStatementRunes = cmp.Or(c.MaxStatementRunes, groupmem.MaxStatementRunes)
+	c.DefaultStrength = cmp.Or(c.DefaultStrength, DefaultStrength)
+	switch {
+	case prompts.Version(c.Lang) == "":
+		return c, groupmem.Errorf(groupmem.EINVALID, "evolve Lang %q is not supported", groupmem.Truncate(c.Lang, 20))
+	case c.MaxMemories < 1:
+		return c, groupmem.Errorf(groupmem.EINVALID, "evolve MaxMemories must be positive, got %d", c.MaxMemories)
+	case c.MaxMessages < 1:
+		return c, groupmem.Errorf(groupmem.EINVALID, "evolve MaxMessages must be positive, got %d", c.MaxMessages)
+	case c.MaxPromptTokens < 1:
+		return c, groupmem.Errorf(groupmem.EINVALID, "evolve MaxPromptTokens must be positive, got %d", c.MaxPromptTokens)
+	case !(c.MaxDeleteShare > 0 && c.MaxDeleteShare <= 1):
+		return c, groupmem.Errorf(groupmem.EINVALID, "evolve MaxDeleteShare must be within (0, 1], got %g", c.MaxDeleteShare)
+	case c.MinDeleteGuard < 1:
+		return c, groupmem.Errorf(groupmem.EINVALID, "evolve MinDeleteGuard must be positive, got %d", c.MinDeleteGuard)
+	case !(c.NearDuplicate > 0 && c.NearDuplicate <= 1):
+		return c, groupmem.Errorf(groupmem.EINVALID, "evolve NearDuplicate must be within (0, 1], got %g", c.NearDuplicate)
+	case c.MaxStatementRunes < 1 || c.MaxStatementRunes > groupmem.MaxStatementRunes:
+		return c, groupmem.Errorf(groupmem.EINVALID, "evolve MaxStatementRunes must be within [1, %d], got %d", groupmem.MaxStatementRunes, c.MaxStatementRunes)
+	case !(c.DefaultStrength > 0 && c.DefaultStrength <= 1):
+		return c, groupmem.Errorf(groupmem.EINVALID, "evolve DefaultStrength must be within (0, 1], got %g", c.DefaultStrength)
+	}
+	return c, nil
+}

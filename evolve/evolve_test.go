@@ -1,0 +1,439 @@
+package evolve
+
+import (
+	"errors"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
+	"github.com/groupmem/groupmem"
+)
+
+// run drives a whole run the way the worker does, answering each pass
+// with the answer the script returns for it.
+func run(t *testing.T, st *State, msgs []groupmem.Message, script func(p *Pass) (string, string)) (*groupmem.Plan, error) {
+	t.Helper()
+	for _, b := range st.Batches(msgs) {
+		p, err := st.Pass(b)
+		if err != nil {
+			return nil, err
+		}
+		text, finish := script(p)
+		actions, rep := Parse(text, finish)
+		if err := st.Apply(p, actions, rep); err != nil {
+			return nil, err
+		}
+	}
+	return st.Plan(groupmem.Run{ID: groupmem.NewID(), Actor: "cron"})
+}
+
+// Scenario 1 of the spec: a group without memories gets its first ones,
+// all version 1 without parents.
+func TestFirstEvolution(t *testing.T) {
+	st := newState(t, nil, Config{})
+	msgs := chat(1, 30)
+	plan, err := run(t, st, msgs, func(p *Pass) (string, string) {
+		if p.Memories != 0 {
+			t.Errorf("first pass shows %d memories, want 0", p.Memories)
+		}
+		return lines(
+			`{"action":"create","statement":"每周五晚上一起聊新番动漫","change_reason":"多人反复约周五看番","evidence":["m1","m5","m9"]}`,
+			`{"action":"create","statement":"成员偏好科幻题材的动画","change_reason":"多次讨论科幻番","evidence":["m2","m30","m31"]}`,
+			`{"action":"create","statement":"阿杰负责每周整理新番列表","change_reason":"阿杰多次发新番表","evidence":["m3"]}`,
+		), "stop"
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	active := checkPlan(t, nil, plan)
+	if diff := cmp.Diff([]string{"每周五晚上一起聊新番动漫", "成员偏好科幻题材的动画", "阿杰负责每周整理新番列表"}, active); diff != "" {
+		t.Errorf("active statements (-want +got):\n%s", diff)
+	}
+	if want := (groupmem.Stats{Created: 3}); plan.Run.Stats != want {
+		t.Errorf("stats = %+v, want %+v", plan.Run.Stats, want)
+	}
+	for _, m := range plan.New {
+		if m.Version != 1 || m.ParentID != "" || m.Strength != DefaultStrength || m.LineageID != m.ID {
+			t.Errorf("created %+v: want version 1, no parent, default strength, own lineage", m)
+		}
+	}
+	if diff := cmp.Diff([]string{"msg_1", "msg_5", "msg_9"}, plan.New[0].Evidence); diff != "" {
+		t.Errorf("evidence of the first memory (-want +got): %s (m30, m31 were never shown and are ignored)", diff)
+	}
+	if diff := cmp.Diff([]string{"msg_2", "msg_30"}, plan.New[1].Evidence); diff != "" {
+		t.Errorf("evidence of the second memory (-want +got):\n%s", diff)
+	}
+	for _, c := range plan.Changes {
+		if c.Action != groupmem.ActionCreate || c.MemoryID != c.NewMemoryID || c.Version != 1 || c.RunID != plan.Run.ID || c.Actor != "cron" || c.GroupID != testGroup || c.Reason == "" {
+			t.Errorf("change %+v: want a create row of this run", c)
+		}
+	}
+	if plan.Run.PromptVersion == "" || plan.Run.Messages != 30 || plan.Run.GroupID != testGroup || plan.Run.Report.Passes != 1 || plan.Run.Report.Parsed != 3 {
+		t.Errorf("run record %+v: want prompt version, 30 messages, group, 1 pass, 3 parsed", plan.Run)
+	}
+}
+
+// Scenario 2 of the spec: keep 3, update 2 (version + 1, parent link),
+// create 1.
+func TestNormalEvolution(t *testing.T) {
+	mems := seedMemories("群成员大多是技术背景", "每周五晚上聊新番动漫", "对新人友好，鼓励提问", "群规禁止讨论政治", "周末常约羽毛球")
+	st := newState(t, mems, Config{})
+	plan, err := run(t, st, chat(1, 40), func(p *Pass) (string, string) {
+		return answer(t, p, lines(
+			`{"action":"keep","id":"{{群成员大多是技术背景}}"}`,
+			`{"action":"update","id":"{{每周五晚上聊新番动漫}}","statement":"每周五晚上聊新番动漫，偏好科幻题材","change_reason":"多人说只追科幻","evidence":["m3","m7"]}`,
+			`{"action":"update","id":"{{周末常约羽毛球}}","statement":"周六下午常约羽毛球，地点固定在体育馆","change_reason":"时间地点明确了","evidence":["m11"]}`,
+			`{"action":"create","statement":"多数成员从事前端开发","change_reason":"多人自我介绍做前端","evidence":["m20","m21"]}`,
+		)), "stop"
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	active := checkPlan(t, mems, plan)
+	want := []string{"群成员大多是技术背景", "对新人友好，鼓励提问", "群规禁止讨论政治", "每周五晚上聊新番动漫，偏好科幻题材", "周六下午常约羽毛球，地点固定在体育馆", "多数成员从事前端开发"}
+	if diff := cmp.Diff(want, active); diff != "" {
+		t.Errorf("active statements (-want +got):\n%s", diff)
+	}
+	if want := (groupmem.Stats{Kept: 3, Updated: 2, Created: 1}); plan.Run.Stats != want {
+		t.Errorf("stats = %+v, want %+v", plan.Run.Stats, want)
+	}
+	up := plan.New[0]
+	if up.ParentID != mems[1].ID || up.Version != 3 || up.LineageID != mems[1].LineageID || up.Strength != 0.8 || !slices.Equal(up.Tags, []string{"habit"}) {
+		t.Errorf("update %+v: want version 3 of %s's lineage with its tags and strength", up, mems[1].ID)
+	}
+	if diff := cmp.Diff([]string{"msg_3", "msg_7", "old_1"}, up.Evidence); diff != "" {
+		t.Errorf("update evidence (-want +got): new messages first, then the parent's:\n%s", diff)
+	}
+	if diff := cmp.Diff(groupmem.Change{
+		GroupID: testGroup, Action: groupmem.ActionUpdate, MemoryID: mems[1].ID, NewMemoryID: up.ID,
+		OldStatement: "每周五晚上聊新番动漫", NewStatement: "每周五晚上聊新番动漫，偏好科幻题材", Reason: "多人说只追科幻", Version: 3,
+		RunID: plan.Run.ID, Actor: "cron", CreatedAt: testNow,
+	}, plan.Changes[0]); diff != "" {
+		t.Errorf("update change row (-want +got):\n%s", diff)
+	}
+}
+
+// Scenario 3 of the spec: a stale memory is deleted and becomes
+// deprecated.
+func TestStaleMemoryDeleted(t *testing.T) {
+	mems := seedMemories("每周五讨论新番", "成员多为前端开发者")
+	st := newState(t, mems, Config{})
+	plan, err := run(t, st, chat(1, 10), func(p *Pass) (string, string) {
+		return answer(t, p, `{"action":"delete","id":"{{每周五讨论新番}}","change_reason":"群主说追番活动已经停了","evidence":["m4"]}`), "stop"
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkPlan(t, mems, plan)
+	if want := (groupmem.Stats{Kept: 1, Deleted: 1}); plan.Run.Stats != want {
+		t.Errorf("stats = %+v, want %+v", plan.Run.Stats, want)
+	}
+	wantTr := []groupmem.Transition{{MemoryID: mems[0].ID, From: groupmem.StatusActive, To: groupmem.StatusDeprecated}}
+	if diff := cmp.Diff(wantTr, plan.Transitions); diff != "" {
+		t.Errorf("transitions (-want +got):\n%s", diff)
+	}
+	wantCh := []groupmem.Change{{GroupID: testGroup, Action: groupmem.ActionDelete, MemoryID: mems[0].ID, OldStatement: "每周五讨论新番", Reason: "群主说追番活动已经停了", Version: 2, RunID: plan.Run.ID, Actor: "cron", CreatedAt: testNow}}
+	if diff := cmp.Diff(wantCh, plan.Changes); diff != "" {
+		t.Errorf("changes (-want +got):\n%s", diff)
+	}
+	if len(plan.New) != 0 {
+		t.Errorf("a deletion wrote new versions: %+v", plan.New)
+	}
+}
+
+// TestApplyRules runs one pass over six shown memories per case and
+// checks exactly which changes survive and which drops are recorded.
+func TestApplyRules(t *testing.T) {
+	statements := []string{"每周五晚上聊新番动漫", "成员多为前端开发者", "群规禁止讨论政治", "周末常约羽毛球", "小王负责整理番剧列表", "对新人友好，鼓励提问"}
+	tests := []struct {
+		name   string
+		answer string
+		cfg    Config
+		active []string // statements active after the plan: kept in order, then new versions
+		drops  []string
+		stats  groupmem.Stats
+	}{
+		{
+			name: "invented and unknown ids",
+			answer: lines(
+				`{"action":"delete","id":"M99"}`,
+				`{"action":"update","id":"X1","statement":"a b"}`,
+				`{"action":"delete","id":"3f2b8a4e-1c2d-4e5f-8a9b-0c1d2e3f4a5b"}`,
+				`{"action":"delete","id":"M0"}`,
+				`{"action":"keep","id":"M7"}`,
+			),
+			active: statements,
+			drops:  []string{DropUnknownID, DropUnknownID, DropUnknownID, DropUnknownID, DropUnknownID},
+			stats:  groupmem.Stats{Kept: 6},
+		},
+		{
+			name:   "update or delete without an id; keep without one is fine",
+			answer: lines(`{"action":"update","statement":"a b"}`, `{"action":"delete"}`, `{"action":"keep"}`),
+			active: statements,
+			drops:  []string{DropMissingID, DropMissingID},
+			stats:  groupmem.Stats{Kept: 6},
+		},
+		{
+			name:   "update then delete of one memory: the update wins",
+			answer: lines(`{"action":"update","id":"{{周末常约羽毛球}}","statement":"周六下午约羽毛球"}`, `{"action":"delete","id":"{{周末常约羽毛球}}"}`),
+			active: []string{"每周五晚上聊新番动漫", "成员多为前端开发者", "群规禁止讨论政治", "小王负责整理番剧列表", "对新人友好，鼓励提问", "周六下午约羽毛球"},
+			drops:  []string{DropConflict},
+			stats:  groupmem.Stats{Kept: 5, Updated: 1},
+		},
+		{
+			name:   "delete then update of one memory: the update still wins",
+			answer: lines(`{"action":"delete","id":"{{周末常约羽毛球}}"}`, `{"action":"update","id":"{{周末常约羽毛球}}","statement":"周六下午约羽毛球"}`),
+			active: []string{"每周五晚上聊新番动漫", "成员多为前端开发者", "群规禁止讨论政治", "小王负责整理番剧列表", "对新人友好，鼓励提问", "周六下午约羽毛球"},
+			drops:  []string{DropConflict},
+			stats:  groupmem.Stats{Kept: 5, Updated: 1},
+		},
+		{
+			name:   "two updates of one memory: the first wins",
+			answer: lines(`{"action":"update","id":"{{周末常约羽毛球}}","statement":"周六约羽毛球"}`, `{"action":"update","id":"{{周末常约羽毛球}}","statement":"周日约网球"}`),
+			active: []string{"每周五晚上聊新番动漫", "成员多为前端开发者", "群规禁止讨论政治", "小王负责整理番剧列表", "对新人友好，鼓励提问", "周六约羽毛球"},
+			drops:  []string{DropConflict},
+			stats:  groupmem.Stats{Kept: 5, Updated: 1},
+		},
+		{
+			name:   "keep and delete of one memory: kept",
+			answer: lines(`{"action":"keep","id":"{{群规禁止讨论政治}}"}`, `{"action":"delete","id":"{{群规禁止讨论政治}}"}`),
+			active: statements,
+			drops:  []string{DropConflict},
+			stats:  groupmem.Stats{Kept: 6},
+		},
+		{
+			name:   "a repeated delete",
+			answer: lines(`{"action":"delete","id":"{{群规禁止讨论政治}}"}`, `{"action":"delete","id":"{{群规禁止讨论政治}}"}`),
+			active: []string{"每周五晚上聊新番动漫", "成员多为前端开发者", "周末常约羽毛球", "小王负责整理番剧列表", "对新人友好，鼓励提问"},
+			drops:  []string{DropDuplicate},
+			stats:  groupmem.Stats{Kept: 5, Deleted: 1},
+		},
+		{
+			name: "empty, blank, punctuation-only and over-long statements are dropped, never cut",
+			answer: lines(
+				`{"action":"update","id":"{{周末常约羽毛球}}","statement":""}`,
+				`{"action":"update","id":"{{周末常约羽毛球}}","statement":"   \n\t "}`,
+				`{"action":"create","statement":"。。。！！"}`,
+				`{"action":"create"}`,
+				`{"action":"create","statement":"`+strings.Repeat("长", groupmem.MaxStatementRunes+1)+`"}`,
+			),
+			active: statements,
+			drops:  []string{DropEmptyStatement, DropEmptyStatement, DropEmptyStatement, DropEmptyStatement, DropLongStatement},
+			stats:  groupmem.Stats{Kept: 6},
+		},
+		{
+			name:   "MaxStatementRunes applies",
+			cfg:    Config{MaxStatementRunes: 10},
+			answer: lines(`{"action":"create","statement":"这一条记忆的表述超过了十个字"}`, `{"action":"create","statement":"正好十个字的一条记忆"}`),
+			active: append(slices.Clone(statements), "正好十个字的一条记忆"),
+			drops:  []string{DropLongStatement},
+			stats:  groupmem.Stats{Kept: 6, Created: 1},
+		},
+		{
+			name:   "statements are cleaned; an update to the same statement is a keep",
+			answer: lines(`{"action":"update","id":"{{群规禁止讨论政治}}","statement":"  群规禁止讨论政治\n"}`, `{"action":"create","statement":"大家\u0000常用\n表情包  聊天"}`),
+			active: append(slices.Clone(statements), "大家常用 表情包 聊天"),
+			stats:  groupmem.Stats{Kept: 6, Created: 1},
+		},
+		{
+			name:   "an unchanged-update protects from a delete like a keep",
+			answer: lines(`{"action":"update","id":"{{群规禁止讨论政治}}","statement":"群规禁止讨论政治"}`, `{"action":"delete","id":"{{群规禁止讨论政治}}"}`),
+			active: statements,
+			drops:  []string{DropConflict},
+			stats:  groupmem.Stats{Kept: 6},
+		},
+		{
+			name:   "a near-duplicate create becomes an update of the shown memory",
+			answer: `{"action":"create","statement":"每周五晚上聊新番动漫，偏好科幻","change_reason":"补充题材"}`,
+			active: []string{"成员多为前端开发者", "群规禁止讨论政治", "周末常约羽毛球", "小王负责整理番剧列表", "对新人友好，鼓励提问", "每周五晚上聊新番动漫，偏好科幻"},
+			stats:  groupmem.Stats{Kept: 5, Updated: 1},
+		},
+		{
+			name:   "a create identical to a memory up to punctuation is a duplicate",
+			answer: `{"action":"create","statement":"对新人友好 鼓励提问。"}`,
+			active: statements,
+			drops:  []string{DropDuplicate},
+			stats:  groupmem.Stats{Kept: 6},
+		},
+		{
+			name:   "a create near a memory the pass updates is a duplicate",
+			answer: lines(`{"action":"update","id":"{{每周五晚上聊新番动漫}}","statement":"每周五晚上聊新番，偏好科幻"}`, `{"action":"create","statement":"每周五晚上聊新番，偏好科幻动漫"}`),
+			active: []string{"成员多为前端开发者", "群规禁止讨论政治", "周末常约羽毛球", "小王负责整理番剧列表", "对新人友好，鼓励提问", "每周五晚上聊新番，偏好科幻"},
+			drops:  []string{DropDuplicate},
+			stats:  groupmem.Stats{Kept: 5, Updated: 1},
+		},
+		{
+			name:   "two near-duplicate creates: the first stays",
+			answer: lines(`{"action":"create","statement":"大家习惯用表情包代替文字回复"}`, `{"action":"create","statement":"大家习惯用表情包代替文字回复。"}`, `{"action":"create","statement":"Most members work remotely"}`, `{"action":"create","statement":"most members  work remotely!"}`),
+			active: append(slices.Clone(statements), "大家习惯用表情包代替文字回复", "Most members work remotely"),
+			drops:  []string{DropDuplicate, DropDuplicate},
+			stats:  groupmem.Stats{Kept: 6, Created: 2},
+		},
+		{
+			name:   "a create with an id is a create",
+			answer: `{"action":"create","id":"{{群规禁止讨论政治}}","statement":"群里常分享招聘信息"}`,
+			active: append(slices.Clone(statements), "群里常分享招聘信息"),
+			stats:  groupmem.Stats{Kept: 6, Created: 1},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			mems := seedMemories(statements...)
+			st := newState(t, mems, tt.cfg)
+			p := onePass(t, st, chat(1, 20))
+			actions, rep := Parse(answer(t, p, tt.answer), "stop")
+			if err := st.Apply(p, actions, rep); err != nil {
+				t.Fatalf("Apply: %v", err)
+			}
+			plan, err := st.Plan(groupmem.Run{ID: groupmem.NewID()})
+			if err != nil {
+				t.Fatalf("Plan: %v", err)
+			}
+			active := checkPlan(t, mems, plan)
+			if diff := cmp.Diff(tt.active, active); diff != "" {
+				t.Errorf("active statements (-want +got):\n%s", diff)
+			}
+			if diff := cmp.Diff(tt.drops, dropReasons(plan.Run.Report), cmpopts.EquateEmpty()); diff != "" {
+				t.Errorf("drop reasons (-want +got):\n%s", diff)
+			}
+			if plan.Run.Stats != tt.stats {
+				t.Errorf("stats = %+v, want %+v", plan.Run.Stats, tt.stats)
+			}
+		})
+	}
+}
+
+func TestApplyUnknownKind(t *testing.T) {
+	mems := seedMemories("群规禁止讨论政治")
+	st := newState(t, mems, Config{})
+	p := onePass(t, st, chat(1, 3))
+	actions := []groupmem.Action{{Kind: groupmem.ActionRestore, Alias: "M1", Line: 1}, {Kind: "", Line: 2}}
+	if err := st.Apply(p, actions, groupmem.Report{}); err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff([]string{DropUnknownAction, DropUnknownAction}, dropReasons(st.Report())); diff != "" {
+		t.Errorf("drop reasons (-want +got):\n%s", diff)
+	}
+}
+
+func TestApplyEvidence(t *testing.T) {
+	st := newState(t, nil, Config{})
+	p := onePass(t, st, chat(1, 5))
+	actions, rep := Parse(`{"action":"create","statement":"a b","evidence":["m2","M3","[m4]","m2","m6","m0","x","m05"]}`, "stop")
+	if err := st.Apply(p, actions, rep); err != nil {
+		t.Fatal(err)
+	}
+	plan, err := st.Plan(groupmem.Run{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff([]string{"msg_2", "msg_3", "msg_4"}, plan.New[0].Evidence); diff != "" {
+		t.Errorf("evidence (-want +got):\n%s", diff)
+	}
+}
+
+func TestMassDeletionGuard(t *testing.T) {
+	eight := []string{"a一", "b二", "c三", "d四", "e五", "f六", "g七", "h八"}
+	deletes := func(p *Pass, n int) string {
+		var ls []string
+		for i := 1; i <= n; i++ {
+			ls = append(ls, `{"action":"delete","id":"M`+strconv.Itoa(i)+`"}`)
+		}
+		return lines(ls...)
+	}
+	tests := []struct {
+		name    string
+		mems    int
+		cfg     Config
+		perPass []int // deletions answered in each pass
+		review  bool
+	}{
+		{"more than half of the shown", 8, Config{}, []int{5}, true},
+		{"everything", 8, Config{}, []int{8}, true},
+		{"exactly half", 8, Config{}, []int{4}, false},
+		{"small group below the minimum", 3, Config{}, []int{3}, false},
+		{"MinDeleteGuard lowered", 3, Config{MinDeleteGuard: 2}, []int{2}, true},
+		{"MaxDeleteShare 1 turns it off", 8, Config{MaxDeleteShare: 1}, []int{8}, false},
+		{"across passes", 8, Config{MaxMessages: 5}, []int{3, 3}, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			mems := seedMemories(eight[:tt.mems]...)
+			st := newState(t, mems, tt.cfg)
+			batches := st.Batches(chat(1, 5*len(tt.perPass)))
+			var err error
+			for i, n := range tt.perPass {
+				p, perr := st.Pass(batches[i])
+				if perr != nil {
+					t.Fatalf("Pass %d: %v", i+1, perr)
+				}
+				actions, rep := Parse(deletes(p, n), "stop")
+				if err = st.Apply(p, actions, rep); err != nil {
+					break
+				}
+			}
+			if !tt.review {
+				if err != nil {
+					t.Fatalf("Apply: %v", err)
+				}
+				plan, err := st.Plan(groupmem.Run{})
+				if err != nil {
+					t.Fatal(err)
+				}
+				checkPlan(t, mems, plan)
+				return
+			}
+			if !errors.Is(err, ErrReview) || groupmem.ErrorCode(err) != groupmem.EINVALID {
+				t.Fatalf("Apply error = %v, want EINVALID wrapping ErrReview", err)
+			}
+			if _, perr := st.Plan(groupmem.Run{}); !errors.Is(perr, ErrReview) {
+				t.Errorf("Plan after review: %v, want ErrReview", perr)
+			}
+			if _, perr := st.Pass(batches[0]); !errors.Is(perr, ErrReview) {
+				t.Errorf("Pass after review: %v, want ErrReview", perr)
+			}
+			rep := st.Report()
+			if rep.Passes != len(tt.perPass) || rep.Parsed != sum(tt.perPass) {
+				t.Errorf("report %+v: want every pass and action recorded", rep)
+			}
+			for _, e := range st.entries {
+				if e.deleted && len(tt.perPass) == 1 {
+					t.Errorf("memory %q deleted in state after the guard refused the pass", e.statement)
+				}
+			}
+		})
+	}
+}
+
+func sum(xs []int) int {
+	n := 0
+	for _, x := range xs {
+		n += x
+	}
+	return n
+}
+
+func TestApplyStalePass(t *testing.T) {
+	st := newState(t, seedMemories("群规禁止讨论政治"), Config{MaxMessages: 2})
+	other := newState(t, nil, Config{})
+	batches := st.Batches(chat(1, 4))
+	p1, err := st.Pass(batches[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := st.Apply(onePass(t, other, chat(1, 1)), nil, groupmem.Report{}); groupmem.ErrorCode(err) != groupmem.EINVALID {
+		t.Errorf("Apply of another run's pass: %v, want EINVALID", err)
+	}
+	if err := st.Apply(p1, nil, groupmem.Report{}); err != nil {
+		t.Fatal(err)
+	}
+	if err := st.Apply(p1, nil, groupmem.Report{}); groupmem.ErrorCode(err) != groupmem.EINVALID {
+		t.Errorf("second Apply of one pass: %v, want EINVALID", err)
+	}
+	if err := st.Apply(nil, nil, groupmem.Report{}); groupmem.ErrorCode(err) != groupmem.EINVALID {
+		t.Errorf("Apply of nil: %v, want EINVALID", err)
+	}
+}

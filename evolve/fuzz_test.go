@@ -1,0 +1,189 @@
+package evolve
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/groupmem/groupmem"
+)
+
+var fuzzSeeds = []string{
+	`{"action":"keep","id":"M1"}`,
+	"```json\n{\"action\":\"update\",\"id\":\"M2\",\"statement\":\"每周五晚上聊新番，偏好科幻\",\"evidence\":[\"m1\"]}\n```",
+	`[{"action":"delete","id":"M3"},{"action":"create","statement":"多数成员从事前端开发"}]`,
+	"[\n  {\n    \"action\": \"update\",\n    \"id\": \"M1\",\n    \"statement\": \"x y\"\n  }\n]",
+	"好的，结果如下：\n{\"action\":\"keep\",\"id\":\"M1\"}\n以上。",
+	"<think>\n{\"action\":\"delete\",\"id\":\"M1\"}\n</think>\n{\"action\":\"keep\",\"id\":\"M2\"}",
+	"hmm {\"action\":\"delete\",\"id\":\"M1\"}</think>{\"action\":\"create\",\"statement\":\"a b\"}",
+	`{"action":"keep","id":"M1"} {"action":"keep","id":"M2"},{"action":"delete","id":"M3"}`,
+	`{"action"："update"，"id"："M1"，"statement"："每周五，晚上"}`,
+	`{“action”: “create”, “statement”: “他说"好"”}`,
+	`{action: update, old_id: M1, statement: 每周五聊新番}`,
+	`{"action": "keep", "id": "M1",}`,
+	`{'action': 'create', 'statement': 'ok'}`,
+	"{\"action\":\"keep\",\"id\":\"M1\"\n{\"action\":\"update\",\"id\":\"M1\",\"statement\":\"abc\n\"change_reason\":\"x\"}",
+	`{"actions":[{"action":"delete","id":"M4"},{"action":"delete","id":"M5"},{"action":"delete","id":"M6"},{"action":"delete","id":"M1"}]}`,
+	`{"action":"update","id":"M1","statement":"a"}{"action":"delete","id":"M1"}`,
+	`{"action":"create","statement":"对新人友好 鼓励提问。"}`,
+	`{"action":"create","statement":"` + strings.Repeat("长", 1001) + `"}`,
+	"{\"action\":\"create\",\"statement\":\"\x00\xff\"}",
+	`这不是JSON`,
+	`{"action":"create","statement":"每周五晚上讨`,
+	`{"action":"create","id":"M2","statement":"每周五晚上聊新番动漫和科幻片"}`,
+	`{"action":"keep"}`,
+}
+
+// FuzzParse checks that Parse never panics, that its report agrees with
+// its actions, and that any answer applied to a fixed state either trips
+// the deletion guard or yields a valid plan in which every action not
+// dropped has taken effect.
+func FuzzParse(f *testing.F) {
+	for _, s := range fuzzSeeds {
+		f.Add(s, false)
+		f.Add(s, true)
+	}
+	statements := []string{"每周五晚上聊新番动漫", "成员多为前端开发者", "群规禁止讨论政治", "周末常约羽毛球", "小王负责整理番剧列表", "对新人友好，鼓励提问"}
+	f.Fuzz(func(t *testing.T, answer string, cut bool) {
+		finish := "stop"
+		if cut {
+			finish = "length"
+		}
+		actions, rep := Parse(answer, finish)
+		repaired := 0
+		for _, a := range actions {
+			if a.Line < 1 || a.Kind == "" {
+				t.Fatalf("action %+v has no line or kind", a)
+			}
+			if a.Repaired {
+				repaired++
+			}
+		}
+		if rep.Parsed != len(actions) || rep.Repaired != repaired || len(rep.Dropped) > maxDrops {
+			t.Fatalf("report %+v does not match %d actions (%d repaired)", rep, len(actions), repaired)
+		}
+
+		mems := seedMemories(statements...)
+		st := newState(t, mems, Config{})
+		p := onePass(t, st, chat(1, 5))
+		if err := st.Apply(p, actions, rep); err != nil {
+			if !errors.Is(err, ErrReview) {
+				t.Fatalf("Apply: %v", err)
+			}
+			return
+		}
+		plan, err := st.Plan(groupmem.Run{ID: groupmem.NewID()})
+		if err != nil {
+			t.Fatalf("Plan: %v", err)
+		}
+		checkPlan(t, mems, plan)
+		checkEffects(t, st, p, actions, plan)
+	})
+}
+
+// checkEffects asserts that every action with no drop on its line shows in
+// the plan.
+func checkEffects(t *testing.T, st *State, p *Pass, actions []groupmem.Action, plan *groupmem.Plan) {
+	t.Helper()
+	droppedLines := map[int]bool{}
+	for _, d := range plan.Run.Report.Dropped {
+		droppedLines[d.Line] = true
+	}
+	newByStatement := map[string]groupmem.Memory{}
+	for _, m := range plan.New {
+		newByStatement[m.Statement] = m
+	}
+	deprecated := map[string]bool{}
+	for _, tr := range plan.Transitions {
+		if tr.To == groupmem.StatusDeprecated {
+			deprecated[tr.MemoryID] = true
+		}
+	}
+	for _, a := range actions {
+		if droppedLines[a.Line] || len(plan.Run.Report.Dropped) == maxDrops {
+			continue
+		}
+		var target *entry
+		if a.Kind != groupmem.ActionCreate {
+			target = p.memory(normalizeAlias(a.Alias))
+		}
+		st2, _ := st.cleanStatement(a.Statement)
+		switch a.Kind {
+		case groupmem.ActionUpdate:
+			if m, ok := newByStatement[st2]; !(ok && m.ParentID == target.orig.ID) && st2 != target.orig.Statement {
+				t.Errorf("update %+v was neither dropped nor applied", a)
+			}
+		case groupmem.ActionDelete:
+			if !deprecated[target.orig.ID] {
+				t.Errorf("delete %+v was neither dropped nor applied", a)
+			}
+		case groupmem.ActionCreate:
+			if _, ok := newByStatement[st2]; !ok {
+				t.Errorf("create %+v was neither dropped nor applied", a)
+			}
+		}
+	}
+}
+
+// benchAnswer is a 500-line answer for 50 shown memories: keeps, updates,
+// a few deletes, many creates, repairable lines, prose, invented ids and
+// conflicts.
+func benchAnswer() string {
+	var ls []string
+	for i := 1; i <= 40; i++ {
+		ls = append(ls, fmt.Sprintf(`{"action":"keep","id":"M%d"}`, i))
+	}
+	for i := 1; i <= 30; i++ {
+		ls = append(ls, fmt.Sprintf(`{"action":"update","id":"M%d","statement":"第%d条记忆的新表述：成员常在周%d晚上讨论话题%d","change_reason":"新消息补充","evidence":["m%d","m%d"]}`, i, i, i%7+1, i*13, i, i+1))
+	}
+	for i := 41; i <= 44; i++ {
+		ls = append(ls, fmt.Sprintf(`{"action":"delete","id":"M%d","change_reason":"已过时"}`, i))
+	}
+	for i := range 300 {
+		ls = append(ls, fmt.Sprintf(`{"action":"create","statement":"新特点%d：%s喜欢在群里分享%s","change_reason":"多人提到","evidence":["m%d"]}`, i, string(rune('一'+i)), string(rune('丁'+i*3)), i%200+1))
+	}
+	for i := range 60 {
+		ls = append(ls, fmt.Sprintf(`{action: create, statement: 可修复的第%d行%s, evidence: [m%d]}`, i, string(rune('甲'+i*5)), i+1))
+	}
+	for i := range 40 {
+		ls = append(ls, fmt.Sprintf("说明文字第%d行：以下是整理结果", i))
+	}
+	for i := range 26 {
+		if i%2 == 0 {
+			ls = append(ls, fmt.Sprintf(`{"action":"delete","id":"M%d"}`, 100+i))
+		} else {
+			ls = append(ls, fmt.Sprintf(`{"action":"update","id":"M%d","statement":"冲突的第二次更新%d"}`, i, i))
+		}
+	}
+	return strings.Join(ls, "\n")
+}
+
+// BenchmarkParseApply measures Parse and Apply of a 500-line answer
+// (target: 5 ms on two cores).
+func BenchmarkParseApply(b *testing.B) {
+	var statements []string
+	for i := range 50 {
+		statements = append(statements, fmt.Sprintf("第%d条记忆：成员常在周末%s讨论%s", i, string(rune('子'+i)), string(rune('丑'+2*i))))
+	}
+	mems := seedMemories(statements...)
+	msgs := chat(1, 200)
+	text := benchAnswer()
+	if n := strings.Count(text, "\n") + 1; n != 500 {
+		b.Fatalf("answer has %d lines", n)
+	}
+	var rep groupmem.Report
+	for i := 0; i < b.N; i++ {
+		b.StopTimer()
+		st := newState(b, mems, Config{})
+		p := onePass(b, st, msgs)
+		b.StartTimer()
+		actions, r := Parse(text, "stop")
+		if err := st.Apply(p, actions, r); err != nil {
+			b.Fatal(err)
+		}
+		rep = st.Report()
+	}
+	b.ReportMetric(float64(rep.Parsed), "actions/op")
+	b.ReportMetric(float64(len(rep.Dropped)), "drops/op")
+}

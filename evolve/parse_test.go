@@ -1,0 +1,386 @@
+package evolve
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
+	"github.com/groupmem/groupmem"
+)
+
+// act builds an expected action.
+func act(kind groupmem.ActionKind, alias, statement string, line int, repaired bool) groupmem.Action {
+	return groupmem.Action{Kind: kind, Alias: alias, Statement: statement, Line: line, Repaired: repaired}
+}
+
+const (
+	keep   = groupmem.ActionKeep
+	update = groupmem.ActionUpdate
+	create = groupmem.ActionCreate
+	del    = groupmem.ActionDelete
+)
+
+func TestParse(t *testing.T) {
+	tests := []struct {
+		name    string
+		answer  string
+		finish  string
+		want    []groupmem.Action
+		dropped []groupmem.Drop // compared on Line and Reason
+		lines   int
+	}{
+		{
+			name: "clean JSON Lines",
+			answer: lines(
+				`{"action":"keep","id":"M1"}`,
+				`{"action":"update","id":"M2","statement":"每周五晚上聊新番","change_reason":"多人提到","evidence":["m1","m4"]}`,
+				`{"action":"delete","id":"M3","change_reason":"已停办"}`,
+				`{"action":"create","statement":"成员多为前端开发"}`,
+			),
+			want: []groupmem.Action{
+				act(keep, "M1", "", 1, false),
+				{Kind: update, Alias: "M2", Statement: "每周五晚上聊新番", Reason: "多人提到", Evidence: []string{"m1", "m4"}, Line: 2},
+				{Kind: del, Alias: "M3", Reason: "已停办", Line: 3},
+				act(create, "", "成员多为前端开发", 4, false),
+			},
+			lines: 4,
+		},
+		{
+			name:   "code fence",
+			answer: "```json\n{\"action\":\"keep\",\"id\":\"M1\"}\n{\"action\":\"delete\",\"id\":\"M2\"}\n```",
+			want:   []groupmem.Action{act(keep, "M1", "", 2, false), act(del, "M2", "", 3, false)},
+			lines:  4,
+		},
+		{
+			name:   "array on one line",
+			answer: `[{"action":"keep","id":"M1"},{"action":"create","statement":"a b"}]`,
+			want:   []groupmem.Action{act(keep, "M1", "", 1, false), act(create, "", "a b", 1, false)},
+			lines:  1,
+		},
+		{
+			name: "pretty-printed array across lines",
+			answer: lines(
+				`[`,
+				`  {`,
+				`    "action": "update",`,
+				`    "id": "M1",`,
+				`    "statement": "x y"`,
+				`  },`,
+				`  {"action": "delete", "id": "M2"}`,
+				`]`,
+			),
+			want:  []groupmem.Action{act(update, "M1", "x y", 2, false), act(del, "M2", "", 7, false)},
+			lines: 8,
+		},
+		{
+			name:   "wrapper object holding the actions",
+			answer: `{"actions": [{"action":"keep","id":"M1"}, {"action":"create","statement":"z"}]}`,
+			want:   []groupmem.Action{act(keep, "M1", "", 1, false), act(create, "", "z", 1, false)},
+			lines:  1,
+		},
+		{
+			name: "prose before, between and after",
+			answer: lines(
+				`好的，以下是整理结果：`,
+				`{"action":"keep","id":"M1"}`,
+				`另外：`,
+				`{"action":"create","statement":"z"}`,
+				`以上。`,
+			),
+			want:    []groupmem.Action{act(keep, "M1", "", 2, false), act(create, "", "z", 4, false)},
+			dropped: []groupmem.Drop{{Line: 1, Reason: DropNotJSON}, {Line: 3, Reason: DropNotJSON}, {Line: 5, Reason: DropNotJSON}},
+			lines:   5,
+		},
+		{
+			name: "prose with a colon before an object on the same line",
+			answer: lines(
+				`Here you go: {"action":"keep","id":"M1"}`,
+			),
+			want:  []groupmem.Action{act(keep, "M1", "", 1, false)},
+			lines: 1,
+		},
+		{
+			name: "think block holding JSON is ignored",
+			answer: lines(
+				`<think>`,
+				`maybe {"action":"delete","id":"M1"}`,
+				`</think>`,
+				`{"action":"keep","id":"M2"}`,
+			),
+			want:  []groupmem.Action{act(keep, "M2", "", 4, false)},
+			lines: 1,
+		},
+		{
+			name: "reasoning without its opening tag",
+			answer: lines(
+				`Let me think. {"action":"delete","id":"M1"}`,
+				`</think>`,
+				`{"action":"create","statement":"a b"}`,
+			),
+			want:  []groupmem.Action{act(create, "", "a b", 3, false)},
+			lines: 1,
+		},
+		{
+			name:   "reasoning without its opening tag, answer on the same line",
+			answer: `so delete M1? {"action":"delete","id":"M1"} no.</think> {"action":"keep","id":"M2"}`,
+			want:   []groupmem.Action{act(keep, "M2", "", 1, false)},
+			lines:  1,
+		},
+		{
+			name:   "reasoning tags in other spellings, upper case",
+			answer: "<Thinking>{\"action\":\"delete\",\"id\":\"M1\"}</Thinking><REASONING>x</REASONING>{\"action\":\"keep\",\"id\":\"M2\"}",
+			want:   []groupmem.Action{act(keep, "M2", "", 1, false)},
+			lines:  1,
+		},
+		{
+			name:   "reasoning left open at the end",
+			answer: "{\"action\":\"keep\",\"id\":\"M1\"}\n<think>\nand {\"action\":\"delete\",\"id\":\"M2\"}",
+			want:   []groupmem.Action{act(keep, "M1", "", 1, false)},
+			lines:  1,
+		},
+		{
+			name:   "several objects on one line",
+			answer: `{"action":"keep","id":"M1"} {"action":"keep","id":"M2"},{"action":"keep","id":"M3"}{"action":"keep","id":"M4"}`,
+			want:   []groupmem.Action{act(keep, "M1", "", 1, false), act(keep, "M2", "", 1, false), act(keep, "M3", "", 1, false), act(keep, "M4", "", 1, false)},
+			lines:  1,
+		},
+		{
+			name:   "full-width punctuation outside strings, kept inside",
+			answer: `{"action"："update"，"id"："M1"，"statement"："每周五，晚上：聊新番"}`,
+			want:   []groupmem.Action{act(update, "M1", "每周五，晚上：聊新番", 1, true)},
+			lines:  1,
+		},
+		{
+			name:   "full-width braces",
+			answer: `｛"action"："keep"，"id"："M1"｝`,
+			want:   []groupmem.Action{act(keep, "M1", "", 1, true)},
+			lines:  1,
+		},
+		{
+			name:   "curly quotes as string delimiters",
+			answer: `{“action”: “create”, “statement”: “他说"好"就好”}`,
+			want:   []groupmem.Action{act(create, "", `他说"好"就好`, 1, true)},
+			lines:  1,
+		},
+		{
+			name:   "curly quotes inside a valid string are content",
+			answer: `{"action":"create","statement":"大家常说“佛系”"}`,
+			want:   []groupmem.Action{act(create, "", "大家常说“佛系”", 1, false)},
+			lines:  1,
+		},
+		{
+			name:   "old_id as a synonym of id, and alias spellings",
+			answer: lines(`{"action":"keep","old_id":"M3"}`, `{"action":"DELETE","id":" m4 "}`, `{"action":"Update","id":"[M5]","statement":"s"}`),
+			want:   []groupmem.Action{act(keep, "M3", "", 1, false), act(del, "M4", "", 2, false), act(update, "M5", "s", 3, false)},
+			lines:  3,
+		},
+		{
+			name:    "id and old_id that disagree",
+			answer:  `{"action":"delete","id":"M1","old_id":"M2"}`,
+			dropped: []groupmem.Drop{{Line: 1, Reason: DropBadField}},
+			lines:   1,
+		},
+		{
+			name:   "unquoted keys and values",
+			answer: `{action: update, id: M1, statement: 每周五聊新番}`,
+			want:   []groupmem.Action{act(update, "M1", "每周五聊新番", 1, true)},
+			lines:  1,
+		},
+		{
+			name:   "trailing comma and single quotes",
+			answer: lines(`{"action": "keep", "id": "M1",}`, `{'action': 'create', 'statement': 'ok'}`),
+			want:   []groupmem.Action{act(keep, "M1", "", 1, true), act(create, "", "ok", 2, true)},
+			lines:  2,
+		},
+		{
+			name:   "missing closing brace in the middle",
+			answer: lines(`{"action":"keep","id":"M1"`, `{"action":"keep","id":"M2"}`),
+			want:   []groupmem.Action{act(keep, "M1", "", 1, true), act(keep, "M2", "", 2, false)},
+			lines:  2,
+		},
+		{
+			name:   "unterminated string before the next field",
+			answer: lines(`{"action":"update","id":"M1","statement":"abc`, `"change_reason":"x"}`),
+			want:   []groupmem.Action{{Kind: update, Alias: "M1", Statement: "abc", Reason: "x", Line: 1, Repaired: true}},
+			lines:  2,
+		},
+		{
+			name:    "plain prose",
+			answer:  `这不是JSON`,
+			dropped: []groupmem.Drop{{Line: 1, Reason: DropNotJSON}},
+			lines:   1,
+		},
+		{
+			name:    "key-value text without braces",
+			answer:  `action: keep, id: M1`,
+			dropped: []groupmem.Drop{{Line: 1, Reason: DropNotJSON}},
+			lines:   1,
+		},
+		{
+			name:    "unknown or missing action",
+			answer:  lines(`{"action":"merge","id":"M1"}`, `{"id":"M1"}`, `{}`, `{"action":""}`),
+			dropped: []groupmem.Drop{{Line: 1, Reason: DropUnknownAction}, {Line: 2, Reason: DropUnknownAction}, {Line: 3, Reason: DropUnknownAction}, {Line: 4, Reason: DropUnknownAction}},
+			lines:   4,
+		},
+		{
+			name: "fields of the wrong type",
+			answer: lines(
+				`{"action":"create","statement":42}`,
+				`{"action":"keep","id":3}`,
+				`{"action":["keep"],"id":"M1"}`,
+				`{"action":"update","id":"M1","statement":"s","change_reason":{"a":1}}`,
+				`{"action":"create","statement":["a","b"]}`,
+			),
+			dropped: []groupmem.Drop{{Line: 1, Reason: DropBadField}, {Line: 2, Reason: DropBadField}, {Line: 3, Reason: DropBadField}, {Line: 4, Reason: DropBadField}, {Line: 5, Reason: DropBadField}},
+			lines:   5,
+		},
+		{
+			name:   "null fields are absent",
+			answer: `{"action":"keep","id":"M1","statement":null,"change_reason":null,"evidence":null}`,
+			want:   []groupmem.Action{act(keep, "M1", "", 1, false)},
+			lines:  1,
+		},
+		{
+			name:   "evidence as a string, with stray items",
+			answer: lines(`{"action":"create","statement":"s","evidence":"m1, m2，m3"}`, `{"action":"create","statement":"t","evidence":["m1",7,null,"m9"]}`, `{"action":"create","statement":"u","evidence":{"m":1}}`),
+			want: []groupmem.Action{
+				{Kind: create, Statement: "s", Evidence: []string{"m1", "m2", "m3"}, Line: 1},
+				{Kind: create, Statement: "t", Evidence: []string{"m1", "m9"}, Line: 2},
+				{Kind: create, Statement: "u", Line: 3},
+			},
+			lines: 3,
+		},
+		{
+			name:   "extra fields and nested values are ignored",
+			answer: `{"action":"create","statement":"x y","meta":{"a":{"b":1}},"tags":["t"]}`,
+			want:   []groupmem.Action{act(create, "", "x y", 1, false)},
+			lines:  1,
+		},
+		{
+			name:    "apostrophe in unquoted text cannot be repaired",
+			answer:  `{action: update, id: M1, statement: It's fine, change_reason: ok}`,
+			dropped: []groupmem.Drop{{Line: 1, Reason: DropUnrepairable}},
+			lines:   1,
+		},
+		{
+			name:   "Windows line endings",
+			answer: "{\"action\":\"keep\",\"id\":\"M1\"}\r\n\r\n{\"action\":\"keep\",\"id\":\"M2\"}\r\n",
+			want:   []groupmem.Action{act(keep, "M1", "", 1, false), act(keep, "M2", "", 3, false)},
+			lines:  2,
+		},
+		{
+			name:   "empty answer",
+			answer: "  \n\n ",
+			lines:  0,
+		},
+		{
+			name:   "the nothing-to-change line",
+			answer: `{"action":"keep"}`,
+			want:   []groupmem.Action{act(keep, "", "", 1, false)},
+			lines:  1,
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			finish := tt.finish
+			if finish == "" {
+				finish = "stop"
+			}
+			got, rep := Parse(tt.answer, finish)
+			if diff := cmp.Diff(tt.want, got, cmpopts.EquateEmpty()); diff != "" {
+				t.Errorf("actions (-want +got):\n%s", diff)
+			}
+			if diff := cmp.Diff(tt.dropped, rep.Dropped, cmpopts.EquateEmpty(), cmpopts.IgnoreFields(groupmem.Drop{}, "Text")); diff != "" {
+				t.Errorf("drops (-want +got):\n%s", diff)
+			}
+			checkCounts(t, got, rep, tt.lines, finish)
+		})
+	}
+}
+
+func checkCounts(t *testing.T, got []groupmem.Action, rep groupmem.Report, lines int, finish string) {
+	t.Helper()
+	repaired := 0
+	for _, a := range got {
+		if a.Repaired {
+			repaired++
+		}
+	}
+	if rep.Lines != lines || rep.Parsed != len(got) || rep.Repaired != repaired || rep.Finish != finish {
+		t.Errorf("report %+v: want lines %d, parsed %d, repaired %d, finish %q", rep, lines, len(got), repaired, finish)
+	}
+}
+
+// TestParseCutOff checks that the object the token limit cut is never
+// applied, even when it parses or repairs.
+func TestParseCutOff(t *testing.T) {
+	complete := `{"action":"keep","id":"M1"}`
+	tests := []struct {
+		name   string
+		answer string
+		finish string
+		want   []groupmem.Action
+		drops  []string
+	}{
+		{"cut inside a string", complete + "\n" + `{"action":"create","statement":"每周五晚上讨`, "length", []groupmem.Action{act(keep, "M1", "", 1, false)}, []string{DropTruncated}},
+		{"cut after a key", complete + "\n" + `{"action":"delete","id":"M2","change_reason"`, "length", []groupmem.Action{act(keep, "M1", "", 1, false)}, []string{DropTruncated}},
+		{"cut right after a complete object", complete + "\n" + `{"action":"delete","id":"M2"}`, "length", []groupmem.Action{act(keep, "M1", "", 1, false)}, []string{DropTruncated}},
+		{"cut inside an array", "[" + complete + `, {"action":"update","id":"M2","statement":"ab`, "max_tokens", []groupmem.Action{act(keep, "M1", "", 1, false)}, []string{DropTruncated}},
+		{"cut in prose after the objects", complete + "\n" + `{"action":"delete","id":"M2"}` + "\n以上是", "length", []groupmem.Action{act(keep, "M1", "", 1, false), act(del, "M2", "", 2, false)}, []string{DropNotJSON}},
+		{"cut inside reasoning before any object", "<think>\nlet me see {\"action\":\"delete\",\"id\":\"M1\"}", "length", nil, nil},
+		{"stopped inside a string: a cut whatever the finish reason", complete + "\n" + `{"action":"create","statement":"每周五晚上讨`, "stop", []groupmem.Action{act(keep, "M1", "", 1, false)}, []string{DropTruncated}},
+		{"stopped with only the brace missing", complete + "\n" + `{"action":"delete","id":"M2"`, "stop", []groupmem.Action{act(keep, "M1", "", 1, false), act(del, "M2", "", 2, true)}, nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, rep := Parse(tt.answer, tt.finish)
+			if diff := cmp.Diff(tt.want, got, cmpopts.EquateEmpty()); diff != "" {
+				t.Errorf("actions (-want +got):\n%s", diff)
+			}
+			if diff := cmp.Diff(tt.drops, dropReasons(rep), cmpopts.EquateEmpty()); diff != "" {
+				t.Errorf("drop reasons (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+func TestParseDropExcerpt(t *testing.T) {
+	long := strings.Repeat("这不是JSON而是一段很长的解释文字", 20)
+	_, rep := Parse(long+"\n{\"action\":\"create\",\"statement\":\"a\nb", "length")
+	if len(rep.Dropped) != 2 {
+		t.Fatalf("drops = %+v, want 2", rep.Dropped)
+	}
+	for _, d := range rep.Dropped {
+		if n := len([]rune(d.Text)); n == 0 || n > excerptRunes || strings.Contains(d.Text, "\n") {
+			t.Errorf("drop excerpt %q: want one non-empty line of at most %d characters", d.Text, excerptRunes)
+		}
+	}
+	if got := rep.Dropped[1].Text; !strings.HasPrefix(got, `{"action":"create","statement":"a`) {
+		t.Errorf("truncated excerpt = %q, want the answer's own text", got)
+	}
+}
+
+func TestParseDropLimit(t *testing.T) {
+	answer := strings.Repeat("prose line\n", 3*maxDrops)
+	_, rep := Parse(answer, "stop")
+	if len(rep.Dropped) != maxDrops {
+		t.Fatalf("%d drops recorded, want %d", len(rep.Dropped), maxDrops)
+	}
+	last := rep.Dropped[maxDrops-1]
+	if last.Reason != DropOmitted || last.Text != "401" {
+		t.Errorf("last drop = %+v, want %s counting the 401 left out", last, DropOmitted)
+	}
+}
+
+func TestParseReasoningTagsInText(t *testing.T) {
+	answer := lines(
+		`{"action":"create","statement":"大家常用<think>标签写推理"}`,
+		`{"action":"create","statement":"结束用</think>标签"}`,
+	)
+	got, rep := Parse(answer, "stop")
+	want := []groupmem.Action{act(create, "", "大家常用<think>标签写推理", 1, false), act(create, "", "结束用</think>标签", 2, false)}
+	if diff := cmp.Diff(want, got); diff != "" || len(rep.Dropped) != 0 {
+		t.Errorf("tags inside statements must stay text (-want +got):\n%s\ndrops: %+v", diff, rep.Dropped)
+	}
+}

@@ -1,0 +1,173 @@
+package evolve
+
+import (
+	"cmp"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/groupmem/groupmem"
+	"github.com/groupmem/groupmem/prompts"
+)
+
+// Batch is the messages of one pass, in order.
+type Batch struct {
+	Messages []groupmem.Message // Content of a cut message ends with "…"
+	Cut      []string           // ids of the messages whose content was cut to fit
+}
+
+// cutMark ends the content of a message cut to fit a pass.
+const cutMark = "…"
+
+// Batches splits msgs, in the order given, into the batches of successive
+// passes: each holds at most MaxMessages messages whose prompt lines fit in
+// the room MaxPromptTokens leaves after the instructions and the memories.
+// Every message lands in exactly one batch. A message too long to fit even
+// alone is cut (its content ends with "…", its id is listed in Batch.Cut
+// and the run's report records it as DropMessageCut); none is dropped.
+// The room for memories is fixed when the State is made, with space for
+// memories the passes create (see State.Pass), so every batch still fits
+// when its pass comes.
+func (s *State) Batches(msgs []groupmem.Message) []Batch {
+	var out []Batch
+	var cur Batch
+	used := 0
+	for _, m := range msgs {
+		t := s.messageTokens(len(cur.Messages), m)
+		if len(cur.Messages) > 0 && (len(cur.Messages) == s.cfg.MaxMessages || used+t > s.msgRoom) {
+			out = append(out, cur)
+			cur, used = Batch{}, 0
+			t = s.messageTokens(0, m)
+		}
+		if t > s.msgRoom {
+			m = s.cutMessage(len(cur.Messages), m)
+			cur.Cut = append(cur.Cut, m.ID)
+			t = s.messageTokens(len(cur.Messages), m)
+		}
+		cur.Messages = append(cur.Messages, m)
+		used += t
+	}
+	if len(cur.Messages) > 0 {
+		out = append(out, cur)
+	}
+	return out
+}
+
+// cutMessage shortens m's content so that its line, as message i of a
+// pass, fits in the message room.
+func (s *State) cutMessage(i int, m groupmem.Message) groupmem.Message {
+	bare := m
+	bare.Content = ""
+	room := s.msgRoom - s.messageTokens(i, bare) - prompts.EstimateTokens(cutMark)
+	m.Content = prompts.TruncateTokens(strings.Join(strings.Fields(m.Content), " "), room) + cutMark
+	return m
+}
+
+func promptMessage(i int, m groupmem.Message) prompts.Message {
+	return prompts.Message{Ref: "m" + strconv.Itoa(i+1), Sender: cmp.Or(m.SenderName, m.SenderID), SentAt: m.SentAt, Text: m.Content}
+}
+
+func (s *State) messageTokens(i int, m groupmem.Message) int {
+	return prompts.EstimateTokens(prompts.MessageLine(promptMessage(i, m), s.cfg.Location)) + 1
+}
+
+// Pass is one prompt of a run: what the model is asked, and the aliases
+// under which it saw memories (M1, M2, ...) and messages (m1, m2, ...).
+type Pass struct {
+	N        int    // 1 for the first pass of the run
+	System   string // the system prompt
+	User     string // the user prompt
+	Tokens   int    // the estimated size of both, at most MaxPromptTokens
+	Memories int    // memories shown
+	Messages int    // messages shown
+
+	state *State
+	shown []*entry // shown[i] is alias M(i+1)
+	msgs  []string // msgs[i] is the id of message m(i+1)
+	cut   []string
+}
+
+// Pass renders the prompt for batch b on the current state: the memories as
+// the earlier passes left them, under fresh aliases. It shows at most
+// MaxMemories memories within the room reserved for them, in this order:
+// those this run created or changed (latest first), then by strength, then
+// the most recently updated; any others are kept untouched by this pass.
+//
+// It returns EINVALID for an empty batch or after a pass was refused for
+// review (the error then wraps ErrReview), and ETOOLARGE for a batch that
+// does not fit (one not made by Batches).
+func (s *State) Pass(b Batch) (*Pass, error) {
+	if s.review != nil {
+		return nil, s.review
+	}
+	if len(b.Messages) == 0 {
+		return nil, groupmem.Errorf(groupmem.EINVALID, "pass has no messages")
+	}
+	used := 0
+	for i, m := range b.Messages {
+		used += s.messageTokens(i, m)
+	}
+	if len(b.Messages) > s.cfg.MaxMessages || used > s.msgRoom {
+		return nil, groupmem.Errorf(groupmem.ETOOLARGE, "pass of %d messages (about %d tokens) exceeds the budget of %d messages and %d tokens", len(b.Messages), used, s.cfg.MaxMessages, s.msgRoom)
+	}
+	p := &Pass{N: s.passes + 1, state: s, shown: s.choose(s.memRoom), cut: b.Cut}
+	in := prompts.Input{Lang: s.cfg.Lang, GroupID: s.groupID, Now: s.localNow()}
+	for i, e := range p.shown {
+		in.Memories = append(in.Memories, s.promptMemory(i, e))
+	}
+	for i, m := range b.Messages {
+		in.Messages = append(in.Messages, promptMessage(i, m))
+		p.msgs = append(p.msgs, m.ID)
+	}
+	sys, usr, err := prompts.Render(in)
+	if err != nil {
+		return nil, err
+	}
+	p.System, p.User = sys, usr
+	p.Tokens = prompts.EstimateTokens(sys) + prompts.EstimateTokens(usr)
+	p.Memories, p.Messages = len(p.shown), len(p.msgs)
+	return p, nil
+}
+
+// memory returns the entry shown under alias, or nil.
+func (p *Pass) memory(alias string) *entry {
+	i, ok := aliasIndex(alias, 'M')
+	if !ok || i >= len(p.shown) {
+		return nil
+	}
+	return p.shown[i]
+}
+
+// messageIDs maps the refs a model cited to the chat app's message ids,
+// ignoring refs this pass did not show and repeats.
+func (p *Pass) messageIDs(refs []string) []string {
+	var ids []string
+	for _, ref := range refs {
+		ref = strings.Trim(ref, " \t[]()#\"'")
+		if len(ref) > 1 && ref[0] == 'M' {
+			ref = "m" + ref[1:]
+		}
+		i, ok := aliasIndex(ref, 'm')
+		if !ok || i >= len(p.msgs) || slices.Contains(ids, p.msgs[i]) {
+			continue
+		}
+		ids = append(ids, p.msgs[i])
+	}
+	return ids
+}
+
+// aliasIndex parses prefix followed by a positive decimal number without
+// leading zeros into a zero-based index.
+func aliasIndex(alias string, prefix byte) (int, bool) {
+	if len(alias) < 2 || len(alias) > 8 || alias[0] != prefix || alias[1] == '0' {
+		return 0, false
+	}
+	n := 0
+	for _, c := range []byte(alias[1:]) {
+		if c < '0' || c > '9' {
+			return 0, false
+		}
+		n = n*10 + int(c-'0')
+	}
+	return n - 1, true
+}

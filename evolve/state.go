@@ -1,0 +1,198 @@
+package evolve
+
+import (
+	"cmp"
+	"errors"
+	"fmt"
+	"slices"
+	"strconv"
+	"time"
+
+	"github.com/groupmem/groupmem"
+	"github.com/groupmem/groupmem/prompts"
+)
+
+// ErrReview is the cause of the error Apply returns when a pass would
+// delete too many memories (see Config.MaxDeleteShare). Detect it with
+// errors.Is; the worker then records the run as groupmem.RunReview and
+// applies nothing.
+var ErrReview = errors.New("mass deletion needs review")
+
+// Sizes, in estimated tokens, used to reserve room in a prompt.
+const (
+	frameSlack = 48 // counts, dates and headings that change with the content
+	slotTokens = 40 // a memory a later pass may create: a line with a short statement
+	minMsgRoom = 256
+)
+
+// State is one evolution run in memory: every active memory of the group
+// as the passes so far have left it. It is not safe for concurrent use.
+type State struct {
+	cfg     Config
+	groupID string
+	now     time.Time
+
+	entries []*entry // the initial memories in the order given, then creates in order
+	initial int      // how many of entries were given to NewState
+
+	passes   int   // passes applied
+	messages int   // messages shown in applied passes
+	review   error // set once a pass tripped the deletion guard
+	report   groupmem.Report
+
+	memRoom int // tokens a pass may spend on memory lines
+	msgRoom int // tokens a pass may spend on message lines
+}
+
+// entry is one memory during a run.
+type entry struct {
+	orig      groupmem.Memory // the committed version; zero ID for a memory created in this run
+	statement string          // as the run has left it
+	grams     []uint64        // of statement
+	reasons   []string        // change reasons of the updates, in order
+	delReason string
+	evidence  []string // message ids, newest pass first
+	deleted   bool
+	touched   int // the last pass that created or changed it
+}
+
+// version is the version number the memory has, or will have once the
+// run commits.
+func (e *entry) version() int {
+	switch {
+	case e.orig.ID == "":
+		return 1
+	case e.statement != e.orig.Statement:
+		return e.orig.Version + 1
+	}
+	return e.orig.Version
+}
+
+// NewState starts a run for groupID over memories, which must be every
+// active version of the group. now is the run's time: the date the prompt
+// calls today and the time of every version and change the plan writes.
+// It returns EINVALID for a bad configuration (naming the setting), a bad
+// group id, a zero now, a memory of another group or not active, two
+// versions with one id or one lineage, or a MaxPromptTokens too small to
+// hold a prompt.
+func NewState(groupID string, memories []groupmem.Memory, cfg Config, now time.Time) (*State, error) {
+	cfg, err := cfg.WithDefaults()
+	if err != nil {
+		return nil, err
+	}
+	if err := groupmem.CheckGroupID(groupID); err != nil {
+		return nil, err
+	}
+	if now.IsZero() {
+		return nil, groupmem.Errorf(groupmem.EINVALID, "evolution time is zero")
+	}
+	s := &State{cfg: cfg, groupID: groupID, now: now, initial: len(memories)}
+	seen := make(map[string]bool, 2*len(memories))
+	for _, m := range memories {
+		if _, err := groupmem.CleanMemory(m); err != nil {
+			return nil, fmt.Errorf("check memory %s: %w", groupmem.Truncate(m.ID, 40), err)
+		}
+		switch {
+		case m.GroupID != groupID:
+			return nil, groupmem.Errorf(groupmem.EINVALID, "memory %s belongs to group %q, not %q", m.ID, m.GroupID, groupID)
+		case m.Status != groupmem.StatusActive:
+			return nil, groupmem.Errorf(groupmem.EINVALID, "memory %s is %s, not active", m.ID, m.Status)
+		case seen[m.ID] || seen["lineage:"+m.LineageID]:
+			return nil, groupmem.Errorf(groupmem.EINVALID, "memory %s repeats a version or a lineage", m.ID)
+		}
+		seen[m.ID], seen["lineage:"+m.LineageID] = true, true
+		s.entries = append(s.entries, &entry{orig: m, statement: m.Statement, grams: grams(m.Statement)})
+	}
+	if err := s.budget(); err != nil {
+		return nil, err
+	}
+	return s, nil
+}
+
+// budget splits MaxPromptTokens between the fixed text, the memories and
+// the messages. Memories get what the highest-ranked ones take now plus
+// room for memories later passes may create, at most half of what the
+// fixed text leaves; messages get the rest.
+func (s *State) budget() error {
+	sys, usr, err := prompts.Render(prompts.Input{Lang: s.cfg.Lang, GroupID: s.groupID, Now: s.localNow()})
+	if err != nil {
+		return err
+	}
+	room := s.cfg.MaxPromptTokens - prompts.EstimateTokens(sys) - prompts.EstimateTokens(usr) - frameSlack
+	if room < 2*minMsgRoom {
+		return groupmem.Errorf(groupmem.EINVALID, "evolve MaxPromptTokens %d is too small: the instructions alone take about %d", s.cfg.MaxPromptTokens, s.cfg.MaxPromptTokens-room)
+	}
+	shown := s.choose(room / 2)
+	used := 0
+	for i, e := range shown {
+		used += s.memoryTokens(i, e)
+	}
+	s.memRoom = min(room/2, used+(s.cfg.MaxMemories-len(shown))*slotTokens)
+	s.msgRoom = room - s.memRoom
+	return nil
+}
+
+func (s *State) localNow() time.Time { return s.now.In(s.cfg.Location) }
+
+// rank orders the live memories for showing: those created or changed by
+// this run first (latest pass first), then by strength, then the most
+// recently updated, then the order given.
+func (s *State) rank() []*entry {
+	live := make([]*entry, 0, len(s.entries))
+	for _, e := range s.entries {
+		if !e.deleted {
+			live = append(live, e)
+		}
+	}
+	slices.SortStableFunc(live, func(a, b *entry) int {
+		return cmp.Or(
+			cmp.Compare(b.touched, a.touched),
+			cmp.Compare(s.strength(b), s.strength(a)),
+			b.orig.UpdatedAt.Compare(a.orig.UpdatedAt),
+		)
+	})
+	return live
+}
+
+func (s *State) strength(e *entry) float64 {
+	if e.orig.ID == "" {
+		return s.cfg.DefaultStrength
+	}
+	return e.orig.Strength
+}
+
+// choose returns the memories a pass shows: in rank order, at most
+// MaxMemories, skipping any whose line does not fit in room tokens.
+func (s *State) choose(room int) []*entry {
+	var shown []*entry
+	for _, e := range s.rank() {
+		if len(shown) == s.cfg.MaxMemories {
+			break
+		}
+		if t := s.memoryTokens(len(shown), e); t <= room {
+			shown = append(shown, e)
+			room -= t
+		}
+	}
+	return shown
+}
+
+func (s *State) promptMemory(i int, e *entry) prompts.Memory {
+	updated := e.orig.UpdatedAt
+	if e.orig.ID == "" || e.statement != e.orig.Statement {
+		updated = s.now
+	}
+	return prompts.Memory{Alias: "M" + strconv.Itoa(i+1), Statement: e.statement, Version: e.version(), UpdatedAt: updated}
+}
+
+func (s *State) memoryTokens(i int, e *entry) int {
+	return prompts.EstimateTokens(prompts.MemoryLine(s.promptMemory(i, e), s.cfg.Location)) + 1
+}
+
+// Report returns what the run has understood of the model's answers so far,
+// including a pass refused for review.
+func (s *State) Report() groupmem.Report {
+	r := s.report
+	r.Dropped = slices.Clone(r.Dropped)
+	return r
+}

@@ -1,0 +1,165 @@
+package sqlite
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"time"
+
+	"github.com/groupmem/groupmem"
+)
+
+// CommitPlan implements groupmem.Ledger. The plan is checked and cleaned
+// before the transaction starts (EINVALID for a malformed plan). The write
+// transaction holds the file's write lock from its start and first compares
+// the fence, so a plan from a superseded run writes nothing (ESTALE), and
+// no BeginRun can slip in before the commit; every transition is
+// conditional on its From status (ECONFLICT otherwise); a second active
+// version of one lineage or a repeated version number is ECONFLICT. A
+// group that never began a run is ENOTFOUND. Timestamps of everything
+// written are the one "now" of the transaction; plan is updated in place
+// with them, with the run id on every version and change, the change ids,
+// and the run's succeeded status.
+func (l *Ledger) CommitPlan(ctx context.Context, plan *groupmem.Plan) error {
+	if err := groupmem.CleanPlan(plan); err != nil {
+		return err
+	}
+	now := fromNanos(nanos(l.now()))
+	return l.inTx(ctx, func(tx *sql.Tx) error {
+		if err := checkFence(ctx, tx, plan.Run); err != nil {
+			return err
+		}
+		if err := applyTransitions(ctx, tx, plan, now); err != nil {
+			return err
+		}
+		if err := insertVersions(ctx, tx, plan, now); err != nil {
+			return err
+		}
+		if err := insertChanges(ctx, tx, plan, now); err != nil {
+			return err
+		}
+		if err := insertOutbox(ctx, tx, plan.Run.GroupID, plan.Touched(), now); err != nil {
+			return err
+		}
+		_, err := tx.ExecContext(ctx, `UPDATE group_state SET watermark = max(watermark, ?2), updated_at = ?3 WHERE group_id = ?1`,
+			plan.Run.GroupID, plan.Run.NewWatermark, nanos(now))
+		if err != nil {
+			return fmt.Errorf("raise watermark: %w", err)
+		}
+		plan.Run.Status = groupmem.RunSucceeded
+		return finishRun(ctx, tx, &plan.Run, now)
+	})
+}
+
+// checkFence fails with ESTALE unless the run still holds the group's
+// current fence. The caller's transaction holds the write lock, so the
+// fence cannot move before it commits.
+func checkFence(ctx context.Context, tx *sql.Tx, run groupmem.Run) error {
+	var fence int64
+	err := tx.QueryRowContext(ctx, `SELECT fence FROM group_state WHERE group_id = ?`, run.GroupID).Scan(&fence)
+	if err == sql.ErrNoRows {
+		return groupmem.Errorf(groupmem.ENOTFOUND, "group %s has no runs", run.GroupID)
+	}
+	if err != nil {
+		return fmt.Errorf("read group state: %w", err)
+	}
+	if fence != run.Fence {
+		return groupmem.Errorf(groupmem.ESTALE, "run %s holds fence %d but group %s is at %d; another run took over",
+			run.ID, run.Fence, run.GroupID, fence)
+	}
+	return nil
+}
+
+func applyTransitions(ctx context.Context, tx *sql.Tx, plan *groupmem.Plan, now time.Time) error {
+	if len(plan.Transitions) == 0 {
+		return nil
+	}
+	stmt, err := tx.PrepareContext(ctx, `
+		UPDATE memory_versions SET status = ?3, strength = coalesce(?4, strength), updated_at = ?5
+		WHERE memory_id = ?1 AND group_id = ?2 AND status = ?6`)
+	if err != nil {
+		return fmt.Errorf("prepare transition: %w", err)
+	}
+	defer stmt.Close()
+	for _, t := range plan.Transitions {
+		res, err := stmt.ExecContext(ctx, t.MemoryID, plan.Run.GroupID, string(t.To), t.Strength, nanos(now), string(t.From))
+		if err != nil {
+			return fmt.Errorf("apply transition: %w", err)
+		}
+		n, err := res.RowsAffected()
+		if err != nil {
+			return fmt.Errorf("apply transition: %w", err)
+		}
+		if n != 1 {
+			return groupmem.Errorf(groupmem.ECONFLICT, "memory %s is not %s in group %s", t.MemoryID, t.From, plan.Run.GroupID)
+		}
+	}
+	return nil
+}
+
+func insertVersions(ctx context.Context, tx *sql.Tx, plan *groupmem.Plan, now time.Time) error {
+	if len(plan.New) == 0 {
+		return nil
+	}
+	stmt, err := tx.PrepareContext(ctx, `INSERT INTO memory_versions (`+memoryColumns+`)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
+	if err != nil {
+		return fmt.Errorf("prepare insert version: %w", err)
+	}
+	defer stmt.Close()
+	for i := range plan.New {
+		m := &plan.New[i]
+		m.CreatedAt, m.UpdatedAt, m.RunID = now, now, plan.Run.ID
+		_, err := stmt.ExecContext(ctx, m.ID, m.LineageID, m.GroupID, m.Statement, m.Version, nullString(m.ParentID),
+			string(m.Status), encodeList(m.Tags), m.Strength, m.ChangeSummary, encodeList(m.Evidence),
+			encodeVector(m.Embedding), m.RunID, nanos(m.CreatedAt), nanos(m.UpdatedAt))
+		if err != nil {
+			return fmt.Errorf("insert version %s: %w", m.ID, err)
+		}
+	}
+	return nil
+}
+
+func insertChanges(ctx context.Context, tx *sql.Tx, plan *groupmem.Plan, now time.Time) error {
+	if len(plan.Changes) == 0 {
+		return nil
+	}
+	stmt, err := tx.PrepareContext(ctx, `
+		INSERT INTO memory_change_log (group_id, action, memory_id, new_memory_id, old_statement,
+			new_statement, change_summary, version, run_id, actor, created_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
+	if err != nil {
+		return fmt.Errorf("prepare insert change: %w", err)
+	}
+	defer stmt.Close()
+	for i := range plan.Changes {
+		c := &plan.Changes[i]
+		c.GroupID, c.RunID, c.CreatedAt = plan.Run.GroupID, plan.Run.ID, now
+		res, err := stmt.ExecContext(ctx, c.GroupID, string(c.Action), c.MemoryID, nullString(c.NewMemoryID),
+			c.OldStatement, c.NewStatement, c.Reason, c.Version, c.RunID, c.Actor, nanos(c.CreatedAt))
+		if err != nil {
+			return fmt.Errorf("insert change: %w", err)
+		}
+		if c.ID, err = res.LastInsertId(); err != nil {
+			return fmt.Errorf("insert change: %w", err)
+		}
+	}
+	return nil
+}
+
+func insertOutbox(ctx context.Context, tx *sql.Tx, group string, ids []string, now time.Time) error {
+	if len(ids) == 0 {
+		return nil
+	}
+	stmt, err := tx.PrepareContext(ctx, `INSERT INTO outbox (group_id, memory_id, created_at) VALUES (?, ?, ?)`)
+	if err != nil {
+		return fmt.Errorf("prepare insert outbox: %w", err)
+	}
+	defer stmt.Close()
+	for _, id := range ids {
+		if _, err := stmt.ExecContext(ctx, group, id, nanos(now)); err != nil {
+			return fmt.Errorf("insert outbox: %w", err)
+		}
+	}
+	return nil
+}

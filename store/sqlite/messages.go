@@ -1,0 +1,155 @@
+package sqlite
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"slices"
+	"time"
+
+	"github.com/groupmem/groupmem"
+)
+
+// InsertMessages implements groupmem.Ledger. Each group's messages get a
+// contiguous range of seqs allocated inside the write transaction, which
+// holds the file's write lock from its start, so no other insert commits
+// in between and seq order is commit order. A batch over the size limit
+// is ETOOLARGE; a batch with an unusable message is EINVALID and writes
+// nothing.
+func (l *Ledger) InsertMessages(ctx context.Context, msgs []groupmem.Message) (int, error) {
+	if len(msgs) > groupmem.MaxBatchMessages {
+		return 0, groupmem.Errorf(groupmem.ETOOLARGE, "at most %d messages per batch", groupmem.MaxBatchMessages)
+	}
+	byGroup, err := cleanBatch(msgs)
+	if err != nil {
+		return 0, err
+	}
+	if len(byGroup) == 0 {
+		return 0, nil
+	}
+	groups := make([]string, 0, len(byGroup))
+	for g := range byGroup {
+		groups = append(groups, g)
+	}
+	slices.Sort(groups)
+	now := nanos(l.now())
+	inserted := 0
+	err = l.inTx(ctx, func(tx *sql.Tx) error {
+		inserted = 0
+		stmt, err := tx.PrepareContext(ctx, `
+			INSERT INTO messages (group_id, seq, message_id, sender_id, sender_name, content, sent_at, inserted_at)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+			ON CONFLICT (group_id, message_id) DO NOTHING`)
+		if err != nil {
+			return fmt.Errorf("prepare insert messages: %w", err)
+		}
+		defer stmt.Close()
+		for _, g := range groups {
+			n, err := insertGroupMessages(ctx, tx, stmt, g, byGroup[g], now)
+			if err != nil {
+				return err
+			}
+			inserted += n
+		}
+		return nil
+	})
+	return inserted, err
+}
+
+// cleanBatch cleans every message, drops repeats of one (group, id) within
+// the batch, and groups them, keeping batch order.
+func cleanBatch(msgs []groupmem.Message) (map[string][]groupmem.Message, error) {
+	byGroup := make(map[string][]groupmem.Message)
+	seen := make(map[[2]string]bool, len(msgs))
+	for i, m := range msgs {
+		m, err := groupmem.CleanMessage(m)
+		if err == nil {
+			err = checkSentAt(m)
+		}
+		if err != nil {
+			return nil, groupmem.Errorf(groupmem.EINVALID, "message %d: %s", i, groupmem.ErrorMessage(err))
+		}
+		k := [2]string{m.GroupID, m.ID}
+		if seen[k] {
+			continue
+		}
+		seen[k] = true
+		byGroup[m.GroupID] = append(byGroup[m.GroupID], m)
+	}
+	return byGroup, nil
+}
+
+func insertGroupMessages(ctx context.Context, tx *sql.Tx, stmt *sql.Stmt, group string, msgs []groupmem.Message, now int64) (int, error) {
+	n := int64(len(msgs))
+	var first int64
+	err := tx.QueryRowContext(ctx, `
+		INSERT INTO group_state (group_id, next_seq) VALUES (?1, ?2 + 1)
+		ON CONFLICT (group_id) DO UPDATE SET next_seq = next_seq + ?2
+		RETURNING next_seq - ?2`, group, n).Scan(&first)
+	if err != nil {
+		return 0, fmt.Errorf("allocate seqs: %w", err)
+	}
+	inserted := 0
+	for i, m := range msgs {
+		res, err := stmt.ExecContext(ctx, group, first+int64(i), m.ID, m.SenderID, m.SenderName, m.Content, nanos(m.SentAt), now)
+		if err != nil {
+			return 0, fmt.Errorf("insert message: %w", err)
+		}
+		k, err := res.RowsAffected()
+		if err != nil {
+			return 0, fmt.Errorf("insert message: %w", err)
+		}
+		inserted += int(k)
+	}
+	return inserted, nil
+}
+
+// MessagesAfter implements groupmem.Ledger. An invalid group id is
+// EINVALID; an unknown group has no messages.
+func (l *Ledger) MessagesAfter(ctx context.Context, groupID string, after int64, limit int) ([]groupmem.Message, error) {
+	return l.MessagesSince(ctx, groupID, after, time.Time{}, limit)
+}
+
+// MessagesSince implements groupmem.Ledger. An invalid group id is
+// EINVALID.
+func (l *Ledger) MessagesSince(ctx context.Context, groupID string, after int64, since time.Time, limit int) ([]groupmem.Message, error) {
+	if err := groupmem.CheckGroupID(groupID); err != nil {
+		return nil, err
+	}
+	if limit <= 0 {
+		return nil, nil
+	}
+	rows, err := l.read.QueryContext(ctx, `
+		SELECT group_id, seq, message_id, sender_id, sender_name, content, sent_at
+		FROM messages WHERE group_id = ? AND seq > ? AND sent_at >= ?
+		ORDER BY seq LIMIT ?`, groupID, after, nanos(since), limit)
+	if err != nil {
+		return nil, interpretError(fmt.Errorf("read messages: %w", err))
+	}
+	msgs, err := collect(rows, func(r *sql.Rows) (groupmem.Message, error) {
+		var m groupmem.Message
+		var sent int64
+		err := r.Scan(&m.GroupID, &m.Seq, &m.ID, &m.SenderID, &m.SenderName, &m.Content, &sent)
+		m.SentAt = fromNanos(sent)
+		return m, err
+	})
+	return msgs, interpretError(err)
+}
+
+// collect reads every row with scan and closes rows. Like the Postgres ledger,
+// it returns an empty, non-nil slice when there is no row.
+func collect[T any](rows *sql.Rows, scan func(*sql.Rows) (T, error)) ([]T, error) {
+	defer rows.Close()
+	out := []T{}
+	for rows.Next() {
+		v, err := scan(rows)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, v)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
