@@ -192,3 +192,13 @@ func (c *Chat) Complete(ctx context.Context, msgs []ChatMessage) (Completion, er
 		Attempts:     attempts,
 	}, nil
 }
+
+// Ask sends one system and one user message and returns the answer's text,
+// its finish reason and the tokens it cost. Errors are those of Complete.
+func (c *Chat) Ask(ctx context.Context, system, user string) (string, string, groupmem.Tokens, error) {
+	comp, err := c.Complete(ctx, []ChatMessage{{Role: RoleSystem, Content: system}, {Role: RoleUser, Content: user}})
+	if err != nil {
+		return "", "", groupmem.Tokens{}, err
+	}
+	return comp.Text, comp.FinishReason, groupmem.Tokens{Prompt: comp.Usage.PromptTokens, Completion: comp.Usage.CompletionTokens}, nil
+}
