@@ -15,6 +15,7 @@ import (
 // An empty address means "not configured": the embedded default is used
 // for that part where one exists.
 type Config struct {
+	SQLitePath     string
 	PostgresURL    string
 	PostgresSchema string
 
@@ -39,6 +40,13 @@ type Config struct {
 	LLMTemperature float64
 	LLMMaxTokens   int
 	LLMTimeout     time.Duration
+
+	Lang            string
+	TimeZone        string
+	MaxMemories     int
+	MaxMessages     int
+	MaxPromptTokens int
+	MaxDeleteShare  float64
 
 	LockTTL  time.Duration
 	LogLevel string
@@ -98,7 +106,8 @@ func (c *Config) settings() []setting {
 		}
 	}
 	return []setting{
-		{"GROUPMEM_POSTGRES_URL", "Postgres connection URL of the ledger (required by migrate, reindex and the production setup)", str(&c.PostgresURL), ""},
+		{"GROUPMEM_SQLITE_PATH", "SQLite file of the embedded ledger, used when GROUPMEM_POSTGRES_URL is empty", str(&c.SQLitePath), "groupmem.db"},
+		{"GROUPMEM_POSTGRES_URL", "Postgres connection URL of the ledger (empty: the embedded SQLite ledger)", str(&c.PostgresURL), ""},
 		{"GROUPMEM_POSTGRES_SCHEMA", "Postgres schema holding the tables; created when missing (empty: the server's search_path)", str(&c.PostgresSchema), ""},
 		{"GROUPMEM_REDIS_ADDR", "Redis host:port for per-group locks (empty: in-process locks)", str(&c.RedisAddr), ""},
 		{"GROUPMEM_REDIS_PASSWORD", "Redis password", str(&c.RedisPassword), ""},
@@ -118,6 +127,12 @@ func (c *Config) settings() []setting {
 		{"GROUPMEM_LLM_TEMPERATURE", "chat temperature", float(&c.LLMTemperature), "0.2"},
 		{"GROUPMEM_LLM_MAX_TOKENS", "most completion tokens per model call", num(&c.LLMMaxTokens), "4096"},
 		{"GROUPMEM_LLM_TIMEOUT", "timeout of one model call attempt", dur(&c.LLMTimeout), "120s"},
+		{"GROUPMEM_LANG", "prompt language: zh or en", str(&c.Lang), "zh"},
+		{"GROUPMEM_TIMEZONE", "time zone of prompts and of the nightly schedule (IANA name)", str(&c.TimeZone), "UTC"},
+		{"GROUPMEM_MAX_MEMORIES", "most memories shown to the model in one pass", num(&c.MaxMemories), "50"},
+		{"GROUPMEM_MAX_MESSAGES", "most messages shown to the model in one pass; more make several passes", num(&c.MaxMessages), "200"},
+		{"GROUPMEM_MAX_PROMPT_TOKENS", "estimated token budget of one pass's prompt", num(&c.MaxPromptTokens), "12000"},
+		{"GROUPMEM_MAX_DELETE_SHARE", "largest share of a group's memories one run may delete before it is held for review (1 disables)", float(&c.MaxDeleteShare), "0.5"},
 		{"GROUPMEM_LOCK_TTL", "lease of a per-group lock; renewed while held", dur(&c.LockTTL), "30s"},
 		{"GROUPMEM_LOG_LEVEL", "debug, info, warn or error", str(&c.LogLevel), "info"},
 		{"GROUPMEM_LOG_JSON", "log JSON lines instead of text", boolean(&c.LogJSON), "false"},
@@ -159,6 +174,14 @@ func (c *Config) validate() error {
 		return fmt.Errorf("GROUPMEM_LLM_TEMPERATURE must be within 0..2, got %g", c.LLMTemperature)
 	case c.LLMTimeout <= 0:
 		return fmt.Errorf("GROUPMEM_LLM_TIMEOUT must be positive")
+	}
+	if _, err := time.LoadLocation(c.TimeZone); err != nil {
+		return fmt.Errorf("GROUPMEM_TIMEZONE: %w", err)
+	}
+	switch c.Lang {
+	case "zh", "en":
+	default:
+		return fmt.Errorf("GROUPMEM_LANG must be zh or en, got %q", c.Lang)
 	}
 	switch c.LogLevel {
 	case "debug", "info", "warn", "error":

@@ -35,9 +35,10 @@ type Env struct {
 
 func commands() []command {
 	return []command{
+		{name: "evolve", usage: "evolve one group's memory now", run: runEvolve, flags: bindEvolveFlags},
 		{name: "migrate", usage: "apply the Postgres migrations", run: runMigrate},
 		{name: "reindex", usage: "rebuild the search index from the ledger (no embedding calls)", run: runReindex},
-		{name: "relay", usage: "project pending ledger changes into the search index once", run: runRelay},
+		{name: "relay", usage: "project pending ledger changes into the search index", run: runRelay},
 		{name: "config", usage: "list every setting with its variable, flag and default", run: runConfig},
 	}
 }

@@ -4,12 +4,155 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"log/slog"
+	"time"
 
 	"github.com/groupmem/groupmem"
+	"github.com/groupmem/groupmem/evolve"
+	"github.com/groupmem/groupmem/llm"
+	"github.com/groupmem/groupmem/store/inmem"
 	"github.com/groupmem/groupmem/store/postgres"
 	"github.com/groupmem/groupmem/store/qdrant"
+	"github.com/groupmem/groupmem/store/redis"
+	"github.com/groupmem/groupmem/store/sqlite"
 	"github.com/groupmem/groupmem/worker"
 )
+
+// backends are the parts chosen by configuration, each on its own: a
+// server when its address is set, the embedded default otherwise.
+type backends struct {
+	Ledger   groupmem.Ledger
+	Index    groupmem.Index
+	Locker   groupmem.Locker
+	Embedder groupmem.Embedder
+	checks   map[string]func(context.Context) error // readiness, by part
+	closers  []func()
+}
+
+// Close closes every part, the last opened first.
+func (b *backends) Close() {
+	for i := len(b.closers) - 1; i >= 0; i-- {
+		b.closers[i]()
+	}
+}
+
+// Ready reports the first part that is not reachable.
+func (b *backends) Ready(ctx context.Context) error {
+	for name, check := range b.checks {
+		if err := check(ctx); err != nil {
+			return fmt.Errorf("%s: %w", name, err)
+		}
+	}
+	return nil
+}
+
+// openBackends opens every part. An in-process index is rebuilt from the
+// ledger, and pending outbox entries are projected, before it returns.
+func openBackends(ctx context.Context, cfg *Config, log *slog.Logger) (_ *backends, err error) {
+	b := &backends{checks: map[string]func(context.Context) error{}}
+	defer func() {
+		if err != nil {
+			b.Close()
+		}
+	}()
+	if cfg.PostgresURL != "" {
+		l, err := openPostgres(ctx, cfg)
+		if err != nil {
+			return nil, err
+		}
+		b.Ledger, b.checks["postgres"] = l, l.Ping
+		b.closers = append(b.closers, l.Close)
+	} else {
+		l, err := sqlite.Open(ctx, sqlite.Config{Path: cfg.SQLitePath})
+		if err != nil {
+			return nil, fmt.Errorf("open GROUPMEM_SQLITE_PATH=%q: %w", cfg.SQLitePath, err)
+		}
+		b.Ledger, b.checks["sqlite"] = l, l.Ping
+		b.closers = append(b.closers, func() { l.Close() })
+	}
+	if cfg.RedisAddr != "" {
+		r, err := redis.Open(ctx, redis.Config{Addr: cfg.RedisAddr, Password: cfg.RedisPassword, DB: cfg.RedisDB, Prefix: cfg.RedisPrefix})
+		if err != nil {
+			return nil, err
+		}
+		b.Locker, b.checks["redis"] = r, r.Ping
+		b.closers = append(b.closers, func() { r.Close() })
+	} else {
+		b.Locker = inmem.NewLocker()
+	}
+	if cfg.EmbedURL != "" {
+		e, err := llm.NewEmbeddings(llm.EmbeddingsConfig{BaseURL: cfg.EmbedURL, APIKey: cfg.EmbedKey, Model: cfg.EmbedModel, Dimension: cfg.EmbedDim})
+		if err != nil {
+			return nil, err
+		}
+		b.Embedder = e
+	} else {
+		e, err := llm.NewLocal(cfg.EmbedDim)
+		if err != nil {
+			return nil, err
+		}
+		b.Embedder = e
+	}
+	if cfg.QdrantAddr != "" {
+		x, err := openQdrant(ctx, cfg)
+		if err != nil {
+			return nil, err
+		}
+		b.Index, b.checks["qdrant"] = x, x.Check
+		b.closers = append(b.closers, func() { x.Close() })
+	} else {
+		x, err := inmem.NewIndex(cfg.EmbedDim)
+		if err != nil {
+			return nil, err
+		}
+		b.Index = x
+		n, err := worker.Reindex(ctx, b.Ledger, x, 0)
+		if err != nil {
+			return nil, fmt.Errorf("build the in-process index: %w", err)
+		}
+		log.DebugContext(ctx, "built the in-process index from the ledger", "versions", n)
+	}
+	if n, err := worker.NewRelay(b.Ledger, b.Index, log, worker.RelayConfig{}).Drain(ctx); err != nil {
+		log.WarnContext(ctx, "project pending changes at start-up; the relay will retry", "err", err)
+	} else if n > 0 {
+		log.InfoContext(ctx, "projected pending changes at start-up", "entries", n)
+	}
+	return b, nil
+}
+
+// fuser picks the evolver: the language model when GROUPMEM_LLM_URL is
+// set, the offline evolver otherwise.
+func newFuser(cfg *Config, log *slog.Logger) (worker.Fuser, error) {
+	loc, _ := time.LoadLocation(cfg.TimeZone) // validated
+	ecfg := evolve.Config{
+		Lang: cfg.Lang, Location: loc, MaxMemories: cfg.MaxMemories, MaxMessages: cfg.MaxMessages,
+		MaxPromptTokens: cfg.MaxPromptTokens, MaxDeleteShare: cfg.MaxDeleteShare,
+	}
+	if cfg.LLMURL == "" {
+		return newOfflineFuser(cfg, log)
+	}
+	temp := cfg.LLMTemperature
+	chat, err := llm.NewChat(llm.ChatConfig{
+		BaseURL: cfg.LLMURL, APIKey: cfg.LLMKey, Model: cfg.LLMModel, Temperature: &temp,
+		MaxTokens: cfg.LLMMaxTokens, Timeout: cfg.LLMTimeout,
+	})
+	if err != nil {
+		return nil, err
+	}
+	return worker.NewLLMFuser(chat, ecfg)
+}
+
+// newService wires the one writer path on b.
+func newService(cfg *Config, b *backends, log *slog.Logger, obs worker.Observer) (*worker.Service, error) {
+	f, err := newFuser(cfg, log)
+	if err != nil {
+		return nil, err
+	}
+	return worker.New(worker.Deps{
+		Ledger: b.Ledger, Index: b.Index, Locker: b.Locker, Embedder: b.Embedder, Fuser: f,
+		Observer: obs, Logger: log,
+	}, worker.Config{LockTTL: cfg.LockTTL}), nil
+}
 
 // openPostgres opens and migrates the Postgres ledger.
 func openPostgres(ctx context.Context, cfg *Config) (*postgres.Ledger, error) {
@@ -29,9 +172,6 @@ func openPostgres(ctx context.Context, cfg *Config) (*postgres.Ledger, error) {
 
 // openQdrant opens the Qdrant index, creating the collection if needed.
 func openQdrant(ctx context.Context, cfg *Config) (*qdrant.Index, error) {
-	if cfg.QdrantAddr == "" {
-		return nil, errors.New("GROUPMEM_QDRANT_ADDR is not set")
-	}
 	return qdrant.Open(ctx, qdrant.Config{
 		Addr: cfg.QdrantAddr, APIKey: cfg.QdrantAPIKey, TLS: cfg.QdrantTLS,
 		Collection: cfg.QdrantCollection, Dimension: cfg.EmbedDim,
@@ -40,7 +180,7 @@ func openQdrant(ctx context.Context, cfg *Config) (*qdrant.Index, error) {
 
 func runMigrate(ctx context.Context, env *Env, _ []string) error {
 	if env.Config.PostgresURL == "" {
-		return errors.New("GROUPMEM_POSTGRES_URL is not set")
+		return errors.New("GROUPMEM_POSTGRES_URL is not set (the embedded SQLite ledger migrates itself when opened)")
 	}
 	l, err := postgres.Open(ctx, postgres.Config{URL: env.Config.PostgresURL, Schema: env.Config.PostgresSchema})
 	if err != nil {
@@ -60,36 +200,33 @@ func runMigrate(ctx context.Context, env *Env, _ []string) error {
 	return nil
 }
 
-// withStores opens the ledger and the index, runs fn, and closes both.
-func withStores(ctx context.Context, cfg *Config, fn func(groupmem.Ledger, groupmem.Index) error) error {
-	l, err := openPostgres(ctx, cfg)
-	if err != nil {
-		return err
-	}
-	defer l.Close()
-	x, err := openQdrant(ctx, cfg)
-	if err != nil {
-		return err
-	}
-	defer x.Close()
-	return fn(l, x)
-}
-
 func runReindex(ctx context.Context, env *Env, _ []string) error {
-	return withStores(ctx, env.Config, func(l groupmem.Ledger, x groupmem.Index) error {
-		n, err := worker.Reindex(ctx, l, x, 0)
-		if err != nil {
-			return err
-		}
-		fmt.Fprintf(env.Stdout, "reindexed %d memory versions\n", n)
-		return nil
-	})
+	if env.Config.QdrantAddr == "" {
+		return errors.New("GROUPMEM_QDRANT_ADDR is not set (the in-process index is rebuilt at every start)")
+	}
+	b, err := openBackends(ctx, env.Config, env.Log)
+	if err != nil {
+		return err
+	}
+	defer b.Close()
+	n, err := worker.Reindex(ctx, b.Ledger, b.Index, 0)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(env.Stdout, "reindexed %d memory versions\n", n)
+	return nil
 }
 
 func runRelay(ctx context.Context, env *Env, _ []string) error {
-	return withStores(ctx, env.Config, func(l groupmem.Ledger, x groupmem.Index) error {
-		n, err := worker.NewRelay(l, x, env.Log, worker.RelayConfig{}).Drain(ctx)
-		fmt.Fprintf(env.Stdout, "projected %d outbox entries\n", n)
+	b, err := openBackends(ctx, env.Config, env.Log) // drains the outbox once
+	if err != nil {
 		return err
-	})
+	}
+	defer b.Close()
+	n, _, err := b.Ledger.OutboxLag(ctx)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(env.Stdout, "%d outbox entries pending\n", n)
+	return nil
 }

@@ -1,0 +1,117 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+
+	"github.com/groupmem/groupmem"
+	"github.com/groupmem/groupmem/worker"
+)
+
+// evolveFlags are the evolve command's own flags.
+type evolveFlags struct {
+	group     string
+	days      int
+	dryRun    bool
+	reprocess bool
+	asJSON    bool
+}
+
+var evolveOpts evolveFlags
+
+func bindEvolveFlags(fs *flag.FlagSet) {
+	evolveOpts = evolveFlags{}
+	fs.StringVar(&evolveOpts.group, "group", "", "the group to evolve (required)")
+	fs.IntVar(&evolveOpts.days, "days", 0, "on a group's first run, or with -reprocess, fuse only the last N days")
+	fs.BoolVar(&evolveOpts.dryRun, "dry-run", false, "print the plan and apply nothing")
+	fs.BoolVar(&evolveOpts.reprocess, "reprocess", false, "fuse the last -days days again, ignoring the watermark")
+	fs.BoolVar(&evolveOpts.asJSON, "json", false, "print the result as JSON")
+}
+
+func runEvolve(ctx context.Context, env *Env, args []string) error {
+	o := evolveOpts
+	if len(args) > 0 {
+		return fmt.Errorf("unexpected arguments %q", args)
+	}
+	if o.group == "" {
+		return errors.New("-group is required")
+	}
+	b, err := openBackends(ctx, env.Config, env.Log)
+	if err != nil {
+		return err
+	}
+	defer b.Close()
+	svc, err := newService(env.Config, b, env.Log, nil)
+	if err != nil {
+		return err
+	}
+	res, err := svc.Evolve(ctx, o.group, worker.Options{
+		Days: o.days, DryRun: o.dryRun, Reprocess: o.reprocess, Trigger: groupmem.TriggerCLI, Actor: "cli",
+	})
+	if err != nil {
+		return err
+	}
+	if o.asJSON {
+		enc := json.NewEncoder(env.Stdout)
+		enc.SetIndent("", "  ")
+		return enc.Encode(resultJSON(res))
+	}
+	printResult(env.Stdout, res)
+	return nil
+}
+
+// resultJSON is the JSON shape of a result: the API's evolve answer.
+func resultJSON(r worker.Result) map[string]any {
+	changes := make([]map[string]any, 0, len(r.Changes))
+	for _, c := range r.Changes {
+		ch := map[string]any{"action": c.Action, "change_reason": c.Reason, "version": c.Version}
+		switch c.Action {
+		case groupmem.ActionUpdate:
+			ch["old_id"], ch["new_id"], ch["old_statement"], ch["new_statement"] = c.MemoryID, c.NewMemoryID, c.OldStatement, c.NewStatement
+		case groupmem.ActionCreate:
+			ch["new_id"], ch["statement"] = c.NewMemoryID, c.NewStatement
+		default:
+			ch["old_id"], ch["old_statement"] = c.MemoryID, c.OldStatement
+		}
+		changes = append(changes, ch)
+	}
+	return map[string]any{
+		"success": true, "group_id": r.GroupID, "run_id": r.RunID, "status": r.Status, "dry_run": r.DryRun,
+		"evolution_time": r.EvolvedAt, "messages": r.Messages, "passes": r.Passes, "stats": r.Stats,
+		"tokens": r.Tokens, "report": r.Report, "changes": changes,
+	}
+}
+
+// printResult writes a result for people.
+func printResult(w io.Writer, r worker.Result) {
+	fmt.Fprintf(w, "group %s  run %s  %s", r.GroupID, r.RunID, r.Status)
+	if r.Status == groupmem.RunNoop {
+		fmt.Fprintln(w, ": no new messages")
+		return
+	}
+	fmt.Fprintf(w, "\n%d messages in %d pass(es); kept %d, updated %d, created %d, deleted %d; tokens %d+%d\n",
+		r.Messages, r.Passes, r.Stats.Kept, r.Stats.Updated, r.Stats.Created, r.Stats.Deleted, r.Tokens.Prompt, r.Tokens.Completion)
+	for _, c := range r.Changes {
+		switch c.Action {
+		case groupmem.ActionCreate:
+			fmt.Fprintf(w, "  + %s\n", c.NewStatement)
+		case groupmem.ActionUpdate:
+			fmt.Fprintf(w, "  ~ %s\n    → %s (v%d)\n", c.OldStatement, c.NewStatement, c.Version)
+		case groupmem.ActionDelete:
+			fmt.Fprintf(w, "  - %s\n", c.OldStatement)
+		}
+	}
+	if n := len(r.Report.Dropped); n > 0 {
+		fmt.Fprintf(w, "dropped %d line(s) of the model's answer:\n", n)
+		for _, d := range r.Report.Dropped {
+			fmt.Fprintf(w, "  line %d: %s\n", d.Line, d.Reason)
+		}
+	}
+	if r.Status == groupmem.RunReview {
+		fmt.Fprintln(w, "nothing applied: the result is held for review")
+	}
+}

@@ -1,0 +1,147 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/groupmem/groupmem"
+	"github.com/groupmem/groupmem/llm/llmtest"
+	"github.com/groupmem/groupmem/store/postgres"
+	"github.com/groupmem/groupmem/store/postgres/pgtest"
+	"github.com/groupmem/groupmem/store/qdrant/qdranttest"
+	"github.com/groupmem/groupmem/store/sqlite"
+)
+
+// runCmd runs the binary's main logic with env as its whole environment.
+func runCmd(t *testing.T, env map[string]string, args ...string) (string, string, error) {
+	t.Helper()
+	var out, errOut bytes.Buffer
+	lookup := func(k string) (string, bool) { v, ok := env[k]; return v, ok }
+	err := run(context.Background(), args, lookup, &out, &errOut)
+	return out.String(), errOut.String(), err
+}
+
+func messages(g string, n int) []groupmem.Message {
+	var msgs []groupmem.Message
+	for i := 0; i < n; i++ {
+		msgs = append(msgs, groupmem.Message{GroupID: g, ID: fmt.Sprintf("m%d", i), SenderName: "Ann",
+			Content: "we are all front-end developers here", SentAt: time.Now().Add(-time.Hour)})
+	}
+	return msgs
+}
+
+const createAnswer = `{"action":"create","statement":"Most members are front-end developers","change_reason":"said often","evidence":["m1"]}`
+
+// The production setup: Postgres, Redis, Qdrant (its gRPC API served in
+// process) and an OpenAI-compatible model.
+func TestEvolveAndReindexOnServers(t *testing.T) {
+	ctx := context.Background()
+	schema := "gmcmd_" + strings.ReplaceAll(groupmem.NewID()[:8], "-", "")
+	t.Cleanup(func() { pgtest.DropSchema(t, schema) })
+	l, err := postgres.Open(ctx, postgres.Config{URL: pgtest.URL(), Schema: schema})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer l.Close()
+	if _, err := l.Migrate(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := l.InsertMessages(ctx, messages("g1", 3)); err != nil {
+		t.Fatal(err)
+	}
+	model := llmtest.New(t)
+	model.Enqueue(llmtest.Reply{Text: createAnswer, PromptTokens: 500, CompletionTokens: 40})
+	redisAddr := os.Getenv("GROUPMEM_TEST_REDIS_ADDR")
+	if redisAddr == "" {
+		redisAddr = "127.0.0.1:6379"
+	}
+	env := map[string]string{
+		"GROUPMEM_POSTGRES_URL": pgtest.URL(), "GROUPMEM_POSTGRES_SCHEMA": schema,
+		"GROUPMEM_REDIS_ADDR": redisAddr, "GROUPMEM_REDIS_PREFIX": "gmcmd-" + schema + ":",
+		"GROUPMEM_QDRANT_ADDR": qdranttest.Start(t), "GROUPMEM_QDRANT_COLLECTION": schema,
+		"GROUPMEM_LLM_URL": model.URL(), "GROUPMEM_LLM_MODEL": "scripted", "GROUPMEM_LANG": "en",
+	}
+	out, stderr, err := runCmd(t, env, "evolve", "-group", "g1", "-json")
+	if err != nil {
+		t.Fatalf("evolve: %v\n%s", err, stderr)
+	}
+	var res struct {
+		Success bool
+		Status  string
+		Stats   groupmem.Stats
+		Changes []map[string]any
+	}
+	if err := json.Unmarshal([]byte(out), &res); err != nil {
+		t.Fatalf("evolve -json printed %q: %v", out, err)
+	}
+	if !res.Success || res.Status != "succeeded" || res.Stats.Created != 1 || res.Changes[0]["statement"] != "Most members are front-end developers" {
+		t.Fatalf("evolve result = %+v", res)
+	}
+	if reqs := model.Requests(); len(reqs) != 1 || reqs[0].Model != "scripted" {
+		t.Fatalf("model requests = %+v", reqs)
+	}
+	out, stderr, err = runCmd(t, env, "reindex")
+	if err != nil || !strings.Contains(out, "reindexed 1 memory versions") {
+		t.Fatalf("reindex = %q, %v\n%s", out, err, stderr)
+	}
+	// A second run has nothing new to fuse and says so.
+	out, _, err = runCmd(t, env, "evolve", "-group", "g1")
+	if err != nil || !strings.Contains(out, "no new messages") {
+		t.Fatalf("second evolve = %q, %v", out, err)
+	}
+	out, _, err = runCmd(t, env, "migrate")
+	if err != nil || !strings.Contains(out, "up to date") {
+		t.Fatalf("migrate = %q, %v", out, err)
+	}
+}
+
+// The embedded default: a SQLite file, in-process lock and index.
+func TestEvolveEmbedded(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "gm.db")
+	l, err := sqlite.Open(ctx, sqlite.Config{Path: path})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := l.InsertMessages(ctx, messages("g1", 2)); err != nil {
+		t.Fatal(err)
+	}
+	l.Close()
+	model := llmtest.New(t)
+	model.Enqueue(llmtest.Reply{Text: createAnswer})
+	env := map[string]string{"GROUPMEM_SQLITE_PATH": path, "GROUPMEM_LLM_URL": model.URL()}
+	out, stderr, err := runCmd(t, env, "evolve", "-group", "g1")
+	if err != nil || !strings.Contains(out, "+ Most members are front-end developers") {
+		t.Fatalf("evolve = %q, %v\n%s", out, err, stderr)
+	}
+}
+
+func TestBadConfigurationNamesTheSetting(t *testing.T) {
+	for _, tc := range []struct {
+		env  map[string]string
+		args []string
+		want string
+	}{
+		{map[string]string{"GROUPMEM_EMBED_DIM": "lots"}, []string{"evolve", "-group", "g"}, "GROUPMEM_EMBED_DIM"},
+		{map[string]string{"GROUPMEM_EMBED_DIM": "3"}, []string{"evolve", "-group", "g"}, "GROUPMEM_EMBED_DIM"},
+		{map[string]string{"GROUPMEM_LANG": "fr"}, []string{"evolve", "-group", "g"}, "GROUPMEM_LANG"},
+		{map[string]string{"GROUPMEM_TIMEZONE": "Mars/Olympus"}, []string{"evolve", "-group", "g"}, "GROUPMEM_TIMEZONE"},
+		{map[string]string{"GROUPMEM_LOCK_TTL": "soon"}, []string{"evolve", "-group", "g"}, "GROUPMEM_LOCK_TTL"},
+		{nil, []string{"evolve"}, "-group is required"},
+		{nil, []string{"migrate"}, "GROUPMEM_POSTGRES_URL"},
+		{nil, []string{"frobnicate"}, "unknown command"},
+		{map[string]string{"GROUPMEM_POSTGRES_URL": "postgres://nobody@127.0.0.1:1/x?connect_timeout=1"}, []string{"migrate"}, "GROUPMEM_POSTGRES_URL"},
+	} {
+		_, stderr, err := runCmd(t, tc.env, tc.args...)
+		if err == nil || !strings.Contains(err.Error()+stderr, tc.want) {
+			t.Errorf("%v %v: error %v, want one naming %s", tc.env, tc.args, err, tc.want)
+		}
+	}
+}
