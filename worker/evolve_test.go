@@ -34,7 +34,7 @@ type harness struct {
 	said  int // messages said so far, for unique ids
 }
 
-func newHarness(t *testing.T) *harness {
+func newHarness(t testing.TB) *harness {
 	t.Helper()
 	h := &harness{stores: newStores(t)}
 	h.model = llmtest.New(t, llmtest.WithHandler(func(r llmtest.Request) llmtest.Reply {
@@ -70,7 +70,7 @@ func (h *harness) answerReply(fn func(alias map[string]string) llmtest.Reply) {
 }
 
 // service builds another Service on the same stores with its own locker.
-func (h *harness) service(t *testing.T, locker groupmem.Locker, cfg worker.Config) *worker.Service {
+func (h *harness) service(t testing.TB, locker groupmem.Locker, cfg worker.Config) *worker.Service {
 	t.Helper()
 	chat, err := llm.NewChat(llm.ChatConfig{BaseURL: h.model.URL(), Model: "scripted", MaxRetries: -1, Timeout: 10 * time.Second})
 	if err != nil {

@@ -29,7 +29,7 @@ type stores struct {
 	log      *slog.Logger
 }
 
-func newStores(t *testing.T) *stores {
+func newStores(t testing.TB) *stores {
 	t.Helper()
 	s := &stores{ledger: pgtest.Open(t), qaddr: qdranttest.Start(t)}
 	s.index = openIndex(t, s.qaddr, "memories")
@@ -51,7 +51,7 @@ func newStores(t *testing.T) *stores {
 	return s
 }
 
-func openIndex(t *testing.T, addr, collection string) *qdrant.Index {
+func openIndex(t testing.TB, addr, collection string) *qdrant.Index {
 	t.Helper()
 	x, err := qdrant.Open(context.Background(), qdrant.Config{Addr: addr, Collection: collection, Dimension: dim, SkipCompatibilityCheck: true})
 	if err != nil {
@@ -62,7 +62,7 @@ func openIndex(t *testing.T, addr, collection string) *qdrant.Index {
 }
 
 // testWriter sends log lines to the test's log.
-type testWriter struct{ t *testing.T }
+type testWriter struct{ t testing.TB }
 
 func (w testWriter) Write(p []byte) (int, error) {
 	w.t.Log(strings.TrimRight(string(p), "\n"))

@@ -1,0 +1,88 @@
+package worker_test
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/groupmem/groupmem"
+	"github.com/groupmem/groupmem/store/storetest"
+	"github.com/groupmem/groupmem/worker"
+)
+
+// BenchmarkEvolveOverhead measures one evolution's own cost: a group of 50
+// memories and 200 new messages, the scripted model answering at once
+// (5 updates, 2 creates, the rest kept), on real Postgres and Redis and
+// the in-process Qdrant test server. It reports p50 and p99.
+func BenchmarkEvolveOverhead(b *testing.B) {
+	ctx := context.Background()
+	h := newBenchHarness(b)
+	var lat []time.Duration
+	for i := 0; b.Loop(); i++ {
+		b.StopTimer()
+		g := fmt.Sprintf("bench-%d", i)
+		statements := make([]string, 50)
+		for j := range statements {
+			statements[j] = fmt.Sprintf("members of %s share habit %d every week", g, j)
+		}
+		plan := storetest.CreatePlan(mustBeginB(b, h, g), statements...)
+		for j := range plan.New {
+			plan.New[j].Embedding = h.embedder.Vector(plan.New[j].Statement)
+		}
+		if err := h.ledger.CommitPlan(ctx, plan); err != nil {
+			b.Fatal(err)
+		}
+		msgs := make([]groupmem.Message, 200)
+		for j := range msgs {
+			msgs[j] = groupmem.Message{GroupID: g, ID: fmt.Sprintf("%s-m%d", g, j), SenderID: "u", SenderName: fmt.Sprintf("member%d", j%7),
+				Content: fmt.Sprintf("message %d about habit %d and the weekend plans of the group", j, j%50), SentAt: night.Add(-time.Duration(200-j) * time.Minute)}
+		}
+		if _, err := h.ledger.InsertMessages(ctx, msgs); err != nil {
+			b.Fatal(err)
+		}
+		b.StartTimer()
+		start := time.Now()
+		res, err := h.svc.Evolve(ctx, g, worker.Options{Trigger: groupmem.TriggerCron})
+		lat = append(lat, time.Since(start))
+		if err != nil || res.Stats.Updated != 5 || res.Stats.Created != 2 {
+			b.Fatalf("Evolve = %+v, %v", res.Stats, err)
+		}
+	}
+	slices.Sort(lat)
+	b.ReportMetric(float64(lat[len(lat)/2].Microseconds())/1000, "p50-ms")
+	b.ReportMetric(float64(lat[len(lat)*99/100].Microseconds())/1000, "p99-ms")
+}
+
+func newBenchHarness(b *testing.B) *harness {
+	h := newHarness(b)
+	h.stores.log = slog.New(slog.DiscardHandler)
+	h.svc = h.service(b, h.locker, worker.Config{})
+	h.answer(func(a map[string]string) string {
+		var shown []string
+		for stmt := range a {
+			shown = append(shown, stmt)
+		}
+		slices.Sort(shown)
+		var lines []string
+		for n, stmt := range shown[:5] {
+			lines = append(lines, fmt.Sprintf(`{"action":"update","id":%q,"statement":%q,"change_reason":"more detail","evidence":["m%d"]}`, a[stmt], stmt+", mostly on Saturdays", n+1))
+		}
+		lines = append(lines,
+			`{"action":"create","statement":"Members plan weekend trips together","change_reason":"recurring","evidence":["m3","m9"]}`,
+			`{"action":"create","statement":"Members review each other's code on Tuesdays","change_reason":"recurring","evidence":["m4","m8"]}`)
+		return strings.Join(lines, "\n")
+	})
+	return h
+}
+
+func mustBeginB(b *testing.B, h *harness, g string) groupmem.Run {
+	r, err := h.ledger.BeginRun(context.Background(), groupmem.BeginRunParams{GroupID: g, Trigger: groupmem.TriggerCron})
+	if err != nil {
+		b.Fatal(err)
+	}
+	return r
+}
