@@ -307,3 +307,33 @@ func TestManualChanges(t *testing.T) {
 		t.Fatalf("index after manual changes (-ledger +index):\n%s", diff)
 	}
 }
+
+// Days bounds a group's first run; reprocessing happens only when asked.
+func TestDaysAndReprocess(t *testing.T) {
+	ctx := context.Background()
+	h := newHarness(t)
+	old := groupmem.Message{GroupID: "g", ID: "old", SenderName: "ann", Content: "ancient history", SentAt: night.Add(-72 * time.Hour)}
+	if _, err := h.ledger.InsertMessages(ctx, []groupmem.Message{old}); err != nil {
+		t.Fatal(err)
+	}
+	h.say(t, "g", "bob: fresh news")
+	h.answer(func(map[string]string) string { return `{"action":"keep"}` })
+	res, err := h.svc.Evolve(ctx, "g", worker.Options{Days: 1})
+	if err != nil || res.Messages != 1 {
+		t.Fatalf("first run with days=1 fused %d messages (%v), want 1", res.Messages, err)
+	}
+	last := h.model.Requests()[len(h.model.Requests())-1]
+	if prompt := last.Messages[len(last.Messages)-1].Content; strings.Contains(prompt, "ancient history") || !strings.Contains(prompt, "fresh news") {
+		t.Fatalf("prompt of a days=1 run:\n%s", prompt)
+	}
+	if res, _ := h.svc.Evolve(ctx, "g", worker.Options{Days: 1}); res.Status != groupmem.RunNoop {
+		t.Fatalf("second run = %s, want noop: nothing is fused twice unless asked", res.Status)
+	}
+	res, err = h.svc.Evolve(ctx, "g", worker.Options{Days: 5, Reprocess: true})
+	if err != nil || res.Messages != 2 {
+		t.Fatalf("reprocess of 5 days fused %d messages (%v), want 2", res.Messages, err)
+	}
+	if _, err := h.svc.Evolve(ctx, "g", worker.Options{Reprocess: true}); groupmem.ErrorCode(err) != groupmem.EINVALID {
+		t.Fatalf("reprocess without days = %v, want EINVALID", err)
+	}
+}
