@@ -46,18 +46,19 @@ type Ledger interface {
 	FinishRun(ctx context.Context, run Run) error
 
 	// Memories returns a page of a group's memories, newest first, and the
-	// number that matched.
+	// number that matched. Embeddings are left out.
 	Memories(ctx context.Context, q MemoryQuery) (MemoryPage, error)
 
-	// MemoriesByID returns the versions with the given ids, in any order;
-	// unknown ids are left out.
+	// MemoriesByID returns the versions with the given ids, with their
+	// embeddings, in any order; unknown ids are left out.
 	MemoriesByID(ctx context.Context, ids []string) ([]Memory, error)
 
-	// Memory returns one version. ENOTFOUND if there is none.
+	// Memory returns one version, with its embedding. ENOTFOUND if there
+	// is none.
 	Memory(ctx context.Context, id string) (Memory, error)
 
 	// Lineage returns every version of the memory that id belongs to,
-	// oldest first. ENOTFOUND if id names no version.
+	// oldest first, without embeddings. ENOTFOUND if id names no version.
 	Lineage(ctx context.Context, id string) ([]Memory, error)
 
 	// ScanMemories returns up to limit versions of every group with ID >

@@ -36,11 +36,8 @@ func (s *Service) Start(ctx context.Context, groupID string, o Options) (*Job, e
 	if s.fuser == nil {
 		return nil, groupmem.Errorf(groupmem.EUNAVAILABLE, "no evolver is configured")
 	}
-	lease, err := s.locker.Acquire(ctx, lockKey(groupID), s.cfg.LockTTL)
+	lease, err := s.acquire(ctx, groupID)
 	if err != nil {
-		if groupmem.ErrorCode(err) == groupmem.EBUSY && s.observer != nil {
-			s.observer.LockBusy(groupID)
-		}
 		return nil, err
 	}
 	run, err := s.ledger.BeginRun(lease.Context(), groupmem.BeginRunParams{
@@ -76,7 +73,6 @@ func (s *Service) evolve(ctx context.Context, run groupmem.Run, o Options) (Resu
 			err = fmt.Errorf("%w (%v)", err, context.Cause(ctx))
 		}
 		s.finish(ctx, run, err)
-		s.observe(run)
 		res.Status = status
 		log.WarnContext(ctx, "evolution did not apply", "status", status, "err", err)
 		return res, err
@@ -94,7 +90,6 @@ func (s *Service) evolve(ctx context.Context, run groupmem.Run, o Options) (Resu
 	if len(msgs) == 0 {
 		run.Status = groupmem.RunNoop
 		s.finish(ctx, run, nil)
-		s.observe(run)
 		res.Status = groupmem.RunNoop
 		res.Stats.Kept = len(memories)
 		log.InfoContext(ctx, "no new messages")
@@ -127,7 +122,6 @@ func (s *Service) evolve(ctx context.Context, run groupmem.Run, o Options) (Resu
 		run.Status = groupmem.RunDryRun
 		run.NewWatermark = run.Watermark
 		s.finish(ctx, run, nil)
-		s.observe(run)
 		res.Status = groupmem.RunDryRun
 		return res, nil
 	}
@@ -196,10 +190,4 @@ func (s *Service) embed(ctx context.Context, mems []groupmem.Memory) error {
 		mems[i].Embedding = vecs[i]
 	}
 	return nil
-}
-
-func (s *Service) observe(run groupmem.Run) {
-	if s.observer != nil {
-		s.observer.RunFinished(run)
-	}
 }

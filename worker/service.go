@@ -74,7 +74,7 @@ func lockKey(groupID string) string { return "group:" + groupID }
 // withGroup runs fn while holding the group's lock, with a context that
 // ends when the lease is lost. EBUSY when another worker holds the group.
 func (s *Service) withGroup(ctx context.Context, groupID string, fn func(ctx context.Context) error) error {
-	lease, err := s.locker.Acquire(ctx, lockKey(groupID), s.cfg.LockTTL)
+	lease, err := s.acquire(ctx, groupID)
 	if err != nil {
 		return err
 	}
@@ -84,6 +84,15 @@ func (s *Service) withGroup(ctx context.Context, groupID string, fn func(ctx con
 		}
 	}()
 	return fn(lease.Context())
+}
+
+// acquire takes the group's lock and tells the observer when it is busy.
+func (s *Service) acquire(ctx context.Context, groupID string) (groupmem.Lease, error) {
+	lease, err := s.locker.Acquire(ctx, lockKey(groupID), s.cfg.LockTTL)
+	if groupmem.ErrorCode(err) == groupmem.EBUSY && s.observer != nil {
+		s.observer.LockBusy(groupID)
+	}
+	return lease, err
 }
 
 // project brings the index up to date after a commit. A failure is logged
@@ -130,6 +139,7 @@ func (s *Service) manual(ctx context.Context, id, actor string, build func(m gro
 			s.finish(ctx, run, err)
 			return err
 		}
+		s.observe(plan.Run)
 		s.project(ctx)
 		if len(plan.New) > 0 {
 			result = plan.New[0].ID
@@ -142,14 +152,22 @@ func (s *Service) manual(ctx context.Context, id, actor string, build func(m gro
 	return s.ledger.Memory(ctx, result)
 }
 
-// finish records a run that applied nothing. A failure to record it is
-// logged: the run's outcome stands either way.
+// finish records a run that applied nothing and tells the observer. A
+// failure to record it is logged: the run's outcome stands either way.
 func (s *Service) finish(ctx context.Context, run groupmem.Run, cause error) {
 	if cause != nil {
 		run.Error = cause.Error()
 	}
 	if err := s.ledger.FinishRun(context.WithoutCancel(ctx), run); err != nil {
 		s.log.WarnContext(ctx, "record run", "run_id", run.ID, "group_id", run.GroupID, "err", err)
+	}
+	s.observe(run)
+}
+
+// observe tells the observer, if any, how a run ended.
+func (s *Service) observe(run groupmem.Run) {
+	if s.observer != nil {
+		s.observer.RunFinished(run)
 	}
 }
 

@@ -16,6 +16,10 @@ var memoryColumnList = []string{"memory_id", "lineage_id", "group_id", "statemen
 
 var memoryColumns = strings.Join(memoryColumnList, ", ")
 
+// listColumns are memoryColumns without the embedding, for reads that
+// never need it: decoding hundreds of floats per row is most of their cost.
+var listColumns = strings.Replace(memoryColumns, "embedding", "NULL::real[]", 1)
+
 func scanMemory(row pgx.CollectableRow) (groupmem.Memory, error) {
 	var m groupmem.Memory
 	var parent, run *string
@@ -57,7 +61,7 @@ func (l *Ledger) Memories(ctx context.Context, q groupmem.MemoryQuery) (groupmem
 	if q.Limit <= 0 || q.Offset >= page.Total {
 		return page, nil
 	}
-	page.Memories, err = l.queryMemories(ctx, `SELECT `+memoryColumns+` FROM memory_versions
+	page.Memories, err = l.queryMemories(ctx, `SELECT `+listColumns+` FROM memory_versions
 		WHERE group_id = $1 AND ($2 = '' OR status = $2)
 		ORDER BY updated_at DESC, memory_id LIMIT $3 OFFSET $4`, q.GroupID, q.Status, q.Limit, max(q.Offset, 0))
 	return page, err
@@ -93,7 +97,7 @@ func (l *Ledger) Lineage(ctx context.Context, id string) ([]groupmem.Memory, err
 	if err := groupmem.CheckID(id); err != nil {
 		return nil, err
 	}
-	mems, err := l.queryMemories(ctx, `SELECT `+memoryColumns+` FROM memory_versions
+	mems, err := l.queryMemories(ctx, `SELECT `+listColumns+` FROM memory_versions
 		WHERE lineage_id = (SELECT lineage_id FROM memory_versions WHERE memory_id = $1)
 		ORDER BY version`, id)
 	if err != nil {

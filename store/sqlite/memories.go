@@ -13,6 +13,11 @@ import (
 const memoryColumns = `memory_id, lineage_id, group_id, statement, version, parent_id, status, tags,
 	strength, change_summary, evidence, embedding, run_id, created_at, updated_at`
 
+// listColumns are memoryColumns without the embedding, for reads that
+// never need it.
+const listColumns = `memory_id, lineage_id, group_id, statement, version, parent_id, status, tags,
+	strength, change_summary, evidence, NULL, run_id, created_at, updated_at`
+
 func scanMemory(row *sql.Rows) (groupmem.Memory, error) {
 	var m groupmem.Memory
 	var parent, run sql.NullString
@@ -75,7 +80,7 @@ func (l *Ledger) Memories(ctx context.Context, q groupmem.MemoryQuery) (groupmem
 			return nil
 		}
 		var err error
-		page.Memories, err = queryMemories(ctx, tx, `SELECT `+memoryColumns+` FROM memory_versions `+where+`
+		page.Memories, err = queryMemories(ctx, tx, `SELECT `+listColumns+` FROM memory_versions `+where+`
 			ORDER BY updated_at DESC, memory_id LIMIT ? OFFSET ?`, append(args, q.Limit, max(q.Offset, 0))...)
 		return err
 	})
@@ -116,7 +121,7 @@ func (l *Ledger) Lineage(ctx context.Context, id string) ([]groupmem.Memory, err
 	if err := groupmem.CheckID(id); err != nil {
 		return nil, err
 	}
-	mems, err := queryMemories(ctx, l.read, `SELECT `+memoryColumns+` FROM memory_versions
+	mems, err := queryMemories(ctx, l.read, `SELECT `+listColumns+` FROM memory_versions
 		WHERE lineage_id = (SELECT lineage_id FROM memory_versions WHERE memory_id = ?)
 		ORDER BY version`, id)
 	if err != nil {

@@ -267,6 +267,9 @@ func testCommitCreateThenUpdate(t *testing.T, l groupmem.Ledger) {
 	if err != nil || page.Total != 2 || len(page.Memories) != 2 {
 		t.Fatalf("Memories = %+v, %v", page, err)
 	}
+	if page.Memories[0].Embedding != nil {
+		t.Fatal("Memories returned embeddings; listings leave them out")
+	}
 	first, err := l.Memory(ctx, p1.New[0].ID)
 	if err != nil {
 		t.Fatal(err)

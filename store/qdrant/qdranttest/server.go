@@ -20,10 +20,12 @@ import (
 	"net"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/qdrant/go-client/qdrant"
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/keepalive"
 	"google.golang.org/grpc/metadata"
 	"google.golang.org/grpc/status"
 )
@@ -77,7 +79,9 @@ func NewServer(cfg Config) (*Server, error) {
 		return nil, err
 	}
 	st := &store{collections: make(map[string]*collection)}
-	srv := grpc.NewServer(grpc.UnaryInterceptor(authInterceptor(cfg.APIKey)))
+	srv := grpc.NewServer(grpc.UnaryInterceptor(authInterceptor(cfg.APIKey)),
+		// Accept the client's keepalive pings, as Qdrant does.
+		grpc.KeepaliveEnforcementPolicy(keepalive.EnforcementPolicy{MinTime: time.Second, PermitWithoutStream: true}))
 	qdrant.RegisterQdrantServer(srv, healthService{})
 	qdrant.RegisterCollectionsServer(srv, &collectionsService{st: st})
 	qdrant.RegisterPointsServer(srv, &pointsService{st: st})

@@ -1,0 +1,271 @@
+package api
+
+import (
+	"cmp"
+	"context"
+	"log/slog"
+	"net/http"
+	"runtime/debug"
+	"sync"
+	"time"
+
+	"github.com/groupmem/groupmem"
+	"github.com/groupmem/groupmem/metrics"
+	"github.com/groupmem/groupmem/worker"
+)
+
+// Service is what the API asks of the writer path; *worker.Service is one.
+type Service interface {
+	// Evolve runs one evolution of a group and waits for it.
+	Evolve(ctx context.Context, groupID string, o worker.Options) (worker.Result, error)
+	// Start begins one evolution and returns once its run is recorded;
+	// the evolution carries on until it ends or ctx does.
+	Start(ctx context.Context, groupID string, o worker.Options) (*worker.Job, error)
+	// Delete deprecates the active version id.
+	Delete(ctx context.Context, id, actor, reason string) (groupmem.Memory, error)
+	// Restore makes a deleted version active again, or writes a superseded
+	// version's statement as a new version on top of its lineage.
+	Restore(ctx context.Context, id, actor string) (groupmem.Memory, error)
+	// SetStrength sets the strength of version id.
+	SetStrength(ctx context.Context, id string, strength float64, actor string) (groupmem.Memory, error)
+}
+
+var _ Service = (*worker.Service)(nil)
+
+// Deps are the parts the API works with. Ledger, Index, Embedder and
+// Service are required.
+type Deps struct {
+	Ledger   groupmem.Ledger   // history, changes, runs, message ingestion, id look-ups
+	Index    groupmem.Index    // list, search, context
+	Embedder groupmem.Embedder // embeds search and context queries; must match the index
+	Service  Service           // evolve, delete, restore, strength
+	// Keys are the accepted API keys (see ParseKeys). With none, New
+	// refuses to build a handler unless Config.Open is set.
+	Keys []Key
+	// Metrics, when set, records every request and is served at
+	// GET /metrics. Without it /metrics answers 404.
+	Metrics *metrics.Registry
+	Logger  *slog.Logger
+	// Ready reports whether the backends can serve (GET /readyz): for
+	// example Postgres and Redis answer a ping and the Qdrant collection
+	// matches the configuration. nil means always ready.
+	Ready func(ctx context.Context) error
+	// Background is the parent context of evolutions started with
+	// async=true; cancel it to stop them (default context.Background()).
+	Background context.Context
+	Now        func() time.Time
+}
+
+// Defaults of Config.
+const (
+	DefaultMaxBodyBytes      = 8 << 20
+	DefaultThreshold         = 0.7
+	DefaultRequestTimeout    = 30 * time.Second
+	DefaultEvolveTimeout     = 10 * time.Minute
+	DefaultReadyTimeout      = 3 * time.Second
+	DefaultReadHeaderTimeout = 5 * time.Second
+	DefaultReadTimeout       = 30 * time.Second
+	DefaultWriteTimeout      = 60 * time.Second
+	DefaultIdleTimeout       = 120 * time.Second
+	DefaultMaxHeaderBytes    = 64 << 10
+)
+
+// smallBodyBytes limits every request body but a message batch.
+const smallBodyBytes = 64 << 10
+
+// Config tunes the API. The zero value of every field means its default.
+type Config struct {
+	// Open serves every request without a key, as an admin of every group
+	// acting as "anonymous". It is meant for local demos; it must not be
+	// combined with Keys (New returns EINVALID).
+	Open bool
+	// MaxBodyBytes limits the body of a message batch (default 8 MiB);
+	// every other body is limited to 64 KiB. Larger bodies get 413.
+	MaxBodyBytes int64
+	// DefaultThreshold is the search and context similarity threshold when
+	// a request names none, within [0, 1] (default 0.7, the original
+	// spec's; the local embedder scores related texts about 0.2 to 0.6, so
+	// deployments using it set about 0.15).
+	DefaultThreshold float64
+	// RequestTimeout bounds the work of one request (default 30s); a
+	// backend that does not answer in time gives 503.
+	RequestTimeout time.Duration
+	// EvolveTimeout bounds a synchronous evolution (default 10m). The
+	// write deadline of that response is extended to match.
+	EvolveTimeout time.Duration
+	// ReadyTimeout bounds the readiness check (default 3s).
+	ReadyTimeout time.Duration
+
+	// Server timeouts and limits, used by NewServer.
+	ReadHeaderTimeout time.Duration // default 5s
+	ReadTimeout       time.Duration // default 30s: reading a whole request
+	WriteTimeout      time.Duration // default 60s: answering (synchronous evolve extends its own)
+	IdleTimeout       time.Duration // default 120s: keep-alive
+	MaxHeaderBytes    int           // default 64 KiB
+}
+
+// withDefaults returns c with defaults applied, or EINVALID naming the
+// first bad setting.
+func (c Config) withDefaults() (Config, error) {
+	c.MaxBodyBytes = cmp.Or(c.MaxBodyBytes, DefaultMaxBodyBytes)
+	c.DefaultThreshold = cmp.Or(c.DefaultThreshold, DefaultThreshold)
+	c.RequestTimeout = cmp.Or(c.RequestTimeout, DefaultRequestTimeout)
+	c.EvolveTimeout = cmp.Or(c.EvolveTimeout, DefaultEvolveTimeout)
+	c.ReadyTimeout = cmp.Or(c.ReadyTimeout, DefaultReadyTimeout)
+	c.ReadHeaderTimeout = cmp.Or(c.ReadHeaderTimeout, DefaultReadHeaderTimeout)
+	c.ReadTimeout = cmp.Or(c.ReadTimeout, DefaultReadTimeout)
+	c.WriteTimeout = cmp.Or(c.WriteTimeout, DefaultWriteTimeout)
+	c.IdleTimeout = cmp.Or(c.IdleTimeout, DefaultIdleTimeout)
+	c.MaxHeaderBytes = cmp.Or(c.MaxHeaderBytes, DefaultMaxHeaderBytes)
+	switch {
+	case c.MaxBodyBytes < 0:
+		return c, groupmem.Errorf(groupmem.EINVALID, "api MaxBodyBytes must not be negative")
+	case !(c.DefaultThreshold >= 0 && c.DefaultThreshold <= 1):
+		return c, groupmem.Errorf(groupmem.EINVALID, "api DefaultThreshold must be within [0, 1]")
+	case c.RequestTimeout < 0 || c.EvolveTimeout < 0 || c.ReadyTimeout < 0 || c.ReadHeaderTimeout < 0 ||
+		c.ReadTimeout < 0 || c.WriteTimeout < 0 || c.IdleTimeout < 0:
+		return c, groupmem.Errorf(groupmem.EINVALID, "api timeouts must not be negative")
+	case c.MaxHeaderBytes < 0:
+		return c, groupmem.Errorf(groupmem.EINVALID, "api MaxHeaderBytes must not be negative")
+	}
+	return c, nil
+}
+
+// Handler is the groupmem HTTP API. It is safe for concurrent use.
+type Handler struct {
+	d    Deps
+	cfg  Config
+	log  *slog.Logger
+	now  func() time.Time
+	keys []Key
+	mux  *http.ServeMux
+	jobs sync.WaitGroup // asynchronous evolutions in flight
+}
+
+// New returns the API handler. It returns EINVALID when a required Deps
+// field is missing, a Config value is out of range, no key is configured
+// and Config.Open is not set, or keys are configured and Config.Open is set
+// as well.
+func New(d Deps, cfg Config) (*Handler, error) {
+	cfg, err := cfg.withDefaults()
+	if err != nil {
+		return nil, err
+	}
+	switch {
+	case d.Ledger == nil || d.Index == nil || d.Embedder == nil || d.Service == nil:
+		return nil, groupmem.Errorf(groupmem.EINVALID, "api needs a Ledger, an Index, an Embedder and a Service")
+	case len(d.Keys) == 0 && !cfg.Open:
+		return nil, groupmem.Errorf(groupmem.EINVALID,
+			"no API key is configured (GROUPMEM_API_KEYS); set GROUPMEM_API_OPEN=true to serve without keys")
+	case len(d.Keys) > 0 && cfg.Open:
+		return nil, groupmem.Errorf(groupmem.EINVALID,
+			"GROUPMEM_API_KEYS and GROUPMEM_API_OPEN are both set; choose one")
+	}
+	h := &Handler{d: d, cfg: cfg, log: d.Logger, now: d.Now, keys: d.Keys, mux: http.NewServeMux()}
+	if h.log == nil {
+		h.log = slog.New(slog.DiscardHandler)
+	}
+	if h.now == nil {
+		h.now = time.Now
+	}
+	if h.d.Background == nil {
+		h.d.Background = context.Background()
+	}
+	for _, rt := range h.routes() {
+		h.mux.Handle(rt.pattern, h.wrap(rt))
+	}
+	h.mux.HandleFunc("/", h.unmatched)
+	return h, nil
+}
+
+// NewServer returns an *http.Server for h on addr with cfg's timeouts and
+// header limit applied (defaults for zero values).
+func NewServer(addr string, h http.Handler, cfg Config) *http.Server {
+	cfg, _ = cfg.withDefaults() // a bad Config is reported by New; defaults are safe here
+	return &http.Server{
+		Addr:              addr,
+		Handler:           h,
+		ReadHeaderTimeout: cfg.ReadHeaderTimeout,
+		ReadTimeout:       cfg.ReadTimeout,
+		WriteTimeout:      cfg.WriteTimeout,
+		IdleTimeout:       cfg.IdleTimeout,
+		MaxHeaderBytes:    cfg.MaxHeaderBytes,
+	}
+}
+
+// Wait blocks until every evolution started with async=true has ended, or
+// ctx ends (then it returns ctx's error). Call it after the server has
+// shut down, for a graceful stop.
+func (h *Handler) Wait(ctx context.Context) error {
+	done := make(chan struct{})
+	go func() {
+		h.jobs.Wait()
+		close(done)
+	}()
+	select {
+	case <-done:
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+}
+
+// ServeHTTP implements http.Handler: it routes the request, recovers from
+// any panic with a 500 JSON answer, and records the request's latency.
+func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	start := time.Now()
+	sw := &statusWriter{ResponseWriter: w}
+	defer func() {
+		if v := recover(); v != nil {
+			if v == http.ErrAbortHandler {
+				panic(v)
+			}
+			h.log.ErrorContext(r.Context(), "panic in handler", "method", r.Method, "path", r.URL.Path,
+				"panic", v, "stack", string(debug.Stack()))
+			if !sw.wrote {
+				writeJSON(sw, http.StatusInternalServerError, errorBody(groupmem.EINTERNAL, "internal error"))
+			}
+		}
+		route := r.Pattern
+		if route == "" || route == "/" {
+			route = "unmatched"
+		}
+		if h.d.Metrics != nil {
+			h.d.Metrics.ObserveHTTP(route, sw.status(), time.Since(start))
+		}
+		h.log.DebugContext(r.Context(), "request", "method", r.Method, "route", route, "status", sw.status(),
+			"duration", time.Since(start))
+	}()
+	h.mux.ServeHTTP(sw, r)
+}
+
+// statusWriter remembers the status a handler wrote.
+type statusWriter struct {
+	http.ResponseWriter
+	code  int
+	wrote bool
+}
+
+func (w *statusWriter) WriteHeader(code int) {
+	if !w.wrote {
+		w.code, w.wrote = code, true
+	}
+	w.ResponseWriter.WriteHeader(code)
+}
+
+func (w *statusWriter) Write(b []byte) (int, error) {
+	if !w.wrote {
+		w.code, w.wrote = http.StatusOK, true
+	}
+	return w.ResponseWriter.Write(b)
+}
+
+// Unwrap lets http.ResponseController reach the connection.
+func (w *statusWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
+
+func (w *statusWriter) status() int {
+	if !w.wrote {
+		return http.StatusOK
+	}
+	return w.code
+}

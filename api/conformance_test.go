@@ -1,0 +1,157 @@
+package api_test
+
+import (
+	"context"
+	"net/http"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+)
+
+// notProduced lists the documented answers this test does not provoke,
+// with the reason. Every other documented answer of every operation must
+// be seen, and conform, in TestOpenAPIConformance.
+var notProduced = map[string]string{
+	"500":                                  "internal errors are bugs; no request may cause one (FuzzHandler)",
+	"GET /memory/list/{group_id} 503":      "needs Postgres down",
+	"GET /memory/history/{memory_id} 503":  "needs Postgres down",
+	"GET /memory/changes/{group_id} 503":   "needs Postgres down",
+	"GET /memory/runs/{group_id} 503":      "needs Postgres down",
+	"GET /memory/run/{run_id} 503":         "needs Postgres down",
+	"POST /memory/messages/{group_id} 503": "needs Postgres down",
+	"DELETE /memory/{memory_id} 503":       "needs Postgres down",
+	"PUT /memory/{memory_id}/restore 503":  "needs Postgres down",
+	"PUT /memory/{memory_id}/strength 503": "needs Postgres down",
+	"PUT /memory/{memory_id}/restore 409":  "needs a concurrent change of the same lineage",
+	"PUT /memory/{memory_id}/strength 409": "needs a concurrent change of the same version",
+	"GET /metrics 404":                     "needs a server without metrics",
+}
+
+// TestOpenAPIConformance calls every endpoint for real, on its success and
+// error paths, and checks that every answer conforms to openapi.json (each
+// call through fixture.do is checked) and that every documented answer was
+// seen.
+func TestOpenAPIConformance(t *testing.T) {
+	f := newFixture(t, fixtureOptions{failures: true})
+	mems := f.seed(t, "g1", "likes tea", "likes coffee")
+	tea, coffee := mems["likes tea"], mems["likes coffee"]
+	other := f.seed(t, "g2", "likes juice")["likes juice"]
+	big := `{"x":"` + strings.Repeat("a", 70<<10) + `"}`
+	g1, g2 := "/memory/%s/g1", "/memory/%s/g2"
+	at := func(pattern, what string) string { return strings.Replace(pattern, "%s", what, 1) }
+	const unknown = "6f1c1a34-5a6f-4a39-9b1e-0a5f1c2d3e4f"
+
+	calls := []req{
+		{method: "GET", path: "/healthz"},
+		{method: "GET", path: "/readyz"},
+		{method: "GET", path: "/openapi.json"},
+		{method: "GET", path: "/metrics"},
+
+		{method: "POST", path: at(g1, "evolve"), key: secretRoot},
+		{method: "POST", path: at(g1, "evolve") + "?days=0", key: secretRoot},
+		{method: "POST", path: at(g1, "evolve")},
+		{method: "POST", path: at(g1, "evolve"), key: secretView1},
+		{method: "POST", path: at(g2, "evolve"), key: secretBot1},
+		{method: "POST", path: at(g1, "evolve"), key: secretRoot, body: big},
+		{method: "POST", path: at(g1, "evolve"), key: secretRoot, body: "{}", ctype: "text/plain"},
+	}
+	for _, ep := range []string{"list", "search", "context", "changes", "runs"} {
+		q := ""
+		if ep == "search" {
+			q = "?q=tea"
+		}
+		calls = append(calls,
+			req{method: "GET", path: at(g1, ep) + q, key: secretView1},
+			req{method: "GET", path: at(g1, ep) + "?limit=0", key: secretView1},
+			req{method: "GET", path: at(g1, ep) + q},
+			req{method: "GET", path: at(g2, ep) + q, key: secretView1})
+	}
+	for _, p := range []string{"/memory/history/" + tea.ID, "/memory/run/" + tea.RunID} {
+		calls = append(calls,
+			req{method: "GET", path: p, key: secretView1},
+			req{method: "GET", path: p[:len(p)-1], key: secretView1},
+			req{method: "GET", path: p},
+			req{method: "GET", path: p[:len(p)-36] + unknown, key: secretView1})
+	}
+	msgs := `{"messages":[{"id":"c1","content":"hello","sent_at":"2026-01-15T12:30:00Z"}]}`
+	calls = append(calls,
+		req{method: "POST", path: at(g1, "messages"), key: secretBot1, body: msgs},
+		req{method: "POST", path: at(g1, "messages"), key: secretBot1, body: `{"messages":[]}`},
+		req{method: "POST", path: at(g1, "messages"), body: msgs},
+		req{method: "POST", path: at(g1, "messages"), key: secretView1, body: msgs},
+		req{method: "POST", path: at(g2, "messages"), key: secretBot1, body: msgs},
+		req{method: "POST", path: at(g1, "messages"), key: secretBot1, body: msgs, ctype: "text/json"},
+		req{method: "POST", path: at(g1, "messages"), key: secretBot1,
+			body: `{"messages":[` + strings.Repeat(`{"id":"x","sent_at":"2026-01-15T12:30:00Z"},`, 10000) + `{"id":"y","sent_at":"2026-01-15T12:30:00Z"}]}`},
+	)
+	for _, suffix := range []string{"", "/restore", "/strength"} {
+		body := ""
+		if suffix == "/strength" {
+			body = `{"strength":0.75}`
+		}
+		method := "PUT"
+		if suffix == "" {
+			method = "DELETE"
+		}
+		calls = append(calls,
+			req{method: method, path: "/memory/" + coffee.ID + suffix, key: secretMod1, body: body},
+			req{method: method, path: "/memory/x" + suffix, key: secretMod1, body: body},
+			req{method: method, path: "/memory/" + coffee.ID + suffix, body: body},
+			req{method: method, path: "/memory/" + coffee.ID + suffix, key: secretBot1, body: body},
+			req{method: method, path: "/memory/" + other.ID + suffix, key: secretMod1, body: body},
+			req{method: method, path: "/memory/" + coffee.ID + suffix, key: secretMod1, body: big},
+			req{method: method, path: "/memory/" + coffee.ID + suffix, key: secretMod1, body: `{}`, ctype: "application/xml"},
+		)
+	}
+	calls = append(calls,
+		req{method: "DELETE", path: "/memory/" + tea.ID, key: secretMod1},
+		req{method: "DELETE", path: "/memory/" + tea.ID, key: secretMod1}, // 409: already deleted
+		req{method: "GET", path: "/memory/nothing/here", key: secretRoot},
+		req{method: "PATCH", path: "/memory/" + tea.ID, key: secretRoot},
+	)
+	for _, c := range calls {
+		f.do(t, c)
+	}
+
+	// A run whose model cannot be reached.
+	f.ingest(t, "g3", "fail")
+	want(t, f.do(t, req{method: "POST", path: "/memory/evolve/g3", key: secretRoot}), http.StatusServiceUnavailable, "unavailable")
+
+	// An asynchronous run, and a busy group.
+	f.ingest(t, "g1", "create: likes biscuits")
+	want(t, f.do(t, req{method: "POST", path: at(g1, "evolve") + "?async=true", key: secretRoot}), http.StatusAccepted, "")
+	if err := f.handler.Wait(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	lease, err := f.locker.Acquire(context.Background(), "group:g1", time.Minute)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want(t, f.do(t, req{method: "POST", path: at(g1, "evolve"), key: secretRoot}), http.StatusConflict, "busy")
+	_ = lease.Release(context.Background())
+
+	// The index goes away.
+	f.qsrv.Close()
+	for _, p := range []string{at(g1, "search") + "?q=tea", at(g1, "context") + "?q=tea", "/readyz"} {
+		want(t, f.get(t, p, secretRoot), http.StatusServiceUnavailable, "unavailable")
+	}
+
+	var missing []string
+	for k, seen := range f.spec.coverage() {
+		code := k[strings.LastIndexByte(k, ' ')+1:]
+		if _, excused := notProduced[k]; seen || excused || notProduced[code] != "" {
+			continue
+		}
+		missing = append(missing, k)
+	}
+	slices.Sort(missing)
+	if len(missing) > 0 {
+		t.Errorf("documented answers never produced:\n%s", strings.Join(missing, "\n"))
+	}
+	for k := range notProduced {
+		if strings.Contains(k, " ") && f.spec.seen[k] {
+			t.Errorf("%s is listed as not produced but was seen", k)
+		}
+	}
+}

@@ -1,0 +1,113 @@
+package api
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http"
+
+	"github.com/groupmem/groupmem"
+)
+
+// Codes of the HTTP layer only, beside groupmem's own.
+const (
+	codeMethod    = "method_not_allowed"     // the path exists for other methods
+	codeMediaType = "unsupported_media_type" // a body that is not application/json
+)
+
+// statusOf maps every error code to its one HTTP status.
+var statusOf = map[string]int{
+	groupmem.EINVALID:     http.StatusBadRequest,
+	groupmem.EUNAUTH:      http.StatusUnauthorized,
+	groupmem.EFORBIDDEN:   http.StatusForbidden,
+	groupmem.ENOTFOUND:    http.StatusNotFound,
+	codeMethod:            http.StatusMethodNotAllowed,
+	groupmem.ECONFLICT:    http.StatusConflict,
+	groupmem.EBUSY:        http.StatusConflict,
+	groupmem.ESTALE:       http.StatusConflict,
+	groupmem.ETOOLARGE:    http.StatusRequestEntityTooLarge,
+	codeMediaType:         http.StatusUnsupportedMediaType,
+	groupmem.EUNAVAILABLE: http.StatusServiceUnavailable,
+	groupmem.EINTERNAL:    http.StatusInternalServerError,
+}
+
+// errorJSON is the body of every error answer.
+type errorJSON struct {
+	Success bool       `json:"success"`
+	Error   errorField `json:"error"`
+}
+
+type errorField struct {
+	Code    string `json:"code"`
+	Message string `json:"message"`
+}
+
+func errorBody(code, message string) errorJSON {
+	return errorJSON{Error: errorField{Code: code, Message: message}}
+}
+
+// writeError answers err as {"success":false,"error":{"code","message"}}
+// with the status of its code. An error without a code, and EINTERNAL, is
+// answered with a generic message and logged with its details; an ended
+// context is EUNAVAILABLE. Only groupmem's caller-safe messages are sent.
+func (h *Handler) writeError(w http.ResponseWriter, r *http.Request, err error) {
+	code := groupmem.ErrorCode(err)
+	msg := groupmem.ErrorMessage(err)
+	if code == groupmem.EINTERNAL && (errors.Is(err, context.DeadlineExceeded) || errors.Is(err, context.Canceled)) {
+		code, msg = groupmem.EUNAVAILABLE, "the request timed out or was cancelled"
+	}
+	status, ok := statusOf[code]
+	if !ok {
+		code, status = groupmem.EINTERNAL, http.StatusInternalServerError
+	}
+	if status >= 500 {
+		if code == groupmem.EINTERNAL {
+			msg = "internal error"
+			if run, ok := errors.AsType[*failedRun](err); ok {
+				msg = fmt.Sprintf("run %s failed (GET /memory/run/%s has its record)", run.id, run.id)
+			}
+		}
+		h.log.ErrorContext(r.Context(), "request failed", "method", r.Method, "route", r.Pattern, "status", status, "err", err)
+	}
+	if code == groupmem.EUNAUTH {
+		w.Header().Set("WWW-Authenticate", `Bearer realm="groupmem"`)
+	}
+	writeJSON(w, status, errorBody(code, msg))
+}
+
+// writeJSON answers v as JSON with status.
+func writeJSON(w http.ResponseWriter, status int, v any) {
+	b, err := json.Marshal(v)
+	if err != nil { // only values of this package are encoded; they always marshal
+		status = http.StatusInternalServerError
+		b = []byte(`{"success":false,"error":{"code":"internal","message":"internal error"}}`)
+	}
+	hd := w.Header()
+	hd.Set("Content-Type", "application/json; charset=utf-8")
+	hd.Set("X-Content-Type-Options", "nosniff")
+	hd.Set("Cache-Control", "no-store")
+	w.WriteHeader(status)
+	_, _ = w.Write(append(b, '\n'))
+}
+
+// backendError makes an error from a backend safe to answer: a backend's
+// refusal of our own credentials (EUNAUTH, EFORBIDDEN) is a fault of the
+// deployment, not of the caller, and becomes EINTERNAL.
+func backendError(err error) error {
+	switch groupmem.ErrorCode(err) {
+	case groupmem.EUNAUTH, groupmem.EFORBIDDEN:
+		return groupmem.WrapError(groupmem.EINTERNAL, "a backend refused the service's credentials", err)
+	}
+	return err
+}
+
+// indexError is backendError for index reads: an index that lacks its
+// collection is not ready, which is EUNAVAILABLE rather than a 404 of the
+// caller's thing.
+func indexError(err error) error {
+	if groupmem.ErrorCode(err) == groupmem.ENOTFOUND {
+		return groupmem.WrapError(groupmem.EUNAVAILABLE, "the search index is not ready", err)
+	}
+	return backendError(err)
+}

@@ -1,0 +1,192 @@
+package api
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"time"
+
+	"github.com/groupmem/groupmem"
+	"github.com/groupmem/groupmem/worker"
+)
+
+// evolveJSON is the answer of a synchronous evolution: the original
+// spec's shape plus the run's id, status and what it read.
+type evolveJSON struct {
+	Success       bool               `json:"success"`
+	GroupID       string             `json:"group_id"`
+	RunID         string             `json:"run_id"`
+	Status        string             `json:"status"`
+	DryRun        bool               `json:"dry_run"`
+	Message       string             `json:"message,omitempty"`
+	EvolutionTime time.Time          `json:"evolution_time"`
+	Messages      int                `json:"messages"`
+	Stats         groupmem.Stats     `json:"stats"`
+	Tokens        groupmem.Tokens    `json:"tokens"`
+	Changes       []evolveChangeJSON `json:"changes"`
+}
+
+// Messages of the evolve answer by run status.
+var evolveMessages = map[groupmem.RunStatus]string{
+	groupmem.RunNoop:   "no new messages",
+	groupmem.RunDryRun: "dry run: the changes were planned, nothing was applied",
+	groupmem.RunReview: "the result needs review; nothing was applied (see the run's report)",
+}
+
+// evolve answers POST /memory/evolve/{group_id}. Query: days (1..365,
+// default 1: the look-back on a group's first run and when reprocessing),
+// dry_run, async, reprocess (admin keys only). Synchronous by default; with
+// async=true it answers 202 once the run is recorded. EBUSY (409) when the
+// group is being evolved.
+func (h *Handler) evolve(w http.ResponseWriter, r *http.Request, c *call) error {
+	g, err := groupParam(r)
+	if err != nil {
+		return err
+	}
+	p := params{q: c.query}
+	o := worker.Options{
+		Days: p.int("days", 1, 1, maxDays), DryRun: p.bool("dry_run"), Reprocess: p.bool("reprocess"),
+		Trigger: groupmem.TriggerManual, Actor: c.key.Name,
+	}
+	async := p.bool("async")
+	switch {
+	case p.err != nil:
+		return p.err
+	case async && o.DryRun:
+		return groupmem.Errorf(groupmem.EINVALID, "dry_run and async cannot be combined: a dry run's plan is only in its answer")
+	case o.Reprocess && !c.key.Allows(ScopeAdmin):
+		return groupmem.Errorf(groupmem.EFORBIDDEN, "reprocess needs an admin key")
+	}
+	if err := checkGroup(c.key, g, "group "+describe(g)); err != nil {
+		return err
+	}
+	var body struct{}
+	if _, err := readBody(w, r, smallBodyBytes, &body); err != nil {
+		return err
+	}
+	if async {
+		return h.evolveAsync(w, r, g, o)
+	}
+	ctx, cancel := context.WithTimeout(r.Context(), h.cfg.EvolveTimeout)
+	defer cancel()
+	_ = http.NewResponseController(w).SetWriteDeadline(time.Now().Add(h.cfg.EvolveTimeout + 10*time.Second))
+	res, err := h.d.Service.Evolve(ctx, g, o)
+	if err != nil {
+		return runError(res.RunID, err)
+	}
+	writeJSON(w, http.StatusOK, evolveJSON{
+		Success: true, GroupID: g, RunID: res.RunID, Status: string(res.Status), DryRun: res.DryRun,
+		Message: evolveMessages[res.Status], EvolutionTime: res.EvolvedAt.UTC(), Messages: res.Messages,
+		Stats: res.Stats, Tokens: res.Tokens, Changes: evolveChangesOut(res),
+	})
+	return nil
+}
+
+// evolveAsync starts the evolution under Deps.Background and answers 202.
+func (h *Handler) evolveAsync(w http.ResponseWriter, r *http.Request, g string, o worker.Options) error {
+	job, err := h.d.Service.Start(h.d.Background, g, o)
+	if err != nil {
+		return runError("", err)
+	}
+	h.jobs.Add(1)
+	go func() {
+		defer h.jobs.Done()
+		if res, err := job.Wait(); err != nil {
+			h.log.Warn("asynchronous evolution failed", "run_id", job.RunID, "group_id", g, "err", err)
+		} else {
+			h.log.Info("asynchronous evolution ended", "run_id", job.RunID, "group_id", g, "status", res.Status)
+		}
+	}()
+	w.Header().Set("Location", "/memory/run/"+job.RunID)
+	writeJSON(w, http.StatusAccepted, struct {
+		Success bool   `json:"success"`
+		GroupID string `json:"group_id"`
+		RunID   string `json:"run_id"`
+		Status  string `json:"status"`
+	}{true, g, job.RunID, string(groupmem.RunRunning)})
+	return nil
+}
+
+// runError makes an evolution's error answerable. Busy, stale,
+// conflicting and unavailable keep their codes and messages; any other
+// failure of a run is not the caller's doing and is EINTERNAL. Either way
+// the caller learns the run's id, whose record says why it failed.
+func runError(runID string, err error) error {
+	err = backendError(err)
+	code := groupmem.ErrorCode(err)
+	switch code {
+	case groupmem.EBUSY, groupmem.ESTALE, groupmem.ECONFLICT, groupmem.EUNAVAILABLE:
+	default:
+		code = groupmem.EINTERNAL
+	}
+	if runID == "" {
+		return groupmem.WrapError(code, groupmem.ErrorMessage(err), err)
+	}
+	msg := fmt.Sprintf("run %s did not apply: %s", runID, groupmem.ErrorMessage(err))
+	return groupmem.WrapError(code, msg, &failedRun{id: runID, err: err})
+}
+
+// failedRun marks the error of an evolution whose run was recorded; its id
+// is safe to show even when the rest of the error is not.
+type failedRun struct {
+	id  string
+	err error
+}
+
+func (e *failedRun) Error() string { return "run " + e.id + ": " + e.err.Error() }
+func (e *failedRun) Unwrap() error { return e.err }
+
+// runs answers GET /memory/runs/{group_id}: the group's recent runs,
+// newest first.
+func (h *Handler) runs(w http.ResponseWriter, r *http.Request, c *call) error {
+	g, err := groupParam(r)
+	if err != nil {
+		return err
+	}
+	p := params{q: c.query}
+	limit := p.int("limit", 20, 1, maxLimit)
+	if p.err != nil {
+		return p.err
+	}
+	if err := checkGroup(c.key, g, "group "+describe(g)); err != nil {
+		return err
+	}
+	runs, err := h.d.Ledger.Runs(r.Context(), g, limit)
+	if err != nil {
+		return backendError(err)
+	}
+	out := make([]runJSON, len(runs))
+	for i, run := range runs {
+		out[i] = runOut(run)
+	}
+	writeJSON(w, http.StatusOK, struct {
+		Success bool      `json:"success"`
+		GroupID string    `json:"group_id"`
+		Runs    []runJSON `json:"runs"`
+	}{true, g, out})
+	return nil
+}
+
+// run answers GET /memory/run/{run_id}. A run of a group the key may not
+// see is ENOTFOUND, like an unknown one.
+func (h *Handler) run(w http.ResponseWriter, r *http.Request, c *call) error {
+	id, err := idParam(r, "run_id")
+	if err != nil {
+		return err
+	}
+	run, err := h.d.Ledger.Run(r.Context(), id)
+	if err == nil {
+		err = checkGroup(c.key, run.GroupID, "run "+id)
+	}
+	if err != nil {
+		if groupmem.ErrorCode(err) == groupmem.ENOTFOUND {
+			return groupmem.Errorf(groupmem.ENOTFOUND, "run %s not found", id)
+		}
+		return backendError(err)
+	}
+	writeJSON(w, http.StatusOK, struct {
+		Success bool    `json:"success"`
+		Run     runJSON `json:"run"`
+	}{true, runOut(run)})
+	return nil
+}

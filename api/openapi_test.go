@@ -1,0 +1,495 @@
+package api_test
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"reflect"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+	"unicode/utf8"
+
+	"github.com/groupmem/groupmem"
+	"github.com/groupmem/groupmem/api"
+)
+
+// openAPI checks real answers against api/openapi.json with a validator
+// for the JSON Schema subset the document uses. A keyword it does not know
+// fails the check, so that the document can never rely on something the
+// validator silently ignores.
+type openAPI struct {
+	doc map[string]any
+	ops []operation
+
+	mu   sync.Mutex
+	seen map[string]bool // "METHOD /template STATUS" of every checked answer
+}
+
+type operation struct {
+	method   string
+	template string
+	segs     []string
+	op       map[string]any
+}
+
+func loadOpenAPI(t testing.TB) *openAPI {
+	t.Helper()
+	var doc map[string]any
+	if err := decodeJSON(api.OpenAPI(), &doc); err != nil {
+		t.Fatalf("openapi.json is not JSON: %v", err)
+	}
+	s := &openAPI{doc: doc, seen: make(map[string]bool)}
+	paths, _ := doc["paths"].(map[string]any)
+	for tmpl, item := range paths {
+		for method, op := range item.(map[string]any) {
+			s.ops = append(s.ops, operation{method: strings.ToUpper(method), template: tmpl,
+				segs: strings.Split(tmpl, "/"), op: op.(map[string]any)})
+		}
+	}
+	return s
+}
+
+func decodeJSON(b []byte, v any) error {
+	dec := json.NewDecoder(bytes.NewReader(b))
+	dec.UseNumber()
+	if err := dec.Decode(v); err != nil {
+		return err
+	}
+	if dec.More() {
+		return fmt.Errorf("trailing data")
+	}
+	return nil
+}
+
+// find returns the operation for a method and a raw path: the matching
+// template with the most literal segments.
+func (s *openAPI) find(method, path string) (operation, bool) {
+	segs := strings.Split(path, "/")
+	var best operation
+	bestLit := -1
+	for _, o := range s.ops {
+		if o.method != method || len(o.segs) != len(segs) {
+			continue
+		}
+		lit, ok := 0, true
+		for i, sg := range o.segs {
+			switch {
+			case strings.HasPrefix(sg, "{"):
+				ok = ok && segs[i] != ""
+			case sg == segs[i]:
+				lit++
+			default:
+				ok = false
+			}
+		}
+		if ok && lit > bestLit {
+			best, bestLit = o, lit
+		}
+	}
+	return best, bestLit >= 0
+}
+
+// statusOfCode mirrors the API's code → status table.
+var statusOfCode = map[string]int{
+	"invalid": 400, "unauthorized": 401, "forbidden": 403, "not_found": 404, "method_not_allowed": 405,
+	"conflict": 409, "busy": 409, "stale_fence": 409, "too_large": 413, "unsupported_media_type": 415,
+	"unavailable": 503, "internal": 500,
+}
+
+// check validates one answer: its status must be documented for its
+// operation (an unknown route must be 404 or 405), its body must match the
+// documented schema, and an error's code must belong to its status.
+func (s *openAPI) check(r resp) error {
+	path, _, _ := strings.Cut(r.path, "?")
+	o, ok := s.find(r.method, path)
+	where := fmt.Sprintf("%s %s -> %d", r.method, r.path, r.status)
+	if !ok {
+		if r.status != 404 && r.status != 405 {
+			return fmt.Errorf("%s: no operation is documented, so only 404 or 405 may answer", where)
+		}
+		return s.checkBody(where, r, s.ref("#/components/schemas/Error"))
+	}
+	s.mu.Lock()
+	s.seen[fmt.Sprintf("%s %s %d", o.method, o.template, r.status)] = true
+	s.mu.Unlock()
+	responses, _ := o.op["responses"].(map[string]any)
+	res, ok := responses[strconv.Itoa(r.status)].(map[string]any)
+	if !ok {
+		return fmt.Errorf("%s: status not documented for %s %s", where, o.method, o.template)
+	}
+	if ref, ok := res["$ref"].(string); ok {
+		res = s.ref(ref)
+	}
+	content, _ := res["content"].(map[string]any)
+	if media, ok := content["application/json"].(map[string]any); ok {
+		return s.checkBody(where, r, media["schema"])
+	}
+	if _, ok := content["text/plain"]; ok {
+		if ct := r.header.Get("Content-Type"); !strings.HasPrefix(ct, "text/plain") {
+			return fmt.Errorf("%s: Content-Type %q, documented text/plain", where, ct)
+		}
+		return nil
+	}
+	return fmt.Errorf("%s: the documented answer has no content", where)
+}
+
+func (s *openAPI) checkBody(where string, r resp, schema any) error {
+	if ct := r.header.Get("Content-Type"); !strings.HasPrefix(ct, "application/json") {
+		return fmt.Errorf("%s: Content-Type %q, want application/json", where, ct)
+	}
+	var v any
+	if err := decodeJSON(r.body, &v); err != nil {
+		return fmt.Errorf("%s: body is not JSON: %v\n%s", where, err, r.body)
+	}
+	if err := s.validate(schema, v, "body"); err != nil {
+		return fmt.Errorf("%s: %v\n%s", where, err, r.body)
+	}
+	if r.status >= 400 {
+		code := v.(map[string]any)["error"].(map[string]any)["code"].(string)
+		if statusOfCode[code] != r.status {
+			return fmt.Errorf("%s: error code %q does not belong to status %d", where, code, r.status)
+		}
+	}
+	return nil
+}
+
+// ref resolves a local JSON pointer such as "#/components/schemas/Memory".
+func (s *openAPI) ref(ptr string) map[string]any {
+	var cur any = s.doc
+	for _, p := range strings.Split(strings.TrimPrefix(ptr, "#/"), "/") {
+		m, _ := cur.(map[string]any)
+		cur = m[p]
+	}
+	m, _ := cur.(map[string]any)
+	return m
+}
+
+// annotations are keywords that do not validate.
+var annotations = map[string]bool{"description": true, "default": true, "title": true, "examples": true}
+
+// validate checks v against schema.
+func (s *openAPI) validate(schema any, v any, at string) error {
+	sc, ok := schema.(map[string]any)
+	if !ok {
+		return fmt.Errorf("%s: schema is not an object", at)
+	}
+	if ref, ok := sc["$ref"].(string); ok {
+		target := s.ref(ref)
+		if target == nil {
+			return fmt.Errorf("%s: unresolvable $ref %q", at, ref)
+		}
+		return s.validate(target, v, at)
+	}
+	for _, kw := range slices.Sorted(mapsKeys(sc)) {
+		if err := s.keyword(sc, kw, v, at); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func mapsKeys(m map[string]any) func(func(string) bool) {
+	return func(yield func(string) bool) {
+		for k := range m {
+			if !yield(k) {
+				return
+			}
+		}
+	}
+}
+
+// keyword checks one keyword of sc against v.
+func (s *openAPI) keyword(sc map[string]any, kw string, v any, at string) error {
+	arg := sc[kw]
+	switch kw {
+	case "type":
+		types := []any{arg}
+		if list, ok := arg.([]any); ok {
+			types = list
+		}
+		got := jsonType(v)
+		for _, t := range types {
+			if t == got || t == "number" && got == "integer" {
+				return nil
+			}
+		}
+		return fmt.Errorf("%s: %s, want type %v", at, got, arg)
+	case "enum":
+		for _, e := range arg.([]any) {
+			if reflect.DeepEqual(e, v) {
+				return nil
+			}
+		}
+		return fmt.Errorf("%s: %v is not one of %v", at, v, arg)
+	case "required":
+		m, ok := v.(map[string]any)
+		if !ok {
+			return nil
+		}
+		for _, name := range arg.([]any) {
+			if _, ok := m[name.(string)]; !ok {
+				return fmt.Errorf("%s: required property %q is missing", at, name)
+			}
+		}
+	case "properties":
+		m, ok := v.(map[string]any)
+		if !ok {
+			return nil
+		}
+		for name, psc := range arg.(map[string]any) {
+			if pv, ok := m[name]; ok {
+				if err := s.validate(psc, pv, at+"."+name); err != nil {
+					return err
+				}
+			}
+		}
+	case "additionalProperties":
+		m, ok := v.(map[string]any)
+		if !ok {
+			return nil
+		}
+		props, _ := sc["properties"].(map[string]any)
+		for name, pv := range m {
+			if _, ok := props[name]; ok {
+				continue
+			}
+			switch a := arg.(type) {
+			case bool:
+				if !a {
+					return fmt.Errorf("%s: property %q is not documented", at, name)
+				}
+			default:
+				if err := s.validate(a, pv, at+"."+name); err != nil {
+					return err
+				}
+			}
+		}
+	case "items":
+		list, ok := v.([]any)
+		if !ok {
+			return nil
+		}
+		for i, item := range list {
+			if err := s.validate(arg, item, fmt.Sprintf("%s[%d]", at, i)); err != nil {
+				return err
+			}
+		}
+	case "minItems", "maxItems":
+		list, ok := v.([]any)
+		if !ok {
+			return nil
+		}
+		n, _ := arg.(json.Number).Int64()
+		if kw == "minItems" && int64(len(list)) < n || kw == "maxItems" && int64(len(list)) > n {
+			return fmt.Errorf("%s: %d items breaks %s %d", at, len(list), kw, n)
+		}
+	case "minLength", "maxLength":
+		str, ok := v.(string)
+		if !ok {
+			return nil
+		}
+		n, _ := arg.(json.Number).Int64()
+		l := int64(utf8.RuneCountInString(str))
+		if kw == "minLength" && l < n || kw == "maxLength" && l > n {
+			return fmt.Errorf("%s: length %d breaks %s %d", at, l, kw, n)
+		}
+	case "minimum", "maximum":
+		num, ok := v.(json.Number)
+		if !ok {
+			return nil
+		}
+		x, _ := num.Float64()
+		lim, _ := arg.(json.Number).Float64()
+		if kw == "minimum" && x < lim || kw == "maximum" && x > lim {
+			return fmt.Errorf("%s: %v breaks %s %v", at, x, kw, lim)
+		}
+	case "pattern":
+		str, ok := v.(string)
+		if !ok {
+			return nil
+		}
+		if !regexp.MustCompile(arg.(string)).MatchString(str) {
+			return fmt.Errorf("%s: %q does not match %s", at, str, arg)
+		}
+	case "format":
+		str, ok := v.(string)
+		if !ok {
+			return nil
+		}
+		switch arg {
+		case "uuid":
+			if !groupmem.ValidID(str) {
+				return fmt.Errorf("%s: %q is not a uuid", at, str)
+			}
+		case "date-time":
+			if _, err := time.Parse(time.RFC3339Nano, str); err != nil {
+				return fmt.Errorf("%s: %q is not a date-time", at, str)
+			}
+		default:
+			return fmt.Errorf("%s: unsupported format %q", at, arg)
+		}
+	default:
+		if !annotations[kw] {
+			return fmt.Errorf("%s: unsupported schema keyword %q", at, kw)
+		}
+	}
+	return nil
+}
+
+// jsonType names the JSON type of a decoded value; integral numbers are
+// "integer".
+func jsonType(v any) string {
+	switch x := v.(type) {
+	case nil:
+		return "null"
+	case bool:
+		return "boolean"
+	case string:
+		return "string"
+	case []any:
+		return "array"
+	case map[string]any:
+		return "object"
+	case json.Number:
+		if _, err := x.Int64(); err == nil {
+			return "integer"
+		}
+		return "number"
+	}
+	return fmt.Sprintf("%T", v)
+}
+
+// TestValidator shows that the validator rejects what it must.
+func TestValidator(t *testing.T) {
+	s := loadOpenAPI(t)
+	parse := func(js string) any {
+		var v any
+		if err := decodeJSON([]byte(js), &v); err != nil {
+			t.Fatal(err)
+		}
+		return v
+	}
+	memory := `{"memory_id":"6f1c1a34-5a6f-4a39-9b1e-0a5f1c2d3e4f","lineage_id":"6f1c1a34-5a6f-4a39-9b1e-0a5f1c2d3e4f",
+		"group_id":"g","statement":"s","version":1,"parent_id":null,"status":"active","tags":[],"strength":0.5,
+		"change_summary":"","evidence":["m1"],"run_id":null,"created_at":"2026-01-01T00:00:00Z","updated_at":"2026-01-01T00:00:00.5Z"}`
+	if err := s.validate(s.ref("#/components/schemas/Memory"), parse(memory), "m"); err != nil {
+		t.Fatalf("a valid memory is rejected: %v", err)
+	}
+	bad := []struct{ name, from, to string }{
+		{"missing required", `"evidence":["m1"],`, ``},
+		{"extra property", `"tags":[]`, `"tags":[],"x":1`},
+		{"wrong type", `"version":1`, `"version":"1"`},
+		{"not an integer", `"version":1`, `"version":1.5`},
+		{"below minimum", `"version":1`, `"version":0`},
+		{"above maximum", `"strength":0.5`, `"strength":1.5`},
+		{"enum", `"status":"active"`, `"status":"gone"`},
+		{"uuid format", `"parent_id":null`, `"parent_id":"6F1C1A34-5A6F-4A39-9B1E-0A5F1C2D3E4F"`},
+		{"date-time format", `"created_at":"2026-01-01T00:00:00Z"`, `"created_at":"2026-01-01"`},
+		{"items", `"evidence":["m1"]`, `"evidence":[1]`},
+		{"null where not allowed", `"statement":"s"`, `"statement":null`},
+	}
+	for _, tt := range bad {
+		js := strings.Replace(memory, tt.from, tt.to, 1)
+		if js == memory {
+			t.Fatalf("%s: the replacement did not apply", tt.name)
+		}
+		if err := s.validate(s.ref("#/components/schemas/Memory"), parse(js), "m"); err == nil {
+			t.Errorf("%s: accepted", tt.name)
+		}
+	}
+	if err := s.validate(map[string]any{"oneOf": []any{}}, parse(`1`), "x"); err == nil {
+		t.Error("an unsupported keyword is accepted")
+	}
+}
+
+// TestOpenAPIDocument checks the document itself: version, every $ref
+// resolves, and every schema uses only keywords the validator knows.
+func TestOpenAPIDocument(t *testing.T) {
+	s := loadOpenAPI(t)
+	if v := s.doc["openapi"]; v != "3.1.0" {
+		t.Errorf("openapi = %v, want 3.1.0", v)
+	}
+	var walk func(v any, at string)
+	walk = func(v any, at string) {
+		switch x := v.(type) {
+		case map[string]any:
+			if ref, ok := x["$ref"].(string); ok && s.ref(ref) == nil {
+				t.Errorf("%s: $ref %s does not resolve", at, ref)
+			}
+			for k, c := range x {
+				walk(c, at+"/"+k)
+			}
+		case []any:
+			for i, c := range x {
+				walk(c, fmt.Sprintf("%s/%d", at, i))
+			}
+		}
+	}
+	walk(s.doc, "#")
+	for name, sc := range s.ref("#/components/schemas") {
+		checkKeywords(t, sc, "#/components/schemas/"+name)
+	}
+	for _, o := range s.ops {
+		if _, ok := o.op["operationId"].(string); !ok {
+			t.Errorf("%s %s has no operationId", o.method, o.template)
+		}
+		responses, _ := o.op["responses"].(map[string]any)
+		has2xx := false
+		for code := range responses {
+			has2xx = has2xx || strings.HasPrefix(code, "2")
+		}
+		if !has2xx {
+			t.Errorf("%s %s documents no success answer", o.method, o.template)
+		}
+	}
+}
+
+var schemaKeywords = map[string]bool{"type": true, "enum": true, "required": true, "properties": true,
+	"additionalProperties": true, "items": true, "minItems": true, "maxItems": true, "minLength": true,
+	"maxLength": true, "minimum": true, "maximum": true, "pattern": true, "format": true, "$ref": true}
+
+func checkKeywords(t *testing.T, v any, at string) {
+	t.Helper()
+	sc, ok := v.(map[string]any)
+	if !ok {
+		t.Errorf("%s: schema is not an object", at)
+		return
+	}
+	for kw, arg := range sc {
+		if !schemaKeywords[kw] && !annotations[kw] {
+			t.Errorf("%s: keyword %q is not supported by the validator", at, kw)
+		}
+		switch kw {
+		case "properties":
+			for name, p := range arg.(map[string]any) {
+				checkKeywords(t, p, at+"/properties/"+name)
+			}
+		case "items":
+			checkKeywords(t, arg, at+"/items")
+		case "additionalProperties":
+			if _, isBool := arg.(bool); !isBool {
+				checkKeywords(t, arg, at+"/additionalProperties")
+			}
+		}
+	}
+}
+
+// coverage returns the documented "METHOD /template STATUS" keys and
+// whether each was seen.
+func (s *openAPI) coverage() map[string]bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	out := make(map[string]bool)
+	for _, o := range s.ops {
+		for code := range o.op["responses"].(map[string]any) {
+			k := fmt.Sprintf("%s %s %s", o.method, o.template, code)
+			out[k] = s.seen[k]
+		}
+	}
+	return out
+}

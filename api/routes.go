@@ -1,0 +1,121 @@
+package api
+
+import (
+	"context"
+	"net/http"
+	"net/url"
+	"slices"
+	"strings"
+
+	"github.com/groupmem/groupmem"
+)
+
+// route is one endpoint: its ServeMux pattern, the scope a key needs
+// (scopeNone: no key), the query parameters it accepts, and its handler.
+type route struct {
+	pattern string
+	scope   Scope
+	params  []string
+	long    bool // runs longer than Config.RequestTimeout (synchronous evolve)
+	serve   func(w http.ResponseWriter, r *http.Request, c *call) error
+}
+
+// routes lists every endpoint of the API.
+func (h *Handler) routes() []route {
+	rs := []route{
+		{pattern: "GET /healthz", serve: h.healthz},
+		{pattern: "GET /readyz", serve: h.readyz},
+		{pattern: "GET /openapi.json", serve: h.openapi},
+
+		{pattern: "POST /memory/evolve/{group_id}", scope: ScopeWrite, params: []string{"days", "dry_run", "async", "reprocess"}, long: true, serve: h.evolve},
+		{pattern: "GET /memory/list/{group_id}", scope: ScopeRead, params: []string{"status", "limit", "offset"}, serve: h.list},
+		{pattern: "GET /memory/search/{group_id}", scope: ScopeRead, params: []string{"q", "limit", "threshold"}, serve: h.search},
+		{pattern: "GET /memory/history/{memory_id}", scope: ScopeRead, serve: h.history},
+		{pattern: "GET /memory/changes/{group_id}", scope: ScopeRead, params: []string{"days", "limit"}, serve: h.changes},
+		{pattern: "GET /memory/context/{group_id}", scope: ScopeRead, params: []string{"q", "max_tokens", "limit", "threshold"}, serve: h.promptContext},
+		{pattern: "GET /memory/runs/{group_id}", scope: ScopeRead, params: []string{"limit"}, serve: h.runs},
+		{pattern: "GET /memory/run/{run_id}", scope: ScopeRead, serve: h.run},
+		{pattern: "POST /memory/messages/{group_id}", scope: ScopeWrite, serve: h.ingest},
+		{pattern: "DELETE /memory/{memory_id}", scope: ScopeAdmin, serve: h.delete},
+		{pattern: "PUT /memory/{memory_id}/restore", scope: ScopeAdmin, serve: h.restore},
+		{pattern: "PUT /memory/{memory_id}/strength", scope: ScopeAdmin, serve: h.strength},
+	}
+	if h.d.Metrics != nil {
+		rs = append(rs, route{pattern: "GET /metrics", serve: h.metrics})
+	}
+	return rs
+}
+
+// call is what a handler knows about the request beyond *http.Request: the
+// key that made it and its validated query.
+type call struct {
+	key   *Key
+	query url.Values
+}
+
+// wrap turns a route into an http.Handler: authenticate, check the scope,
+// check the query's parameter names, bound the time, serve, and answer an
+// error in the one JSON shape.
+func (h *Handler) wrap(rt route) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		c := &call{}
+		err := h.prepare(r, rt, c)
+		if err == nil {
+			ctx, cancel := r.Context(), context.CancelFunc(func() {})
+			if !rt.long {
+				ctx, cancel = context.WithTimeout(ctx, h.cfg.RequestTimeout)
+			}
+			err = rt.serve(w, r.WithContext(ctx), c)
+			cancel()
+		}
+		if err != nil {
+			h.writeError(w, r, err)
+		}
+	})
+}
+
+// prepare authenticates the request and parses its query.
+func (h *Handler) prepare(r *http.Request, rt route, c *call) error {
+	if rt.scope != scopeNone {
+		key, err := h.authenticate(r)
+		if err != nil {
+			return err
+		}
+		if !key.Allows(rt.scope) {
+			return groupmem.Errorf(groupmem.EFORBIDDEN, "key %q has scope %s; this endpoint needs %s", key.Name, key.Scope, rt.scope)
+		}
+		c.key = key
+	}
+	q, err := parseQuery(r.URL.RawQuery, rt.params)
+	if err != nil {
+		return err
+	}
+	c.query = q
+	return nil
+}
+
+// unmatched answers a request no route matched: 405 with an Allow header
+// when the path exists for other methods, 404 otherwise.
+func (h *Handler) unmatched(w http.ResponseWriter, r *http.Request) {
+	var allow []string
+	for _, m := range []string{http.MethodGet, http.MethodPost, http.MethodPut, http.MethodDelete} {
+		if m == r.Method {
+			continue
+		}
+		probe := &http.Request{Method: m, URL: r.URL, Host: r.Host, Header: http.Header{}}
+		if _, p := h.mux.Handler(probe); p != "" && p != "/" {
+			allow = append(allow, m)
+			if m == http.MethodGet {
+				allow = append(allow, http.MethodHead)
+			}
+		}
+	}
+	if len(allow) == 0 {
+		h.writeError(w, r, groupmem.Errorf(groupmem.ENOTFOUND, "no endpoint at %s", groupmem.Truncate(r.URL.Path, 200)))
+		return
+	}
+	slices.Sort(allow)
+	w.Header().Set("Allow", strings.Join(allow, ", "))
+	h.writeError(w, r, groupmem.Errorf(codeMethod, "method %s is not allowed here; allowed: %s",
+		groupmem.Truncate(r.Method, 20), strings.Join(allow, ", ")))
+}
