@@ -48,6 +48,12 @@ type Config struct {
 	MaxPromptTokens int
 	MaxDeleteShare  float64
 
+	HTTPAddr        string
+	APIKeys         string
+	APIOpen         bool
+	SearchThreshold float64
+	ShutdownGrace   time.Duration
+
 	LockTTL  time.Duration
 	LogLevel string
 	LogJSON  bool
@@ -133,6 +139,11 @@ func (c *Config) settings() []setting {
 		{"GROUPMEM_MAX_MESSAGES", "most messages shown to the model in one pass; more make several passes", num(&c.MaxMessages), "200"},
 		{"GROUPMEM_MAX_PROMPT_TOKENS", "estimated token budget of one pass's prompt", num(&c.MaxPromptTokens), "12000"},
 		{"GROUPMEM_MAX_DELETE_SHARE", "largest share of a group's memories one run may delete before it is held for review (1 disables)", float(&c.MaxDeleteShare), "0.5"},
+		{"GROUPMEM_HTTP_ADDR", "address the API listens on", str(&c.HTTPAddr), ":8080"},
+		{"GROUPMEM_API_KEYS", "API keys as name:scope:groups:sha256hex entries separated by ';' (scope admin|write|read, groups * or g1|g2); `groupmem hash-key` makes the hash", str(&c.APIKeys), ""},
+		{"GROUPMEM_API_OPEN", "serve without keys, every caller an admin of every group (local use only; not with GROUPMEM_API_KEYS)", boolean(&c.APIOpen), "false"},
+		{"GROUPMEM_SEARCH_THRESHOLD", "default similarity threshold of search and context (0: 0.7 with an embeddings service, 0.15 with the local embedder)", float(&c.SearchThreshold), "0"},
+		{"GROUPMEM_SHUTDOWN_GRACE", "how long running requests and evolutions may finish at shutdown", dur(&c.ShutdownGrace), "30s"},
 		{"GROUPMEM_LOCK_TTL", "lease of a per-group lock; renewed while held", dur(&c.LockTTL), "30s"},
 		{"GROUPMEM_LOG_LEVEL", "debug, info, warn or error", str(&c.LogLevel), "info"},
 		{"GROUPMEM_LOG_JSON", "log JSON lines instead of text", boolean(&c.LogJSON), "false"},
@@ -172,6 +183,10 @@ func (c *Config) validate() error {
 		return fmt.Errorf("GROUPMEM_LLM_MAX_TOKENS must be positive, got %d", c.LLMMaxTokens)
 	case c.LLMTemperature < 0 || c.LLMTemperature > 2:
 		return fmt.Errorf("GROUPMEM_LLM_TEMPERATURE must be within 0..2, got %g", c.LLMTemperature)
+	case c.SearchThreshold < 0 || c.SearchThreshold > 1:
+		return fmt.Errorf("GROUPMEM_SEARCH_THRESHOLD must be within 0..1, got %g", c.SearchThreshold)
+	case c.ShutdownGrace < 0:
+		return fmt.Errorf("GROUPMEM_SHUTDOWN_GRACE must not be negative")
 	case c.LLMTimeout <= 0:
 		return fmt.Errorf("GROUPMEM_LLM_TIMEOUT must be positive")
 	}

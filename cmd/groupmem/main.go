@@ -35,10 +35,12 @@ type Env struct {
 
 func commands() []command {
 	return []command{
+		{name: "serve", usage: "serve the HTTP API and project changes into the index", run: runServe},
 		{name: "evolve", usage: "evolve one group's memory now", run: runEvolve, flags: bindEvolveFlags},
 		{name: "migrate", usage: "apply the Postgres migrations", run: runMigrate},
 		{name: "reindex", usage: "rebuild the search index from the ledger (no embedding calls)", run: runReindex},
 		{name: "relay", usage: "project pending ledger changes into the search index", run: runRelay},
+		{name: "hash-key", usage: "print the hash of an API key, for GROUPMEM_API_KEYS", run: runHashKey},
 		{name: "config", usage: "list every setting with its variable, flag and default", run: runConfig},
 	}
 }
@@ -75,7 +77,7 @@ func run(ctx context.Context, args []string, lookupEnv func(string) (string, boo
 		usage(stderr)
 		return fmt.Errorf("unknown command %q", args[0])
 	}
-	fs := flag.NewFlagSet("groupmem "+cmd.name, flag.ContinueOnError)
+	fs := newFlagSet()
 	fs.SetOutput(stderr)
 	cfg, err := bindConfig(fs, lookupEnv)
 	if err != nil {
@@ -93,6 +95,8 @@ func run(ctx context.Context, args []string, lookupEnv func(string) (string, boo
 	env := &Env{Config: cfg, Stdout: stdout, Stderr: stderr, Log: newLogger(cfg, stderr)}
 	return cmd.run(ctx, env, fs.Args())
 }
+
+func newFlagSet() *flag.FlagSet { return flag.NewFlagSet("groupmem", flag.ContinueOnError) }
 
 func usage(w io.Writer) {
 	fmt.Fprintln(w, "usage: groupmem <command> [flags]\n\ncommands:")

@@ -1,0 +1,121 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net"
+	"net/http"
+	"sync"
+
+	"github.com/groupmem/groupmem/api"
+	"github.com/groupmem/groupmem/metrics"
+)
+
+// searchThreshold is the configured default, or one that suits the
+// embedder in use.
+func searchThreshold(cfg *Config) float64 {
+	switch {
+	case cfg.SearchThreshold > 0:
+		return cfg.SearchThreshold
+	case cfg.EmbedURL == "":
+		return 0.15
+	}
+	return 0.7
+}
+
+// server is the API and its background duties on one set of backends.
+type server struct {
+	env      *Env
+	b        *backends
+	handler  *api.Handler
+	httpSrv  *http.Server
+	duties   []func(ctx context.Context) // run until ctx ends
+	listener net.Listener
+}
+
+// newServer wires the API, the metrics and the outbox relay on b.
+func newServer(env *Env, b *backends, open bool) (*server, error) {
+	cfg := env.Config
+	keys, err := api.ParseKeys(cfg.APIKeys)
+	if err != nil {
+		return nil, fmt.Errorf("GROUPMEM_API_KEYS: %w", err)
+	}
+	reg := metrics.New(b.Ledger)
+	svc, err := newService(cfg, b, env.Log, reg)
+	if err != nil {
+		return nil, err
+	}
+	h, err := api.New(api.Deps{
+		Ledger: b.Ledger, Index: b.Index, Embedder: b.Embedder, Service: svc, Keys: keys,
+		Metrics: reg, Logger: env.Log, Ready: b.Ready,
+	}, api.Config{Open: open || cfg.APIOpen, DefaultThreshold: searchThreshold(cfg)})
+	if err != nil {
+		return nil, err
+	}
+	s := &server{env: env, b: b, handler: h}
+	s.httpSrv = api.NewServer(cfg.HTTPAddr, h, api.Config{})
+	s.duties = append(s.duties, svc.Relay().Run)
+	return s, nil
+}
+
+// serve listens and serves until ctx ends, then shuts down gracefully:
+// it stops accepting, lets requests and evolutions finish within the
+// grace period, and stops the background duties.
+func (s *server) serve(ctx context.Context) error {
+	ln := s.listener
+	if ln == nil {
+		var err error
+		if ln, err = net.Listen("tcp", s.env.Config.HTTPAddr); err != nil {
+			return fmt.Errorf("GROUPMEM_HTTP_ADDR: %w", err)
+		}
+	}
+	dutyCtx, stopDuties := context.WithCancel(context.WithoutCancel(ctx))
+	var wg sync.WaitGroup
+	for _, d := range s.duties {
+		wg.Go(func() { d(dutyCtx) })
+	}
+	errc := make(chan error, 1)
+	go func() { errc <- s.httpSrv.Serve(ln) }()
+	s.env.Log.InfoContext(ctx, "serving", "addr", ln.Addr().String())
+	var err error
+	select {
+	case err = <-errc:
+	case <-ctx.Done():
+	}
+	grace, cancel := context.WithTimeout(context.WithoutCancel(ctx), s.env.Config.ShutdownGrace)
+	defer cancel()
+	if serr := s.httpSrv.Shutdown(grace); serr != nil {
+		s.env.Log.WarnContext(ctx, "shut down the HTTP server", "err", serr)
+	}
+	if werr := s.handler.Wait(grace); werr != nil {
+		s.env.Log.WarnContext(ctx, "evolutions still running at the end of the grace period", "err", werr)
+	}
+	stopDuties()
+	wg.Wait()
+	if errors.Is(err, http.ErrServerClosed) {
+		err = nil
+	}
+	return err
+}
+
+func runServe(ctx context.Context, env *Env, _ []string) error {
+	b, err := openBackends(ctx, env.Config, env.Log)
+	if err != nil {
+		return err
+	}
+	defer b.Close()
+	s, err := newServer(env, b, false)
+	if err != nil {
+		return err
+	}
+	return s.serve(ctx)
+}
+
+func runHashKey(_ context.Context, env *Env, args []string) error {
+	if len(args) != 1 || args[0] == "" {
+		return errors.New("usage: groupmem hash-key <key>")
+	}
+	fmt.Fprintln(env.Stdout, api.HashKey(args[0]))
+	return nil
+}

@@ -1,0 +1,116 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/groupmem/groupmem/api"
+	"github.com/groupmem/groupmem/llm/llmtest"
+)
+
+// serveEmbedded starts `groupmem serve` on the embedded default with one
+// admin key, on a loopback port, and stops it when the test ends.
+func serveEmbedded(t *testing.T, model *llmtest.Server) (base string, stop func() error) {
+	t.Helper()
+	env := map[string]string{
+		"GROUPMEM_SQLITE_PATH": filepath.Join(t.TempDir(), "gm.db"),
+		"GROUPMEM_LLM_URL":     model.URL(),
+		"GROUPMEM_API_KEYS":    "bot:admin:*:" + api.HashKey("s3cret"),
+		"GROUPMEM_LANG":        "en",
+	}
+	fs := newFlagSet()
+	cfg, err := bindConfig(fs, func(k string) (string, bool) { v, ok := env[k]; return v, ok })
+	if err != nil || fs.Parse(nil) != nil || cfg.validate() != nil {
+		t.Fatalf("config: %v", err)
+	}
+	e := &Env{Config: cfg, Stdout: io.Discard, Stderr: io.Discard, Log: slog.New(slog.DiscardHandler)}
+	ctx, cancel := context.WithCancel(context.Background())
+	b, err := openBackends(ctx, cfg, e.Log)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := newServer(e, b, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.listener, err = net.Listen("tcp", "127.0.0.1:0"); err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan error, 1)
+	go func() { done <- s.serve(ctx) }()
+	stop = func() error {
+		cancel()
+		err := <-done
+		b.Close()
+		return err
+	}
+	t.Cleanup(func() { cancel() })
+	return "http://" + s.listener.Addr().String(), stop
+}
+
+func call(t *testing.T, method, url, body string) (int, map[string]any) {
+	t.Helper()
+	req, _ := http.NewRequest(method, url, strings.NewReader(body))
+	req.Header.Set("Authorization", "Bearer s3cret")
+	if body != "" {
+		req.Header.Set("Content-Type", "application/json")
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	raw, _ := io.ReadAll(resp.Body)
+	var out map[string]any
+	if err := json.Unmarshal(raw, &out); err != nil && !bytes.HasPrefix(raw, []byte("#")) {
+		t.Fatalf("%s %s answered %q", method, url, raw)
+	}
+	return resp.StatusCode, out
+}
+
+// The served API on the embedded default: ingest, evolve, list, search,
+// and a clean shutdown.
+func TestServeEmbedded(t *testing.T) {
+	model := llmtest.New(t)
+	base, stop := serveEmbedded(t, model)
+	if code, _ := call(t, "GET", base+"/healthz", ""); code != 200 {
+		t.Fatalf("healthz = %d", code)
+	}
+	if code, _ := call(t, "GET", base+"/readyz", ""); code != 200 {
+		t.Fatalf("readyz = %d", code)
+	}
+	sent := time.Now().Add(-time.Hour).UTC().Format(time.RFC3339)
+	code, out := call(t, "POST", base+"/memory/messages/g1",
+		`{"messages":[{"id":"a1","sender_id":"u1","sender_name":"Ann","content":"we are all front-end developers","sent_at":"`+sent+`"}]}`)
+	if code != 200 || out["inserted"] != float64(1) {
+		t.Fatalf("ingest = %d %v", code, out)
+	}
+	model.Enqueue(llmtest.Reply{Text: createAnswer})
+	code, out = call(t, "POST", base+"/memory/evolve/g1", "")
+	if code != 200 || out["success"] != true {
+		t.Fatalf("evolve = %d %v", code, out)
+	}
+	code, out = call(t, "GET", base+"/memory/list/g1", "")
+	if code != 200 || out["total"] != float64(1) {
+		t.Fatalf("list = %d %v", code, out)
+	}
+	code, out = call(t, "GET", base+"/memory/search/g1?q=front-end+developers", "")
+	if code != 200 || len(out["results"].([]any)) != 1 {
+		t.Fatalf("search = %d %v", code, out)
+	}
+	if code, _ := call(t, "GET", base+"/metrics", ""); code != 200 {
+		t.Fatalf("metrics = %d", code)
+	}
+	if err := stop(); err != nil {
+		t.Fatalf("serve ended with %v", err)
+	}
+}
