@@ -1,0 +1,97 @@
+package groupmem
+
+import (
+	"context"
+	"time"
+)
+
+// Queue is the job queue that spreads scheduled evolutions across
+// replicas: the scheduler writes one job per (slot, group) and every
+// replica's Pool claims jobs from it. store/postgres implements it on the
+// ledger's database, so every replica sharing that database shares the
+// queue. Implementations return *groupmem.Error values: EINVALID for bad
+// arguments, EUNAVAILABLE when the store cannot be reached.
+type Queue interface {
+	// DueGroups returns up to limit groups, in name order after the group
+	// named after ("" to start), that have at least minNew stored messages
+	// past their watermark (minNew below 1 counts as 1).
+	DueGroups(ctx context.Context, minNew int, after string, limit int) ([]string, error)
+
+	// EnqueueJobs adds one pending job per group for slot and returns how
+	// many it added. It is idempotent: a group that already has a job for
+	// slot, or an unfinished job from any slot, gets none, so two replicas
+	// ticking the same slot add each group once.
+	EnqueueJobs(ctx context.Context, slot time.Time, groups []string) (int, error)
+
+	// ClaimJobs leases up to limit jobs whose next attempt is due and
+	// that nobody holds (or whose holder's lease ran out), oldest due
+	// first, for lease. Two claimers never hold the same job at once. A job
+	// claimed again after its lease ran out counts that lost attempt as a
+	// failed one.
+	ClaimJobs(ctx context.Context, limit int, lease time.Duration) ([]Job, error)
+
+	// FinishJob records how a claimed job ended (see JobOutcome). ECONFLICT
+	// when job's claim no longer holds: its lease ran out and another
+	// claimer took it, or it was already finished.
+	FinishJob(ctx context.Context, job Job, o JobOutcome) error
+
+	// PruneJobs deletes finished (done or given up) jobs last changed
+	// before before, and returns how many.
+	PruneJobs(ctx context.Context, before time.Time) (int, error)
+}
+
+// JobStatus is the state of a queued job.
+type JobStatus string
+
+// The states of a job.
+const (
+	JobPending JobStatus = "pending"  // waiting for its next attempt
+	JobRunning JobStatus = "running"  // claimed; held until its lease runs out
+	JobDone    JobStatus = "done"     // evolved: succeeded, noop or review
+	JobGivenUp JobStatus = "given_up" // failed its last allowed attempt; LastError says why
+)
+
+// Job is one scheduled evolution of one group for one slot.
+type Job struct {
+	ID            int64
+	Slot          time.Time // the schedule time it was enqueued for
+	GroupID       string
+	Status        JobStatus
+	Attempts      int       // failed attempts so far
+	NextAttemptAt time.Time // when it may be claimed next
+	Claim         string    // the token of the current claim; FinishJob checks it
+	ClaimedUntil  time.Time // end of the current lease (zero when not claimed)
+	LastError     string    // why the last failed attempt failed
+	RunID         string    // the last run it started ("" before any)
+	RunStatus     RunStatus
+	CreatedAt     time.Time
+	UpdatedAt     time.Time
+}
+
+// OutcomeKind says what FinishJob does with a job.
+type OutcomeKind string
+
+// The ways a claimed job can end.
+const (
+	// OutcomeDone finishes the job: status done.
+	OutcomeDone OutcomeKind = "done"
+	// OutcomeRetry counts a failed attempt, records the error and makes
+	// the job pending again after Delay.
+	OutcomeRetry OutcomeKind = "retry"
+	// OutcomeGiveUp counts a failed attempt, records the error and gives
+	// the job up; the group waits for the next slot.
+	OutcomeGiveUp OutcomeKind = "give_up"
+	// OutcomeRelease makes the job pending again after Delay without
+	// counting an attempt: it did not run (the group was busy) or was
+	// abandoned by a shutdown.
+	OutcomeRelease OutcomeKind = "release"
+)
+
+// JobOutcome is how one claimed job ended.
+type JobOutcome struct {
+	Kind      OutcomeKind
+	RunID     string        // the run the attempt started, if any
+	RunStatus RunStatus     // its status, if it ended
+	Error     string        // why it failed (Retry, GiveUp)
+	Delay     time.Duration // wait before the next attempt (Retry, Release)
+}

@@ -1,0 +1,215 @@
+package postgres
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+
+	"github.com/groupmem/groupmem"
+)
+
+// The job queue of scheduled evolutions (groupmem.Queue) lives in the
+// ledger's database, table evolution_jobs, so every replica that shares the
+// ledger shares the queue.
+
+var _ groupmem.Queue = (*Ledger)(nil)
+
+// DueGroups implements groupmem.Queue. The number of new messages of a group
+// is read as group_state.next_seq - 1 - watermark: the sequence numbers
+// handed out past the watermark. It never undercounts; it overcounts by
+// the resent duplicates whose insert was skipped after taking a number.
+func (l *Ledger) DueGroups(ctx context.Context, minNew int, after string, limit int) ([]string, error) {
+	if limit <= 0 {
+		return nil, nil
+	}
+	// The allocator bound filters cheaply; the count of stored messages
+	// (at most minNew of them, by the (group_id, seq) key) makes it exact,
+	// so resent duplicates never make a group look due.
+	rows, err := l.pool.Query(ctx, `
+		SELECT g.group_id FROM group_state g
+		WHERE g.next_seq - 1 - g.watermark >= $1 AND g.group_id > $2
+			AND (SELECT count(*) FROM (SELECT 1 FROM messages m
+				WHERE m.group_id = g.group_id AND m.seq > g.watermark LIMIT $1) n) >= $1
+		ORDER BY g.group_id LIMIT $3`, max(minNew, 1), after, limit)
+	if err != nil {
+		return nil, interpretError(fmt.Errorf("read due groups: %w", err))
+	}
+	groups, err := pgx.CollectRows(rows, pgx.RowTo[string])
+	return groups, interpretError(err)
+}
+
+// EnqueueJobs implements groupmem.Queue in one statement: the unique
+// (slot, group) key and the one-unfinished-job-per-group index make every
+// duplicate a no-op, also between concurrent callers. A bad group id is
+// EINVALID and nothing is added.
+func (l *Ledger) EnqueueJobs(ctx context.Context, slot time.Time, groups []string) (int, error) {
+	for _, g := range groups {
+		if err := groupmem.CheckGroupID(g); err != nil {
+			return 0, err
+		}
+	}
+	if len(groups) == 0 {
+		return 0, nil
+	}
+	// In name order, so concurrent callers take the index entries' locks
+	// in one order and cannot deadlock.
+	groups = slices.Sorted(slices.Values(groups))
+	now := l.now().UTC()
+	tag, err := l.pool.Exec(ctx, `
+		INSERT INTO evolution_jobs (slot, group_id, next_attempt_at, created_at, updated_at)
+		SELECT $1, g, $2, $2, $2 FROM unnest($3::text[]) AS g
+		ON CONFLICT DO NOTHING`, slot.UTC(), now, groups)
+	if err != nil {
+		return 0, interpretError(fmt.Errorf("enqueue jobs: %w", err))
+	}
+	return int(tag.RowsAffected()), nil
+}
+
+// lostLease is recorded on a job whose holder's lease ran out before it
+// finished the job.
+const lostLease = "the worker holding the job stopped before finishing it (its lease ran out)"
+
+// ClaimJobs implements groupmem.Queue. Claimers skip rows another claimer
+// has locked (SKIP LOCKED) and rows still leased, so a job has one holder
+// at a time; jobs come oldest due first (next_attempt_at, then id), so a
+// job that keeps failing, being pushed back by its backoff, never holds up
+// the others. Every job of one call gets the same fresh claim token.
+func (l *Ledger) ClaimJobs(ctx context.Context, limit int, lease time.Duration) ([]groupmem.Job, error) {
+	if limit <= 0 {
+		return nil, nil
+	}
+	if lease <= 0 {
+		return nil, groupmem.Errorf(groupmem.EINVALID, "a job lease must be positive, got %s", lease)
+	}
+	now := l.now().UTC()
+	rows, err := l.pool.Query(ctx, `
+		UPDATE evolution_jobs j SET status = 'running', claim = $3, claimed_until = $2, updated_at = $1,
+			attempts = j.attempts + (j.status = 'running')::int,
+			last_error = CASE WHEN j.status = 'running' THEN $5 ELSE j.last_error END
+		WHERE j.id IN (
+			SELECT id FROM evolution_jobs
+			WHERE status IN ('pending', 'running') AND next_attempt_at <= $1
+				AND (claimed_until IS NULL OR claimed_until <= $1)
+			ORDER BY next_attempt_at, id LIMIT $4 FOR UPDATE SKIP LOCKED)
+		RETURNING `+jobColumns, now, now.Add(lease), groupmem.NewID(), limit, lostLease)
+	if err != nil {
+		return nil, interpretError(fmt.Errorf("claim jobs: %w", err))
+	}
+	jobs, err := pgx.CollectRows(rows, scanJob)
+	if err != nil {
+		return nil, interpretError(fmt.Errorf("claim jobs: %w", err))
+	}
+	slices.SortFunc(jobs, cmpJobs)
+	return jobs, nil
+}
+
+// cmpJobs orders jobs as ClaimJobs picks them.
+func cmpJobs(a, b groupmem.Job) int {
+	if c := a.NextAttemptAt.Compare(b.NextAttemptAt); c != 0 {
+		return c
+	}
+	switch {
+	case a.ID < b.ID:
+		return -1
+	case a.ID > b.ID:
+		return 1
+	}
+	return 0
+}
+
+// FinishJob implements groupmem.Queue. It applies only while job.Claim is
+// the job's current claim and the job is running; otherwise ECONFLICT and
+// nothing changes. An unknown outcome kind or a negative delay is EINVALID.
+func (l *Ledger) FinishJob(ctx context.Context, job groupmem.Job, o groupmem.JobOutcome) error {
+	if err := groupmem.CheckID(job.Claim); err != nil {
+		return groupmem.Errorf(groupmem.EINVALID, "job %d carries no valid claim", job.ID)
+	}
+	if o.RunID != "" {
+		if err := groupmem.CheckID(o.RunID); err != nil {
+			return err
+		}
+	}
+	if o.Delay < 0 {
+		return groupmem.Errorf(groupmem.EINVALID, "a retry delay must not be negative, got %s", o.Delay)
+	}
+	var status groupmem.JobStatus
+	failed := 0
+	switch o.Kind {
+	case groupmem.OutcomeDone:
+		status = groupmem.JobDone
+	case groupmem.OutcomeRetry:
+		status, failed = groupmem.JobPending, 1
+	case groupmem.OutcomeGiveUp:
+		status, failed = groupmem.JobGivenUp, 1
+	case groupmem.OutcomeRelease:
+		status = groupmem.JobPending
+	default:
+		return groupmem.Errorf(groupmem.EINVALID, "unknown job outcome %q", o.Kind)
+	}
+	now := l.now().UTC()
+	var runID *string
+	if o.RunID != "" {
+		runID = &o.RunID
+	}
+	tag, err := l.pool.Exec(ctx, `
+		UPDATE evolution_jobs SET status = $3, attempts = attempts + $4,
+			next_attempt_at = CASE WHEN $3 = 'pending' THEN $5 ELSE next_attempt_at END,
+			last_error = CASE WHEN $4 = 1 THEN $6 ELSE last_error END,
+			run_id = coalesce($7, run_id), run_status = CASE WHEN $7 IS NULL THEN run_status ELSE $8 END,
+			claim = NULL, claimed_until = NULL, updated_at = $9
+		WHERE id = $1 AND claim = $2 AND status = 'running'`,
+		job.ID, job.Claim, string(status), failed, now.Add(o.Delay), groupmem.CleanError(o.Error),
+		runID, string(o.RunStatus), now)
+	if err != nil {
+		return interpretError(fmt.Errorf("finish job: %w", err))
+	}
+	if tag.RowsAffected() != 1 {
+		return groupmem.Errorf(groupmem.ECONFLICT, "job %d is no longer held by this claim", job.ID)
+	}
+	return nil
+}
+
+// PruneJobs implements groupmem.Queue.
+func (l *Ledger) PruneJobs(ctx context.Context, before time.Time) (int, error) {
+	tag, err := l.pool.Exec(ctx, `
+		DELETE FROM evolution_jobs WHERE status IN ('done', 'given_up') AND updated_at < $1`, before.UTC())
+	if err != nil {
+		return 0, interpretError(fmt.Errorf("prune jobs: %w", err))
+	}
+	return int(tag.RowsAffected()), nil
+}
+
+// Jobs returns every job enqueued for slot, by group id: what an operator
+// reads to see how a night went.
+func (l *Ledger) Jobs(ctx context.Context, slot time.Time) ([]groupmem.Job, error) {
+	rows, err := l.pool.Query(ctx, `SELECT `+jobColumns+` FROM evolution_jobs WHERE slot = $1 ORDER BY group_id`, slot.UTC())
+	if err != nil {
+		return nil, interpretError(fmt.Errorf("read jobs: %w", err))
+	}
+	jobs, err := pgx.CollectRows(rows, scanJob)
+	return jobs, interpretError(err)
+}
+
+const jobColumns = `id, slot, group_id, status, attempts, next_attempt_at, claim, claimed_until,
+	last_error, run_id, run_status, created_at, updated_at`
+
+func scanJob(row pgx.CollectableRow) (groupmem.Job, error) {
+	var j groupmem.Job
+	var claim, runID *string
+	var until *time.Time
+	err := row.Scan(&j.ID, &j.Slot, &j.GroupID, &j.Status, &j.Attempts, &j.NextAttemptAt, &claim, &until,
+		&j.LastError, &runID, &j.RunStatus, &j.CreatedAt, &j.UpdatedAt)
+	if claim != nil {
+		j.Claim = *claim
+	}
+	if runID != nil {
+		j.RunID = *runID
+	}
+	if until != nil {
+		j.ClaimedUntil = *until
+	}
+	return j, err
+}

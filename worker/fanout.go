@@ -1,0 +1,270 @@
+package worker
+
+import (
+	"cmp"
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"sync"
+	"time"
+
+	"github.com/groupmem/groupmem"
+)
+
+// PoolConfig tunes a Pool. Zero values mean the defaults.
+type PoolConfig struct {
+	// Concurrency bounds the evolutions one Pool runs at once
+	// (GROUPMEM_CONCURRENCY, default 4).
+	Concurrency int
+	// RunTimeout bounds one evolution (GROUPMEM_RUN_TIMEOUT, default 10m);
+	// a run that exceeds it is abandoned, applies nothing, and counts as a
+	// failed attempt.
+	RunTimeout time.Duration
+	// MaxAttempts is how many failed attempts give a job up until the next
+	// slot (GROUPMEM_MAX_ATTEMPTS, default 3).
+	MaxAttempts int
+	// Backoff is the wait after the first failed attempt; it doubles with
+	// each further one, up to MaxBackoff (defaults 1m and 1h).
+	Backoff    time.Duration
+	MaxBackoff time.Duration
+	// BusyDelay is the wait before trying a group again that another
+	// worker (a manual trigger) holds (default 1m). It costs no attempt.
+	BusyDelay time.Duration
+	// Poll is how long an idle lane waits before it looks for work again
+	// (default 5s).
+	Poll time.Duration
+	// Lease is how long a claimed job stays claimed (default RunTimeout +
+	// 2m, at least RunTimeout + 1m). A job whose holder dies is claimed
+	// again when it runs out.
+	Lease time.Duration
+	// Days bounds the look-back of a group's first run, as Options.Days
+	// (0: no bound).
+	Days int
+}
+
+// Pool evolves the jobs of a groupmem.Queue with bounded concurrency: Concurrency
+// lanes each claim one due job, evolve its group with Trigger cron and a
+// per-run timeout, and record the outcome on the job. Several Pools (one
+// per replica) may share a groupmem.Queue; a job is held by one at a time.
+//
+// Outcomes: a run that succeeded, found nothing new (noop), or was held
+// for review finishes its job (a person must look at a review; retrying
+// would only ask again). A group held by another worker (EBUSY) is tried
+// again after BusyDelay at no cost. Any other error is a failed attempt,
+// retried with exponential backoff until MaxAttempts, then given up with
+// its error recorded; the next slot enqueues the group afresh.
+type Pool struct {
+	queue   groupmem.Queue
+	evolver Evolver
+	log     *slog.Logger
+	cfg     PoolConfig
+
+	mu         sync.Mutex
+	started    bool
+	stopClaims context.CancelFunc // ends the lanes' claiming
+	cancelRuns context.CancelFunc // abandons runs in flight
+	lanes      sync.WaitGroup
+}
+
+// NewPool returns a Pool that evolves the jobs of q with e. A negative
+// setting is EINVALID, naming it; Lease is raised to at least RunTimeout +
+// 1m so that a job is never claimed again while its run may still go on.
+func NewPool(q groupmem.Queue, e Evolver, log *slog.Logger, cfg PoolConfig) (*Pool, error) {
+	for _, c := range []struct {
+		name     string
+		negative bool
+	}{
+		{"GROUPMEM_CONCURRENCY", cfg.Concurrency < 0},
+		{"GROUPMEM_RUN_TIMEOUT", cfg.RunTimeout < 0},
+		{"GROUPMEM_MAX_ATTEMPTS", cfg.MaxAttempts < 0},
+		{"pool Backoff", cfg.Backoff < 0},
+		{"pool MaxBackoff", cfg.MaxBackoff < 0},
+		{"pool BusyDelay", cfg.BusyDelay < 0},
+		{"pool Poll", cfg.Poll < 0},
+		{"pool Lease", cfg.Lease < 0},
+		{"pool Days", cfg.Days < 0},
+	} {
+		if c.negative {
+			return nil, groupmem.Errorf(groupmem.EINVALID, "%s must not be negative", c.name)
+		}
+	}
+	cfg.Concurrency = cmp.Or(cfg.Concurrency, 4)
+	cfg.RunTimeout = cmp.Or(cfg.RunTimeout, 10*time.Minute)
+	cfg.MaxAttempts = cmp.Or(cfg.MaxAttempts, 3)
+	cfg.Backoff = cmp.Or(cfg.Backoff, time.Minute)
+	cfg.MaxBackoff = max(cmp.Or(cfg.MaxBackoff, time.Hour), cfg.Backoff)
+	cfg.BusyDelay = cmp.Or(cfg.BusyDelay, time.Minute)
+	cfg.Poll = cmp.Or(cfg.Poll, 5*time.Second)
+	cfg.Lease = max(cmp.Or(cfg.Lease, cfg.RunTimeout+2*time.Minute), cfg.RunTimeout+time.Minute)
+	if log == nil {
+		log = slog.New(slog.DiscardHandler)
+	}
+	return &Pool{queue: q, evolver: e, log: log, cfg: cfg}, nil
+}
+
+// RunOnce claims up to Concurrency due jobs, evolves them concurrently,
+// records their outcomes, and returns how many it ran once all have
+// ended. The error joins the failures to claim or to record an outcome; a
+// failed evolution is an outcome, not an error.
+func (p *Pool) RunOnce(ctx context.Context) (int, error) {
+	return p.claimAndRun(ctx, ctx, p.cfg.Concurrency)
+}
+
+// claimAndRun claims up to limit jobs with claimCtx and runs them with
+// runCtx, waiting for all of them.
+func (p *Pool) claimAndRun(claimCtx, runCtx context.Context, limit int) (int, error) {
+	if claimCtx.Err() != nil {
+		return 0, nil
+	}
+	// A claim that commits must reach its caller, or the jobs would sit
+	// claimed until their lease runs out: claim without the cancellation.
+	cctx, cancel := context.WithTimeout(context.WithoutCancel(claimCtx), 30*time.Second)
+	jobs, err := p.queue.ClaimJobs(cctx, limit, p.cfg.Lease)
+	cancel()
+	if err != nil {
+		return 0, fmt.Errorf("claim jobs: %w", err)
+	}
+	errs := make([]error, len(jobs))
+	var wg sync.WaitGroup
+	for i, job := range jobs {
+		wg.Go(func() { errs[i] = p.work(runCtx, job) })
+	}
+	wg.Wait()
+	return len(jobs), errors.Join(errs...)
+}
+
+// work evolves one claimed job and records how it ended.
+func (p *Pool) work(ctx context.Context, job groupmem.Job) error {
+	log := p.log.With("group_id", job.GroupID, "job_id", job.ID, "slot", job.Slot, "attempt", job.Attempts+1)
+	var o groupmem.JobOutcome
+	if job.Attempts >= p.cfg.MaxAttempts {
+		// Its holders kept dying before they could finish it.
+		o = groupmem.JobOutcome{Kind: groupmem.OutcomeGiveUp, Error: job.LastError}
+	} else {
+		rctx, cancel := context.WithTimeout(ctx, p.cfg.RunTimeout)
+		res, err := p.evolver.Evolve(rctx, job.GroupID, Options{Trigger: groupmem.TriggerCron, Actor: "cron", Days: p.cfg.Days})
+		cancel()
+		o = p.outcome(ctx, job, res, err)
+	}
+	fctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 30*time.Second)
+	defer cancel()
+	if err := p.queue.FinishJob(fctx, job, o); err != nil {
+		return fmt.Errorf("finish job %d of group %s: %w", job.ID, job.GroupID, err)
+	}
+	attrs := []any{"outcome", o.Kind, "run_id", o.RunID, "run_status", o.RunStatus}
+	switch o.Kind {
+	case groupmem.OutcomeDone:
+		log.InfoContext(ctx, "job done", attrs...)
+	case groupmem.OutcomeRelease:
+		log.InfoContext(ctx, "job released", append(attrs, "retry_in", o.Delay)...)
+	case groupmem.OutcomeRetry:
+		log.WarnContext(ctx, "job failed; will retry", append(attrs, "retry_in", o.Delay, "err", o.Error)...)
+	default:
+		log.ErrorContext(ctx, "job given up until the next slot", append(attrs, "err", o.Error)...)
+	}
+	return nil
+}
+
+// outcome classifies how an evolution of job ended. ctx is the pool's run
+// context: when it ended (shutdown), the run was abandoned, not failed.
+func (p *Pool) outcome(ctx context.Context, job groupmem.Job, res Result, err error) groupmem.JobOutcome {
+	o := groupmem.JobOutcome{RunID: res.RunID, RunStatus: res.Status}
+	switch {
+	case err == nil:
+		o.Kind = groupmem.OutcomeDone
+	case groupmem.ErrorCode(err) == groupmem.EBUSY:
+		o.Kind, o.Delay = groupmem.OutcomeRelease, p.cfg.BusyDelay
+	case ctx.Err() != nil:
+		o.Kind = groupmem.OutcomeRelease
+	case job.Attempts+1 >= p.cfg.MaxAttempts:
+		o.Kind, o.Error = groupmem.OutcomeGiveUp, err.Error()
+	default:
+		o.Kind, o.Error, o.Delay = groupmem.OutcomeRetry, err.Error(), p.backoff(job.Attempts+1)
+	}
+	return o
+}
+
+// backoff is the wait after the n-th failed attempt: Backoff·2^(n-1), at
+// most MaxBackoff.
+func (p *Pool) backoff(n int) time.Duration {
+	d := p.cfg.Backoff
+	for i := 1; i < n && d < p.cfg.MaxBackoff; i++ {
+		d *= 2
+	}
+	return min(d, p.cfg.MaxBackoff)
+}
+
+// Start runs Concurrency lanes in the background. Each lane claims one
+// job at a time, runs it, and waits Poll when there is none. When ctx ends
+// the lanes stop claiming, but runs in flight go on (each within
+// RunTimeout): call Stop to wait for them within a grace period. Start
+// runs the lanes once; later calls do nothing.
+func (p *Pool) Start(ctx context.Context) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.started {
+		return
+	}
+	p.started = true
+	claimCtx, stopClaims := context.WithCancel(ctx)
+	runCtx, cancelRuns := context.WithCancel(context.WithoutCancel(ctx))
+	p.stopClaims, p.cancelRuns = stopClaims, cancelRuns
+	for range p.cfg.Concurrency {
+		p.lanes.Go(func() { p.lane(claimCtx, runCtx) })
+	}
+	p.log.InfoContext(ctx, "worker pool started", "concurrency", p.cfg.Concurrency, "run_timeout", p.cfg.RunTimeout,
+		"max_attempts", p.cfg.MaxAttempts)
+}
+
+// lane claims and runs one job at a time until claimCtx ends.
+func (p *Pool) lane(claimCtx, runCtx context.Context) {
+	t := time.NewTimer(0)
+	defer t.Stop()
+	for {
+		select {
+		case <-claimCtx.Done():
+			return
+		case <-t.C:
+		}
+		n, err := p.claimAndRun(claimCtx, runCtx, 1)
+		if err != nil && claimCtx.Err() == nil {
+			p.log.ErrorContext(claimCtx, "worker pool", "err", err)
+		}
+		wait := p.cfg.Poll
+		if n > 0 && err == nil {
+			wait = 0
+		}
+		t.Reset(wait)
+	}
+}
+
+// Stop stops claiming new jobs and waits for the runs in flight to end.
+// When ctx ends first (the grace period is over), it cancels them: each
+// abandoned run applies nothing, records itself as failed, releases its
+// group, and its job becomes claimable again at no cost in attempts. Stop
+// then waits for them to wind down and returns ctx's error.
+func (p *Pool) Stop(ctx context.Context) error {
+	p.mu.Lock()
+	started, stopClaims, cancelRuns := p.started, p.stopClaims, p.cancelRuns
+	p.mu.Unlock()
+	if !started {
+		return nil
+	}
+	stopClaims()
+	done := make(chan struct{})
+	go func() {
+		p.lanes.Wait()
+		close(done)
+	}()
+	select {
+	case <-done:
+		cancelRuns()
+		return nil
+	case <-ctx.Done():
+		p.log.WarnContext(ctx, "grace period over; abandoning runs in flight")
+		cancelRuns()
+		<-done
+		return ctx.Err()
+	}
+}

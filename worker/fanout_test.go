@@ -1,0 +1,668 @@
+package worker_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/groupmem/groupmem"
+	"github.com/groupmem/groupmem/store/postgres"
+	"github.com/groupmem/groupmem/store/postgres/pgtest"
+	"github.com/groupmem/groupmem/store/redis"
+	"github.com/groupmem/groupmem/store/storetest"
+	"github.com/groupmem/groupmem/worker"
+)
+
+// scriptedFuser stands in for the model: it creates one memory per run
+// from the messages it is shown, after an optional delay, and fails or
+// blocks as told. Everything else a run does is real.
+type scriptedFuser struct {
+	delay   time.Duration
+	started chan string // when set, receives the group as each Fuse begins
+	release chan struct{}
+
+	mu     sync.Mutex
+	fails  map[string]int // group → failures left; negative: always
+	review map[string]bool
+	calls  map[string]int
+}
+
+func (f *scriptedFuser) Model() string         { return "scripted" }
+func (f *scriptedFuser) PromptVersion() string { return "test" }
+
+func (f *scriptedFuser) Fuse(ctx context.Context, in worker.FuseInput) (worker.Fusion, error) {
+	f.mu.Lock()
+	if f.calls == nil {
+		f.calls = map[string]int{}
+	}
+	f.calls[in.GroupID]++
+	fail := f.fails[in.GroupID] != 0
+	if f.fails[in.GroupID] > 0 {
+		f.fails[in.GroupID]--
+	}
+	review := f.review[in.GroupID]
+	f.mu.Unlock()
+	if f.started != nil {
+		f.started <- in.GroupID
+	}
+	if f.release != nil {
+		select {
+		case <-f.release:
+		case <-ctx.Done():
+			return worker.Fusion{}, context.Cause(ctx)
+		}
+	}
+	if f.delay > 0 {
+		select {
+		case <-time.After(f.delay):
+		case <-ctx.Done():
+			return worker.Fusion{}, context.Cause(ctx)
+		}
+	}
+	tokens := groupmem.Tokens{Prompt: 100, Completion: 10}
+	if fail {
+		return worker.Fusion{Tokens: tokens}, groupmem.Errorf(groupmem.EUNAVAILABLE, "the model is down (scripted)")
+	}
+	if review {
+		return worker.Fusion{Tokens: tokens}, fmt.Errorf("would delete every memory: %w", worker.ErrReview)
+	}
+	id := groupmem.NewID()
+	statement := fmt.Sprintf("the group sent %d messages, the last being %q", len(in.Messages), in.Messages[len(in.Messages)-1].Content)
+	return worker.Fusion{
+		New: []groupmem.Memory{{ID: id, LineageID: id, GroupID: in.GroupID, Statement: statement, Version: 1,
+			Status: groupmem.StatusActive, Strength: 0.5, Evidence: []string{in.Messages[0].ID}}},
+		Changes: []groupmem.Change{{Action: groupmem.ActionCreate, MemoryID: id, NewMemoryID: id,
+			NewStatement: statement, Reason: "seen", Version: 1}},
+		Stats:  groupmem.Stats{Created: 1, Kept: len(in.Memories)},
+		Tokens: tokens,
+		Passes: 1,
+	}, nil
+}
+
+func (f *scriptedFuser) callsOf(group string) int {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.calls[group]
+}
+
+// replica is one groupmem process: its own Postgres pool, Redis
+// connection, index client and Service, over the stores of the test.
+type replica struct {
+	ledger *postgres.Ledger
+	svc    *worker.Service
+	ran    atomic.Int64 // evolutions this replica ran
+}
+
+func (r *replica) Evolve(ctx context.Context, group string, o worker.Options) (worker.Result, error) {
+	r.ran.Add(1)
+	return r.svc.Evolve(ctx, group, o)
+}
+
+// newReplica starts a replica over s. Replicas of one test share the
+// Redis key prefix, the Postgres schema and the index.
+func newReplica(t *testing.T, s *stores, prefix string, f worker.Fuser) *replica {
+	t.Helper()
+	ctx := context.Background()
+	schema := s.ledger.Pool().Config().ConnConfig.RuntimeParams["search_path"]
+	l, err := postgres.Open(ctx, postgres.Config{URL: pgtest.URL(), Schema: schema, MaxConns: 8})
+	if err != nil {
+		t.Fatalf("open Postgres at GROUPMEM_TEST_POSTGRES_URL: %v", err)
+	}
+	t.Cleanup(l.Close)
+	return &replica{ledger: l, svc: newService(t, s, l, openLocker(t, prefix), f)}
+}
+
+func newService(t *testing.T, s *stores, l groupmem.Ledger, locker groupmem.Locker, f worker.Fuser) *worker.Service {
+	t.Helper()
+	return worker.New(worker.Deps{Ledger: l, Index: s.index, Locker: locker, Embedder: s.embedder, Fuser: f, Logger: s.log}, worker.Config{})
+}
+
+func openLocker(t testing.TB, prefix string) *redis.Locker {
+	t.Helper()
+	addr := os.Getenv("GROUPMEM_TEST_REDIS_ADDR")
+	if addr == "" {
+		addr = "127.0.0.1:6379"
+	}
+	l, err := redis.Open(context.Background(), redis.Config{Addr: addr, Prefix: prefix})
+	if err != nil {
+		t.Fatalf("open Redis at GROUPMEM_TEST_REDIS_ADDR=%q: %v", addr, err)
+	}
+	t.Cleanup(func() { l.Close() })
+	return l
+}
+
+// syncBuffer is a bytes.Buffer safe for concurrent writers.
+type syncBuffer struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+}
+
+func (b *syncBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.Write(p)
+}
+
+func (b *syncBuffer) Bytes() []byte {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return bytes.Clone(b.buf.Bytes())
+}
+
+func slogJSON(w io.Writer) *slog.Logger {
+	return slog.New(slog.NewJSONHandler(w, &slog.HandlerOptions{Level: slog.LevelDebug}))
+}
+
+// clock is a settable time source.
+type clock struct {
+	mu sync.Mutex
+	t  time.Time
+}
+
+func (c *clock) Now() time.Time {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.t
+}
+
+func (c *clock) Add(d time.Duration) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.t = c.t.Add(d)
+}
+
+var slot1 = time.Date(2026, 11, 2, 3, 0, 0, 0, time.UTC)
+
+// addMessages stores n new messages in each group.
+func addMessages(t *testing.T, l groupmem.Ledger, prefix string, n int, groups ...string) {
+	t.Helper()
+	var msgs []groupmem.Message
+	for _, g := range groups {
+		msgs = append(msgs, storetest.Msgs(g, prefix, n)...)
+	}
+	if _, err := l.InsertMessages(context.Background(), msgs); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func newPool(t testing.TB, q groupmem.Queue, e worker.Evolver, log *slog.Logger, cfg worker.PoolConfig) *worker.Pool {
+	t.Helper()
+	p, err := worker.NewPool(q, e, log, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+func tick(t testing.TB, q groupmem.Queue, slot time.Time, minNew int) int {
+	t.Helper()
+	sch, err := worker.NewScheduler(q, nil, worker.SchedulerConfig{MinMessages: minNew})
+	if err != nil {
+		t.Fatal(err)
+	}
+	n, err := sch.Tick(context.Background(), slot)
+	if err != nil {
+		t.Fatalf("Tick(%s): %v", slot, err)
+	}
+	return n
+}
+
+// runsOf returns the runs of group with the given trigger, by status.
+func runsOf(t *testing.T, l groupmem.Ledger, group, trigger string) map[groupmem.RunStatus]int {
+	t.Helper()
+	runs, err := l.Runs(context.Background(), group, 1000)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := map[groupmem.RunStatus]int{}
+	for _, r := range runs {
+		if r.Trigger == trigger {
+			out[r.Status]++
+		}
+	}
+	return out
+}
+
+func jobOf(t *testing.T, l *postgres.Ledger, slot time.Time, group string) groupmem.Job {
+	t.Helper()
+	jobs, err := l.Jobs(context.Background(), slot)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, j := range jobs {
+		if j.GroupID == group {
+			return j
+		}
+	}
+	t.Fatalf("no job of %s for slot %s", group, slot)
+	return groupmem.Job{}
+}
+
+// waitJobs waits until every job of slot is finished.
+func waitJobs(t *testing.T, l *postgres.Ledger, slot time.Time, want int) []groupmem.Job {
+	t.Helper()
+	deadline := time.Now().Add(30 * time.Second)
+	for {
+		jobs, err := l.Jobs(context.Background(), slot)
+		if err != nil {
+			t.Fatal(err)
+		}
+		finished := 0
+		for _, j := range jobs {
+			if j.Status == groupmem.JobDone || j.Status == groupmem.JobGivenUp {
+				finished++
+			}
+		}
+		if len(jobs) == want && finished == want {
+			return jobs
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("after 30s %d of %d jobs of slot %s finished", finished, len(jobs), slot)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+func watermark(t *testing.T, l *postgres.Ledger, group string) int64 {
+	t.Helper()
+	var w int64
+	if err := l.Pool().QueryRow(context.Background(), `SELECT watermark FROM group_state WHERE group_id = $1`, group).Scan(&w); err != nil {
+		t.Fatal(err)
+	}
+	return w
+}
+
+// Two replicas, each with a scheduler and a pool, over one Postgres and
+// one Redis: both tick the same slot, and every due group is evolved
+// exactly once; the next slot evolves only the groups with new messages.
+func TestTwoReplicasEvolveEachDueGroupOncePerSlot(t *testing.T) {
+	ctx := context.Background()
+	s := newStores(t)
+	prefix := "groupmem-test:" + groupmem.NewID() + ":"
+	f := &scriptedFuser{delay: 20 * time.Millisecond}
+	replicas := []*replica{newReplica(t, s, prefix, f), newReplica(t, s, prefix, f)}
+	var groups []string
+	for i := range 16 {
+		groups = append(groups, fmt.Sprintf("g%02d", i))
+	}
+	addMessages(t, s.ledger, "a", 3, groups...)
+
+	runSlot := func(slot time.Time, due []string) {
+		t.Helper()
+		var wg sync.WaitGroup
+		added := make([]int, len(replicas))
+		for i, r := range replicas {
+			wg.Go(func() { added[i] = tick(t, r.ledger, slot, 1) })
+		}
+		wg.Wait()
+		if added[0]+added[1] != len(due) {
+			t.Fatalf("the two ticks of %s added %v jobs, want %d in all", slot, added, len(due))
+		}
+		pools := make([]*worker.Pool, len(replicas))
+		for i, r := range replicas {
+			pools[i] = newPool(t, r.ledger, r, s.log, worker.PoolConfig{Concurrency: 3, Poll: 20 * time.Millisecond})
+			pools[i].Start(ctx)
+		}
+		jobs := waitJobs(t, s.ledger, slot, len(due))
+		for _, p := range pools {
+			if err := p.Stop(ctx); err != nil {
+				t.Fatal(err)
+			}
+		}
+		for _, j := range jobs {
+			if j.Status != groupmem.JobDone || j.RunStatus != groupmem.RunSucceeded || j.Attempts != 0 {
+				t.Errorf("job of %s: status %s, run %s, %d failed attempts", j.GroupID, j.Status, j.RunStatus, j.Attempts)
+			}
+		}
+	}
+
+	runSlot(slot1, groups)
+	for _, g := range groups {
+		if got := runsOf(t, s.ledger, g, groupmem.TriggerCron); got[groupmem.RunSucceeded] != 1 || len(got) != 1 {
+			t.Errorf("cron runs of %s after slot 1: %v, want exactly one succeeded", g, got)
+		}
+	}
+	for i, r := range replicas {
+		if r.ran.Load() == 0 {
+			t.Errorf("replica %d evolved nothing; work did not spread", i)
+		}
+	}
+	if total := replicas[0].ran.Load() + replicas[1].ran.Load(); total != int64(len(groups)) {
+		t.Errorf("the replicas started %d evolutions for %d groups", total, len(groups))
+	}
+
+	// Next night: only the groups with new messages are due.
+	addMessages(t, s.ledger, "b", 2, groups[:5]...)
+	runSlot(slot1.Add(24*time.Hour), groups[:5])
+	for i, g := range groups {
+		want := 1
+		if i < 5 {
+			want = 2
+		}
+		if got := runsOf(t, s.ledger, g, groupmem.TriggerCron); got[groupmem.RunSucceeded] != want || len(got) != 1 {
+			t.Errorf("cron runs of %s after slot 2: %v, want %d succeeded", g, got, want)
+		}
+		wantMark := int64(3)
+		if i < 5 {
+			wantMark = 5
+		}
+		if w := watermark(t, s.ledger, g); w != wantMark {
+			t.Errorf("watermark of %s = %d, want %d", g, w, wantMark)
+		}
+	}
+}
+
+// A group whose evolution fails twice and then succeeds is retried with
+// backoff, each failure recorded, and applied once in the end.
+func TestPoolRetriesWithBackoff(t *testing.T) {
+	ctx := context.Background()
+	s := newStores(t)
+	clk := &clock{t: slot1}
+	l := pgtest.OpenWith(t, pgtest.Options{Now: clk.Now})
+	f := &scriptedFuser{fails: map[string]int{"flaky": 2}}
+	pool := newPool(t, l, newService(t, s, l, s.locker, f), s.log,
+		worker.PoolConfig{Concurrency: 2, MaxAttempts: 3, Backoff: time.Minute})
+	addMessages(t, l, "a", 3, "flaky", "steady")
+	if n := tick(t, l, slot1, 1); n != 2 {
+		t.Fatalf("tick enqueued %d", n)
+	}
+
+	steps := []struct {
+		advance      time.Duration
+		ran          int
+		status       groupmem.JobStatus
+		attempts     int
+		retryIn      time.Duration
+		failedRuns   int
+		succeededRun int
+	}{
+		{0, 2, groupmem.JobPending, 1, time.Minute, 1, 0},
+		{30 * time.Second, 0, groupmem.JobPending, 1, 30 * time.Second, 1, 0}, // not due yet
+		{30 * time.Second, 1, groupmem.JobPending, 2, 2 * time.Minute, 2, 0},
+		{2 * time.Minute, 1, groupmem.JobDone, 2, 0, 2, 1},
+	}
+	for i, st := range steps {
+		clk.Add(st.advance)
+		n, err := pool.RunOnce(ctx)
+		if err != nil || n != st.ran {
+			t.Fatalf("step %d: RunOnce = %d, %v; want %d", i, n, err, st.ran)
+		}
+		j := jobOf(t, l, slot1, "flaky")
+		if j.Status != st.status || j.Attempts != st.attempts {
+			t.Fatalf("step %d: job %s with %d failed attempts, want %s with %d", i, j.Status, j.Attempts, st.status, st.attempts)
+		}
+		if st.status == groupmem.JobPending && !j.NextAttemptAt.Equal(clk.Now().Add(st.retryIn)) {
+			t.Fatalf("step %d: next attempt at %s, want now + %s", i, j.NextAttemptAt.UTC(), st.retryIn)
+		}
+		if !strings.Contains(j.LastError, "the model is down") {
+			t.Fatalf("step %d: last error %q does not say why", i, j.LastError)
+		}
+		runs := runsOf(t, l, "flaky", groupmem.TriggerCron)
+		if runs[groupmem.RunFailed] != st.failedRuns || runs[groupmem.RunSucceeded] != st.succeededRun {
+			t.Fatalf("step %d: runs %v", i, runs)
+		}
+	}
+	if j := jobOf(t, l, slot1, "steady"); j.Status != groupmem.JobDone || j.Attempts != 0 {
+		t.Fatalf("steady job %+v", j)
+	}
+	if w := watermark(t, l, "flaky"); w != 3 {
+		t.Fatalf("watermark of flaky = %d, want 3", w)
+	}
+	mems := ledgerState(t, l, "flaky")
+	if len(mems) != 1 {
+		t.Fatalf("flaky has %d memories, want the one of its successful run", len(mems))
+	}
+}
+
+// A group whose runs always fail is given up after MaxAttempts with its
+// error recorded, never delays the other groups, and is enqueued afresh by
+// the next slot.
+func TestAlwaysFailingGroupGivesUpWithoutBlockingOthers(t *testing.T) {
+	ctx := context.Background()
+	s := newStores(t)
+	clk := &clock{t: slot1}
+	l := pgtest.OpenWith(t, pgtest.Options{Now: clk.Now})
+	f := &scriptedFuser{fails: map[string]int{"a-broken": -1}}
+	pool := newPool(t, l, newService(t, s, l, s.locker, f), s.log,
+		worker.PoolConfig{Concurrency: 1, MaxAttempts: 3, Backoff: time.Minute})
+	good := []string{"b1", "b2", "b3"}
+	addMessages(t, l, "a", 2, append([]string{"a-broken"}, good...)...)
+	tick(t, l, slot1, 1)
+
+	// One lane: the broken group comes first, then every good group, with
+	// no clock advance in between.
+	for i := range 4 {
+		if n, err := pool.RunOnce(ctx); n != 1 || err != nil {
+			t.Fatalf("RunOnce %d = %d, %v", i, n, err)
+		}
+	}
+	for _, g := range good {
+		if j := jobOf(t, l, slot1, g); j.Status != groupmem.JobDone {
+			t.Fatalf("%s is %s behind the failing group", g, j.Status)
+		}
+	}
+	for i := 0; i < 10; i++ {
+		clk.Add(time.Hour)
+		if _, err := pool.RunOnce(ctx); err != nil {
+			t.Fatal(err)
+		}
+	}
+	j := jobOf(t, l, slot1, "a-broken")
+	if j.Status != groupmem.JobGivenUp || j.Attempts != 3 || !strings.Contains(j.LastError, "the model is down") {
+		t.Fatalf("broken job: %s after %d attempts, last error %q", j.Status, j.Attempts, j.LastError)
+	}
+	if got := f.callsOf("a-broken"); got != 3 {
+		t.Fatalf("the broken group was tried %d times, want 3", got)
+	}
+	if runs := runsOf(t, l, "a-broken", groupmem.TriggerCron); runs[groupmem.RunFailed] != 3 || len(runs) != 1 {
+		t.Fatalf("broken group's runs: %v", runs)
+	}
+	if w := watermark(t, l, "a-broken"); w != 0 {
+		t.Fatalf("a group that never succeeded has watermark %d", w)
+	}
+	// The next slot enqueues the broken group again, and only it.
+	next := slot1.Add(24 * time.Hour)
+	if n := tick(t, l, next, 1); n != 1 || jobOf(t, l, next, "a-broken").Status != groupmem.JobPending {
+		t.Fatalf("next slot enqueued %d jobs", n)
+	}
+}
+
+// A group held by a manual run is tried again later at no cost in
+// attempts, and no cron run is recorded for it meanwhile.
+func TestPoolReleasesABusyGroup(t *testing.T) {
+	ctx := context.Background()
+	s := newStores(t)
+	f := &scriptedFuser{started: make(chan string, 1), release: make(chan struct{})}
+	svc := newService(t, s, s.ledger, s.locker, f)
+	addMessages(t, s.ledger, "a", 2, "g")
+	manual, err := svc.Start(ctx, "g", worker.Options{Trigger: groupmem.TriggerManual})
+	if err != nil {
+		t.Fatal(err)
+	}
+	<-f.started
+	tick(t, s.ledger, slot1, 1)
+	pool := newPool(t, s.ledger, svc, s.log, worker.PoolConfig{BusyDelay: time.Hour})
+	if n, err := pool.RunOnce(ctx); n != 1 || err != nil {
+		t.Fatalf("RunOnce = %d, %v", n, err)
+	}
+	j := jobOf(t, s.ledger, slot1, "g")
+	if j.Status != groupmem.JobPending || j.Attempts != 0 || j.RunID != "" || j.NextAttemptAt.Before(time.Now().Add(59*time.Minute)) {
+		t.Fatalf("busy group's job: %+v; want pending, no attempt, retried in an hour", j)
+	}
+	close(f.release)
+	if res, err := manual.Wait(); err != nil || res.Status != groupmem.RunSucceeded {
+		t.Fatalf("manual run: %v, %v", res.Status, err)
+	}
+	if runs := runsOf(t, s.ledger, "g", groupmem.TriggerCron); len(runs) != 0 {
+		t.Fatalf("cron runs of a busy group: %v", runs)
+	}
+}
+
+// Stopping the pool in the middle of a run: within the grace period the
+// run completes; past it the run is abandoned and the store is as if it
+// never started, apart from its failed run record; the job can be claimed
+// again and a later run applies the messages once.
+func TestPoolShutdownMidRun(t *testing.T) {
+	tests := []struct {
+		name      string
+		grace     time.Duration
+		finishRun bool // the model answers within the grace period
+	}{
+		{"grace covers the run", 10 * time.Second, true},
+		{"grace runs out", 200 * time.Millisecond, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			ctx := context.Background()
+			s := newStores(t)
+			f := &scriptedFuser{started: make(chan string, 1), release: make(chan struct{})}
+			svc := newService(t, s, s.ledger, s.locker, f)
+			addMessages(t, s.ledger, "a", 4, "g")
+			tick(t, s.ledger, slot1, 1)
+			pool := newPool(t, s.ledger, svc, s.log, worker.PoolConfig{Concurrency: 2, Poll: 20 * time.Millisecond})
+			process, terminate := context.WithCancel(ctx) // the process's signal context
+			pool.Start(process)
+			<-f.started
+			terminate() // SIGTERM: stop claiming; the run in flight goes on
+			if tt.finishRun {
+				time.AfterFunc(100*time.Millisecond, func() { close(f.release) })
+			}
+			stopCtx, cancel := context.WithTimeout(ctx, tt.grace)
+			defer cancel()
+			err := pool.Stop(stopCtx)
+
+			runs, rerr := s.ledger.Runs(ctx, "g", 10)
+			if rerr != nil || len(runs) != 1 {
+				t.Fatalf("runs: %d, %v", len(runs), rerr)
+			}
+			j := jobOf(t, s.ledger, slot1, "g")
+			if tt.finishRun {
+				if err != nil || runs[0].Status != groupmem.RunSucceeded || j.Status != groupmem.JobDone {
+					t.Fatalf("Stop = %v; run %s; job %s", err, runs[0].Status, j.Status)
+				}
+				if w := watermark(t, s.ledger, "g"); w != 4 || len(ledgerState(t, s.ledger, "g")) != 1 {
+					t.Fatalf("watermark %d, %d memories", w, len(ledgerState(t, s.ledger, "g")))
+				}
+				return
+			}
+			if !errors.Is(err, context.DeadlineExceeded) {
+				t.Fatalf("Stop past the grace period = %v", err)
+			}
+			if runs[0].Status != groupmem.RunFailed || runs[0].FinishedAt.IsZero() || runs[0].Error == "" {
+				t.Fatalf("abandoned run: %s, finished %v, error %q", runs[0].Status, runs[0].FinishedAt, runs[0].Error)
+			}
+			if w := watermark(t, s.ledger, "g"); w != 0 {
+				t.Fatalf("watermark moved to %d by an abandoned run", w)
+			}
+			if mems := ledgerState(t, s.ledger, "g"); len(mems) != 0 {
+				t.Fatalf("an abandoned run left %d memories", len(mems))
+			}
+			if pending, _, _ := s.ledger.OutboxLag(ctx); pending != 0 {
+				t.Fatalf("an abandoned run left %d outbox entries", pending)
+			}
+			if j.Status != groupmem.JobPending || j.Attempts != 0 || j.Claim != "" {
+				t.Fatalf("abandoned job: %+v; want pending with no attempt counted", j)
+			}
+
+			// Another replica picks the job up at once; the group's lock
+			// was released, and its messages are applied once.
+			f2 := &scriptedFuser{}
+			other := newPool(t, s.ledger, newService(t, s, s.ledger, s.locker, f2), s.log, worker.PoolConfig{})
+			if n, err := other.RunOnce(ctx); n != 1 || err != nil {
+				t.Fatalf("RunOnce after the abandoned run = %d, %v", n, err)
+			}
+			if j := jobOf(t, s.ledger, slot1, "g"); j.Status != groupmem.JobDone || j.RunStatus != groupmem.RunSucceeded {
+				t.Fatalf("job after the retry: %+v", j)
+			}
+			if w := watermark(t, s.ledger, "g"); w != 4 || len(ledgerState(t, s.ledger, "g")) != 1 {
+				t.Fatalf("after the retry: watermark %d, %d memories", w, len(ledgerState(t, s.ledger, "g")))
+			}
+		})
+	}
+}
+
+// A run that outlives RunTimeout is abandoned and counts as a failed
+// attempt.
+func TestPoolRunTimeout(t *testing.T) {
+	ctx := context.Background()
+	s := newStores(t)
+	f := &scriptedFuser{release: make(chan struct{})} // never answers
+	pool := newPool(t, s.ledger, newService(t, s, s.ledger, s.locker, f), s.log,
+		worker.PoolConfig{RunTimeout: 100 * time.Millisecond, Backoff: time.Minute})
+	addMessages(t, s.ledger, "a", 2, "g")
+	tick(t, s.ledger, slot1, 1)
+	if n, err := pool.RunOnce(ctx); n != 1 || err != nil {
+		t.Fatalf("RunOnce = %d, %v", n, err)
+	}
+	j := jobOf(t, s.ledger, slot1, "g")
+	if j.Status != groupmem.JobPending || j.Attempts != 1 || !strings.Contains(j.LastError, "deadline") {
+		t.Fatalf("timed-out job: %+v", j)
+	}
+	if runs := runsOf(t, s.ledger, "g", groupmem.TriggerCron); runs[groupmem.RunFailed] != 1 {
+		t.Fatalf("runs: %v", runs)
+	}
+}
+
+// Every line the pool logs names the group and the job; every line of a
+// run names the run and the group.
+func TestPoolLogLinesCarryTheirIDs(t *testing.T) {
+	ctx := context.Background()
+	s := newStores(t)
+	var buf syncBuffer
+	s.log = slogJSON(&buf)
+	f := &scriptedFuser{fails: map[string]int{"bad": 1}}
+	pool := newPool(t, s.ledger, newService(t, s, s.ledger, s.locker, f), s.log, worker.PoolConfig{Concurrency: 3})
+	addMessages(t, s.ledger, "a", 2, "bad", "good")
+	tick(t, s.ledger, slot1, 1)
+	if _, err := pool.RunOnce(ctx); err != nil {
+		t.Fatal(err)
+	}
+	lines := 0
+	for _, line := range bytes.Split(bytes.TrimSpace(buf.Bytes()), []byte("\n")) {
+		var rec map[string]any
+		if err := json.Unmarshal(line, &rec); err != nil {
+			t.Fatalf("log line is not JSON: %s", line)
+		}
+		msg, _ := rec["msg"].(string)
+		if strings.HasPrefix(msg, "job ") {
+			lines++
+			if rec["group_id"] == nil || rec["job_id"] == nil || rec["run_id"] == nil {
+				t.Errorf("pool line without group_id, job_id or run_id: %s", line)
+			}
+		}
+		if rec["run_id"] != nil && rec["run_id"] != "" && rec["group_id"] == nil {
+			t.Errorf("run line without group_id: %s", line)
+		}
+	}
+	if lines != 2 {
+		t.Fatalf("the pool logged %d job lines for 2 jobs:\n%s", lines, buf.Bytes())
+	}
+}
+
+// Negative settings are refused, naming the setting.
+func TestNewPoolRejectsNegativeSettings(t *testing.T) {
+	tests := []struct {
+		cfg     worker.PoolConfig
+		setting string
+	}{
+		{worker.PoolConfig{Concurrency: -1}, "GROUPMEM_CONCURRENCY"},
+		{worker.PoolConfig{RunTimeout: -time.Second}, "GROUPMEM_RUN_TIMEOUT"},
+		{worker.PoolConfig{MaxAttempts: -3}, "GROUPMEM_MAX_ATTEMPTS"},
+	}
+	for _, tt := range tests {
+		_, err := worker.NewPool(nil, nil, nil, tt.cfg)
+		if groupmem.ErrorCode(err) != groupmem.EINVALID || !strings.Contains(groupmem.ErrorMessage(err), tt.setting) {
+			t.Errorf("NewPool(%+v) = %v; want %s naming %s", tt.cfg, err, groupmem.EINVALID, tt.setting)
+		}
+	}
+}
