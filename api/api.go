@@ -50,6 +50,10 @@ type Deps struct {
 	// example Postgres and Redis answer a ping and the Qdrant collection
 	// matches the configuration. nil means always ready.
 	Ready func(ctx context.Context) error
+	// List serves GET /memory/list (default Ledger.Memories: exact and
+	// cheap to page on Postgres and SQLite). Pass Index.List where the
+	// index pages cheaply, as the in-process index does.
+	List func(ctx context.Context, q groupmem.MemoryQuery) (groupmem.MemoryPage, error)
 	// Background is the parent context of evolutions started with
 	// async=true; cancel it to stop them (default context.Background()).
 	Background context.Context
@@ -170,6 +174,9 @@ func New(d Deps, cfg Config) (*Handler, error) {
 	}
 	if h.d.Background == nil {
 		h.d.Background = context.Background()
+	}
+	if h.d.List == nil {
+		h.d.List = h.d.Ledger.Memories
 	}
 	for _, rt := range h.routes() {
 		h.mux.Handle(rt.pattern, h.wrap(rt))

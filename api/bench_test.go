@@ -2,15 +2,11 @@ package api_test
 
 import (
 	"fmt"
-	"io"
 	"net/http"
 	"net/url"
-	"slices"
-	"sync"
-	"sync/atomic"
 	"testing"
-	"time"
 
+	"github.com/groupmem/groupmem/internal/httpbench"
 	"github.com/groupmem/groupmem/store/inmem"
 )
 
@@ -52,50 +48,6 @@ func benchFixture(b *testing.B) *fixture {
 // benchHTTP runs b.N requests from benchClients goroutines and reports
 // requests per second and latency percentiles.
 func benchHTTP(b *testing.B, f *fixture, path func(i int) string) {
-	client := &http.Client{Transport: &http.Transport{MaxIdleConns: benchClients, MaxIdleConnsPerHost: benchClients}}
-	defer client.CloseIdleConnections()
-	var next atomic.Int64
-	lat := make([][]time.Duration, benchClients)
-	var failed atomic.Int64
-	var wg sync.WaitGroup
-	b.ResetTimer()
-	start := time.Now()
-	for c := range benchClients {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for {
-				i := int(next.Add(1)) - 1
-				if i >= b.N {
-					return
-				}
-				req, _ := http.NewRequest(http.MethodGet, f.srv.URL+path(i), nil)
-				req.Header.Set("Authorization", "Bearer "+secretRoot)
-				t0 := time.Now()
-				res, err := client.Do(req)
-				if err == nil {
-					_, _ = io.Copy(io.Discard, res.Body)
-					res.Body.Close()
-				}
-				lat[c] = append(lat[c], time.Since(t0))
-				if err != nil || res.StatusCode != http.StatusOK {
-					failed.Add(1)
-				}
-			}
-		}()
-	}
-	wg.Wait()
-	elapsed := time.Since(start)
-	b.StopTimer()
-	if n := failed.Load(); n > 0 {
-		b.Fatalf("%d of %d requests failed", n, b.N)
-	}
-	all := slices.Concat(lat...)
-	slices.Sort(all)
-	pct := func(p float64) float64 {
-		return float64(all[min(len(all)-1, int(p*float64(len(all))))].Microseconds()) / 1000
-	}
-	b.ReportMetric(float64(b.N)/elapsed.Seconds(), "req/s")
-	b.ReportMetric(pct(0.50), "p50-ms")
-	b.ReportMetric(pct(0.99), "p99-ms")
+	httpbench.Run(b, benchClients, func(i int) string { return f.srv.URL + path(i) },
+		http.Header{"Authorization": {"Bearer " + secretRoot}})
 }

@@ -30,7 +30,7 @@ func (h *Handler) list(w http.ResponseWriter, r *http.Request, c *call) error {
 	if err := checkGroup(c.key, g, "group "+describe(g)); err != nil {
 		return err
 	}
-	page, err := h.d.Ledger.Memories(r.Context(), groupmem.MemoryQuery{GroupID: g, Status: status, Limit: limit, Offset: offset})
+	page, err := h.d.List(r.Context(), groupmem.MemoryQuery{GroupID: g, Status: status, Limit: limit, Offset: offset})
 	if err != nil {
 		return backendError(err)
 	}

@@ -246,3 +246,6 @@ func (s *Service) SetStrength(ctx context.Context, id string, strength float64, 
 		}, nil
 	})
 }
+
+// Fuser returns the evolver the service uses.
+func (s *Service) Fuser() Fuser { return s.fuser }

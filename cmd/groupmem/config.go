@@ -48,6 +48,13 @@ type Config struct {
 	MaxPromptTokens int
 	MaxDeleteShare  float64
 
+	Schedule    string
+	MinMessages int
+	Concurrency int
+	RunTimeout  time.Duration
+	MaxAttempts int
+	Scheduler   bool
+
 	HTTPAddr        string
 	APIKeys         string
 	APIOpen         bool
@@ -139,11 +146,17 @@ func (c *Config) settings() []setting {
 		{"GROUPMEM_MAX_MESSAGES", "most messages shown to the model in one pass; more make several passes", num(&c.MaxMessages), "200"},
 		{"GROUPMEM_MAX_PROMPT_TOKENS", "estimated token budget of one pass's prompt", num(&c.MaxPromptTokens), "12000"},
 		{"GROUPMEM_MAX_DELETE_SHARE", "largest share of a group's memories one run may delete before it is held for review (1 disables)", float(&c.MaxDeleteShare), "0.5"},
+		{"GROUPMEM_SCHEDULE", "cron spec of the nightly evolution, read in GROUPMEM_TIMEZONE (5 fields or @daily)", str(&c.Schedule), "0 3 * * *"},
+		{"GROUPMEM_MIN_MESSAGES", "new messages past the watermark that make a group due", num(&c.MinMessages), "1"},
+		{"GROUPMEM_CONCURRENCY", "evolutions one process runs at once (also evolve -all)", num(&c.Concurrency), "4"},
+		{"GROUPMEM_RUN_TIMEOUT", "time limit of one evolution", dur(&c.RunTimeout), "10m"},
+		{"GROUPMEM_MAX_ATTEMPTS", "failed attempts before a group waits for the next slot", num(&c.MaxAttempts), "3"},
+		{"GROUPMEM_SCHEDULER", "serve also runs the nightly scheduler and an evolution pool", boolean(&c.Scheduler), "true"},
 		{"GROUPMEM_HTTP_ADDR", "address the API listens on", str(&c.HTTPAddr), ":8080"},
 		{"GROUPMEM_API_KEYS", "API keys as name:scope:groups:sha256hex entries separated by ';' (scope admin|write|read, groups * or g1|g2); `groupmem hash-key` makes the hash", str(&c.APIKeys), ""},
 		{"GROUPMEM_API_OPEN", "serve without keys, every caller an admin of every group (local use only; not with GROUPMEM_API_KEYS)", boolean(&c.APIOpen), "false"},
 		{"GROUPMEM_SEARCH_THRESHOLD", "default similarity threshold of search and context (0: 0.7 with an embeddings service, 0.15 with the local embedder)", float(&c.SearchThreshold), "0"},
-		{"GROUPMEM_SHUTDOWN_GRACE", "how long running requests and evolutions may finish at shutdown", dur(&c.ShutdownGrace), "30s"},
+		{"GROUPMEM_GRACE", "at shutdown, how long requests and evolutions in flight may finish", dur(&c.ShutdownGrace), "30s"},
 		{"GROUPMEM_LOCK_TTL", "lease of a per-group lock; renewed while held", dur(&c.LockTTL), "30s"},
 		{"GROUPMEM_LOG_LEVEL", "debug, info, warn or error", str(&c.LogLevel), "info"},
 		{"GROUPMEM_LOG_JSON", "log JSON lines instead of text", boolean(&c.LogJSON), "false"},
@@ -183,10 +196,18 @@ func (c *Config) validate() error {
 		return fmt.Errorf("GROUPMEM_LLM_MAX_TOKENS must be positive, got %d", c.LLMMaxTokens)
 	case c.LLMTemperature < 0 || c.LLMTemperature > 2:
 		return fmt.Errorf("GROUPMEM_LLM_TEMPERATURE must be within 0..2, got %g", c.LLMTemperature)
+	case c.Concurrency < 1 || c.Concurrency > 1024:
+		return fmt.Errorf("GROUPMEM_CONCURRENCY must be within 1..1024, got %d", c.Concurrency)
+	case c.MinMessages < 1:
+		return fmt.Errorf("GROUPMEM_MIN_MESSAGES must be at least 1, got %d", c.MinMessages)
+	case c.MaxAttempts < 1:
+		return fmt.Errorf("GROUPMEM_MAX_ATTEMPTS must be at least 1, got %d", c.MaxAttempts)
+	case c.RunTimeout <= 0:
+		return fmt.Errorf("GROUPMEM_RUN_TIMEOUT must be positive")
 	case c.SearchThreshold < 0 || c.SearchThreshold > 1:
 		return fmt.Errorf("GROUPMEM_SEARCH_THRESHOLD must be within 0..1, got %g", c.SearchThreshold)
 	case c.ShutdownGrace < 0:
-		return fmt.Errorf("GROUPMEM_SHUTDOWN_GRACE must not be negative")
+		return fmt.Errorf("GROUPMEM_GRACE must not be negative")
 	case c.LLMTimeout <= 0:
 		return fmt.Errorf("GROUPMEM_LLM_TIMEOUT must be positive")
 	}

@@ -14,6 +14,7 @@ import (
 
 // evolveFlags are the evolve command's own flags.
 type evolveFlags struct {
+	all       bool
 	group     string
 	days      int
 	dryRun    bool
@@ -25,7 +26,8 @@ var evolveOpts evolveFlags
 
 func bindEvolveFlags(fs *flag.FlagSet) {
 	evolveOpts = evolveFlags{}
-	fs.StringVar(&evolveOpts.group, "group", "", "the group to evolve (required)")
+	fs.StringVar(&evolveOpts.group, "group", "", "the group to evolve")
+	fs.BoolVar(&evolveOpts.all, "all", false, "evolve every group with new messages now")
 	fs.IntVar(&evolveOpts.days, "days", 0, "on a group's first run, or with -reprocess, fuse only the last N days")
 	fs.BoolVar(&evolveOpts.dryRun, "dry-run", false, "print the plan and apply nothing")
 	fs.BoolVar(&evolveOpts.reprocess, "reprocess", false, "fuse the last -days days again, ignoring the watermark")
@@ -37,8 +39,8 @@ func runEvolve(ctx context.Context, env *Env, args []string) error {
 	if len(args) > 0 {
 		return fmt.Errorf("unexpected arguments %q", args)
 	}
-	if o.group == "" {
-		return errors.New("-group is required")
+	if (o.group == "") == !o.all {
+		return errors.New("give either -group G or -all")
 	}
 	b, err := openBackends(ctx, env.Config, env.Log)
 	if err != nil {
@@ -49,9 +51,11 @@ func runEvolve(ctx context.Context, env *Env, args []string) error {
 	if err != nil {
 		return err
 	}
-	res, err := svc.Evolve(ctx, o.group, worker.Options{
-		Days: o.days, DryRun: o.dryRun, Reprocess: o.reprocess, Trigger: groupmem.TriggerCLI, Actor: "cli",
-	})
+	opts := worker.Options{Days: o.days, DryRun: o.dryRun, Reprocess: o.reprocess, Trigger: groupmem.TriggerCLI, Actor: "cli"}
+	if o.all {
+		return runEvolveAll(ctx, env, b, svc, opts)
+	}
+	res, err := svc.Evolve(ctx, o.group, opts)
 	if err != nil {
 		return err
 	}

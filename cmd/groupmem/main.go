@@ -35,11 +35,13 @@ type Env struct {
 
 func commands() []command {
 	return []command{
-		{name: "serve", usage: "serve the HTTP API and project changes into the index", run: runServe},
+		{name: "serve", usage: "serve the HTTP API, and run the nightly scheduler unless GROUPMEM_SCHEDULER=false", run: runServe},
+		{name: "worker", usage: "run the nightly scheduler and an evolution pool, without the API", run: runWorker},
 		{name: "evolve", usage: "evolve one group's memory now", run: runEvolve, flags: bindEvolveFlags},
 		{name: "migrate", usage: "apply the Postgres migrations", run: runMigrate},
 		{name: "reindex", usage: "rebuild the search index from the ledger (no embedding calls)", run: runReindex},
 		{name: "relay", usage: "project pending ledger changes into the search index", run: runRelay},
+		{name: "healthcheck", usage: "exit 0 when the local server is ready (for container health checks)", run: runHealthcheck},
 		{name: "hash-key", usage: "print the hash of an API key, for GROUPMEM_API_KEYS", run: runHashKey},
 		{name: "config", usage: "list every setting with its variable, flag and default", run: runConfig},
 	}

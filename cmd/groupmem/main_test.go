@@ -102,6 +102,87 @@ func TestEvolveAndReindexOnServers(t *testing.T) {
 	}
 }
 
+// serverEnv is the environment of the production setup on a fresh
+// Postgres schema, Redis prefix and Qdrant test server.
+func serverEnv(t *testing.T, model *llmtest.Server) (map[string]string, *postgres.Ledger) {
+	t.Helper()
+	ctx := context.Background()
+	schema := "gmcmd_" + strings.ReplaceAll(groupmem.NewID()[:8], "-", "")
+	t.Cleanup(func() { pgtest.DropSchema(t, schema) })
+	l, err := postgres.Open(ctx, postgres.Config{URL: pgtest.URL(), Schema: schema})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(l.Close)
+	if _, err := l.Migrate(ctx); err != nil {
+		t.Fatal(err)
+	}
+	redisAddr := os.Getenv("GROUPMEM_TEST_REDIS_ADDR")
+	if redisAddr == "" {
+		redisAddr = "127.0.0.1:6379"
+	}
+	return map[string]string{
+		"GROUPMEM_POSTGRES_URL": pgtest.URL(), "GROUPMEM_POSTGRES_SCHEMA": schema,
+		"GROUPMEM_REDIS_ADDR": redisAddr, "GROUPMEM_REDIS_PREFIX": "gmcmd-" + schema + ":",
+		"GROUPMEM_QDRANT_ADDR": qdranttest.Start(t), "GROUPMEM_QDRANT_COLLECTION": schema,
+		"GROUPMEM_LLM_URL": model.URL(), "GROUPMEM_LLM_MODEL": "scripted", "GROUPMEM_LANG": "en",
+	}, l
+}
+
+func TestEvolveAll(t *testing.T) {
+	ctx := context.Background()
+	model := llmtest.New(t, llmtest.WithDefault(llmtest.Reply{Text: createAnswer, PromptTokens: 100, CompletionTokens: 10}))
+	env, l := serverEnv(t, model)
+	for _, g := range []string{"g1", "g2", "g3"} {
+		if _, err := l.InsertMessages(ctx, messages(g, 2)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	out, stderr, err := runCmd(t, env, "evolve", "-all")
+	if err != nil || !strings.Contains(out, "groups 3: done 3, failed 0") || !strings.Contains(out, "tokens 300 prompt + 30 completion") {
+		t.Fatalf("evolve -all = %q, %v\n%s", out, err, stderr)
+	}
+	out, _, err = runCmd(t, env, "evolve", "-all")
+	if err != nil || !strings.Contains(out, "groups 0") {
+		t.Fatalf("second evolve -all = %q, %v", out, err)
+	}
+}
+
+// groupmem worker evolves due groups on its schedule and stops cleanly.
+func TestWorkerCommand(t *testing.T) {
+	ctx := context.Background()
+	model := llmtest.New(t, llmtest.WithDefault(llmtest.Reply{Text: createAnswer}))
+	env, l := serverEnv(t, model)
+	env["GROUPMEM_SCHEDULE"] = "@every 1s"
+	if _, err := l.InsertMessages(ctx, messages("g1", 2)); err != nil {
+		t.Fatal(err)
+	}
+	wctx, cancel := context.WithCancel(ctx)
+	done := make(chan error, 1)
+	go func() {
+		var out, errOut bytes.Buffer
+		done <- run(wctx, []string{"worker"}, func(k string) (string, bool) { v, ok := env[k]; return v, ok }, &out, &errOut)
+	}()
+	deadline := time.Now().Add(20 * time.Second)
+	for {
+		runs, err := l.Runs(ctx, "g1", 10)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(runs) > 0 && runs[0].Status == groupmem.RunSucceeded && runs[0].Trigger == groupmem.TriggerCron {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("no cron run after 20s: %+v", runs)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	cancel()
+	if err := <-done; err != nil {
+		t.Fatalf("worker ended with %v", err)
+	}
+}
+
 // The embedded default: a SQLite file, in-process lock and index.
 func TestEvolveEmbedded(t *testing.T) {
 	ctx := context.Background()
@@ -134,7 +215,9 @@ func TestBadConfigurationNamesTheSetting(t *testing.T) {
 		{map[string]string{"GROUPMEM_LANG": "fr"}, []string{"evolve", "-group", "g"}, "GROUPMEM_LANG"},
 		{map[string]string{"GROUPMEM_TIMEZONE": "Mars/Olympus"}, []string{"evolve", "-group", "g"}, "GROUPMEM_TIMEZONE"},
 		{map[string]string{"GROUPMEM_LOCK_TTL": "soon"}, []string{"evolve", "-group", "g"}, "GROUPMEM_LOCK_TTL"},
-		{nil, []string{"evolve"}, "-group is required"},
+		{nil, []string{"evolve"}, "either -group G or -all"},
+		{nil, []string{"evolve", "-all", "-group", "g"}, "either -group G or -all"},
+		{map[string]string{"GROUPMEM_CONCURRENCY": "0"}, []string{"evolve", "-all"}, "GROUPMEM_CONCURRENCY"},
 		{nil, []string{"migrate"}, "GROUPMEM_POSTGRES_URL"},
 		{nil, []string{"frobnicate"}, "unknown command"},
 		{map[string]string{"GROUPMEM_POSTGRES_URL": "postgres://nobody@127.0.0.1:1/x?connect_timeout=1"}, []string{"migrate"}, "GROUPMEM_POSTGRES_URL"},

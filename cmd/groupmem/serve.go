@@ -7,6 +7,7 @@ import (
 	"net"
 	"net/http"
 	"sync"
+	"time"
 
 	"github.com/groupmem/groupmem/api"
 	"github.com/groupmem/groupmem/metrics"
@@ -26,12 +27,13 @@ func searchThreshold(cfg *Config) float64 {
 
 // server is the API and its background duties on one set of backends.
 type server struct {
-	env      *Env
-	b        *backends
-	handler  *api.Handler
-	httpSrv  *http.Server
-	duties   []func(ctx context.Context) // run until ctx ends
-	listener net.Listener
+	env       *Env
+	b         *backends
+	handler   *api.Handler
+	httpSrv   *http.Server
+	duties    []func(ctx context.Context) // run until ctx ends
+	evolution *evolution                  // nil when the scheduler is off
+	listener  net.Listener
 }
 
 // newServer wires the API, the metrics and the outbox relay on b.
@@ -56,6 +58,13 @@ func newServer(env *Env, b *backends, open bool) (*server, error) {
 	s := &server{env: env, b: b, handler: h}
 	s.httpSrv = api.NewServer(cfg.HTTPAddr, h, api.Config{})
 	s.duties = append(s.duties, svc.Relay().Run)
+	if cfg.Scheduler {
+		evo, err := newEvolution(cfg, b, svc, env.Log)
+		if err != nil {
+			return nil, fmt.Errorf("%w (or GROUPMEM_SCHEDULER=false)", err)
+		}
+		s.evolution = evo
+	}
 	return s, nil
 }
 
@@ -75,6 +84,12 @@ func (s *server) serve(ctx context.Context) error {
 	for _, d := range s.duties {
 		wg.Go(func() { d(dutyCtx) })
 	}
+	evoDone := make(chan error, 1)
+	if s.evolution != nil {
+		go func() { evoDone <- s.evolution.run(ctx, s.env.Config) }()
+	} else {
+		evoDone <- nil
+	}
 	errc := make(chan error, 1)
 	go func() { errc <- s.httpSrv.Serve(ln) }()
 	s.env.Log.InfoContext(ctx, "serving", "addr", ln.Addr().String())
@@ -90,6 +105,9 @@ func (s *server) serve(ctx context.Context) error {
 	}
 	if werr := s.handler.Wait(grace); werr != nil {
 		s.env.Log.WarnContext(ctx, "evolutions still running at the end of the grace period", "err", werr)
+	}
+	if eerr := <-evoDone; eerr != nil {
+		s.env.Log.WarnContext(ctx, "stop the scheduler", "err", eerr)
 	}
 	stopDuties()
 	wg.Wait()
@@ -117,5 +135,29 @@ func runHashKey(_ context.Context, env *Env, args []string) error {
 		return errors.New("usage: groupmem hash-key <key>")
 	}
 	fmt.Fprintln(env.Stdout, api.HashKey(args[0]))
+	return nil
+}
+
+// runHealthcheck asks the local server's /readyz: the container health
+// check of an image without a shell.
+func runHealthcheck(ctx context.Context, env *Env, _ []string) error {
+	host, port, err := net.SplitHostPort(env.Config.HTTPAddr)
+	if err != nil {
+		return fmt.Errorf("GROUPMEM_HTTP_ADDR: %w", err)
+	}
+	if host == "" || host == "0.0.0.0" || host == "::" {
+		host = "127.0.0.1"
+	}
+	ctx, cancel := context.WithTimeout(ctx, 3*time.Second)
+	defer cancel()
+	req, _ := http.NewRequestWithContext(ctx, http.MethodGet, "http://"+net.JoinHostPort(host, port)+"/readyz", nil)
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		return fmt.Errorf("readyz: %w", err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusOK {
+		return fmt.Errorf("readyz: %s", resp.Status)
+	}
 	return nil
 }

@@ -21,12 +21,21 @@ import (
 // admin key, on a loopback port, and stops it when the test ends.
 func serveEmbedded(t *testing.T, model *llmtest.Server) (base string, stop func() error) {
 	t.Helper()
-	env := map[string]string{
+	return serveOn(t, map[string]string{
 		"GROUPMEM_SQLITE_PATH": filepath.Join(t.TempDir(), "gm.db"),
 		"GROUPMEM_LLM_URL":     model.URL(),
-		"GROUPMEM_API_KEYS":    "bot:admin:*:" + api.HashKey("s3cret"),
+		"GROUPMEM_API_KEYS":    "bot:admin:*:" + hashOf("s3cret"),
 		"GROUPMEM_LANG":        "en",
-	}
+		"GROUPMEM_SCHEDULER":   "false",
+	})
+}
+
+func hashOf(secret string) string { return api.HashKey(secret) }
+
+// serveOn starts the server the serve command runs, with env as its
+// whole environment, on a loopback port.
+func serveOn(t testing.TB, env map[string]string) (base string, stop func() error) {
+	t.Helper()
 	fs := newFlagSet()
 	cfg, err := bindConfig(fs, func(k string) (string, bool) { v, ok := env[k]; return v, ok })
 	if err != nil || fs.Parse(nil) != nil || cfg.validate() != nil {

@@ -22,6 +22,7 @@ import (
 // server when its address is set, the embedded default otherwise.
 type backends struct {
 	Ledger   groupmem.Ledger
+	Queue    groupmem.Queue // the job queue; nil where the ledger has none
 	Index    groupmem.Index
 	Locker   groupmem.Locker
 	Embedder groupmem.Embedder
@@ -60,7 +61,7 @@ func openBackends(ctx context.Context, cfg *Config, log *slog.Logger) (_ *backen
 		if err != nil {
 			return nil, err
 		}
-		b.Ledger, b.checks["postgres"] = l, l.Ping
+		b.Ledger, b.Queue, b.checks["postgres"] = l, l, l.Ping
 		b.closers = append(b.closers, l.Close)
 	} else {
 		l, err := sqlite.Open(ctx, sqlite.Config{Path: cfg.SQLitePath})
@@ -68,6 +69,9 @@ func openBackends(ctx context.Context, cfg *Config, log *slog.Logger) (_ *backen
 			return nil, fmt.Errorf("open GROUPMEM_SQLITE_PATH=%q: %w", cfg.SQLitePath, err)
 		}
 		b.Ledger, b.checks["sqlite"] = l, l.Ping
+		if q, ok := any(l).(groupmem.Queue); ok {
+			b.Queue = q
+		}
 		b.closers = append(b.closers, func() { l.Close() })
 	}
 	if cfg.RedisAddr != "" {

@@ -1,0 +1,136 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"strings"
+
+	"github.com/groupmem/groupmem"
+	"github.com/groupmem/groupmem/worker"
+)
+
+// evolution is the nightly scheduler and an evolution pool on one queue.
+type evolution struct {
+	sch  *worker.Scheduler
+	pool *worker.Pool
+}
+
+func newEvolution(cfg *Config, b *backends, svc *worker.Service, log *slog.Logger) (*evolution, error) {
+	if b.Queue == nil {
+		return nil, errors.New("the scheduler needs a job queue: set GROUPMEM_POSTGRES_URL")
+	}
+	sch, err := worker.NewScheduler(b.Queue, log, worker.SchedulerConfig{Spec: cfg.Schedule, TimeZone: cfg.TimeZone, MinMessages: cfg.MinMessages})
+	if err != nil {
+		return nil, err
+	}
+	pool, err := worker.NewPool(b.Queue, svc, log, worker.PoolConfig{Concurrency: cfg.Concurrency, RunTimeout: cfg.RunTimeout, MaxAttempts: cfg.MaxAttempts})
+	if err != nil {
+		return nil, err
+	}
+	return &evolution{sch: sch, pool: pool}, nil
+}
+
+// run starts the scheduler and the pool, and at the end of ctx stops
+// them: no new work, runs in flight finish within the grace period or are
+// abandoned cleanly.
+func (e *evolution) run(ctx context.Context, cfg *Config) error {
+	e.sch.Start(ctx)
+	e.pool.Start(ctx)
+	<-ctx.Done()
+	grace, cancel := context.WithTimeout(context.WithoutCancel(ctx), cfg.ShutdownGrace)
+	defer cancel()
+	return errors.Join(e.sch.Stop(grace), e.pool.Stop(grace))
+}
+
+// runWorker is `groupmem worker`: the scheduler, a pool and the outbox
+// relay, without the API.
+func runWorker(ctx context.Context, env *Env, _ []string) error {
+	b, err := openBackends(ctx, env.Config, env.Log)
+	if err != nil {
+		return err
+	}
+	defer b.Close()
+	svc, err := newService(env.Config, b, env.Log, nil)
+	if err != nil {
+		return err
+	}
+	evo, err := newEvolution(env.Config, b, svc, env.Log)
+	if err != nil {
+		return err
+	}
+	relayCtx, stopRelay := context.WithCancel(context.WithoutCancel(ctx))
+	done := make(chan struct{})
+	go func() { defer close(done); svc.Relay().Run(relayCtx) }()
+	env.Log.InfoContext(ctx, "worker started", "schedule", env.Config.Schedule, "timezone", env.Config.TimeZone,
+		"concurrency", env.Config.Concurrency, "evolver", svc.Fuser().Model())
+	err = evo.run(ctx, env.Config)
+	stopRelay()
+	<-done
+	return err
+}
+
+// runEvolveAll is `groupmem evolve -all`: every due group now, with a
+// progress bar on a terminal and a summary.
+func runEvolveAll(ctx context.Context, env *Env, b *backends, svc *worker.Service, o worker.Options) error {
+	if b.Queue == nil {
+		return errors.New("-all needs a job queue to list due groups: set GROUPMEM_POSTGRES_URL")
+	}
+	groups, err := worker.ListDue(ctx, b.Queue, env.Config.MinMessages, 0)
+	if err != nil {
+		return err
+	}
+	bar := newProgressBar(env.Stderr)
+	sum := worker.EvolveAll(ctx, svc, groups, env.Config.Concurrency, o, func(p worker.Progress) {
+		bar.update(p.Ended(), p.Total, p.Tokens)
+	})
+	bar.finish()
+	fmt.Fprintf(env.Stdout, "groups %d: done %d, failed %d, skipped %d, review %d; tokens %d prompt + %d completion\n",
+		sum.Total, sum.Done, sum.Failed, sum.Skipped, sum.Review, sum.Tokens.Prompt, sum.Tokens.Completion)
+	for g, err := range sum.Errors {
+		fmt.Fprintf(env.Stdout, "  %s: %s\n", g, groupmem.ErrorMessage(err))
+	}
+	if left := sum.Total - sum.Ended(); left > 0 {
+		fmt.Fprintf(env.Stdout, "%d groups not started: interrupted\n", left)
+	}
+	if sum.Failed > 0 {
+		return fmt.Errorf("%d of %d groups failed", sum.Failed, sum.Total)
+	}
+	return nil
+}
+
+// progressBar draws one line on a terminal and nothing elsewhere.
+type progressBar struct {
+	w   io.Writer
+	tty bool
+}
+
+func newProgressBar(w io.Writer) *progressBar {
+	f, ok := w.(*os.File)
+	tty := false
+	if ok {
+		if st, err := f.Stat(); err == nil && st.Mode()&os.ModeCharDevice != 0 {
+			tty = true
+		}
+	}
+	return &progressBar{w: w, tty: tty}
+}
+
+func (p *progressBar) update(done, total int, tokens groupmem.Tokens) {
+	if !p.tty || total == 0 {
+		return
+	}
+	const width = 30
+	n := done * width / total
+	fmt.Fprintf(p.w, "\r[%s%s] %d/%d groups, %d tokens", strings.Repeat("#", n), strings.Repeat(".", width-n),
+		done, total, tokens.Prompt+tokens.Completion)
+}
+
+func (p *progressBar) finish() {
+	if p.tty {
+		fmt.Fprintln(p.w)
+	}
+}
