@@ -48,10 +48,14 @@ func newServer(env *Env, b *backends, open bool) (*server, error) {
 	if err != nil {
 		return nil, err
 	}
-	h, err := api.New(api.Deps{
+	deps := api.Deps{
 		Ledger: b.Ledger, Index: b.Index, Embedder: b.Embedder, Service: svc, Keys: keys,
 		Metrics: reg, Logger: env.Log, Ready: b.Ready,
-	}, api.Config{Open: open || cfg.APIOpen, DefaultThreshold: searchThreshold(cfg)})
+	}
+	if cfg.QdrantAddr == "" {
+		deps.List = b.Index.List // the in-process index pages in memory
+	}
+	h, err := api.New(deps, api.Config{Open: open || cfg.APIOpen, DefaultThreshold: searchThreshold(cfg)})
 	if err != nil {
 		return nil, err
 	}
