@@ -6,6 +6,7 @@ import (
 	"io"
 	"strconv"
 	"strings"
+	"text/tabwriter"
 	"time"
 )
 
@@ -227,11 +228,25 @@ func (c *Config) validate() error {
 	return nil
 }
 
-// printSettings writes the table of every setting, its flag and default.
-func printSettings(w io.Writer) {
+// printSettings writes the table of every setting, its flag and default,
+// as aligned text or as a Markdown table.
+func printSettings(w io.Writer, markdown bool) {
 	var c Config
-	fmt.Fprintf(w, "%-28s %-22s %-16s %s\n", "VARIABLE", "FLAG", "DEFAULT", "MEANING")
-	for _, s := range c.settings() {
-		fmt.Fprintf(w, "%-28s -%-21s %-16s %s\n", s.env, flagName(s.env), s.def, s.doc)
+	if markdown {
+		fmt.Fprintln(w, "| variable | flag | default | meaning |\n|---|---|---|---|")
+		for _, s := range c.settings() {
+			def := ""
+			if s.def != "" {
+				def = "`" + s.def + "`"
+			}
+			fmt.Fprintf(w, "| `%s` | `-%s` | %s | %s |\n", s.env, flagName(s.env), def, strings.ReplaceAll(s.doc, "|", "\\|"))
+		}
+		return
 	}
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "VARIABLE\tFLAG\tDEFAULT\tMEANING")
+	for _, s := range c.settings() {
+		fmt.Fprintf(tw, "%s\t-%s\t%s\t%s\n", s.env, flagName(s.env), s.def, s.doc)
+	}
+	tw.Flush()
 }

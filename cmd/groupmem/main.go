@@ -43,7 +43,7 @@ func commands() []command {
 		{name: "relay", usage: "project pending ledger changes into the search index", run: runRelay},
 		{name: "healthcheck", usage: "exit 0 when the local server is ready (for container health checks)", run: runHealthcheck},
 		{name: "hash-key", usage: "print the hash of an API key, for GROUPMEM_API_KEYS", run: runHashKey},
-		{name: "config", usage: "list every setting with its variable, flag and default", run: runConfig},
+		{name: "config", usage: "list every setting with its variable, flag and default (-markdown for a table)", run: runConfig, flags: bindConfigFlags},
 	}
 }
 
@@ -118,7 +118,14 @@ func newLogger(cfg *Config, w io.Writer) *slog.Logger {
 	return slog.New(slog.NewTextHandler(w, opts))
 }
 
+var configMarkdown bool
+
+func bindConfigFlags(fs *flag.FlagSet) {
+	configMarkdown = false
+	fs.BoolVar(&configMarkdown, "markdown", false, "print a Markdown table")
+}
+
 func runConfig(_ context.Context, env *Env, _ []string) error {
-	printSettings(env.Stdout)
+	printSettings(env.Stdout, configMarkdown)
 	return nil
 }
