@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"log/slog"
+	"net/http"
 	"os"
 	"strconv"
 	"strings"
@@ -13,7 +14,9 @@ import (
 	"time"
 
 	"github.com/groupmem/groupmem"
+	"github.com/groupmem/groupmem/evolve"
 	"github.com/groupmem/groupmem/llm"
+	"github.com/groupmem/groupmem/llm/llmtest"
 	"github.com/groupmem/groupmem/store/postgres"
 	"github.com/groupmem/groupmem/store/postgres/pgtest"
 	"github.com/groupmem/groupmem/store/qdrant"
@@ -114,8 +117,21 @@ func benchService(b *testing.B) (*postgres.Ledger, *worker.Service) {
 		b.Fatal(err)
 	}
 	locker := openLocker(b, "groupmem-bench:"+groupmem.NewID()+":")
+	// The scripted model over HTTP on loopback, answering after L: the
+	// whole model path (prompt, HTTP, parse, validate) is in the figures.
+	model := llmtest.New(b, llmtest.WithDefault(llmtest.Reply{Latency: benchLatency, PromptTokens: 6000, CompletionTokens: 60,
+		Text: `{"action":"create","statement":"Members post a message of the day every day","change_reason":"every day","evidence":["m1","m2"]}`}))
+	chat, err := llm.NewChat(llm.ChatConfig{BaseURL: model.URL(), Model: "scripted", MaxRetries: -1,
+		HTTPClient: &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: benchConcurrency}}})
+	if err != nil {
+		b.Fatal(err)
+	}
+	fuser, err := worker.NewLLMFuser(chat, evolve.Config{Lang: "en"})
+	if err != nil {
+		b.Fatal(err)
+	}
 	svc := worker.New(worker.Deps{Ledger: l, Index: x, Locker: locker, Embedder: emb,
-		Fuser: &scriptedFuser{delay: benchLatency}, Logger: slog.New(slog.DiscardHandler)}, worker.Config{})
+		Fuser: fuser, Logger: slog.New(slog.DiscardHandler)}, worker.Config{})
 	return l, svc
 }
 
