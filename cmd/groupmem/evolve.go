@@ -22,20 +22,19 @@ type evolveFlags struct {
 	asJSON    bool
 }
 
-var evolveOpts evolveFlags
-
-func bindEvolveFlags(fs *flag.FlagSet) {
-	evolveOpts = evolveFlags{}
-	fs.StringVar(&evolveOpts.group, "group", "", "the group to evolve")
-	fs.BoolVar(&evolveOpts.all, "all", false, "evolve every group with new messages now")
-	fs.IntVar(&evolveOpts.days, "days", 0, "on a group's first run, or with -reprocess, fuse only the last N days")
-	fs.BoolVar(&evolveOpts.dryRun, "dry-run", false, "print the plan and apply nothing")
-	fs.BoolVar(&evolveOpts.reprocess, "reprocess", false, "fuse the last -days days again, ignoring the watermark")
-	fs.BoolVar(&evolveOpts.asJSON, "json", false, "print the result as JSON")
+// evolveCommand registers the evolve command's flags.
+func evolveCommand(fs *flag.FlagSet) runFunc {
+	o := &evolveFlags{}
+	fs.StringVar(&o.group, "group", "", "the group to evolve")
+	fs.BoolVar(&o.all, "all", false, "evolve every group with new messages now")
+	fs.IntVar(&o.days, "days", 0, "on a group's first run, or with -reprocess, fuse only the last N days")
+	fs.BoolVar(&o.dryRun, "dry-run", false, "print the plan and apply nothing")
+	fs.BoolVar(&o.reprocess, "reprocess", false, "fuse the last -days days again, ignoring the watermark")
+	fs.BoolVar(&o.asJSON, "json", false, "print the result as JSON")
+	return func(ctx context.Context, env *Env, args []string) error { return runEvolve(ctx, env, *o, args) }
 }
 
-func runEvolve(ctx context.Context, env *Env, args []string) error {
-	o := evolveOpts
+func runEvolve(ctx context.Context, env *Env, o evolveFlags, args []string) error {
 	if len(args) > 0 {
 		return fmt.Errorf("unexpected arguments %q", args)
 	}

@@ -16,12 +16,17 @@ import (
 	"syscall"
 )
 
+// runFunc runs one command.
+type runFunc func(ctx context.Context, env *Env, args []string) error
+
 // command is one subcommand: its flags are the shared settings plus its own.
 type command struct {
 	name  string
 	usage string
-	run   func(ctx context.Context, env *Env, args []string) error
-	flags func(fs *flag.FlagSet) // registers the command's own flags
+	run   runFunc
+	// flags, when set, registers the command's own flags on fs and
+	// returns the run function that reads them; run is then unused.
+	flags func(fs *flag.FlagSet) runFunc
 }
 
 // Env is what every command gets: the parsed configuration, output and a
@@ -37,13 +42,13 @@ func commands() []command {
 	return []command{
 		{name: "serve", usage: "serve the HTTP API, and run the nightly scheduler unless GROUPMEM_SCHEDULER=false", run: runServe},
 		{name: "worker", usage: "run the nightly scheduler and an evolution pool, without the API", run: runWorker},
-		{name: "evolve", usage: "evolve one group's memory now", run: runEvolve, flags: bindEvolveFlags},
+		{name: "evolve", usage: "evolve one group's memory now, or every due group (-all)", flags: evolveCommand},
 		{name: "migrate", usage: "apply the Postgres migrations", run: runMigrate},
 		{name: "reindex", usage: "rebuild the search index from the ledger (no embedding calls)", run: runReindex},
 		{name: "relay", usage: "project pending ledger changes into the search index", run: runRelay},
 		{name: "healthcheck", usage: "exit 0 when the local server is ready (for container health checks)", run: runHealthcheck},
 		{name: "hash-key", usage: "print the hash of an API key, for GROUPMEM_API_KEYS", run: runHashKey},
-		{name: "config", usage: "list every setting with its variable, flag and default (-markdown for a table)", run: runConfig, flags: bindConfigFlags},
+		{name: "config", usage: "list every setting with its variable, flag and default (-markdown for a table)", flags: configCommand},
 	}
 }
 
@@ -85,8 +90,9 @@ func run(ctx context.Context, args []string, lookupEnv func(string) (string, boo
 	if err != nil {
 		return err
 	}
+	runCmd := cmd.run
 	if cmd.flags != nil {
-		cmd.flags(fs)
+		runCmd = cmd.flags(fs)
 	}
 	if err := fs.Parse(args[1:]); err != nil {
 		return err
@@ -95,7 +101,7 @@ func run(ctx context.Context, args []string, lookupEnv func(string) (string, boo
 		return err
 	}
 	env := &Env{Config: cfg, Stdout: stdout, Stderr: stderr, Log: newLogger(cfg, stderr)}
-	return cmd.run(ctx, env, fs.Args())
+	return runCmd(ctx, env, fs.Args())
 }
 
 func newFlagSet() *flag.FlagSet { return flag.NewFlagSet("groupmem", flag.ContinueOnError) }
@@ -118,14 +124,10 @@ func newLogger(cfg *Config, w io.Writer) *slog.Logger {
 	return slog.New(slog.NewTextHandler(w, opts))
 }
 
-var configMarkdown bool
-
-func bindConfigFlags(fs *flag.FlagSet) {
-	configMarkdown = false
-	fs.BoolVar(&configMarkdown, "markdown", false, "print a Markdown table")
-}
-
-func runConfig(_ context.Context, env *Env, _ []string) error {
-	printSettings(env.Stdout, configMarkdown)
-	return nil
+func configCommand(fs *flag.FlagSet) runFunc {
+	markdown := fs.Bool("markdown", false, "print a Markdown table")
+	return func(_ context.Context, env *Env, _ []string) error {
+		printSettings(env.Stdout, *markdown)
+		return nil
+	}
 }
