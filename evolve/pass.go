@@ -129,6 +129,25 @@ func (s *State) Pass(b Batch) (*Pass, error) {
 	return p, nil
 }
 
+// Shown is one memory as a pass showed it.
+type Shown struct {
+	Alias     string // the alias the pass gave it: M1, M2, ...
+	MemoryID  string // the committed version; "" for a memory an earlier pass of this run created
+	LineageID string // the committed version's lineage; "" like MemoryID
+	Statement string // the statement as the run has left it so far
+}
+
+// Shown returns the memories the pass showed, in alias order (M1 first).
+// It lets a caller that decides without a model name memories by the same
+// aliases a model would.
+func (p *Pass) Shown() []Shown {
+	out := make([]Shown, len(p.shown))
+	for i, e := range p.shown {
+		out[i] = Shown{Alias: "M" + strconv.Itoa(i+1), MemoryID: e.orig.ID, LineageID: e.orig.LineageID, Statement: e.statement}
+	}
+	return out
+}
+
 // memory returns the entry shown under alias, or nil.
 func (p *Pass) memory(alias string) *entry {
 	i, ok := aliasIndex(alias, 'M')

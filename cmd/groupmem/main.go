@@ -40,6 +40,7 @@ type Env struct {
 
 func commands() []command {
 	return []command{
+		{name: "demo", usage: "replay a bundled group chat night by night on the embedded default (-serve to keep the API up)", flags: demoCommand},
 		{name: "serve", usage: "serve the HTTP API, and run the nightly scheduler unless GROUPMEM_SCHEDULER=false", run: runServe},
 		{name: "worker", usage: "run the nightly scheduler and an evolution pool, without the API", run: runWorker},
 		{name: "evolve", usage: "evolve one group's memory now, or every due group (-all)", flags: evolveCommand},

@@ -123,3 +123,53 @@ func TestServeEmbedded(t *testing.T) {
 		t.Fatalf("serve ended with %v", err)
 	}
 }
+
+// The README's main command: the demo on the embedded default, and its
+// -serve mode answering the API on the demo's data.
+func TestDemoCommand(t *testing.T) {
+	out, stderr, err := runCmd(t, nil, "demo")
+	if err != nil {
+		t.Fatalf("demo: %v\n%s", err, stderr)
+	}
+	for _, want := range []string{"== Night by night ==", "== Memories at the end ==", "== History of one memory ==", "== Search ==", `model "offline"`} {
+		if !strings.Contains(out, want) {
+			t.Fatalf("demo output lacks %q:\n%s", want, out)
+		}
+	}
+
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := ln.Addr().String()
+	ln.Close()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	done := make(chan error, 1)
+	go func() {
+		var o, e bytes.Buffer
+		env := map[string]string{"GROUPMEM_HTTP_ADDR": addr}
+		done <- run(ctx, []string{"demo", "-serve"}, func(k string) (string, bool) { v, ok := env[k]; return v, ok }, &o, &e)
+	}()
+	deadline := time.Now().Add(20 * time.Second)
+	for {
+		resp, err := http.Get("http://" + addr + "/memory/list/demo-devs")
+		if err == nil {
+			var body map[string]any
+			_ = json.NewDecoder(resp.Body).Decode(&body)
+			resp.Body.Close()
+			if resp.StatusCode != 200 || body["total"].(float64) < 4 {
+				t.Fatalf("list on the demo = %d %v", resp.StatusCode, body)
+			}
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("demo -serve did not answer: %v", err)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	cancel()
+	if err := <-done; err != nil {
+		t.Fatalf("demo -serve ended with %v", err)
+	}
+}

@@ -10,6 +10,7 @@ import (
 	"github.com/groupmem/groupmem"
 	"github.com/groupmem/groupmem/evolve"
 	"github.com/groupmem/groupmem/llm"
+	"github.com/groupmem/groupmem/offline"
 	"github.com/groupmem/groupmem/store/inmem"
 	"github.com/groupmem/groupmem/store/postgres"
 	"github.com/groupmem/groupmem/store/qdrant"
@@ -17,6 +18,10 @@ import (
 	"github.com/groupmem/groupmem/store/sqlite"
 	"github.com/groupmem/groupmem/worker"
 )
+
+// queue is a ledger that is also a job queue (Postgres; SQLite when built
+// with one).
+type queue = groupmem.Queue
 
 // backends are the parts chosen by configuration, each on its own: a
 // server when its address is set, the embedded default otherwise.
@@ -69,7 +74,7 @@ func openBackends(ctx context.Context, cfg *Config, log *slog.Logger) (_ *backen
 			return nil, fmt.Errorf("open GROUPMEM_SQLITE_PATH=%q: %w", cfg.SQLitePath, err)
 		}
 		b.Ledger, b.checks["sqlite"] = l, l.Ping
-		if q, ok := any(l).(groupmem.Queue); ok {
+		if q, ok := any(l).(queue); ok {
 			b.Queue = q
 		}
 		b.closers = append(b.closers, func() { l.Close() })
@@ -124,16 +129,18 @@ func openBackends(ctx context.Context, cfg *Config, log *slog.Logger) (_ *backen
 	return b, nil
 }
 
-// fuser picks the evolver: the language model when GROUPMEM_LLM_URL is
-// set, the offline evolver otherwise.
-func newFuser(cfg *Config, log *slog.Logger) (worker.Fuser, error) {
+// newFuser picks the evolver: the language model when GROUPMEM_LLM_URL is
+// set, the offline evolver (reading earlier messages from ledger)
+// otherwise.
+func newFuser(cfg *Config, ledger groupmem.Ledger, log *slog.Logger) (worker.Fuser, error) {
 	loc, _ := time.LoadLocation(cfg.TimeZone) // validated
 	ecfg := evolve.Config{
 		Lang: cfg.Lang, Location: loc, MaxMemories: cfg.MaxMemories, MaxMessages: cfg.MaxMessages,
 		MaxPromptTokens: cfg.MaxPromptTokens, MaxDeleteShare: cfg.MaxDeleteShare,
 	}
 	if cfg.LLMURL == "" {
-		return newOfflineFuser(cfg, log)
+		log.Info("no GROUPMEM_LLM_URL: evolving with the offline evolver, which needs no language model")
+		return offline.New(offline.Config{History: ledger, Evolve: ecfg, Logger: log}, nil)
 	}
 	temp := cfg.LLMTemperature
 	chat, err := llm.NewChat(llm.ChatConfig{
@@ -148,7 +155,7 @@ func newFuser(cfg *Config, log *slog.Logger) (worker.Fuser, error) {
 
 // newService wires the one writer path on b.
 func newService(cfg *Config, b *backends, log *slog.Logger, obs worker.Observer) (*worker.Service, error) {
-	f, err := newFuser(cfg, log)
+	f, err := newFuser(cfg, b.Ledger, log)
 	if err != nil {
 		return nil, err
 	}

@@ -1,0 +1,446 @@
+package offline
+
+import (
+	"cmp"
+	"errors"
+	"fmt"
+	"math"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/groupmem/groupmem"
+	"github.com/groupmem/groupmem/evolve"
+	"github.com/groupmem/groupmem/worker"
+)
+
+// decision is what the evolver wants done with one cluster.
+type decision struct {
+	kind      groupmem.ActionKind // create, update, delete, or keep (strength only)
+	mem       *groupmem.Memory    // the memory acted on; nil for create
+	statement string              // for create and update, as stored
+	reason    string
+	evidence  []string // message ids, most recent first, at most MaxEvidence
+	fresh     []string // the new messages among the cluster's
+	strength  float64  // the strength after the run
+}
+
+// decisions are a run's decisions in cluster order.
+type decisions []*decision
+
+// decide turns clusters into decisions.
+func (f *Fuser) decide(clusters []*cluster, now time.Time) decisions {
+	var ds decisions
+	for _, c := range clusters {
+		var d *decision
+		if c.mem != nil {
+			d = f.decideMemory(c, now)
+		} else {
+			d = f.decideCandidate(c, now)
+		}
+		if d != nil {
+			ds = append(ds, d)
+		}
+	}
+	return ds
+}
+
+// decideCandidate makes a memory of a cluster that recurs and has a new
+// message; nil otherwise. Only the messages that share the cluster's core
+// word count, so that a cluster chained together by different words (a
+// word one pair shares, another word the next) does not pass for a habit.
+func (f *Fuser) decideCandidate(c *cluster, now time.Time) *decision {
+	word, items := core(c.items)
+	s := supportOf(items)
+	if s.fresh == 0 || s.days < f.cfg.MinDays || s.members < f.cfg.MinMembers || s.messages < f.cfg.MinMessages ||
+		now.Sub(s.last) >= f.deleteAfter() {
+		return nil // not recurring, or stopped already (in a backlog fused at once)
+	}
+	rep := f.representative(items, func(it *item) float64 { return c.cosine(it.vec) }, nil)
+	if rep == nil {
+		return nil
+	}
+	loc := f.cfg.Evolve.Location
+	return &decision{
+		kind:      groupmem.ActionCreate,
+		statement: f.statement(rep.msg.Content),
+		reason: fmt.Sprintf("recurring: %d messages from %d members on %d days (%s to %s) about %q",
+			s.messages, s.members, s.days, s.first.In(loc).Format(time.DateOnly), s.last.In(loc).Format(time.DateOnly), word),
+		evidence: f.evidence(items, nil),
+		fresh:    freshIDs(items),
+		strength: f.strength(s, now.Sub(s.last)),
+	}
+}
+
+// decideMemory deletes a memory without support for DeleteAfterDays,
+// updates one whose fact changed or that has a clearer representative, and
+// recomputes the strength of the others. Pinned memories (strength 1) get
+// no decision.
+func (f *Fuser) decideMemory(c *cluster, now time.Time) *decision {
+	m := c.mem
+	if m.Strength >= 1 {
+		return nil
+	}
+	s := supportOf(c.items)
+	last := m.CreatedAt
+	if s.messages > 0 && s.last.After(last) {
+		last = s.last
+	}
+	idle := now.Sub(last)
+	loc := f.cfg.Evolve.Location
+	if idle >= f.deleteAfter() {
+		return &decision{kind: groupmem.ActionDelete, mem: m,
+			reason: fmt.Sprintf("no message has supported it for %d days (last on %s)", int(idle.Hours()/24), last.In(loc).Format(time.DateOnly))}
+	}
+	d := &decision{kind: groupmem.ActionKeep, mem: m, strength: f.strength(s, idle), fresh: freshIDs(c.items)}
+	if s.fresh == 0 {
+		d.reason = fmt.Sprintf("no new support since %s", last.In(loc).Format(time.DateOnly))
+		return d
+	}
+	d.reason = fmt.Sprintf("supported by %d messages from %d members on %d days", s.messages, s.members, s.days)
+	recent := slices.DeleteFunc(slices.Clone(c.items), func(it *item) bool { return !it.msg.SentAt.After(m.CreatedAt) })
+	if st, ev, reason := f.changedFact(c, recent); st != "" {
+		d.kind, d.statement, d.evidence, d.reason = groupmem.ActionUpdate, st, ev, reason
+		return d
+	}
+	if st := f.clearer(c, recent); st != "" {
+		d.kind, d.statement, d.reason = groupmem.ActionUpdate, st, fmt.Sprintf("clearer wording among %d messages since %s", len(recent), m.CreatedAt.In(loc).Format(time.DateOnly))
+		d.evidence = f.evidence(c.items, nil)
+	}
+	return d
+}
+
+func (f *Fuser) deleteAfter() time.Duration {
+	return time.Duration(f.cfg.DeleteAfterDays) * 24 * time.Hour
+}
+
+// changedFact looks, among a memory's recent cluster messages, for a new
+// value of a fact its statement names (see the package documentation). It
+// returns the new statement, its evidence and the reason, or "".
+func (f *Fuser) changedFact(c *cluster, recent []*item) (string, []string, string) {
+	old := factsOf(c.mem.Statement)
+	for _, kind := range []string{kindWeekday, kindTime, kindName} {
+		if len(old[kind]) == 0 {
+			continue
+		}
+		type tally struct {
+			items []*item
+			cue   bool
+			last  time.Time
+		}
+		news := map[string]*tally{}
+		var order []string
+		var lastOld time.Time
+		oldCount := 0
+		for _, it := range recent {
+			vals := factsOf(it.msg.Content)[kind]
+			var fresh []string
+			for _, v := range vals {
+				if !old.has(kind, v) {
+					fresh = append(fresh, v)
+				}
+			}
+			if len(fresh) == 0 {
+				if len(vals) > 0 {
+					oldCount++
+					lastOld = later(lastOld, it.msg.SentAt)
+				}
+				continue
+			}
+			cue := announcesChange(it.msg.Content)
+			for _, v := range fresh {
+				t := news[v]
+				if t == nil {
+					t = &tally{}
+					news[v] = t
+					order = append(order, v)
+				}
+				t.items = append(t.items, it)
+				t.cue = t.cue || cue
+				t.last = later(t.last, it.msg.SentAt)
+			}
+		}
+		best := ""
+		for _, v := range order {
+			t := news[v]
+			if len(t.items) >= f.cfg.MinChangeMessages && t.cue && len(t.items) > oldCount && t.last.After(lastOld) &&
+				(best == "" || len(t.items) > len(news[best].items)) {
+				best = v
+			}
+		}
+		if best == "" {
+			continue
+		}
+		t := news[best]
+		rep := f.representative(t.items, func(it *item) float64 { return it.vec.dotSparse(c.seed) + c.cosine(it.vec) }, nil)
+		if rep == nil {
+			continue
+		}
+		reason := fmt.Sprintf("changed: %d messages since %s say %s where it said %s (%s)", len(t.items),
+			c.mem.CreatedAt.In(f.cfg.Evolve.Location).Format(time.DateOnly), best, strings.Join(old[kind], ", "), kind)
+		return f.statement(rep.msg.Content), f.evidence(c.items, t.items), reason
+	}
+	return "", nil, ""
+}
+
+// clearer returns the statement of a recent message that represents the
+// memory's cluster better than its statement by ClearerMargin, is about
+// the same thing (its similarity to the statement reaches
+// AssignThreshold) and names no fact that disagrees with it; or "".
+func (f *Fuser) clearer(c *cluster, recent []*item) string {
+	old := factsOf(c.mem.Statement)
+	current := c.cosine(c.seed) * quality(c.mem.Statement)
+	consistent := func(it *item) bool {
+		for kind, vals := range factsOf(it.msg.Content) {
+			for _, v := range vals {
+				if len(old[kind]) > 0 && !old.has(kind, v) {
+					return false
+				}
+			}
+		}
+		return true
+	}
+	onTopic := func(it *item) bool { return it.vec.dotSparse(c.seed) >= f.cfg.AssignThreshold && consistent(it) }
+	rep := f.representative(recent, func(it *item) float64 { return c.cosine(it.vec) }, onTopic)
+	if rep == nil {
+		return ""
+	}
+	st := f.statement(rep.msg.Content)
+	if st == c.mem.Statement || c.cosine(rep.vec)*quality(st) < current+f.cfg.ClearerMargin {
+		return ""
+	}
+	return st
+}
+
+// representative returns the item whose statement scores best: closeness
+// (as given) times quality; the later one on a tie. Items that fail ok
+// (when given), or whose statement is empty or too long, never win. nil
+// when none qualifies.
+func (f *Fuser) representative(items []*item, closeness func(*item) float64, ok func(*item) bool) *item {
+	var best *item
+	bestScore := math.Inf(-1)
+	for _, it := range items {
+		st := f.statement(it.msg.Content)
+		if st == "" || utf8.RuneCountInString(st) > f.cfg.MaxStatementRunes || ok != nil && !ok(it) {
+			continue
+		}
+		if score := closeness(it) * quality(st); score >= bestScore {
+			best, bestScore = it, score
+		}
+	}
+	return best
+}
+
+// statement is a message's text as a statement, white space folded as
+// package evolve stores it.
+func (f *Fuser) statement(text string) string {
+	return strings.Join(strings.Fields(statementOf(text)), " ")
+}
+
+// quality rates a statement as a memory. Lines of 12 to 60 units score 1,
+// shorter ones in proportion, longer ones less; a question scores less;
+// a line that says how often something happens ("每周", "every", "as
+// usual") or names a weekday or a clock time scores more, since that is
+// what a habit is.
+func quality(st string) float64 {
+	units := 0
+	for _, s := range segments(st) {
+		if !isFiller(s) {
+			units += unitsOf(s)
+		}
+	}
+	q := 1.0
+	switch {
+	case units < 12:
+		q = float64(units) / 12
+	case units > 60:
+		q = max(0.3, 60/float64(units))
+	}
+	last, _ := utf8.DecodeLastRuneInString(strings.TrimRight(st, " ~～!！.。"))
+	if last == '?' || last == '？' || last == '吗' || last == '呢' {
+		q *= 0.75
+	}
+	if saysHowOften(st) {
+		q *= 1.2
+	}
+	facts := factsOf(st)
+	for _, kind := range []string{kindWeekday, kindTime} {
+		if len(facts[kind]) > 0 {
+			q *= 1.15
+		}
+	}
+	return q
+}
+
+// strength is a memory's strength given its support in the window and how
+// long it has gone without support: 0.35 + 0.05 per day + 0.05 per member,
+// at most 0.95, halved every HalfLifeDays; at least 0.01, to two decimals.
+func (f *Fuser) strength(s support, idle time.Duration) float64 {
+	base := min(0.95, 0.35+0.05*float64(s.days)+0.05*float64(s.members))
+	v := base * math.Pow(0.5, max(0, idle.Hours()/24)/f.cfg.HalfLifeDays)
+	return max(0.01, math.Round(v*100)/100)
+}
+
+// evidence returns the ids of first and then of the rest of items, most
+// recent first within each, at most MaxEvidence.
+func (f *Fuser) evidence(items, first []*item) []string {
+	byRecency := func(list []*item) []*item {
+		out := slices.Clone(list)
+		slices.SortStableFunc(out, func(a, b *item) int {
+			return cmp.Or(b.msg.SentAt.Compare(a.msg.SentAt), cmp.Compare(b.msg.Seq, a.msg.Seq))
+		})
+		return out
+	}
+	var ids []string
+	for _, it := range append(byRecency(first), byRecency(items)...) {
+		if len(ids) == f.cfg.MaxEvidence {
+			break
+		}
+		if !slices.Contains(ids, it.msg.ID) {
+			ids = append(ids, it.msg.ID)
+		}
+	}
+	return ids
+}
+
+func freshIDs(items []*item) []string {
+	var ids []string
+	for _, it := range items {
+		if it.fresh {
+			ids = append(ids, it.msg.ID)
+		}
+	}
+	return ids
+}
+
+func later(a, b time.Time) time.Time {
+	if b.After(a) {
+		return b
+	}
+	return a
+}
+
+// actions writes the decisions as the actions a model would answer for
+// pass p over batch b: memories named by their aliases, new messages cited
+// by their refs (m1, m2, ...). Keeps are left out: a memory no action names
+// is kept.
+func (ds decisions) actions(p *evolve.Pass, b evolve.Batch) []groupmem.Action {
+	alias := map[string]string{}
+	for _, s := range p.Shown() {
+		if s.MemoryID != "" {
+			alias[s.MemoryID] = s.Alias
+		}
+	}
+	ref := map[string]string{}
+	for i, m := range b.Messages {
+		ref[m.ID] = "m" + strconv.Itoa(i+1)
+	}
+	var out []groupmem.Action
+	for _, d := range ds {
+		a := groupmem.Action{Kind: d.kind, Statement: d.statement, Reason: d.reason, Line: len(out) + 1}
+		for _, id := range d.fresh {
+			if r, ok := ref[id]; ok {
+				a.Evidence = append(a.Evidence, r)
+			}
+		}
+		switch d.kind {
+		case groupmem.ActionKeep:
+			continue
+		case groupmem.ActionUpdate, groupmem.ActionDelete:
+			if a.Alias = alias[d.mem.ID]; a.Alias == "" {
+				continue // not shown: cannot happen with a pass that shows every memory
+			}
+		}
+		out = append(out, a)
+	}
+	return out
+}
+
+// finish completes the plan package evolve made from the actions: every
+// new version cites its cluster's messages (then its parent's evidence)
+// and carries the strength its support gives; every memory the plan leaves
+// untouched whose strength moved by step or more gets a strength
+// transition and a change-log row.
+func (ds decisions) finish(plan *groupmem.Plan, in worker.FuseInput, step float64) {
+	byID := map[string]*groupmem.Memory{}
+	for i := range in.Memories {
+		byID[in.Memories[i].ID] = &in.Memories[i]
+	}
+	byParent, byStatement := map[string]*decision{}, map[string]*decision{}
+	for _, d := range ds {
+		switch d.kind {
+		case groupmem.ActionUpdate:
+			byParent[d.mem.ID] = d
+		case groupmem.ActionCreate:
+			byStatement[d.statement] = d
+		}
+	}
+	for i := range plan.New {
+		nm := &plan.New[i]
+		d := byParent[nm.ParentID]
+		if d == nil {
+			d = byStatement[nm.Statement]
+		}
+		if d == nil {
+			continue
+		}
+		ev, strength := slices.Clone(d.evidence), d.strength
+		if parent := byID[nm.ParentID]; parent != nil {
+			ev = append(ev, parent.Evidence...)
+			if d.kind == groupmem.ActionCreate { // a create evolve turned into an update
+				strength = max(strength, parent.Strength)
+			}
+		}
+		nm.Evidence = compact(ev, groupmem.MaxEvidence)
+		nm.Strength = strength
+	}
+	touched := map[string]bool{}
+	for _, t := range plan.Transitions {
+		touched[t.MemoryID] = true
+	}
+	for _, d := range ds {
+		if d.kind != groupmem.ActionKeep || touched[d.mem.ID] || math.Abs(d.strength-d.mem.Strength) < step-1e-9 {
+			continue
+		}
+		s := d.strength
+		plan.Transitions = append(plan.Transitions, groupmem.Transition{MemoryID: d.mem.ID, From: groupmem.StatusActive, To: groupmem.StatusActive, Strength: &s})
+		plan.Changes = append(plan.Changes, groupmem.Change{
+			GroupID: in.GroupID, Action: groupmem.ActionStrength, MemoryID: d.mem.ID,
+			OldStatement: d.mem.Statement, NewStatement: d.mem.Statement, Version: d.mem.Version,
+			Reason:    fmt.Sprintf("strength %.2f → %.2f: %s", d.mem.Strength, s, d.reason),
+			CreatedAt: in.Now,
+		})
+	}
+}
+
+// compact drops empty and repeated ids and keeps at most n.
+func compact(ids []string, n int) []string {
+	out := make([]string, 0, min(len(ids), n))
+	for _, id := range ids {
+		if id != "" && !slices.Contains(out, id) && len(out) < n {
+			out = append(out, id)
+		}
+	}
+	return out
+}
+
+func errorsIsReview(err error) bool { return errors.Is(err, evolve.ErrReview) }
+
+// unitVector returns v scaled to length 1 (the zero vector stays zero).
+func unitVector(v []float32) []float32 {
+	var n float64
+	for _, x := range v {
+		n += float64(x) * float64(x)
+	}
+	if n == 0 || math.Abs(n-1) < 1e-6 {
+		return v
+	}
+	n = math.Sqrt(n)
+	out := make([]float32, len(v))
+	for i, x := range v {
+		out[i] = float32(float64(x) / n)
+	}
+	return out
+}

@@ -1,0 +1,237 @@
+package offline
+
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// features returns the text that is embedded for clustering: the message
+// without stickers, emoji, mentions and links, lower-cased, without filler
+// segments, and with function words (English stop words, Chinese particles
+// and pronouns) replaced by spaces so that they neither count as shared
+// features nor join their neighbours into new ones.
+func features(text string) string {
+	var b strings.Builder
+	for _, seg := range segments(strip(text, true)) {
+		if isFiller(seg) {
+			continue
+		}
+		for _, w := range strings.Fields(seg) {
+			if stopWords[w] {
+				continue
+			}
+			b.WriteString(dropStopPhrases(w))
+			b.WriteByte(' ')
+		}
+		b.WriteString("| ")
+	}
+	return b.String()
+}
+
+// stopWords are English function words.
+var stopWords = setOf(
+	"a", "an", "the", "is", "are", "was", "were", "be", "been", "am", "to", "of", "in", "on", "at", "for",
+	"and", "or", "but", "if", "so", "as", "by", "it", "its", "it's", "this", "that", "these", "those",
+	"i", "i'm", "i'll", "i've", "me", "my", "we", "we're", "we'll", "us", "our", "you", "you're", "your",
+	"he", "she", "they", "them", "their", "his", "her", "do", "does", "did", "will", "would", "can",
+	"could", "should", "just", "please", "with", "from", "about", "up", "out", "all", "any", "some",
+	"there", "here", "what", "who", "how", "when", "where", "which", "have", "has", "had", "not", "don't",
+	"let's", "lets", "also", "too", "very", "really", "then", "than", "into", "over", "again", "still",
+	"anyone", "everyone", "today", "tonight", "now", "get", "got", "go", "going",
+)
+
+// stopPhrases are Chinese particles, pronouns and time words that most
+// lines share. Longer phrases come first.
+var stopPhrases = []string{
+	"我们", "你们", "他们", "她们", "大家", "今天", "明天", "昨天", "现在", "一下", "一个", "这个", "那个",
+	"什么", "怎么", "就是", "还是", "没有", "真的", "感觉", "觉得", "然后", "因为", "所以", "但是",
+	"不是", "已经", "应该", "有没有", "是不是", "要不要",
+	"的", "了", "吗", "吧", "啊", "呢", "呀", "哦", "嗯", "哈", "嘛", "啦", "我", "你", "他", "她", "它",
+	"是", "也", "都", "就", "很", "太", "这", "那", "谁",
+}
+
+// dropStopPhrases replaces the Chinese stop phrases in w by spaces.
+func dropStopPhrases(w string) string {
+	if !strings.ContainsFunc(w, isCJK) {
+		return w
+	}
+	var b strings.Builder
+	for i := 0; i < len(w); {
+		matched := false
+		for _, p := range stopPhrases {
+			if strings.HasPrefix(w[i:], p) {
+				b.WriteByte(' ')
+				i += len(p)
+				matched = true
+				break
+			}
+		}
+		if !matched {
+			_, size := utf8.DecodeRuneInString(w[i:])
+			b.WriteString(w[i : i+size])
+			i += size
+		}
+	}
+	return b.String()
+}
+
+// statementOf returns a message's text as a memory statement: the words as
+// written, without stickers, emoji and mentions (links stay), without
+// filler at the start or the end ("哈哈哈，", ", lol"), without leading
+// punctuation, and with a run of closing punctuation cut to one mark. It
+// adds nothing.
+func statementOf(text string) string {
+	pieces := pieces(strip(text, false))
+	for len(pieces) > 0 && fillerPiece(pieces[0]) {
+		pieces = pieces[1:]
+	}
+	for len(pieces) > 0 && fillerPiece(pieces[len(pieces)-1]) {
+		pieces = pieces[:len(pieces)-1]
+	}
+	s := trimFillerWords(strings.Join(pieces, ""))
+	s = strings.TrimLeftFunc(s, func(r rune) bool {
+		return unicode.IsSpace(r) || unicode.IsPunct(r) && !isOpening(r)
+	})
+	s = strings.TrimRightFunc(s, func(r rune) bool { return unicode.IsSpace(r) || r == '~' || r == '～' })
+	return trimTrailingMarks(trimLaugh(s))
+}
+
+// pieces splits text after each run of punctuation that follows words,
+// so that joining the pieces gives the text back.
+func pieces(text string) []string {
+	var out []string
+	start, inPunct, words := 0, false, false
+	for i, r := range text {
+		p := unicode.IsPunct(r) || unicode.IsSpace(r) && inPunct
+		if inPunct && !p && words {
+			out = append(out, text[start:i])
+			start, words = i, false
+		}
+		inPunct = p
+		words = words || !p && !unicode.IsSpace(r)
+	}
+	if start < len(text) {
+		out = append(out, text[start:])
+	}
+	return out
+}
+
+// fillerPiece reports whether a piece holds only filler (or nothing).
+func fillerPiece(p string) bool {
+	for _, s := range segments(p) {
+		if !isFiller(s) {
+			return false
+		}
+	}
+	return true
+}
+
+func isOpening(r rune) bool {
+	return unicode.Is(unicode.Ps, r) || unicode.Is(unicode.Pi, r) || r == '"' || r == '\'' || r == '#'
+}
+
+// trimTrailingMarks cuts a run of closing ! ? . and their full-width forms
+// at the end of s to its first mark.
+func trimTrailingMarks(s string) string {
+	end := len(s)
+	for end > 0 {
+		r, size := utf8.DecodeLastRuneInString(s[:end])
+		if !strings.ContainsRune("!?.！？。", r) {
+			break
+		}
+		end -= size
+	}
+	if end == len(s) {
+		return s
+	}
+	_, size := utf8.DecodeRuneInString(s[end:])
+	return s[:end+size]
+}
+
+// trimLaugh cuts laughter ("哈哈", "hhh") glued to the end of s.
+func trimLaugh(s string) string {
+	end, n := len(s), 0
+	for end > 0 {
+		r, size := utf8.DecodeLastRuneInString(s[:end])
+		if !strings.ContainsRune("哈呵嘿嘻", r) {
+			break
+		}
+		end -= size
+		n++
+	}
+	if n < 2 || end == 0 {
+		return s
+	}
+	return strings.TrimRightFunc(s[:end], unicode.IsSpace)
+}
+
+// trimFillerWords removes filler words of Latin script ("lol", "haha")
+// from the end of s. (At the start they would leave a sentence cut:
+// "Thanks for the review" is not "for the review".)
+func trimFillerWords(s string) string {
+	words := strings.Fields(s)
+	filler := func(w string) bool {
+		w = strings.ToLower(strings.TrimFunc(w, unicode.IsPunct))
+		return isLaugh(w) || trailingFiller[w]
+	}
+	i, j := 0, len(words)
+	for j > i && filler(words[j-1]) {
+		j--
+	}
+	if i == 0 && j == len(words) {
+		return s
+	}
+	return strings.Join(words[i:j], " ")
+}
+
+// trailingFiller are the words that end a line without adding to it.
+var trailingFiller = setOf("lol", "lmao", "rofl", "xd", "omg", "haha", "hahaha", "hehe", "+1")
+
+// tokens returns the words a message shares with others: its Latin words
+// of two letters or more and the character pairs of its CJK runs, from
+// its features, each once.
+func tokens(feat string) []string {
+	var out []string
+	seen := map[string]bool{}
+	add := func(t string) {
+		if !seen[t] {
+			seen[t] = true
+			out = append(out, t)
+		}
+	}
+	for _, w := range strings.Fields(feat) {
+		var run []rune
+		flush := func() {
+			for i := 0; i+1 < len(run); i++ {
+				add(string(run[i : i+2]))
+			}
+			run = run[:0]
+		}
+		var latin []rune
+		for _, r := range w {
+			switch {
+			case isCJK(r):
+				if len(latin) > 1 {
+					add(string(latin))
+				}
+				latin = latin[:0]
+				run = append(run, r)
+			case unicode.IsLetter(r) || unicode.IsDigit(r):
+				flush()
+				latin = append(latin, r)
+			default:
+				flush()
+				if len(latin) > 1 {
+					add(string(latin))
+				}
+				latin = latin[:0]
+			}
+		}
+		flush()
+		if len(latin) > 1 {
+			add(string(latin))
+		}
+	}
+	return out
+}

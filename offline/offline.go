@@ -1,0 +1,472 @@
+// Package offline is the evolver that needs no language model: it finds a
+// group's recurring habits by clustering its chat and turns clusters into
+// memories with the same plans, validation and commit path as the
+// model-driven evolver (worker.LLMFuser). It is what runs when no model is
+// configured; every run it makes is recorded with the model "offline" and
+// the prompt version "offline-<Version>", and it logs one line per run.
+//
+// # Algorithm
+//
+// Each run looks at a window of the group's chat: the messages sent in the
+// last WindowDays days, read back from the ledger through Config.History,
+// together with the run's new messages. Only a cluster with a new message
+// can create or change a memory.
+//
+//  1. Noise is dropped: bot commands ("/roll", "!help", ".r 1d20") and
+//     messages from bots, stickers, images and emoji, greetings,
+//     acknowledgements and laughter ("早上好", "收到", "haha", "ok", "+1"),
+//     and lines with fewer than MinUnits units (a CJK character is one
+//     unit, another word two) once those are taken out.
+//  2. Each remaining message is embedded: its words without stop words,
+//     by default with the local hashed embedder at 4096 dimensions. The
+//     vectors are then focused on what messages share: a feature no other
+//     message of the window has weighs 0.35, one more than a fifth of them
+//     have weighs less.
+//  3. Online centroid clustering: every active memory seeds a cluster with
+//     its statement, and the messages it cites as evidence join it
+//     directly; every other message, in stream order, joins the cluster
+//     whose centroid is most similar if the cosine reaches AssignThreshold
+//     (0.25) and starts a new cluster otherwise. Clusters whose centroids
+//     reach MergeThreshold (0.3) are then merged, never two memories.
+//  4. A cluster without a memory becomes one when the messages sharing its
+//     core word (the word most of its messages have) show support: at
+//     least MinDays distinct days (3, in Evolve.Location), MinMembers
+//     members (2) and MinMessages messages (3), one of them new, the last
+//     less than DeleteAfterDays ago. Its statement is its representative
+//     message: close to the centroid, of ordinary length, rather a
+//     statement than a question, rather one that says how often or on
+//     which day and hour; cleaned of stickers, emoji, mentions and leading
+//     or trailing filler, never reworded.
+//  5. A memory whose cluster has new messages is updated, as the next
+//     version of the same lineage, when a fact changed: since its version
+//     was written at least MinChangeMessages (2) messages of its cluster
+//     name a weekday, a clock time or a name (GitHub, Discord) its
+//     statement does not, one of them announces the change ("改到",
+//     "搬到", "moved to", "from now on"), more of them than name the old
+//     value, and none after them repeats the old value; the best of them
+//     becomes the statement. Otherwise it is updated when a newer message
+//     about the same thing, agreeing with its facts, represents the
+//     cluster better than its statement by ClearerMargin (0.15).
+//  6. A memory no message has supported for DeleteAfterDays (21) days,
+//     counted from its last supporting message in the window or from when
+//     its version was written if that is later, is deleted: deprecated,
+//     restorable.
+//  7. Every other memory is kept with its strength recomputed from its
+//     cluster: 0.35 + 0.05 per day + 0.05 per member (at most 0.95),
+//     halved every HalfLifeDays (14) days since its last support; a change
+//     of at least StrengthStep (0.05) is written as a strength transition
+//     with a change-log row. A memory whose strength is 1 (set by hand) is
+//     pinned: this evolver leaves it as it is. A memory restored by hand
+//     is judged like any other: without new support it is deleted again at
+//     the next run unless pinned.
+//
+// The decisions become the actions a model would answer, applied through
+// evolve.State in one pass that shows every memory and every message, so
+// the near-duplicate, conflict and mass-deletion rules of package evolve
+// apply exactly as they do to a model's answer (a run that would delete
+// most memories waits for review). The plan's new versions then get the
+// cluster's evidence and the strength its support gives.
+//
+// # State
+//
+// The fuser keeps nothing between runs; everything it knows is in the
+// ledger: the messages of the window, which it reads back, embeds and
+// clusters afresh at every run, and each memory's statement, evidence (the
+// chat app's ids of the messages of its cluster, most recent first, at
+// most MaxEvidence, then its parent's), strength and the time its version
+// was written. A run gives the same result in whichever process makes it,
+// and support survives restarts. The cost is that each run embeds the
+// whole window, at most MaxWindowMessages messages: cheap with the local
+// embedder, which is why it is the default.
+package offline
+
+import (
+	"cmp"
+	"context"
+	"fmt"
+	"log/slog"
+	"strings"
+	"time"
+
+	"github.com/groupmem/groupmem"
+	"github.com/groupmem/groupmem/evolve"
+	"github.com/groupmem/groupmem/llm"
+	"github.com/groupmem/groupmem/worker"
+)
+
+// Version is the version of the algorithm, recorded on every run as the
+// prompt version "offline-<Version>".
+const Version = "1"
+
+// ModelName is what every run made by the offline evolver records as its
+// model.
+const ModelName = "offline"
+
+// Defaults of Config.
+const (
+	DefaultWindowDays        = 28
+	DefaultMaxWindowMessages = 5000
+	DefaultAssignThreshold   = 0.25
+	DefaultMergeThreshold    = 0.3
+	DefaultMinDays           = 3
+	DefaultMinMembers        = 2
+	DefaultMinMessages       = 3
+	DefaultDeleteAfterDays   = 21
+	DefaultHalfLifeDays      = 14
+	DefaultMinChangeMessages = 2
+	DefaultClearerMargin     = 0.15
+	DefaultMinUnits          = 4
+	DefaultMaxStatementRunes = 200
+	DefaultMaxEvidence       = 20
+	DefaultDim               = 4096
+	DefaultStrengthStep      = 0.05
+)
+
+// History reads a group's earlier messages; groupmem.Ledger implements it.
+type History interface {
+	// MessagesSince returns up to limit messages of a group with Seq >
+	// after and SentAt >= since, in Seq order.
+	MessagesSince(ctx context.Context, groupID string, after int64, since time.Time, limit int) ([]groupmem.Message, error)
+}
+
+// Config tunes the offline evolver. The zero value of every field means its
+// default.
+type Config struct {
+	// History is where the window's earlier messages are read (normally
+	// the ledger). Without it a run sees only its new messages, so a habit
+	// must recur within one run's messages to be found, and a memory's
+	// last support is only known from the run's messages and its version's
+	// time.
+	History History
+	// Evolve holds the validation rules shared with the model-driven
+	// evolver (NearDuplicate, MaxDeleteShare, MinDeleteGuard,
+	// MaxStatementRunes) and Location, the zone in which days are counted.
+	// Its prompt budget (MaxMemories, MaxMessages, MaxPromptTokens) is
+	// ignored: one pass shows every memory and every message.
+	Evolve evolve.Config
+	// WindowDays is how far back a run looks (default 28). It must be at
+	// least DeleteAfterDays.
+	WindowDays int
+	// MaxWindowMessages bounds the messages of the window (default 5000);
+	// beyond it the oldest are left out.
+	MaxWindowMessages int
+	// AssignThreshold is the cosine at or above which a message joins a
+	// cluster (default 0.25), in (0, 1).
+	AssignThreshold float64
+	// MergeThreshold is the cosine at or above which two clusters merge
+	// (default 0.3), in (0, 1].
+	MergeThreshold float64
+	// MinDays, MinMembers and MinMessages are the support a cluster needs
+	// to become a memory (defaults 3 distinct days, 2 members, 3
+	// messages).
+	MinDays, MinMembers, MinMessages int
+	// DeleteAfterDays is how long a memory may go without support before it
+	// is deleted (default 21).
+	DeleteAfterDays int
+	// HalfLifeDays is how fast an unsupported memory's strength halves
+	// (default 14).
+	HalfLifeDays float64
+	// StrengthStep is the least change of strength that is written
+	// (default 0.05), so that a slowly fading memory is not rewritten
+	// every night.
+	StrengthStep float64
+	// MinChangeMessages is how many messages must name a changed fact
+	// before the memory is updated (default 2).
+	MinChangeMessages int
+	// ClearerMargin is how much better a newer message must represent a
+	// memory's cluster than its statement to replace it (default 0.15).
+	ClearerMargin float64
+	// MinUnits is the least content a message needs not to be noise
+	// (default 4; a CJK character is one unit, another word two).
+	MinUnits int
+	// MaxStatementRunes is the longest message that can become a statement
+	// (default 200, at most Evolve.MaxStatementRunes).
+	MaxStatementRunes int
+	// MaxEvidence bounds the cluster messages a new version cites before
+	// its parent's evidence (default 20).
+	MaxEvidence int
+	// IgnoreSenders lists sender ids or names (any case) whose messages are
+	// noise, besides senders named like bots.
+	IgnoreSenders []string
+	// Logger hears one line per run; nil discards.
+	Logger *slog.Logger
+}
+
+// withDefaults applies the defaults and checks the result: EINVALID
+// naming the setting for a value out of range.
+func (c Config) withDefaults() (Config, error) {
+	var err error
+	if c.Evolve, err = c.Evolve.WithDefaults(); err != nil {
+		return c, err
+	}
+	c.WindowDays = cmp.Or(c.WindowDays, DefaultWindowDays)
+	c.MaxWindowMessages = cmp.Or(c.MaxWindowMessages, DefaultMaxWindowMessages)
+	c.AssignThreshold = cmp.Or(c.AssignThreshold, DefaultAssignThreshold)
+	c.MergeThreshold = cmp.Or(c.MergeThreshold, DefaultMergeThreshold)
+	c.MinDays = cmp.Or(c.MinDays, DefaultMinDays)
+	c.MinMembers = cmp.Or(c.MinMembers, DefaultMinMembers)
+	c.MinMessages = cmp.Or(c.MinMessages, DefaultMinMessages)
+	c.DeleteAfterDays = cmp.Or(c.DeleteAfterDays, DefaultDeleteAfterDays)
+	c.HalfLifeDays = cmp.Or(c.HalfLifeDays, DefaultHalfLifeDays)
+	c.MinChangeMessages = cmp.Or(c.MinChangeMessages, DefaultMinChangeMessages)
+	c.StrengthStep = cmp.Or(c.StrengthStep, DefaultStrengthStep)
+	c.ClearerMargin = cmp.Or(c.ClearerMargin, DefaultClearerMargin)
+	c.MinUnits = cmp.Or(c.MinUnits, DefaultMinUnits)
+	c.MaxStatementRunes = min(cmp.Or(c.MaxStatementRunes, DefaultMaxStatementRunes), c.Evolve.MaxStatementRunes)
+	c.MaxEvidence = cmp.Or(c.MaxEvidence, DefaultMaxEvidence)
+	if c.Logger == nil {
+		c.Logger = slog.New(slog.DiscardHandler)
+	}
+	bad := func(format string, args ...any) (Config, error) {
+		return c, groupmem.Errorf(groupmem.EINVALID, "offline "+format, args...)
+	}
+	switch {
+	case c.DeleteAfterDays < 1:
+		return bad("DeleteAfterDays must be positive, got %d", c.DeleteAfterDays)
+	case c.WindowDays < c.DeleteAfterDays:
+		return bad("WindowDays (%d) must be at least DeleteAfterDays (%d)", c.WindowDays, c.DeleteAfterDays)
+	case c.MaxWindowMessages < 1:
+		return bad("MaxWindowMessages must be positive, got %d", c.MaxWindowMessages)
+	case !(c.AssignThreshold > 0 && c.AssignThreshold < 1):
+		return bad("AssignThreshold must be within (0, 1), got %g", c.AssignThreshold)
+	case !(c.MergeThreshold > 0 && c.MergeThreshold <= 1):
+		return bad("MergeThreshold must be within (0, 1], got %g", c.MergeThreshold)
+	case c.MinDays < 1 || c.MinMembers < 1 || c.MinMessages < 1:
+		return bad("MinDays, MinMembers and MinMessages must be positive, got %d, %d, %d", c.MinDays, c.MinMembers, c.MinMessages)
+	case !(c.HalfLifeDays > 0):
+		return bad("HalfLifeDays must be positive, got %g", c.HalfLifeDays)
+	case !(c.StrengthStep > 0 && c.StrengthStep <= 1):
+		return bad("StrengthStep must be within (0, 1], got %g", c.StrengthStep)
+	case c.MinChangeMessages < 1:
+		return bad("MinChangeMessages must be positive, got %d", c.MinChangeMessages)
+	case !(c.ClearerMargin >= 0):
+		return bad("ClearerMargin must not be negative, got %g", c.ClearerMargin)
+	case c.MinUnits < 1:
+		return bad("MinUnits must be positive, got %d", c.MinUnits)
+	case c.MaxStatementRunes < 1:
+		return bad("MaxStatementRunes must be positive, got %d", c.MaxStatementRunes)
+	case c.MaxEvidence < 1 || c.MaxEvidence > groupmem.MaxEvidence:
+		return bad("MaxEvidence must be within [1, %d], got %d", groupmem.MaxEvidence, c.MaxEvidence)
+	}
+	// One pass shows everything: the budget must never split a run.
+	c.Evolve.MaxMemories, c.Evolve.MaxMessages, c.Evolve.MaxPromptTokens = 1<<20, 1<<20, 1<<30
+	return c, nil
+}
+
+// Fuser is the offline evolver. It is safe for concurrent use and keeps no
+// state between runs.
+type Fuser struct {
+	cfg    Config
+	embed  groupmem.Embedder
+	ignore map[string]bool
+}
+
+var _ worker.Fuser = (*Fuser)(nil)
+
+// New returns the offline evolver clustering messages with the vectors of
+// embed. nil means the local embedder (llm.Local) at DefaultDim (4096)
+// dimensions, the recommended choice: these vectors are only compared
+// within a run and never stored, so they need not match the search index,
+// and at fewer dimensions the hashed features of unrelated lines collide
+// often enough to blur clusters. EINVALID for a bad setting, named.
+func New(cfg Config, embed groupmem.Embedder) (*Fuser, error) {
+	cfg, err := cfg.withDefaults()
+	if err != nil {
+		return nil, err
+	}
+	if embed == nil {
+		if embed, err = llm.NewLocal(DefaultDim); err != nil {
+			return nil, err
+		}
+	}
+	ignore := map[string]bool{}
+	for _, s := range cfg.IgnoreSenders {
+		ignore[strings.ToLower(strings.TrimSpace(s))] = true
+	}
+	return &Fuser{cfg: cfg, embed: embed, ignore: ignore}, nil
+}
+
+// Model implements worker.Fuser: "offline".
+func (f *Fuser) Model() string { return ModelName }
+
+// PromptVersion implements worker.Fuser: "offline-" + Version.
+func (f *Fuser) PromptVersion() string { return ModelName + "-" + Version }
+
+// Fuse implements worker.Fuser: it clusters the window of in's group, turns
+// the clusters into actions, and has package evolve validate them and make
+// the plan, as described in the package documentation. It makes no model
+// call: Fusion.Tokens and Fusion.Passes are zero, and the report counts
+// the one validation pass and the actions given to it as lines. A plan the
+// deletion guard refuses returns an error wrapping worker.ErrReview; a
+// History or embedder that fails returns its error; EINVALID for an input
+// evolve.NewState rejects.
+func (f *Fuser) Fuse(ctx context.Context, in worker.FuseInput) (worker.Fusion, error) {
+	st, err := evolve.NewState(in.GroupID, in.Memories, f.cfg.Evolve, in.Now)
+	if err != nil {
+		return worker.Fusion{}, err
+	}
+	msgs, err := f.window(ctx, in)
+	if err != nil {
+		return worker.Fusion{}, fmt.Errorf("read the window: %w", err)
+	}
+	items, dropped, err := f.items(ctx, msgs, in.Messages)
+	if err != nil {
+		return worker.Fusion{}, err
+	}
+	seeds, err := f.vectors(ctx, statements(in.Memories))
+	if err != nil {
+		return worker.Fusion{}, err
+	}
+	focus(items, seeds)
+	clusters := clusterItems(items, in.Memories, seeds, clusterParams{assign: f.cfg.AssignThreshold, merge: f.cfg.MergeThreshold})
+	ds := f.decide(clusters, in.Now)
+
+	var out worker.Fusion
+	for i, batch := range st.Batches(in.Messages) {
+		pass, err := st.Pass(batch)
+		if err != nil {
+			return out, fmt.Errorf("pass %d: %w", i+1, err)
+		}
+		var actions []groupmem.Action
+		if i == 0 {
+			actions = ds.actions(pass, batch)
+		}
+		rep := groupmem.Report{Lines: len(actions), Parsed: len(actions)}
+		if err := st.Apply(pass, actions, rep); err != nil {
+			out.Report = st.Report()
+			if errorsIsReview(err) {
+				return out, fmt.Errorf("%w: %w", worker.ErrReview, err)
+			}
+			return out, fmt.Errorf("pass %d: %w", i+1, err)
+		}
+	}
+	plan, err := st.Plan(groupmem.Run{GroupID: in.GroupID})
+	if err != nil {
+		out.Report = st.Report()
+		return out, err
+	}
+	ds.finish(plan, in, f.cfg.StrengthStep)
+	out.New, out.Transitions, out.Changes = plan.New, plan.Transitions, plan.Changes
+	out.Stats, out.Report = plan.Run.Stats, plan.Run.Report
+	f.cfg.Logger.InfoContext(ctx, "offline evolution", "group_id", in.GroupID, "new_messages", len(in.Messages),
+		"window_messages", len(msgs), "noise", dropped, "clusters", len(clusters),
+		"created", out.Stats.Created, "updated", out.Stats.Updated, "deleted", out.Stats.Deleted,
+		"strength_changes", len(out.Transitions)-out.Stats.Updated-out.Stats.Deleted)
+	return out, nil
+}
+
+// window returns the messages a run clusters, in stream order: those of
+// the last WindowDays days from History up to the run's last new message,
+// and the run's new messages, at most MaxWindowMessages (the newest).
+func (f *Fuser) window(ctx context.Context, in worker.FuseInput) ([]groupmem.Message, error) {
+	if f.cfg.History == nil || len(in.Messages) == 0 {
+		return in.Messages, nil
+	}
+	fresh := make(map[string]bool, len(in.Messages))
+	var last int64
+	for _, m := range in.Messages {
+		fresh[m.ID] = true
+		last = max(last, m.Seq)
+	}
+	const page = 1000
+	since := in.Now.AddDate(0, 0, -f.cfg.WindowDays)
+	var out []groupmem.Message
+	for after := int64(0); ; {
+		ms, err := f.cfg.History.MessagesSince(ctx, in.GroupID, after, since, page)
+		if err != nil {
+			return nil, err
+		}
+		done := len(ms) < page
+		for _, m := range ms {
+			if m.Seq > last {
+				done = true
+				break
+			}
+			if !fresh[m.ID] {
+				out = append(out, m)
+			}
+		}
+		if len(out) > 2*f.cfg.MaxWindowMessages {
+			out = append(out[:0], out[len(out)-f.cfg.MaxWindowMessages:]...)
+		}
+		if done {
+			break
+		}
+		after = ms[len(ms)-1].Seq
+	}
+	out = append(out, in.Messages...)
+	if n := len(out) - f.cfg.MaxWindowMessages; n > 0 {
+		out = out[n:]
+	}
+	return out, nil
+}
+
+// items drops the noise of msgs and embeds the rest. It returns the items
+// in the order of msgs and how many messages were noise.
+func (f *Fuser) items(ctx context.Context, msgs, fresh []groupmem.Message) ([]*item, int, error) {
+	isFresh := make(map[string]bool, len(fresh))
+	for _, m := range fresh {
+		isFresh[m.ID] = true
+	}
+	var kept []groupmem.Message
+	var texts []string
+	for _, m := range msgs {
+		if noise(m, f.ignore, f.cfg.MinUnits) != "" {
+			continue
+		}
+		kept = append(kept, m)
+		texts = append(texts, features(m.Content))
+	}
+	vecs, err := f.vectors(ctx, texts)
+	if err != nil {
+		return nil, 0, err
+	}
+	items := make([]*item, 0, len(kept))
+	for i, m := range kept {
+		if vecs[i].zero() {
+			continue
+		}
+		items = append(items, &item{msg: m, vec: vecs[i], day: m.SentAt.In(f.cfg.Evolve.Location).Format(time.DateOnly),
+			fresh: isFresh[m.ID], words: tokens(texts[i])})
+	}
+	return items, len(msgs) - len(items), nil
+}
+
+// vectors embeds texts, equal texts once.
+func (f *Fuser) vectors(ctx context.Context, texts []string) ([]sparse, error) {
+	pos := map[string]int{}
+	var uniq []string
+	for _, t := range texts {
+		if _, ok := pos[t]; !ok {
+			pos[t] = len(uniq)
+			uniq = append(uniq, t)
+		}
+	}
+	var vecs [][]float32
+	if len(uniq) > 0 {
+		var err error
+		if vecs, err = f.embed.Embed(ctx, uniq); err != nil {
+			return nil, fmt.Errorf("embed messages: %w", err)
+		}
+		if len(vecs) != len(uniq) {
+			return nil, groupmem.Errorf(groupmem.EUNAVAILABLE, "embedder returned %d vectors for %d texts", len(vecs), len(uniq))
+		}
+	}
+	out := make([]sparse, len(texts))
+	for i, t := range texts {
+		v := vecs[pos[t]]
+		if len(v) != f.embed.Dimension() {
+			return nil, groupmem.Errorf(groupmem.EUNAVAILABLE, "embedder returned a %d-dimensional vector; expected %d", len(v), f.embed.Dimension())
+		}
+		out[i] = toSparse(unitVector(v))
+	}
+	return out, nil
+}
+
+func statements(mems []groupmem.Memory) []string {
+	out := make([]string, len(mems))
+	for i, m := range mems {
+		out[i] = features(m.Statement)
+	}
+	return out
+}

@@ -1,0 +1,100 @@
+package offline_test
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/groupmem/groupmem"
+	"github.com/groupmem/groupmem/evolve"
+	"github.com/groupmem/groupmem/offline"
+	"github.com/groupmem/groupmem/worker"
+)
+
+func TestNewRejectsBadSettings(t *testing.T) {
+	tests := []struct {
+		cfg  offline.Config
+		name string // the setting the error must name
+	}{
+		{offline.Config{WindowDays: 14}, "WindowDays"},
+		{offline.Config{AssignThreshold: 1}, "AssignThreshold"},
+		{offline.Config{MergeThreshold: -0.1}, "MergeThreshold"},
+		{offline.Config{MinDays: -1}, "MinDays"},
+		{offline.Config{HalfLifeDays: -3}, "HalfLifeDays"},
+		{offline.Config{StrengthStep: 2}, "StrengthStep"},
+		{offline.Config{MaxEvidence: groupmem.MaxEvidence + 1}, "MaxEvidence"},
+		{offline.Config{MinUnits: -1}, "MinUnits"},
+		{offline.Config{Evolve: evolve.Config{MaxDeleteShare: 2}}, "MaxDeleteShare"},
+	}
+	for _, tt := range tests {
+		_, err := offline.New(tt.cfg, nil)
+		if groupmem.ErrorCode(err) != groupmem.EINVALID || !strings.Contains(err.Error(), tt.name) {
+			t.Errorf("New(%+v) = %v; want EINVALID naming %s", tt.cfg, err, tt.name)
+		}
+	}
+	f, err := offline.New(offline.Config{}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if f.Model() != "offline" || f.PromptVersion() != "offline-"+offline.Version {
+		t.Errorf("model %q, prompt version %q", f.Model(), f.PromptVersion())
+	}
+}
+
+func TestFuseWithoutHistorySeesOnlyItsMessages(t *testing.T) {
+	// Without History a run knows only its own messages: the first three
+	// days of the board-game club recur too little (the pub quiz on two of
+	// them) to make a memory; all six weeks
+	// fused at once make one per weekly habit, and nothing from the quiz
+	// that stopped weeks before.
+	c, topics := chatOf(t, "no-history", boardGameClub())
+	f, err := offline.New(offline.Config{}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	all := c.Messages()
+	for i := range all {
+		all[i].Seq = int64(i + 1)
+	}
+	lastDay := c.Days[len(c.Days)-1].Date
+	fuse := func(msgs []groupmem.Message, now time.Time) worker.Fusion {
+		t.Helper()
+		out, err := f.Fuse(context.Background(), worker.FuseInput{GroupID: c.GroupID, Messages: msgs, Now: now})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if out.Tokens != (groupmem.Tokens{}) || out.Passes != 0 {
+			t.Errorf("the offline evolver reports model use: %+v tokens, %d passes", out.Tokens, out.Passes)
+		}
+		return out
+	}
+
+	third := c.Days[0].Date.AddDate(0, 0, 2)
+	var week1 []groupmem.Message
+	for _, m := range all {
+		if m.SentAt.Before(third.AddDate(0, 0, 1)) {
+			week1 = append(week1, m)
+		}
+	}
+	if out := fuse(week1, third.AddDate(0, 0, 1).Add(3*time.Hour)); out.Stats.Created != 0 {
+		t.Errorf("three days made %d memories; want none: %+v", out.Stats.Created, out.Changes)
+	}
+
+	out := fuse(all, lastDay.AddDate(0, 0, 1).Add(3*time.Hour))
+	got := map[string]int{}
+	for _, m := range out.New {
+		if m.Version != 1 || m.Strength <= 0 || m.Strength > 0.95 || len(m.Evidence) == 0 {
+			t.Errorf("new memory %q: version %d, strength %.2f, %d evidence", m.Statement, m.Version, m.Strength, len(m.Evidence))
+		}
+		tp, _ := topicOf(m, topics)
+		got[tp]++
+	}
+	want := map[string]int{topicGames: 1, topicHike: 1, topicBook: 1}
+	if len(got) != len(want) || got[topicGames] != 1 || got[topicHike] != 1 || got[topicBook] != 1 {
+		t.Errorf("memories by topic: %v; want %v", got, want)
+	}
+	if len(out.Changes) != len(out.New) || out.Stats.Created != len(out.New) || out.Report.Parsed != len(out.New) {
+		t.Errorf("%d changes, %d created, %d actions for %d new memories", len(out.Changes), out.Stats.Created, out.Report.Parsed, len(out.New))
+	}
+}

@@ -1,0 +1,135 @@
+package offline
+
+import (
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/groupmem/groupmem"
+)
+
+func TestNoise(t *testing.T) {
+	ignore := map[string]bool{"u_relay": true}
+	msg := func(sender, text string) groupmem.Message {
+		return groupmem.Message{GroupID: "g", ID: "1", SenderID: sender, SenderName: sender, Content: text, SentAt: time.Unix(0, 0)}
+	}
+	tests := []struct {
+		sender, text string
+		want         string
+	}{
+		// Greetings, acknowledgements, laughter: filler, whatever their form.
+		{"a", "早", noiseFiller},
+		{"a", "早上好各位！", noiseFiller},
+		{"a", "大家早安～", noiseFiller},
+		{"a", "Good morning everyone!", noiseFiller},
+		{"a", "gm", noiseFiller},
+		{"a", "哈哈哈哈哈哈", noiseFiller},
+		{"a", "hahaha lol", noiseFiller},
+		{"a", "233333", noiseFiller},
+		{"a", "+1", noiseFiller},
+		{"a", "ok", noiseFiller},
+		{"a", "好的收到", noiseFiller},
+		{"a", "thanks!", noiseFiller},
+		{"a", "666", noiseFiller},
+		{"a", "晚安", noiseFiller},
+		// Stickers, emoji, images, mentions, links: nothing left.
+		{"a", "[动画表情]", noiseEmpty},
+		{"a", "[sticker]", noiseEmpty},
+		{"a", "👍👍", noiseEmpty},
+		{"a", "🎉", noiseEmpty},
+		{"a", ":thumbsup:", noiseEmpty},
+		{"a", "@小王", noiseEmpty},
+		{"a", "https://example.com/x", noiseEmpty},
+		// Bot commands and bots.
+		{"a", "/roll 1d100", noiseBot},
+		{"a", "!help", noiseBot},
+		{"a", ".r 1d20", noiseBot},
+		{"DiceBot", "Ken 掷出了 57", noiseBot},
+		{"群机器人", "今日天气：晴", noiseBot},
+		{"u_relay", "forwarded: meeting at 9", noiseBot},
+		// Too short once the filler is gone.
+		{"a", "困了", noiseShort},
+		{"a", "随便", noiseShort},
+		{"a", "哈哈哈 好饿", noiseShort},
+		{"a", "brb food", noiseShort},
+		// Messages that say something.
+		{"a", "早餐打卡：豆浆油条 [图片]", ""},
+		{"a", "哈哈哈，今晚新番走起", ""},
+		{"a", "board game night at Marco's", ""},
+		{"a", "Code review at 4pm", ""},
+		{"a", "@小王 周会改到周四了", ""},
+		{"a", "1/2 of the pizza is left", ""},
+	}
+	for _, tt := range tests {
+		if got := noise(msg(tt.sender, tt.text), ignore, DefaultMinUnits); got != tt.want {
+			t.Errorf("noise(%q from %q) = %q, want %q", tt.text, tt.sender, got, tt.want)
+		}
+	}
+}
+
+func TestStatementOf(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"早餐打卡：豆浆油条 [图片]", "早餐打卡：豆浆油条"},
+		{"哈哈哈，今晚新番走起！！！", "今晚新番走起！"},
+		{"收到，周会改到周四晚上九点", "周会改到周四晚上九点"},
+		{"@阿杰 咱们群每天早上的早餐打卡已经成传统了哈哈", "咱们群每天早上的早餐打卡已经成传统了"},
+		{"Reminder: code review at 4pm 👍 lol", "Reminder: code review at 4pm"},
+		{"  ok, board game night is Thursday~~", "board game night is Thursday"},
+		{"repo: https://github.com/x/y 以后都在这", "repo: https://github.com/x/y 以后都在这"},
+		{"《葬送的芙莉莲》更新了", "《葬送的芙莉莲》更新了"},
+		{"哈哈哈", ""},
+	}
+	for _, tt := range tests {
+		if got := statementOf(tt.in); got != tt.want {
+			t.Errorf("statementOf(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}
+
+func TestFeaturesDropFunctionWords(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"今天的早餐是豆浆", "  早餐 豆浆 | "},
+		{"The code review is at 4pm", "code review 4pm | "},
+		{"哈哈哈，我们周五看新番吧 [图片]", " 周五看新番  | "},
+	}
+	for _, tt := range tests {
+		if got := features(tt.in); got != tt.want {
+			t.Errorf("features(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}
+
+func TestFactsOf(t *testing.T) {
+	tests := []struct {
+		in   string
+		want values
+	}{
+		{"每周三晚上九点语音周会", values{kindWeekday: {"wed"}, kindTime: {"9"}}},
+		{"周会从这周起改到星期四 21:00", values{kindWeekday: {"thu"}, kindTime: {"9"}}},
+		{"仓库搬到 GitHub 了，PR 都提那边", values{kindName: {"github", "pr"}}},
+		{"Book club moved to Discord, Sunday 8pm", values{kindName: {"discord"}, kindWeekday: {"sun"}, kindTime: {"8"}}},
+		{"Board game night every Thursday at 7:30 pm", values{kindWeekday: {"thu"}, kindTime: {"7:30"}}},
+		{"有一点累，十点半睡", values{kindTime: {"10:30"}}},
+		{"See you on Fridays", values{kindWeekday: {"fri"}}},
+	}
+	for _, tt := range tests {
+		if diff := cmp.Diff(tt.want, factsOf(tt.in)); diff != "" {
+			t.Errorf("factsOf(%q) (-want +got):\n%s", tt.in, diff)
+		}
+	}
+}
+
+func TestQualityPrefersHabitStatements(t *testing.T) {
+	better := []struct{ good, poor string }{
+		{"咱们群每天早上的早餐打卡已经成传统了", "早餐打卡：煎饺"},
+		{"Reminder: code review every Tuesday at 4pm", "Code review started"},
+		{"老规矩，每周五晚上十点一起看新番", "今晚新番照常吗？"},
+		{"周会改到周四晚上九点", "周会改到周四晚上九点？"},
+	}
+	for _, b := range better {
+		if g, p := quality(b.good), quality(b.poor); g <= p {
+			t.Errorf("quality(%q) = %.2f, not above quality(%q) = %.2f", b.good, g, b.poor, p)
+		}
+	}
+}
