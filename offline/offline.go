@@ -348,7 +348,11 @@ func (f *Fuser) Fuse(ctx context.Context, in worker.FuseInput) (worker.Fusion, e
 	ds.finish(plan, in, f.cfg.StrengthStep)
 	out.New, out.Transitions, out.Changes = plan.New, plan.Transitions, plan.Changes
 	out.Stats, out.Report = plan.Run.Stats, plan.Run.Report
-	f.cfg.Logger.InfoContext(ctx, "offline evolution", "group_id", in.GroupID, "new_messages", len(in.Messages),
+	log := f.cfg.Logger.With("group_id", in.GroupID)
+	if in.Log != nil {
+		log = in.Log // carries run_id and group_id
+	}
+	log.InfoContext(ctx, "offline evolution", "new_messages", len(in.Messages),
 		"window_messages", len(msgs), "noise", dropped, "clusters", len(clusters),
 		"created", out.Stats.Created, "updated", out.Stats.Updated, "deleted", out.Stats.Deleted,
 		"strength_changes", len(out.Transitions)-out.Stats.Updated-out.Stats.Deleted)

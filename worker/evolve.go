@@ -98,7 +98,7 @@ func (s *Service) evolve(ctx context.Context, run groupmem.Run, o Options) (Resu
 	run.Messages = len(msgs)
 	run.NewWatermark = max(run.Watermark, msgs[len(msgs)-1].Seq)
 
-	fusion, err := s.fuser.Fuse(ctx, FuseInput{GroupID: run.GroupID, Memories: memories, Messages: msgs, Now: now})
+	fusion, err := s.fuser.Fuse(ctx, FuseInput{Log: log, GroupID: run.GroupID, Memories: memories, Messages: msgs, Now: now})
 	run.Report, run.Tokens, run.Stats = fusion.Report, fusion.Tokens, fusion.Stats
 	res.Report, res.Tokens, res.Stats, res.Passes = fusion.Report, fusion.Tokens, fusion.Stats, fusion.Passes
 	if errors.Is(err, ErrReview) {

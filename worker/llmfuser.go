@@ -74,6 +74,11 @@ func (f *LLMFuser) Fuse(ctx context.Context, in FuseInput) (Fusion, error) {
 			return f.partial(st, out), modelError(out.Passes, err)
 		}
 		actions, rep := evolve.Parse(text, finish)
+		if in.Log != nil {
+			in.Log.DebugContext(ctx, "model pass", "pass", out.Passes, "messages", pass.Messages, "memories", pass.Memories,
+				"prompt_tokens", tokens.Prompt, "completion_tokens", tokens.Completion, "finish", finish,
+				"lines", rep.Lines, "parsed", rep.Parsed, "repaired", rep.Repaired, "dropped", len(rep.Dropped))
+		}
 		if err := st.Apply(pass, actions, rep); err != nil {
 			if errors.Is(err, evolve.ErrReview) {
 				return f.partial(st, out), fmt.Errorf("%w: %w", ErrReview, err)

@@ -3,6 +3,7 @@ package worker
 import (
 	"context"
 	"errors"
+	"log/slog"
 	"time"
 
 	"github.com/groupmem/groupmem"
@@ -60,6 +61,9 @@ type Fuser interface {
 
 // FuseInput is what a Fuser sees.
 type FuseInput struct {
+	// Log is the run's logger: every line it writes carries the run_id and
+	// group_id. Fusers log through it.
+	Log      *slog.Logger
 	GroupID  string
 	Memories []groupmem.Memory  // every active memory of the group, from the ledger
 	Messages []groupmem.Message // new messages, in stream order
