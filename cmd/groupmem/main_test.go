@@ -43,30 +43,11 @@ const createAnswer = `{"action":"create","statement":"Most members are front-end
 // process) and an OpenAI-compatible model.
 func TestEvolveAndReindexOnServers(t *testing.T) {
 	ctx := context.Background()
-	schema := "gmcmd_" + strings.ReplaceAll(groupmem.NewID()[:8], "-", "")
-	t.Cleanup(func() { pgtest.DropSchema(t, schema) })
-	l, err := postgres.Open(ctx, postgres.Config{URL: pgtest.URL(), Schema: schema})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer l.Close()
-	if _, err := l.Migrate(ctx); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := l.InsertMessages(ctx, messages("g1", 3)); err != nil {
-		t.Fatal(err)
-	}
 	model := llmtest.New(t)
 	model.Enqueue(llmtest.Reply{Text: createAnswer, PromptTokens: 500, CompletionTokens: 40})
-	redisAddr := os.Getenv("GROUPMEM_TEST_REDIS_ADDR")
-	if redisAddr == "" {
-		redisAddr = "127.0.0.1:6379"
-	}
-	env := map[string]string{
-		"GROUPMEM_POSTGRES_URL": pgtest.URL(), "GROUPMEM_POSTGRES_SCHEMA": schema,
-		"GROUPMEM_REDIS_ADDR": redisAddr, "GROUPMEM_REDIS_PREFIX": "gmcmd-" + schema + ":",
-		"GROUPMEM_QDRANT_ADDR": qdranttest.Start(t), "GROUPMEM_QDRANT_COLLECTION": schema,
-		"GROUPMEM_LLM_URL": model.URL(), "GROUPMEM_LLM_MODEL": "scripted", "GROUPMEM_LANG": "en",
+	env, l := serverEnv(t, model)
+	if _, err := l.InsertMessages(ctx, messages("g1", 3)); err != nil {
+		t.Fatal(err)
 	}
 	out, stderr, err := runCmd(t, env, "evolve", "-group", "g1", "-json")
 	if err != nil {
