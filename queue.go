@@ -1,6 +1,7 @@
 package groupmem
 
 import (
+	"cmp"
 	"context"
 	"time"
 )
@@ -34,6 +35,9 @@ type Queue interface {
 	// when job's claim no longer holds: its lease ran out and another
 	// claimer took it, or it was already finished.
 	FinishJob(ctx context.Context, job Job, o JobOutcome) error
+
+	// Jobs returns every job of slot, in id order: how a night went.
+	Jobs(ctx context.Context, slot time.Time) ([]Job, error)
 
 	// PruneJobs deletes finished (done or given up) jobs last changed
 	// before before, and returns how many.
@@ -94,4 +98,43 @@ type JobOutcome struct {
 	RunStatus RunStatus     // its status, if it ended
 	Error     string        // why it failed (Retry, GiveUp)
 	Delay     time.Duration // wait before the next attempt (Retry, Release)
+}
+
+// Effect checks a job's outcome before a queue records it, and returns the
+// status it leaves the job in and how many failed attempts it counts (0 or
+// 1). EINVALID for a job without a valid claim token, a run id that is not
+// a UUID, a negative delay or an unknown kind. Every Queue calls it, so they
+// accept and record exactly the same outcomes.
+func (o JobOutcome) Effect(job Job) (JobStatus, int, error) {
+	if !ValidID(job.Claim) {
+		return "", 0, Errorf(EINVALID, "job %d carries no valid claim", job.ID)
+	}
+	if o.RunID != "" {
+		if err := CheckID(o.RunID); err != nil {
+			return "", 0, err
+		}
+	}
+	if o.Delay < 0 {
+		return "", 0, Errorf(EINVALID, "a retry delay must not be negative, got %s", o.Delay)
+	}
+	switch o.Kind {
+	case OutcomeDone:
+		return JobDone, 0, nil
+	case OutcomeRetry:
+		return JobPending, 1, nil
+	case OutcomeGiveUp:
+		return JobGivenUp, 1, nil
+	case OutcomeRelease:
+		return JobPending, 0, nil
+	}
+	return "", 0, Errorf(EINVALID, "unknown job outcome %q", Truncate(string(o.Kind), 40))
+}
+
+// CompareJobs orders jobs as ClaimJobs hands them out: oldest due first,
+// then by id.
+func CompareJobs(a, b Job) int {
+	if c := a.NextAttemptAt.Compare(b.NextAttemptAt); c != 0 {
+		return c
+	}
+	return cmp.Compare(a.ID, b.ID)
 }

@@ -27,11 +27,8 @@ func demoCommand(fs *flag.FlagSet) runFunc {
 		if !*serve {
 			return nil
 		}
-		b := &backends{Ledger: d.Ledger, Index: d.Index, Locker: d.Locker, Embedder: d.Embedder,
+		b := &backends{Ledger: d.Ledger, Queue: d.Ledger, Index: d.Index, Locker: d.Locker, Embedder: d.Embedder,
 			checks: map[string]func(context.Context) error{"sqlite": d.Ledger.Ping}}
-		if q, ok := any(d.Ledger).(queue); ok {
-			b.Queue = q
-		}
 		env.Config.EmbedDim = d.Embedder.Dimension()
 		env.Config.Scheduler = false
 		s, err := newServer(env, b, true)

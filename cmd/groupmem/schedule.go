@@ -20,9 +20,6 @@ type evolution struct {
 }
 
 func newEvolution(cfg *Config, b *backends, svc *worker.Service, log *slog.Logger) (*evolution, error) {
-	if b.Queue == nil {
-		return nil, errors.New("the scheduler needs a job queue: set GROUPMEM_POSTGRES_URL")
-	}
 	sch, err := worker.NewScheduler(b.Queue, log, worker.SchedulerConfig{Spec: cfg.Schedule, TimeZone: cfg.TimeZone, MinMessages: cfg.MinMessages})
 	if err != nil {
 		return nil, err
@@ -76,9 +73,6 @@ func runWorker(ctx context.Context, env *Env, _ []string) error {
 // runEvolveAll is `groupmem evolve -all`: every due group now, with a
 // progress bar on a terminal and a summary.
 func runEvolveAll(ctx context.Context, env *Env, b *backends, svc *worker.Service, o worker.Options) error {
-	if b.Queue == nil {
-		return errors.New("-all needs a job queue to list due groups: set GROUPMEM_POSTGRES_URL")
-	}
 	groups, err := worker.ListDue(ctx, b.Queue, env.Config.MinMessages, 0)
 	if err != nil {
 		return err

@@ -65,7 +65,7 @@ func newServer(env *Env, b *backends, open bool) (*server, error) {
 	if cfg.Scheduler {
 		evo, err := newEvolution(cfg, b, svc, env.Log)
 		if err != nil {
-			return nil, fmt.Errorf("%w (or GROUPMEM_SCHEDULER=false)", err)
+			return nil, err
 		}
 		s.evolution = evo
 	}

@@ -26,7 +26,6 @@ func serveEmbedded(t *testing.T, model *llmtest.Server) (base string, stop func(
 		"GROUPMEM_LLM_URL":     model.URL(),
 		"GROUPMEM_API_KEYS":    "bot:admin:*:" + hashOf("s3cret"),
 		"GROUPMEM_LANG":        "en",
-		"GROUPMEM_SCHEDULER":   "false",
 	})
 }
 

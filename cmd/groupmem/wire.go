@@ -19,15 +19,11 @@ import (
 	"github.com/groupmem/groupmem/worker"
 )
 
-// queue is a ledger that is also a job queue (Postgres; SQLite when built
-// with one).
-type queue = groupmem.Queue
-
 // backends are the parts chosen by configuration, each on its own: a
 // server when its address is set, the embedded default otherwise.
 type backends struct {
 	Ledger   groupmem.Ledger
-	Queue    groupmem.Queue // the job queue; nil where the ledger has none
+	Queue    groupmem.Queue // the job queue, in the ledger's database
 	Index    groupmem.Index
 	Locker   groupmem.Locker
 	Embedder groupmem.Embedder
@@ -73,10 +69,7 @@ func openBackends(ctx context.Context, cfg *Config, log *slog.Logger) (_ *backen
 		if err != nil {
 			return nil, fmt.Errorf("open GROUPMEM_SQLITE_PATH=%q: %w", cfg.SQLitePath, err)
 		}
-		b.Ledger, b.checks["sqlite"] = l, l.Ping
-		if q, ok := any(l).(queue); ok {
-			b.Queue = q
-		}
+		b.Ledger, b.Queue, b.checks["sqlite"] = l, l, l.Ping
 		b.closers = append(b.closers, func() { l.Close() })
 	}
 	if cfg.RedisAddr != "" {

@@ -102,52 +102,17 @@ func (l *Ledger) ClaimJobs(ctx context.Context, limit int, lease time.Duration) 
 	if err != nil {
 		return nil, interpretError(fmt.Errorf("claim jobs: %w", err))
 	}
-	slices.SortFunc(jobs, cmpJobs)
+	slices.SortFunc(jobs, groupmem.CompareJobs)
 	return jobs, nil
-}
-
-// cmpJobs orders jobs as ClaimJobs picks them.
-func cmpJobs(a, b groupmem.Job) int {
-	if c := a.NextAttemptAt.Compare(b.NextAttemptAt); c != 0 {
-		return c
-	}
-	switch {
-	case a.ID < b.ID:
-		return -1
-	case a.ID > b.ID:
-		return 1
-	}
-	return 0
 }
 
 // FinishJob implements groupmem.Queue. It applies only while job.Claim is
 // the job's current claim and the job is running; otherwise ECONFLICT and
 // nothing changes. An unknown outcome kind or a negative delay is EINVALID.
 func (l *Ledger) FinishJob(ctx context.Context, job groupmem.Job, o groupmem.JobOutcome) error {
-	if err := groupmem.CheckID(job.Claim); err != nil {
-		return groupmem.Errorf(groupmem.EINVALID, "job %d carries no valid claim", job.ID)
-	}
-	if o.RunID != "" {
-		if err := groupmem.CheckID(o.RunID); err != nil {
-			return err
-		}
-	}
-	if o.Delay < 0 {
-		return groupmem.Errorf(groupmem.EINVALID, "a retry delay must not be negative, got %s", o.Delay)
-	}
-	var status groupmem.JobStatus
-	failed := 0
-	switch o.Kind {
-	case groupmem.OutcomeDone:
-		status = groupmem.JobDone
-	case groupmem.OutcomeRetry:
-		status, failed = groupmem.JobPending, 1
-	case groupmem.OutcomeGiveUp:
-		status, failed = groupmem.JobGivenUp, 1
-	case groupmem.OutcomeRelease:
-		status = groupmem.JobPending
-	default:
-		return groupmem.Errorf(groupmem.EINVALID, "unknown job outcome %q", o.Kind)
+	status, failed, err := o.Effect(job)
+	if err != nil {
+		return err
 	}
 	now := l.now().UTC()
 	var runID *string

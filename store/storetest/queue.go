@@ -1,0 +1,562 @@
+package storetest
+
+import (
+	"context"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
+
+	"github.com/groupmem/groupmem"
+)
+
+// Timings of the Queue suite. Time passes for real: the queue must run on
+// the wall clock.
+const (
+	queueLease = time.Minute            // a lease or delay that outlasts the suite
+	queueShort = 100 * time.Millisecond // a lease or delay the suite waits out
+	queueSlack = time.Millisecond       // stored times may be rounded to microseconds
+)
+
+var queueSlot = time.Date(2026, 11, 2, 3, 0, 0, 0, time.UTC)
+
+// TestQueue runs the contract every groupmem.Queue must keep. open returns
+// an empty queue private to the test, on the wall clock, and the Ledger
+// whose messages and watermarks DueGroups reads. The suite reads stored
+// jobs back with Queue.Jobs. The subtests run in parallel and take about
+// queueShort of wall time beyond the store's own work.
+func TestQueue(t *testing.T, open func(t *testing.T) (groupmem.Queue, groupmem.Ledger)) {
+	t.Helper()
+	tests := []struct {
+		name string
+		run  func(t *testing.T, h *queueHarness)
+	}{
+		{"DueGroups", testQueueDueGroups},
+		{"EnqueueOncePerSlot", testQueueEnqueueOnce},
+		{"ConcurrentClaimsDisjoint", testQueueConcurrentClaims},
+		{"OldestDueFirst", testQueueOldestDueFirst},
+		{"LeaseExpiry", testQueueLeaseExpiry},
+		{"FinishOutcomes", testQueueFinishOutcomes},
+		{"FinishBadInput", testQueueFinishBadInput},
+		{"ClaimBadInput", testQueueClaimBadInput},
+		{"Prune", testQueuePrune},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			q, l := open(t)
+			tt.run(t, &queueHarness{t: t, q: q, jobs: q, l: l})
+		})
+	}
+}
+
+// queueHarness is one queue under test with helpers that fail the test.
+type queueHarness struct {
+	t    *testing.T
+	q    groupmem.Queue
+	jobs groupmem.Queue
+	l    groupmem.Ledger
+}
+
+func (h *queueHarness) enqueue(slot time.Time, groups ...string) int {
+	h.t.Helper()
+	n, err := h.q.EnqueueJobs(context.Background(), slot, groups)
+	if err != nil {
+		h.t.Fatalf("EnqueueJobs(%v): %v", groups, err)
+	}
+	return n
+}
+
+func (h *queueHarness) claim(limit int, lease time.Duration) []groupmem.Job {
+	h.t.Helper()
+	jobs, err := h.q.ClaimJobs(context.Background(), limit, lease)
+	if err != nil {
+		h.t.Fatalf("ClaimJobs(%d, %s): %v", limit, lease, err)
+	}
+	return jobs
+}
+
+// claimGroups claims up to limit jobs and fails unless they are of want,
+// in that order.
+func (h *queueHarness) claimGroups(limit int, lease time.Duration, want ...string) []groupmem.Job {
+	h.t.Helper()
+	jobs := h.claim(limit, lease)
+	if diff := cmp.Diff(want, jobGroups(jobs), cmpopts.EquateEmpty()); diff != "" {
+		h.t.Fatalf("ClaimJobs(%d) groups (-want +got):\n%s", limit, diff)
+	}
+	return jobs
+}
+
+func (h *queueHarness) finish(job groupmem.Job, o groupmem.JobOutcome) {
+	h.t.Helper()
+	if err := h.q.FinishJob(context.Background(), job, o); err != nil {
+		h.t.Fatalf("FinishJob(%d of %s, %s): %v", job.ID, job.GroupID, o.Kind, err)
+	}
+}
+
+func (h *queueHarness) slotJobs(slot time.Time) []groupmem.Job {
+	h.t.Helper()
+	jobs, err := h.jobs.Jobs(context.Background(), slot)
+	if err != nil {
+		h.t.Fatalf("Jobs(%s): %v", slot, err)
+	}
+	return jobs
+}
+
+// job returns the job of group for slot.
+func (h *queueHarness) job(slot time.Time, group string) groupmem.Job {
+	h.t.Helper()
+	for _, j := range h.slotJobs(slot) {
+		if j.GroupID == group {
+			return j
+		}
+	}
+	h.t.Fatalf("no job of %s for slot %s", group, slot)
+	return groupmem.Job{}
+}
+
+func (h *queueHarness) insert(group string, n int) {
+	h.t.Helper()
+	if _, err := h.l.InsertMessages(context.Background(), Msgs(group, "m", n)); err != nil {
+		h.t.Fatalf("InsertMessages(%s): %v", group, err)
+	}
+}
+
+// fuse commits a run of group that raises its watermark to seq.
+func (h *queueHarness) fuse(group string, seq int64) {
+	h.t.Helper()
+	plan := CreatePlan(Begin(h.t, h.l, group), "likes tea")
+	plan.Run.NewWatermark = seq
+	Commit(h.t, h.l, plan)
+}
+
+func jobGroups(jobs []groupmem.Job) []string {
+	out := make([]string, len(jobs))
+	for i, j := range jobs {
+		out[i] = j.GroupID
+	}
+	return out
+}
+
+// wantWithin fails unless got lies in [lo, hi], give or take queueSlack.
+func wantWithin(t *testing.T, what string, got, lo, hi time.Time) {
+	t.Helper()
+	if got.Before(lo.Add(-queueSlack)) || got.After(hi.Add(queueSlack)) {
+		t.Errorf("%s = %s, want between %s and %s", what, got, lo, hi)
+	}
+}
+
+// sleepPast waits until the wall clock is past t.
+func sleepPast(t time.Time) {
+	time.Sleep(time.Until(t) + 20*time.Millisecond)
+}
+
+// A group is due when it has at least minNew stored messages past its
+// watermark: resent duplicates do not count, fused messages drop out, and
+// pages follow group names.
+func testQueueDueGroups(t *testing.T, h *queueHarness) {
+	ctx := context.Background()
+	for g, n := range map[string]int{"a": 3, "b": 1, "c": 5, "d": 2, "e": 2} {
+		h.insert(g, n)
+	}
+	h.fuse("c", 4) // 1 left
+	h.fuse("e", 2) // none left
+	h.insert("a", 3)
+
+	tests := []struct {
+		minNew, limit int
+		after         string
+		want          []string
+	}{
+		{minNew: 1, limit: 10, want: []string{"a", "b", "c", "d"}},
+		{minNew: 0, limit: 10, want: []string{"a", "b", "c", "d"}},
+		{minNew: -5, limit: 10, want: []string{"a", "b", "c", "d"}},
+		{minNew: 2, limit: 10, want: []string{"a", "d"}},
+		{minNew: 3, limit: 10, want: []string{"a"}},
+		{minNew: 4, limit: 10, want: nil}, // a's resent messages are not new
+		{minNew: 1, limit: 2, want: []string{"a", "b"}},
+		{minNew: 1, limit: 2, after: "b", want: []string{"c", "d"}},
+		{minNew: 1, limit: 10, after: "bb", want: []string{"c", "d"}},
+		{minNew: 1, limit: 10, after: "d", want: nil},
+		{minNew: 1, limit: 0, want: nil},
+	}
+	for _, tt := range tests {
+		got, err := h.q.DueGroups(ctx, tt.minNew, tt.after, tt.limit)
+		if err != nil {
+			t.Fatalf("DueGroups(%d, %q, %d): %v", tt.minNew, tt.after, tt.limit, err)
+		}
+		if diff := cmp.Diff(tt.want, got, cmpopts.EquateEmpty()); diff != "" {
+			t.Errorf("DueGroups(%d, %q, %d) (-want +got):\n%s", tt.minNew, tt.after, tt.limit, diff)
+		}
+	}
+
+	var pages [][]string
+	for after := ""; len(pages) < 4; { // 2 pages expected; more means paging is broken
+		page, err := h.q.DueGroups(ctx, 1, after, 3)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(page) > 0 {
+			pages = append(pages, page)
+		}
+		if len(page) < 3 {
+			break
+		}
+		after = page[len(page)-1]
+	}
+	if diff := cmp.Diff([][]string{{"a", "b", "c"}, {"d"}}, pages); diff != "" {
+		t.Errorf("due groups by pages of 3 (-want +got):\n%s", diff)
+	}
+}
+
+// Enqueuing adds a group once per slot, also from concurrent callers; a
+// group with an unfinished job from an earlier slot gets no new one until
+// that job ends; a bad group id adds nothing.
+func testQueueEnqueueOnce(t *testing.T, h *queueHarness) {
+	ctx := context.Background()
+	orders := [][]string{{"a", "b", "c"}, {"c", "b", "a"}, {"b", "c", "a"}, {"a", "c", "b", "a"}}
+	added := make([]int, len(orders))
+	before := time.Now()
+	var wg sync.WaitGroup
+	for i, groups := range orders {
+		wg.Go(func() {
+			n, err := h.q.EnqueueJobs(ctx, queueSlot, groups)
+			if err != nil {
+				t.Errorf("EnqueueJobs(%v): %v", groups, err)
+			}
+			added[i] = n
+		})
+	}
+	wg.Wait()
+	after := time.Now()
+	total := 0
+	for _, n := range added {
+		total += n
+	}
+	if total != 3 {
+		t.Fatalf("%d concurrent enqueues of one slot added %v jobs, want 3 in all", len(orders), added)
+	}
+	if n := h.enqueue(queueSlot, "a", "b", "c"); n != 0 {
+		t.Fatalf("enqueuing the slot again added %d", n)
+	}
+	jobs := h.slotJobs(queueSlot)
+	if diff := cmp.Diff([]string{"a", "b", "c"}, jobGroups(jobs)); diff != "" {
+		t.Fatalf("jobs of the slot (-want +got):\n%s", diff)
+	}
+	for _, j := range jobs {
+		if j.Status != groupmem.JobPending || j.Attempts != 0 || !j.Slot.Equal(queueSlot) || j.Claim != "" || j.RunID != "" {
+			t.Errorf("new job %+v", j)
+		}
+		wantWithin(t, j.GroupID+" next attempt", j.NextAttemptAt, before, after)
+		wantWithin(t, j.GroupID+" created", j.CreatedAt, before, after)
+	}
+
+	// a is done, b still running, c pending: the next slot adds a and d.
+	claimed := h.claim(10, queueLease)
+	if len(claimed) != 3 {
+		t.Fatalf("claimed %v, want all 3", jobGroups(claimed))
+	}
+	for _, j := range claimed {
+		switch j.GroupID {
+		case "a":
+			h.finish(j, groupmem.JobOutcome{Kind: groupmem.OutcomeDone})
+		case "c":
+			h.finish(j, groupmem.JobOutcome{Kind: groupmem.OutcomeRelease, Delay: queueLease})
+		}
+	}
+	slot2 := queueSlot.Add(24 * time.Hour)
+	if n := h.enqueue(slot2, "a", "b", "c", "d"); n != 2 {
+		t.Fatalf("next slot added %d jobs, want 2 (a and d)", n)
+	}
+	next := h.slotJobs(slot2)
+	if diff := cmp.Diff([]string{"a", "d"}, jobGroups(next)); diff != "" {
+		t.Fatalf("jobs of the next slot (-want +got):\n%s", diff)
+	}
+	for _, j := range next {
+		if j.Status != groupmem.JobPending || j.Attempts != 0 || !j.Slot.Equal(slot2) {
+			t.Errorf("new job %+v", j)
+		}
+	}
+
+	slot3 := slot2.Add(24 * time.Hour)
+	for _, bad := range [][]string{{"e", ""}, {"e", "x\x00y"}, {"e", "\xff"}, {"e", strings.Repeat("g", 300)}} {
+		_, err := h.q.EnqueueJobs(ctx, slot3, bad)
+		mustCode(t, err, groupmem.EINVALID)
+	}
+	if n, err := h.q.EnqueueJobs(ctx, slot3, nil); n != 0 || err != nil {
+		t.Fatalf("enqueue of no groups = %d, %v", n, err)
+	}
+	if j := h.slotJobs(slot3); len(j) != 0 {
+		t.Fatalf("rejected enqueues added jobs: %v", jobGroups(j))
+	}
+	if n := h.enqueue(slot3, "e"); n != 1 {
+		t.Fatalf("enqueue after the rejected ones added %d, want 1", n)
+	}
+}
+
+// Concurrent claimers never hold one job: together they claim each job
+// once, and nothing is claimable while every lease holds.
+func testQueueConcurrentClaims(t *testing.T, h *queueHarness) {
+	ctx := context.Background()
+	groups := []string{"a", "b", "c", "d", "e", "f", "g", "h", "i", "j", "k", "l"}
+	h.enqueue(queueSlot, groups...)
+
+	var mu sync.Mutex
+	var claimed []string
+	claims := map[string]bool{}
+	var wg sync.WaitGroup
+	for range 4 {
+		wg.Go(func() {
+			for range len(groups) + 1 { // bounded: a queue that hands jobs out again must not hang the suite
+				jobs, err := h.q.ClaimJobs(ctx, 2, queueLease)
+				if err != nil {
+					t.Error(err)
+					return
+				}
+				if len(jobs) == 0 {
+					return
+				}
+				mu.Lock()
+				if claims[jobs[0].Claim] {
+					t.Errorf("claim token %s handed out twice", jobs[0].Claim)
+				}
+				claims[jobs[0].Claim] = true
+				for _, j := range jobs {
+					claimed = append(claimed, j.GroupID)
+					if j.Claim != jobs[0].Claim || !groupmem.ValidID(j.Claim) || j.Status != groupmem.JobRunning || j.Attempts != 0 {
+						t.Errorf("claimed job %+v: want running, no attempts, the call's claim %s", j, jobs[0].Claim)
+					}
+				}
+				mu.Unlock()
+				if t.Failed() {
+					return
+				}
+			}
+		})
+	}
+	wg.Wait()
+	slices.Sort(claimed)
+	if diff := cmp.Diff(groups, claimed); diff != "" {
+		t.Fatalf("concurrent claims (-want +got):\n%s", diff)
+	}
+	h.claimGroups(10, queueLease)
+}
+
+// Claims take the oldest due job first: a released job goes behind the
+// jobs that were due before it.
+func testQueueOldestDueFirst(t *testing.T, h *queueHarness) {
+	h.enqueue(queueSlot, "a")
+	h.enqueue(queueSlot, "b")
+	a := h.claimGroups(1, queueLease, "a")
+	h.finish(a[0], groupmem.JobOutcome{Kind: groupmem.OutcomeRelease})
+	h.claimGroups(1, queueLease, "b")
+	again := h.claimGroups(1, queueLease, "a")
+	if again[0].ID != a[0].ID || again[0].Attempts != 0 || again[0].Claim == a[0].Claim {
+		t.Errorf("released job claimed again as %+v, want job %d, no attempt, a new claim", again[0], a[0].ID)
+	}
+}
+
+// A job is claimable again once its lease ran out; that lost attempt counts
+// as a failed one, and the old holder can no longer finish the job. A late
+// holder whose job nobody took can.
+func testQueueLeaseExpiry(t *testing.T, h *queueHarness) {
+	ctx := context.Background()
+	start := time.Now()
+	for _, g := range []string{"a", "b", "c"} {
+		h.enqueue(queueSlot, g)
+	}
+	before := time.Now()
+	held := h.claimGroups(1, queueLease, "a")
+	after := time.Now()
+	a := held[0]
+	if a.Status != groupmem.JobRunning || a.Attempts != 0 || a.LastError != "" || !groupmem.ValidID(a.Claim) ||
+		!a.Slot.Equal(queueSlot) || a.NextAttemptAt.After(before.Add(queueSlack)) || a.NextAttemptAt.Before(start.Add(-queueSlack)) {
+		t.Errorf("claimed job %+v: want running, no attempts, a claim, due since its enqueue", a)
+	}
+	wantWithin(t, "claimed until", a.ClaimedUntil, before.Add(queueLease), after.Add(queueLease))
+
+	b := h.claimGroups(1, queueShort, "b")[0]
+	c := h.claimGroups(1, queueShort, "c")[0]
+	if b.Claim == a.Claim || c.Claim == b.Claim {
+		t.Errorf("claims of separate calls share a token: %s %s %s", a.Claim, b.Claim, c.Claim)
+	}
+	sleepPast(c.ClaimedUntil)
+	h.finish(c, groupmem.JobOutcome{Kind: groupmem.OutcomeDone}) // late, but nobody took it
+
+	before = time.Now()
+	again := h.claimGroups(10, queueLease, "b")[0]
+	after = time.Now()
+	if again.ID != b.ID || again.Attempts != 1 || again.LastError == "" || again.Status != groupmem.JobRunning || again.Claim == b.Claim {
+		t.Errorf("reclaimed job %+v: want job %d with 1 failed attempt, an error, a new claim", again, b.ID)
+	}
+	wantWithin(t, "reclaimed until", again.ClaimedUntil, before.Add(queueLease), after.Add(queueLease))
+
+	err := h.q.FinishJob(ctx, b, groupmem.JobOutcome{Kind: groupmem.OutcomeDone})
+	mustCode(t, err, groupmem.ECONFLICT)
+	if got := h.job(queueSlot, "b"); got.Status != groupmem.JobRunning || got.Claim != again.Claim || got.Attempts != 1 {
+		t.Fatalf("a lost claim changed the job: %+v", got)
+	}
+	h.finish(again, groupmem.JobOutcome{Kind: groupmem.OutcomeDone})
+	h.claimGroups(10, queueLease)
+}
+
+// FinishJob records each outcome: done, retry after a delay counting an
+// attempt, release after a delay at no cost, give up counting an attempt;
+// a finished job cannot be finished again, and a finished group gets a new
+// job in the next slot while a pending one does not.
+func testQueueFinishOutcomes(t *testing.T, h *queueHarness) {
+	ctx := context.Background()
+	run1, run2 := groupmem.NewID(), groupmem.NewID()
+	tests := []struct {
+		group string
+		o     groupmem.JobOutcome
+		want  groupmem.Job // Status, Attempts, LastError, RunID, RunStatus
+	}{
+		{"done", groupmem.JobOutcome{Kind: groupmem.OutcomeDone, RunID: run1, RunStatus: groupmem.RunSucceeded},
+			groupmem.Job{Status: groupmem.JobDone, RunID: run1, RunStatus: groupmem.RunSucceeded}},
+		{"retry", groupmem.JobOutcome{Kind: groupmem.OutcomeRetry, RunID: run2, RunStatus: groupmem.RunFailed,
+			Error: "fuse: model down", Delay: queueLease},
+			groupmem.Job{Status: groupmem.JobPending, Attempts: 1, LastError: "fuse: model down", RunID: run2, RunStatus: groupmem.RunFailed}},
+		{"release", groupmem.JobOutcome{Kind: groupmem.OutcomeRelease, Error: "not recorded", Delay: queueShort},
+			groupmem.Job{Status: groupmem.JobPending}},
+		// A run status without a run id is not recorded; error text is cleaned.
+		{"give-up", groupmem.JobOutcome{Kind: groupmem.OutcomeGiveUp, Error: "commit:\x00 stale", RunStatus: groupmem.RunFailed},
+			groupmem.Job{Status: groupmem.JobGivenUp, Attempts: 1, LastError: "commit: stale"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.group, func(t *testing.T) {
+			h := &queueHarness{t: t, q: h.q, jobs: h.jobs, l: h.l}
+			h.enqueue(queueSlot, tt.group)
+			claimed := h.claimGroups(1, queueLease, tt.group)[0]
+			before := time.Now()
+			h.finish(claimed, tt.o)
+			after := time.Now()
+			got := h.job(queueSlot, tt.group)
+			check := groupmem.Job{Status: got.Status, Attempts: got.Attempts, LastError: got.LastError,
+				RunID: got.RunID, RunStatus: got.RunStatus}
+			if diff := cmp.Diff(tt.want, check); diff != "" {
+				t.Errorf("job after %s (-want +got):\n%s", tt.o.Kind, diff)
+			}
+			if got.Claim != "" || !got.ClaimedUntil.IsZero() {
+				t.Errorf("finished job still claimed: %+v", got)
+			}
+			if got.Status == groupmem.JobPending {
+				wantWithin(t, "next attempt", got.NextAttemptAt, before.Add(tt.o.Delay), after.Add(tt.o.Delay))
+			} else if !got.NextAttemptAt.Equal(claimed.NextAttemptAt) {
+				t.Errorf("next attempt of a finished job moved from %s to %s", claimed.NextAttemptAt, got.NextAttemptAt)
+			}
+			wantWithin(t, "updated", got.UpdatedAt, before, after)
+			err := h.q.FinishJob(ctx, claimed, tt.o)
+			mustCode(t, err, groupmem.ECONFLICT)
+		})
+	}
+	if t.Failed() {
+		return
+	}
+	// The released job comes back after its delay; the retry is not due yet.
+	sleepPast(h.job(queueSlot, "release").NextAttemptAt)
+	back := h.claimGroups(10, queueLease, "release")[0]
+	if back.Attempts != 0 || back.LastError != "" {
+		t.Errorf("released job claimed again as %+v, want no attempts and no error", back)
+	}
+	slot2 := queueSlot.Add(24 * time.Hour)
+	if n := h.enqueue(slot2, "done", "retry", "release", "give-up"); n != 2 {
+		t.Fatalf("next slot added %d jobs, want 2 (done and give-up)", n)
+	}
+	if diff := cmp.Diff([]string{"done", "give-up"}, jobGroups(h.slotJobs(slot2))); diff != "" {
+		t.Fatalf("jobs of the next slot (-want +got):\n%s", diff)
+	}
+}
+
+// FinishJob rejects a bad claim or outcome with EINVALID and a claim that
+// is not the job's with ECONFLICT; neither changes the job.
+func testQueueFinishBadInput(t *testing.T, h *queueHarness) {
+	ctx := context.Background()
+	h.enqueue(queueSlot, "a")
+	job := h.claimGroups(1, queueLease, "a")[0]
+	noClaim, otherClaim, otherID := job, job, job
+	noClaim.Claim = ""
+	otherClaim.Claim = groupmem.NewID()
+	otherID.ID++
+	tests := []struct {
+		job  groupmem.Job
+		o    groupmem.JobOutcome
+		code string
+	}{
+		{job, groupmem.JobOutcome{Kind: "later"}, groupmem.EINVALID},
+		{job, groupmem.JobOutcome{Kind: ""}, groupmem.EINVALID},
+		{job, groupmem.JobOutcome{Kind: groupmem.OutcomeRetry, Delay: -time.Second}, groupmem.EINVALID},
+		{job, groupmem.JobOutcome{Kind: groupmem.OutcomeDone, RunID: "x"}, groupmem.EINVALID},
+		{noClaim, groupmem.JobOutcome{Kind: groupmem.OutcomeDone}, groupmem.EINVALID},
+		{otherClaim, groupmem.JobOutcome{Kind: groupmem.OutcomeDone}, groupmem.ECONFLICT},
+		{otherID, groupmem.JobOutcome{Kind: groupmem.OutcomeDone}, groupmem.ECONFLICT},
+	}
+	for _, tt := range tests {
+		err := h.q.FinishJob(ctx, tt.job, tt.o)
+		if got := groupmem.ErrorCode(err); got != tt.code {
+			t.Errorf("FinishJob(job %d claim %q, %+v) = %v, want %s", tt.job.ID, tt.job.Claim, tt.o, err, tt.code)
+		}
+	}
+	if got := h.job(queueSlot, "a"); got.Status != groupmem.JobRunning || got.Claim != job.Claim ||
+		got.Attempts != 0 || got.RunID != "" || !got.UpdatedAt.Equal(job.UpdatedAt) {
+		t.Fatalf("rejected finishes changed the job: %+v, was %+v", got, job)
+	}
+	h.finish(job, groupmem.JobOutcome{Kind: groupmem.OutcomeDone})
+}
+
+// ClaimJobs with a lease that is not positive is EINVALID and claims
+// nothing; a limit that is not positive claims nothing.
+func testQueueClaimBadInput(t *testing.T, h *queueHarness) {
+	ctx := context.Background()
+	h.enqueue(queueSlot, "a")
+	for _, lease := range []time.Duration{0, -time.Second} {
+		_, err := h.q.ClaimJobs(ctx, 1, lease)
+		mustCode(t, err, groupmem.EINVALID)
+	}
+	for _, limit := range []int{0, -1} {
+		h.claimGroups(limit, queueLease)
+	}
+	if got := h.job(queueSlot, "a"); got.Status != groupmem.JobPending || got.Claim != "" || got.Attempts != 0 {
+		t.Fatalf("rejected claims changed the job: %+v", got)
+	}
+	h.claimGroups(1, queueLease, "a")
+}
+
+// Pruning deletes the finished (done or given up) jobs last changed before
+// the cut-off, and nothing else.
+func testQueuePrune(t *testing.T, h *queueHarness) {
+	ctx := context.Background()
+	h.enqueue(queueSlot, "old", "gave", "open", "recent")
+	jobs := map[string]groupmem.Job{}
+	for _, j := range h.claim(10, queueLease) {
+		jobs[j.GroupID] = j
+	}
+	if len(jobs) != 4 {
+		t.Fatalf("claimed %d jobs, want 4", len(jobs))
+	}
+	h.finish(jobs["old"], groupmem.JobOutcome{Kind: groupmem.OutcomeDone})
+	h.finish(jobs["gave"], groupmem.JobOutcome{Kind: groupmem.OutcomeGiveUp, Error: "broken"})
+	h.finish(jobs["open"], groupmem.JobOutcome{Kind: groupmem.OutcomeRelease, Delay: queueLease})
+	time.Sleep(5 * time.Millisecond)
+	cut := time.Now()
+	time.Sleep(5 * time.Millisecond)
+	h.finish(jobs["recent"], groupmem.JobOutcome{Kind: groupmem.OutcomeDone})
+
+	prune := func(before time.Time, want int, left ...string) {
+		t.Helper()
+		n, err := h.q.PruneJobs(ctx, before)
+		if err != nil || n != want {
+			t.Fatalf("PruneJobs(%s) = %d, %v; want %d", before, n, err, want)
+		}
+		if diff := cmp.Diff(left, jobGroups(h.slotJobs(queueSlot))); diff != "" {
+			t.Fatalf("jobs left (-want +got):\n%s", diff)
+		}
+	}
+	prune(cut, 2, "open", "recent")
+	prune(cut, 0, "open", "recent")
+	prune(time.Now().Add(time.Hour), 1, "open")
+}
