@@ -1,5 +1,9 @@
 // Package worker runs groupmem's background duties: the evolution
-// pipeline for one group (lock, fence, load, evolve, validate, commit,
-// project), the outbox relay that keeps the index in step with the ledger,
-// and the rebuild of the index from the ledger.
+// pipeline for one group (lock, fence, load, fuse, validate, commit,
+// project) behind the Service, which is also the one path of manual
+// changes; the nightly Scheduler that enqueues due groups, and the Pool
+// that evolves queued groups with bounded concurrency, retries and a
+// graceful stop; EvolveAll for a one-off run over every due group; the
+// outbox Relay that keeps the index in step with the ledger; and Reindex,
+// the rebuild of the index from the ledger.
 package worker
