@@ -123,6 +123,10 @@ func TestRunSampleChat(t *testing.T) {
 				t.Errorf("version %d of the meeting is not linked to version %d", i+1, i)
 			}
 		}
+		// A clearer wording is never one tied to a single evening.
+		if strings.Contains(meeting.Statement, "今晚") {
+			t.Errorf("the meeting memory reads %q: a line about one evening, not the habit", meeting.Statement)
+		}
 	}
 
 	// Searching finds the Friday habit first.

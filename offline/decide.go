@@ -188,9 +188,12 @@ func (f *Fuser) changedFact(c *cluster, recent []*item) (string, []string, strin
 // clearer returns the statement of a recent message that represents the
 // memory's cluster better than its statement by ClearerMargin, is about
 // the same thing (its similarity to the statement reaches
-// AssignThreshold) and names no fact that disagrees with it; or "".
+// AssignThreshold), names no fact that disagrees with it, and is not tied
+// to one occasion ("tonight", "明天") unless the statement already is; or
+// "".
 func (f *Fuser) clearer(c *cluster, recent []*item) string {
 	old := factsOf(c.mem.Statement)
+	occasional := tiedToOccasion(c.mem.Statement)
 	current := c.cosine(c.seed) * quality(c.mem.Statement)
 	consistent := func(it *item) bool {
 		for kind, vals := range factsOf(it.msg.Content) {
@@ -202,7 +205,10 @@ func (f *Fuser) clearer(c *cluster, recent []*item) string {
 		}
 		return true
 	}
-	onTopic := func(it *item) bool { return it.vec.dotSparse(c.seed) >= f.cfg.AssignThreshold && consistent(it) }
+	onTopic := func(it *item) bool {
+		return it.vec.dotSparse(c.seed) >= f.cfg.AssignThreshold && consistent(it) &&
+			(occasional || !tiedToOccasion(it.msg.Content))
+	}
 	rep := f.representative(recent, func(it *item) float64 { return c.cosine(it.vec) }, onTopic)
 	if rep == nil {
 		return ""
@@ -237,6 +243,21 @@ func (f *Fuser) representative(items []*item, closeness func(*item) float64, ok 
 // package evolve stores it.
 func (f *Fuser) statement(text string) string {
 	return strings.Join(strings.Fields(statementOf(text)), " ")
+}
+
+// oneOccasion are words that tie a line to one day rather than to a habit.
+var oneOccasion = []string{"今晚", "今天", "明天", "昨天", "今早", "明早", "tonight", "tomorrow", "today", "yesterday"}
+
+// tiedToOccasion reports whether text speaks of one day ("tonight",
+// "明天") rather than of a habit.
+func tiedToOccasion(text string) bool {
+	lower := strings.ToLower(text)
+	for _, w := range oneOccasion {
+		if strings.Contains(lower, w) {
+			return true
+		}
+	}
+	return false
 }
 
 // quality rates a statement as a memory. Lines of 12 to 60 units score 1,
