@@ -157,14 +157,17 @@ func (e *endpoint) transportError(actx context.Context, err error) error {
 // statusError turns a non-2xx answer into an error: 429 and 5xx are worth
 // another attempt, honouring Retry-After; every other status is final.
 func (e *endpoint) statusError(resp *http.Response, body []byte) error {
+	// The provider's own words stay in the cause, for logs: they can quote
+	// the operator's credentials and are not the caller's business.
 	msg := fmt.Sprintf("status %d", resp.StatusCode)
+	var detail error
 	if m := providerMessage(body); m != "" {
-		msg += ": " + m
+		detail = errors.New("provider said: " + m)
 	}
 	var code string
 	switch s := resp.StatusCode; {
 	case s == http.StatusTooManyRequests || s >= 500:
-		return &retryableError{msg: msg, retryAfter: retryAfter(resp.Header, time.Now())}
+		return &retryableError{msg: msg, err: detail, retryAfter: retryAfter(resp.Header, time.Now())}
 	case s == http.StatusUnauthorized:
 		code = groupmem.EUNAUTH
 	case s == http.StatusForbidden:
@@ -174,9 +177,9 @@ func (e *endpoint) statusError(resp *http.Response, body []byte) error {
 	case s >= 400:
 		code = groupmem.EINVALID
 	default:
-		return e.unusable("unexpected "+msg, nil)
+		return e.unusable("unexpected "+msg, detail)
 	}
-	return groupmem.Errorf(code, "%s rejected the request: %s", e.retry.name, msg)
+	return groupmem.WrapError(code, fmt.Sprintf("%s rejected the request: %s", e.retry.name, msg), detail)
 }
 
 // unusable is the final error for an answer that cannot be used.

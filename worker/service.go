@@ -152,11 +152,14 @@ func (s *Service) manual(ctx context.Context, id, actor string, build func(m gro
 	return s.ledger.Memory(ctx, result)
 }
 
-// finish records a run that applied nothing and tells the observer. A
-// failure to record it is logged: the run's outcome stands either way.
+// finish records a run that applied nothing and tells the observer. The
+// run record keeps the cause's caller-safe message (API keys can read
+// runs); the whole error goes to the log. A failure to record the run is
+// logged: the run's outcome stands either way.
 func (s *Service) finish(ctx context.Context, run groupmem.Run, cause error) {
 	if cause != nil {
-		run.Error = cause.Error()
+		run.Error = groupmem.ErrorMessage(cause)
+		s.log.DebugContext(ctx, "run did not apply", "run_id", run.ID, "group_id", run.GroupID, "status", run.Status, "err", cause)
 	}
 	if err := s.ledger.FinishRun(context.WithoutCancel(ctx), run); err != nil {
 		s.log.WarnContext(ctx, "record run", "run_id", run.ID, "group_id", run.GroupID, "err", err)
