@@ -148,6 +148,9 @@ type Plan struct {
 	New         []Memory     // versions to insert (creates, updates, restores)
 	Transitions []Transition // state changes of existing versions
 	Changes     []Change     // change-log rows
+	// Outbox is set by a successful CommitPlan: the id of the outbox entry
+	// of each version of Touched(), in that order.
+	Outbox []int64
 }
 
 // Empty reports whether the plan writes no memory state.

@@ -133,7 +133,7 @@ func (s *Service) evolve(ctx context.Context, run groupmem.Run, o Options) (Resu
 	log.InfoContext(ctx, "evolved", "messages", len(msgs), "kept", res.Stats.Kept, "updated", res.Stats.Updated,
 		"created", res.Stats.Created, "deleted", res.Stats.Deleted, "passes", res.Passes,
 		"prompt_tokens", res.Tokens.Prompt, "completion_tokens", res.Tokens.Completion)
-	s.project(context.WithoutCancel(ctx))
+	s.project(ctx, plan)
 	return res, nil
 }
 

@@ -20,8 +20,12 @@ type RelayConfig struct {
 // Relay projects committed ledger changes into the index: it claims outbox
 // entries, upserts the current ledger state of each named version, and
 // marks the entries done. Because it always writes the ledger's current
-// state, replaying an entry twice or out of order is harmless; an entry
-// whose projection fails stays pending and is retried after its lease.
+// state, replaying an entry twice or out of order is harmless. Two
+// projections of one version can still race (a slow write of an older
+// state landing after a newer one), so an entry is marked done only if the
+// ledger, read again after the write, still holds the state that was
+// written; otherwise it stays pending and is projected again after its
+// lease. An entry whose projection fails stays pending the same way.
 type Relay struct {
 	ledger groupmem.Ledger
 	index  groupmem.Index
@@ -48,11 +52,10 @@ func (r *Relay) RunOnce(ctx context.Context) (int, error) {
 	for i, e := range entries {
 		ids[i] = e.MemoryID
 	}
-	mems, err := r.ledger.MemoriesByID(ctx, ids)
+	projected, err := r.project(ctx, ids)
 	if err != nil {
-		return 0, fmt.Errorf("load outbox memories: %w", err)
+		return 0, err
 	}
-	projected := r.upsert(ctx, mems)
 	var done []int64
 	for _, e := range entries {
 		if projected[e.MemoryID] {
@@ -63,20 +66,60 @@ func (r *Relay) RunOnce(ctx context.Context) (int, error) {
 		return 0, fmt.Errorf("complete outbox: %w", err)
 	}
 	if len(done) < len(entries) {
-		return len(done), groupmem.Errorf(groupmem.EUNAVAILABLE, "%d of %d outbox entries could not be projected", len(entries)-len(done), len(entries))
+		return len(done), groupmem.Errorf(groupmem.EUNAVAILABLE, "%d of %d outbox entries could not be projected yet", len(entries)-len(done), len(entries))
 	}
 	return len(done), nil
 }
 
-// upsert writes mems to the index in one call, or one by one when the
-// batch fails, so one bad version cannot hold back the rest. It returns the
-// ids that reached the index.
-func (r *Relay) upsert(ctx context.Context, mems []groupmem.Memory) map[string]bool {
-	ok := make(map[string]bool, len(mems))
-	if err := r.index.Upsert(ctx, mems); err == nil {
-		for _, m := range mems {
-			ok[m.ID] = true
+// project writes the ledger's current state of the versions ids to the
+// index, and returns the ids whose written state the ledger still holds
+// afterwards.
+func (r *Relay) project(ctx context.Context, ids []string) (map[string]bool, error) {
+	mems, err := r.ledger.MemoriesByID(ctx, ids)
+	if err != nil {
+		return nil, fmt.Errorf("load memories to project: %w", err)
+	}
+	written := r.upsert(ctx, mems)
+	if len(written) == 0 {
+		return nil, nil
+	}
+	again, err := r.ledger.MemoriesByID(ctx, ids)
+	if err != nil {
+		return nil, fmt.Errorf("check projected memories: %w", err)
+	}
+	for _, m := range again {
+		if w, ok := written[m.ID]; ok && !sameState(w, m) {
+			delete(written, m.ID) // changed meanwhile: its newer entry, or this one again, writes it
 		}
+	}
+	ok := make(map[string]bool, len(written))
+	for id := range written {
+		ok[id] = true
+	}
+	return ok, nil
+}
+
+// sameState reports whether two reads of one version agree on everything
+// that can change after it is written.
+func sameState(a, b groupmem.Memory) bool {
+	return a.Status == b.Status && a.Strength == b.Strength && a.UpdatedAt.Equal(b.UpdatedAt)
+}
+
+// upsert writes mems to the index in one call. When the index rejects the
+// batch as invalid, it writes them one by one, so one bad version cannot
+// hold back the rest; when the index is unavailable it writes nothing
+// more. It returns the versions that reached the index, by id.
+func (r *Relay) upsert(ctx context.Context, mems []groupmem.Memory) map[string]groupmem.Memory {
+	ok := make(map[string]groupmem.Memory, len(mems))
+	err := r.index.Upsert(ctx, mems)
+	if err == nil {
+		for _, m := range mems {
+			ok[m.ID] = m
+		}
+		return ok
+	}
+	if groupmem.ErrorCode(err) != groupmem.EINVALID {
+		r.log.WarnContext(ctx, "project memories", "versions", len(mems), "err", err)
 		return ok
 	}
 	for _, m := range mems {
@@ -84,9 +127,38 @@ func (r *Relay) upsert(ctx context.Context, mems []groupmem.Memory) map[string]b
 			r.log.WarnContext(ctx, "project memory", "memory_id", m.ID, "group_id", m.GroupID, "err", err)
 			continue
 		}
-		ok[m.ID] = true
+		ok[m.ID] = m
 	}
 	return ok
+}
+
+// Project brings the index up to date with what plan committed, right
+// away, and marks the plan's outbox entries done for the versions whose
+// state the ledger still holds after the write (see Relay). A committer
+// calls it so that its own change is searchable at once, bounded by ctx,
+// whatever else the outbox holds; what it leaves pending the relay does.
+func (r *Relay) Project(ctx context.Context, plan *groupmem.Plan) error {
+	ids := plan.Touched()
+	if len(ids) == 0 {
+		return nil
+	}
+	projected, err := r.project(ctx, ids)
+	if err != nil {
+		return err
+	}
+	var done []int64
+	for i, id := range ids {
+		if projected[id] && i < len(plan.Outbox) {
+			done = append(done, plan.Outbox[i])
+		}
+	}
+	if err := r.ledger.CompleteOutbox(ctx, done); err != nil {
+		return fmt.Errorf("complete outbox: %w", err)
+	}
+	if len(done) < len(ids) {
+		return groupmem.Errorf(groupmem.EUNAVAILABLE, "%d of %d versions could not be projected yet", len(ids)-len(done), len(ids))
+	}
+	return nil
 }
 
 // Drain runs RunOnce until no entry is pending or one round fails, and

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
@@ -145,5 +146,61 @@ func TestReindexReproducesTheCollection(t *testing.T) {
 	}
 	if diff := cmp.Diff(hitsBefore, hitsAfter, memOpts, cmpopts.EquateApprox(0, 1e-6)); diff != "" {
 		t.Fatalf("search after reindex (-before +after):\n%s", diff)
+	}
+}
+
+// gatedIndex holds every Upsert until the test lets it through: a slow
+// index, to order two projections of one memory.
+type gatedIndex struct {
+	groupmem.Index
+	entered chan struct{}
+	release chan struct{}
+}
+
+func (g *gatedIndex) Upsert(ctx context.Context, mems []groupmem.Memory) error {
+	g.entered <- struct{}{}
+	<-g.release
+	return g.Index.Upsert(ctx, mems)
+}
+
+// A slow projection of an older state that lands after a newer one does
+// not leave the index stale: its entry stays pending and is projected
+// again.
+func TestRelaySlowOlderWriteIsProjectedAgain(t *testing.T) {
+	ctx := context.Background()
+	s := newStores(t)
+	p := embedPlan(t, s, storetest.CreatePlan(storetest.Begin(t, s.ledger, "g"), "members meet on friday"))
+	storetest.Commit(t, s.ledger, p)
+	id := p.New[0].ID
+
+	gate := &gatedIndex{Index: s.index, entered: make(chan struct{}), release: make(chan struct{})}
+	slow := worker.NewRelay(s.ledger, gate, s.log, worker.RelayConfig{Lease: 50 * time.Millisecond})
+	done := make(chan error, 1)
+	go func() { _, err := slow.RunOnce(ctx); done <- err }()
+	<-gate.entered // the slow relay has read the memory as active
+
+	storetest.Commit(t, s.ledger, &groupmem.Plan{
+		Run:         storetest.Begin(t, s.ledger, "g"),
+		Transitions: []groupmem.Transition{{MemoryID: id, From: groupmem.StatusActive, To: groupmem.StatusDeprecated}},
+		Changes:     []groupmem.Change{{Action: groupmem.ActionDelete, MemoryID: id, Version: 1}},
+	})
+	fast := worker.NewRelay(s.ledger, s.index, s.log, worker.RelayConfig{})
+	if n, err := fast.Drain(ctx); err != nil || n != 1 {
+		t.Fatalf("fast relay projected %d, %v; want the delete", n, err)
+	}
+	close(gate.release) // the stale "active" lands last
+	<-done
+	if pending, _, _ := s.ledger.OutboxLag(ctx); pending != 1 {
+		t.Fatalf("pending = %d: the stale write's entry must stay pending", pending)
+	}
+	time.Sleep(60 * time.Millisecond) // its lease runs out
+	if _, err := fast.Drain(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if got := indexed(t, s.index, "g")[id].Status; got != groupmem.StatusDeprecated {
+		t.Fatalf("index shows %s; the ledger says deprecated", got)
+	}
+	if pending, _, _ := s.ledger.OutboxLag(ctx); pending != 0 {
+		t.Fatalf("pending = %d after the retry", pending)
 	}
 }

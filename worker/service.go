@@ -95,11 +95,19 @@ func (s *Service) acquire(ctx context.Context, groupID string) (groupmem.Lease, 
 	return lease, err
 }
 
-// project brings the index up to date after a commit. A failure is logged
-// and left to the relay: the commit stands and the outbox still holds it.
-func (s *Service) project(ctx context.Context) {
-	if _, err := s.relay.Drain(ctx); err != nil {
-		s.log.WarnContext(ctx, "project after commit; the relay will retry", "err", err)
+// projectTimeout bounds the projection a commit does itself; the relay
+// does the rest.
+const projectTimeout = 5 * time.Second
+
+// project writes what plan committed to the index at once, within
+// projectTimeout, so the change is searchable when the call returns. A
+// failure is logged and left to the relay: the commit stands and the
+// outbox still holds it.
+func (s *Service) project(ctx context.Context, plan *groupmem.Plan) {
+	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), projectTimeout)
+	defer cancel()
+	if err := s.relay.Project(ctx, plan); err != nil {
+		s.log.WarnContext(ctx, "project after commit; the relay will retry", "run_id", plan.Run.ID, "group_id", plan.Run.GroupID, "err", err)
 	}
 }
 
@@ -140,15 +148,18 @@ func (s *Service) manual(ctx context.Context, id, actor string, build func(m gro
 			return err
 		}
 		s.observe(plan.Run)
-		s.project(ctx)
 		if len(plan.New) > 0 {
 			result = plan.New[0].ID
 		}
+		s.project(ctx, plan)
 		return nil
 	})
 	if err != nil {
 		return groupmem.Memory{}, err
 	}
+	// The change is committed: read it back even if the caller gave up.
+	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), projectTimeout)
+	defer cancel()
 	return s.ledger.Memory(ctx, result)
 }
 

@@ -3,6 +3,7 @@ package postgres
 import (
 	"context"
 	"fmt"
+	"slices"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -40,8 +41,16 @@ func (l *Ledger) CommitPlan(ctx context.Context, plan *groupmem.Plan) error {
 		b := &pgx.Batch{}
 		queueChanges(b, plan.Changes)
 		ids := plan.Touched()
-		b.Queue(`INSERT INTO outbox (group_id, memory_id, created_at) SELECT $1, unnest($2::uuid[]), $3`,
-			plan.Run.GroupID, ids, now)
+		plan.Outbox = plan.Outbox[:0]
+		b.Queue(`INSERT INTO outbox (group_id, memory_id, created_at)
+			SELECT $1, m, $3 FROM unnest($2::uuid[]) WITH ORDINALITY AS t(m, ord) ORDER BY ord
+			RETURNING id`, plan.Run.GroupID, ids, now).Query(func(rows pgx.Rows) error {
+			entries, err := pgx.CollectRows(rows, pgx.RowTo[int64])
+			// Ids come from one sequence in insertion order, which is ord.
+			slices.Sort(entries)
+			plan.Outbox = entries
+			return err
+		})
 		b.Queue(`UPDATE group_state SET watermark = greatest(watermark, $2), updated_at = $3 WHERE group_id = $1`,
 			plan.Run.GroupID, plan.Run.NewWatermark, now)
 		if err := tx.SendBatch(ctx, b).Close(); err != nil {

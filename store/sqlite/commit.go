@@ -38,10 +38,12 @@ func (l *Ledger) CommitPlan(ctx context.Context, plan *groupmem.Plan) error {
 		if err := insertChanges(ctx, tx, plan, now); err != nil {
 			return err
 		}
-		if err := insertOutbox(ctx, tx, plan.Run.GroupID, plan.Touched(), now); err != nil {
+		entries, err := insertOutbox(ctx, tx, plan.Run.GroupID, plan.Touched(), now)
+		if err != nil {
 			return err
 		}
-		_, err := tx.ExecContext(ctx, `UPDATE group_state SET watermark = max(watermark, ?2), updated_at = ?3 WHERE group_id = ?1`,
+		plan.Outbox = entries
+		_, err = tx.ExecContext(ctx, `UPDATE group_state SET watermark = max(watermark, ?2), updated_at = ?3 WHERE group_id = ?1`,
 			plan.Run.GroupID, plan.Run.NewWatermark, nanos(now))
 		if err != nil {
 			return fmt.Errorf("raise watermark: %w", err)
@@ -147,19 +149,24 @@ func insertChanges(ctx context.Context, tx *sql.Tx, plan *groupmem.Plan, now tim
 	return nil
 }
 
-func insertOutbox(ctx context.Context, tx *sql.Tx, group string, ids []string, now time.Time) error {
+func insertOutbox(ctx context.Context, tx *sql.Tx, group string, ids []string, now time.Time) ([]int64, error) {
 	if len(ids) == 0 {
-		return nil
+		return nil, nil
 	}
 	stmt, err := tx.PrepareContext(ctx, `INSERT INTO outbox (group_id, memory_id, created_at) VALUES (?, ?, ?)`)
 	if err != nil {
-		return fmt.Errorf("prepare insert outbox: %w", err)
+		return nil, fmt.Errorf("prepare insert outbox: %w", err)
 	}
 	defer stmt.Close()
-	for _, id := range ids {
-		if _, err := stmt.ExecContext(ctx, group, id, nanos(now)); err != nil {
-			return fmt.Errorf("insert outbox: %w", err)
+	entries := make([]int64, len(ids))
+	for i, id := range ids {
+		res, err := stmt.ExecContext(ctx, group, id, nanos(now))
+		if err != nil {
+			return nil, fmt.Errorf("insert outbox: %w", err)
+		}
+		if entries[i], err = res.LastInsertId(); err != nil {
+			return nil, fmt.Errorf("insert outbox: %w", err)
 		}
 	}
-	return nil
+	return entries, nil
 }

@@ -552,9 +552,18 @@ func testOutboxClaims(t *testing.T, l groupmem.Ledger) {
 	if n, _, _ := l.OutboxLag(ctx); n != 3 {
 		t.Fatalf("pending = %d, want 3", n)
 	}
+	// The plan names its entries, one per touched version, in order.
+	if touched := p.Touched(); len(p.Outbox) != len(touched) {
+		t.Fatalf("plan.Outbox = %v for %d touched versions", p.Outbox, len(touched))
+	}
 	got, err := l.ClaimOutbox(ctx, 2, time.Minute)
 	if err != nil || len(got) != 2 {
 		t.Fatalf("claim = %v, %v", got, err)
+	}
+	for i, e := range got {
+		if e.ID != p.Outbox[i] || e.MemoryID != p.Touched()[i] {
+			t.Fatalf("claimed entry %d = %+v; the plan said entry %d for %s", i, e, p.Outbox[i], p.Touched()[i])
+		}
 	}
 	// Leased entries are not handed out again; the third is.
 	more, _ := l.ClaimOutbox(ctx, 10, time.Minute)
