@@ -28,7 +28,8 @@ type Ledger interface {
 
 	// BeginRun takes a new fencing token for the group, which invalidates
 	// every earlier token, reads the group's watermark, and records a run
-	// in status running.
+	// in status running. Earlier runs of the group still running are
+	// recorded as failed with AbandonedRun.
 	BeginRun(ctx context.Context, p BeginRunParams) (Run, error)
 
 	// CommitPlan applies a plan in one transaction: it is valid only while

@@ -50,6 +50,11 @@ const (
 	TriggerAdmin  = "admin" // delete, restore or strength through the API
 )
 
+// AbandonedRun is the error a ledger records on a run that was still
+// running when a later run of its group began: its fencing token is gone,
+// so it can no longer commit.
+const AbandonedRun = "abandoned: a later run took over the group"
+
 // Stats counts what a run did.
 type Stats struct {
 	Kept    int `json:"kept"`

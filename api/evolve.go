@@ -84,13 +84,17 @@ func (h *Handler) evolve(w http.ResponseWriter, r *http.Request, c *call) error 
 
 // evolveAsync starts the evolution under Deps.Background and answers 202.
 func (h *Handler) evolveAsync(w http.ResponseWriter, r *http.Request, g string, o worker.Options) error {
-	job, err := h.d.Service.Start(h.d.Background, g, o)
+	// Bounded like a synchronous run, and ended with Background.
+	ctx, cancel := context.WithTimeout(h.d.Background, h.cfg.EvolveTimeout)
+	job, err := h.d.Service.Start(ctx, g, o)
 	if err != nil {
+		cancel()
 		return runError("", err)
 	}
 	h.jobs.Add(1)
 	go func() {
 		defer h.jobs.Done()
+		defer cancel()
 		if res, err := job.Wait(); err != nil {
 			h.log.Warn("asynchronous evolution failed", "run_id", job.RunID, "group_id", g, "err", err)
 		} else {

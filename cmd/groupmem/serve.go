@@ -34,6 +34,9 @@ type server struct {
 	duties    []func(ctx context.Context) // run until ctx ends
 	evolution *evolution                  // nil when the scheduler is off
 	listener  net.Listener
+	// cancelBackground ends asynchronous evolutions still running when the
+	// grace period is over.
+	cancelBackground context.CancelFunc
 }
 
 // newServer wires the API, the metrics and the outbox relay on b.
@@ -48,19 +51,24 @@ func newServer(env *Env, b *backends, open bool) (*server, error) {
 	if err != nil {
 		return nil, err
 	}
+	background, cancelBackground := context.WithCancel(context.Background())
 	deps := api.Deps{
 		Ledger: b.Ledger, Index: b.Index, Embedder: b.Embedder, Service: svc, Keys: keys,
-		Metrics: reg, Logger: env.Log, Ready: b.Ready,
+		Metrics: reg, Logger: env.Log, Ready: b.Ready, Background: background,
 	}
 	if cfg.QdrantAddr == "" {
 		deps.List = b.Index.List // the in-process index pages in memory
 	}
 	h, err := api.New(deps, api.Config{Open: open || cfg.APIOpen, DefaultThreshold: searchThreshold(cfg)})
 	if err != nil {
+		cancelBackground()
 		return nil, err
 	}
-	s := &server{env: env, b: b, handler: h}
+	s := &server{env: env, b: b, handler: h, cancelBackground: cancelBackground}
 	s.httpSrv = api.NewServer(cfg.HTTPAddr, h, api.Config{})
+	// Requests live in background too, so that requests still running
+	// when the grace period is over are cancelled, not cut off mid-write.
+	s.httpSrv.BaseContext = func(net.Listener) context.Context { return background }
 	s.duties = append(s.duties, svc.Relay().Run)
 	if cfg.Scheduler {
 		evo, err := newEvolution(cfg, b, svc, env.Log)
@@ -105,11 +113,22 @@ func (s *server) serve(ctx context.Context) error {
 	grace, cancel := context.WithTimeout(context.WithoutCancel(ctx), s.env.Config.ShutdownGrace)
 	defer cancel()
 	if serr := s.httpSrv.Shutdown(grace); serr != nil {
-		s.env.Log.WarnContext(ctx, "shut down the HTTP server", "err", serr)
+		s.env.Log.WarnContext(ctx, "cancelling requests still running at the end of the grace period", "err", serr)
+		s.cancelBackground()
+		abandon, cancelAbandon := context.WithTimeout(context.WithoutCancel(ctx), 10*time.Second)
+		_ = s.httpSrv.Shutdown(abandon)
+		cancelAbandon()
 	}
 	if werr := s.handler.Wait(grace); werr != nil {
-		s.env.Log.WarnContext(ctx, "evolutions still running at the end of the grace period", "err", werr)
+		// Abandon them cleanly: cancelled runs apply nothing and record
+		// that they failed, before the backends close.
+		s.env.Log.WarnContext(ctx, "abandoning evolutions still running at the end of the grace period", "err", werr)
+		s.cancelBackground()
+		abandon, cancelAbandon := context.WithTimeout(context.WithoutCancel(ctx), 10*time.Second)
+		_ = s.handler.Wait(abandon)
+		cancelAbandon()
 	}
+	s.cancelBackground()
 	if eerr := <-evoDone; eerr != nil {
 		s.env.Log.WarnContext(ctx, "stop the scheduler", "err", eerr)
 	}

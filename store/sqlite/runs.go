@@ -37,6 +37,12 @@ func (l *Ledger) BeginRun(ctx context.Context, p groupmem.BeginRunParams) (group
 			return fmt.Errorf("take fence: %w", err)
 		}
 		run.NewWatermark = run.Watermark
+		// Runs still "running" lost their fence just now: none of them can
+		// commit any more, and a crashed one would never say so itself.
+		if _, err := tx.ExecContext(ctx, `UPDATE evolution_runs SET status = 'failed', error = ?2, finished_at = ?3
+			WHERE group_id = ?1 AND status = 'running'`, run.GroupID, groupmem.AbandonedRun, nanos(run.StartedAt)); err != nil {
+			return fmt.Errorf("close abandoned runs: %w", err)
+		}
 		return insertRun(ctx, tx, &run)
 	})
 	if err != nil {

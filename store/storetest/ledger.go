@@ -402,8 +402,11 @@ func testStaleFenceWritesNothing(t *testing.T, l groupmem.Ledger) {
 	if diff := cmp.Diff(before, snap(t, l, "g1")); diff != "" {
 		t.Fatalf("stale commit changed the store (-before +after):\n%s", diff)
 	}
-	if r, _ := l.Run(ctx, slow.ID); r.Status != groupmem.RunRunning {
-		t.Fatalf("stale run status = %s, want running (untouched)", r.Status)
+	if r, _ := l.Run(ctx, slow.ID); r.Status != groupmem.RunFailed || r.Error != groupmem.AbandonedRun || r.FinishedAt.IsZero() {
+		t.Fatalf("superseded run = %s %q; want failed as abandoned", r.Status, r.Error)
+	}
+	if r, _ := l.Run(ctx, fast.ID); r.Status != groupmem.RunRunning {
+		t.Fatalf("current run status = %s, want running", r.Status)
 	}
 	if r := Begin(t, l, "g1"); r.Watermark != 0 {
 		t.Fatalf("stale commit moved the watermark to %d", r.Watermark)

@@ -26,8 +26,8 @@ type LockerFixture struct {
 // Timings of the Locker suite. A lease renews every ttl/3 by default, so a
 // lost lock is noticed within about lockTTL/3.
 const (
-	lockTTL  = 300 * time.Millisecond
-	lockHold = time.Second      // longer than lockTTL: only renewal keeps a lease alive this long
+	lockTTL  = 1500 * time.Millisecond
+	lockHold = 4 * time.Second  // longer than lockTTL: only renewal keeps a lease alive this long
 	lockWait = 20 * lockTTL / 3 // how long the suite waits for a lease to notice a change
 )
 
