@@ -13,8 +13,10 @@ import (
 	"testing"
 	"time"
 
+	"github.com/groupmem/groupmem"
 	"github.com/groupmem/groupmem/api"
 	"github.com/groupmem/groupmem/llm/llmtest"
+	"github.com/groupmem/groupmem/store/sqlite"
 )
 
 // serveEmbedded starts `groupmem serve` on the embedded default with one
@@ -170,5 +172,50 @@ func TestDemoCommand(t *testing.T) {
 	cancel()
 	if err := <-done; err != nil {
 		t.Fatalf("demo -serve ended with %v", err)
+	}
+}
+
+// An asynchronous evolution still waiting for the model when the grace
+// period ends is abandoned cleanly: serve returns, and the run's record
+// says failed, not running, with nothing applied.
+func TestServeShutdownAbandonsRunsCleanly(t *testing.T) {
+	model := llmtest.New(t, llmtest.WithDefault(llmtest.Reply{Latency: time.Minute, Text: createAnswer}))
+	path := filepath.Join(t.TempDir(), "gm.db")
+	base, stop := serveOn(t, map[string]string{
+		"GROUPMEM_SQLITE_PATH": path, "GROUPMEM_LLM_URL": model.URL(), "GROUPMEM_LANG": "en",
+		"GROUPMEM_API_KEYS": "bot:admin:*:" + hashOf("s3cret"), "GROUPMEM_GRACE": "200ms",
+	})
+	sent := time.Now().Add(-time.Hour).UTC().Format(time.RFC3339)
+	if code, out := call(t, "POST", base+"/memory/messages/g1",
+		`{"messages":[{"id":"a1","sender_name":"Ann","content":"we are all front-end developers","sent_at":"`+sent+`"}]}`); code != 200 {
+		t.Fatalf("ingest = %d %v", code, out)
+	}
+	code, out := call(t, "POST", base+"/memory/evolve/g1?async=true", "")
+	if code != 202 {
+		t.Fatalf("async evolve = %d %v", code, out)
+	}
+	runID := out["run_id"].(string)
+	for len(model.Requests()) == 0 { // the run is waiting for the model
+		time.Sleep(10 * time.Millisecond)
+	}
+	start := time.Now()
+	if err := stop(); err != nil {
+		t.Fatalf("serve ended with %v", err)
+	}
+	if d := time.Since(start); d > 20*time.Second {
+		t.Fatalf("shutdown took %s", d)
+	}
+	l, err := sqlite.Open(context.Background(), sqlite.Config{Path: path})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer l.Close()
+	run, err := l.Run(context.Background(), runID)
+	if err != nil || run.Status != groupmem.RunFailed || run.FinishedAt.IsZero() {
+		t.Fatalf("abandoned run = %+v, %v; want a finished, failed run", run, err)
+	}
+	page, _ := l.Memories(context.Background(), groupmem.MemoryQuery{GroupID: "g1", Limit: 10})
+	if page.Total != 0 {
+		t.Fatalf("an abandoned run applied %d memories", page.Total)
 	}
 }
