@@ -193,7 +193,9 @@ func (r *Relay) Run(ctx context.Context) {
 
 // Reindex rebuilds the index from the ledger: it empties the index and
 // upserts every stored version with its stored embedding, page by page, so
-// it never calls an embedding service. Versions stored without an
+// it never calls an embedding service. It may run while the service
+// commits: a version that changes while its page is written is written
+// again. Versions stored without an
 // embedding fail the rebuild with EINVALID. It returns how many versions
 // it wrote.
 func Reindex(ctx context.Context, ledger groupmem.Ledger, index groupmem.Index, batch int) (int, error) {
@@ -216,10 +218,38 @@ func Reindex(ctx context.Context, ledger groupmem.Ledger, index groupmem.Index, 
 				return total, groupmem.Errorf(groupmem.EINVALID, "memory %s has no stored embedding", m.ID)
 			}
 		}
-		if err := index.Upsert(ctx, page); err != nil {
-			return total, fmt.Errorf("upsert: %w", err)
+		if err := upsertSettled(ctx, ledger, index, page); err != nil {
+			return total, err
 		}
 		total += len(page)
 		after = page[len(page)-1].ID
 	}
+}
+
+// upsertSettled writes page to the index, then writes again, from a fresh
+// read, every version the ledger changed meanwhile, until none did (at
+// most a few rounds; a version still changing after them is left to its
+// own outbox entry).
+func upsertSettled(ctx context.Context, ledger groupmem.Ledger, index groupmem.Index, page []groupmem.Memory) error {
+	for round := 0; len(page) > 0 && round < 3; round++ {
+		if err := index.Upsert(ctx, page); err != nil {
+			return fmt.Errorf("upsert: %w", err)
+		}
+		ids := make([]string, len(page))
+		written := make(map[string]groupmem.Memory, len(page))
+		for i, m := range page {
+			ids[i], written[m.ID] = m.ID, m
+		}
+		again, err := ledger.MemoriesByID(ctx, ids)
+		if err != nil {
+			return fmt.Errorf("check written versions: %w", err)
+		}
+		page = page[:0:0]
+		for _, m := range again {
+			if !sameState(written[m.ID], m) {
+				page = append(page, m)
+			}
+		}
+	}
+	return nil
 }
