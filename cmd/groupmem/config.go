@@ -57,6 +57,7 @@ type Config struct {
 	Scheduler   bool
 
 	HTTPAddr        string
+	MetricsAddr     string
 	APIKeys         string
 	APIOpen         bool
 	SearchThreshold float64
@@ -154,6 +155,7 @@ func (c *Config) settings() []setting {
 		{"GROUPMEM_MAX_ATTEMPTS", "failed attempts before a group waits for the next slot", num(&c.MaxAttempts), "3"},
 		{"GROUPMEM_SCHEDULER", "serve also runs the nightly scheduler and an evolution pool", boolean(&c.Scheduler), "true"},
 		{"GROUPMEM_HTTP_ADDR", "address the API listens on", str(&c.HTTPAddr), ":8080"},
+		{"GROUPMEM_METRICS_ADDR", "address where `groupmem worker` serves /metrics and /healthz (empty: none; serve has them on GROUPMEM_HTTP_ADDR)", str(&c.MetricsAddr), ""},
 		{"GROUPMEM_API_KEYS", "API keys as name:scope:groups:sha256hex entries separated by ';' (scope admin|write|read, groups * or g1|g2); `groupmem hash-key` makes the hash", str(&c.APIKeys), ""},
 		{"GROUPMEM_API_OPEN", "serve without keys, every caller an admin of every group (local use only; not with GROUPMEM_API_KEYS)", boolean(&c.APIOpen), "false"},
 		{"GROUPMEM_SEARCH_THRESHOLD", "default similarity threshold of search and context (0: 0.7 with an embeddings service, 0.15 with the local embedder)", float(&c.SearchThreshold), "0"},

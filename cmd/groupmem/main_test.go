@@ -5,6 +5,9 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
+	"net"
+	"net/http"
 	"os"
 	"path/filepath"
 	"strings"
@@ -135,6 +138,13 @@ func TestWorkerCommand(t *testing.T) {
 	model := llmtest.New(t, llmtest.WithDefault(llmtest.Reply{Text: createAnswer}))
 	env, l := serverEnv(t, model)
 	env["GROUPMEM_SCHEDULE"] = "@every 1s"
+	mln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	metricsAddr := mln.Addr().String()
+	mln.Close()
+	env["GROUPMEM_METRICS_ADDR"] = metricsAddr
 	if _, err := l.InsertMessages(ctx, messages("g1", 2)); err != nil {
 		t.Fatal(err)
 	}
@@ -157,6 +167,16 @@ func TestWorkerCommand(t *testing.T) {
 			t.Fatalf("no cron run after 20s: %+v", runs)
 		}
 		time.Sleep(50 * time.Millisecond)
+	}
+	// The worker's metrics count the run it did.
+	resp, err := http.Get("http://" + metricsAddr + "/metrics")
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if !strings.Contains(string(body), `groupmem_runs_total{status="succeeded",trigger="cron"} 1`) {
+		t.Fatalf("worker metrics lack the cron run:\n%s", body)
 	}
 	cancel()
 	if err := <-done; err != nil {
