@@ -3,7 +3,6 @@ package postgres
 import (
 	"context"
 	"fmt"
-	"slices"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -17,23 +16,15 @@ import (
 // seq order is commit order. Groups are locked in name order, so batches
 // that span groups cannot deadlock.
 func (l *Ledger) InsertMessages(ctx context.Context, msgs []groupmem.Message) (int, error) {
-	if len(msgs) > groupmem.MaxBatchMessages {
-		return 0, groupmem.Errorf(groupmem.ETOOLARGE, "at most %d messages per batch", groupmem.MaxBatchMessages)
-	}
-	byGroup, err := cleanBatch(msgs)
+	groups, err := groupmem.CleanBatch(msgs, nil)
 	if err != nil {
 		return 0, err
 	}
-	groups := make([]string, 0, len(byGroup))
-	for g := range byGroup {
-		groups = append(groups, g)
-	}
-	slices.Sort(groups)
 	inserted := 0
 	err = l.inTx(ctx, func(tx pgx.Tx) error {
 		inserted = 0
 		for _, g := range groups {
-			n, err := insertGroupMessages(ctx, tx, g, byGroup[g])
+			n, err := insertGroupMessages(ctx, tx, g.GroupID, g.Messages)
 			if err != nil {
 				return err
 			}
@@ -42,26 +33,6 @@ func (l *Ledger) InsertMessages(ctx context.Context, msgs []groupmem.Message) (i
 		return nil
 	})
 	return inserted, err
-}
-
-// cleanBatch cleans every message, drops repeats of one (group, id) within
-// the batch, and groups them, keeping batch order.
-func cleanBatch(msgs []groupmem.Message) (map[string][]groupmem.Message, error) {
-	byGroup := make(map[string][]groupmem.Message)
-	seen := make(map[[2]string]bool, len(msgs))
-	for i, m := range msgs {
-		m, err := groupmem.CleanMessage(m)
-		if err != nil {
-			return nil, groupmem.Errorf(groupmem.EINVALID, "message %d: %s", i, groupmem.ErrorMessage(err))
-		}
-		k := [2]string{m.GroupID, m.ID}
-		if seen[k] {
-			continue
-		}
-		seen[k] = true
-		byGroup[m.GroupID] = append(byGroup[m.GroupID], m)
-	}
-	return byGroup, nil
 }
 
 func insertGroupMessages(ctx context.Context, tx pgx.Tx, group string, msgs []groupmem.Message) (int, error) {

@@ -4,7 +4,6 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
-	"slices"
 	"time"
 
 	"github.com/groupmem/groupmem"
@@ -17,21 +16,13 @@ import (
 // is ETOOLARGE; a batch with an unusable message is EINVALID and writes
 // nothing.
 func (l *Ledger) InsertMessages(ctx context.Context, msgs []groupmem.Message) (int, error) {
-	if len(msgs) > groupmem.MaxBatchMessages {
-		return 0, groupmem.Errorf(groupmem.ETOOLARGE, "at most %d messages per batch", groupmem.MaxBatchMessages)
-	}
-	byGroup, err := cleanBatch(msgs)
+	groups, err := groupmem.CleanBatch(msgs, checkSentAt)
 	if err != nil {
 		return 0, err
 	}
-	if len(byGroup) == 0 {
+	if len(groups) == 0 {
 		return 0, nil
 	}
-	groups := make([]string, 0, len(byGroup))
-	for g := range byGroup {
-		groups = append(groups, g)
-	}
-	slices.Sort(groups)
 	now := nanos(l.now())
 	inserted := 0
 	err = l.inTx(ctx, func(tx *sql.Tx) error {
@@ -45,7 +36,7 @@ func (l *Ledger) InsertMessages(ctx context.Context, msgs []groupmem.Message) (i
 		}
 		defer stmt.Close()
 		for _, g := range groups {
-			n, err := insertGroupMessages(ctx, tx, stmt, g, byGroup[g], now)
+			n, err := insertGroupMessages(ctx, tx, stmt, g.GroupID, g.Messages, now)
 			if err != nil {
 				return err
 			}
@@ -54,29 +45,6 @@ func (l *Ledger) InsertMessages(ctx context.Context, msgs []groupmem.Message) (i
 		return nil
 	})
 	return inserted, err
-}
-
-// cleanBatch cleans every message, drops repeats of one (group, id) within
-// the batch, and groups them, keeping batch order.
-func cleanBatch(msgs []groupmem.Message) (map[string][]groupmem.Message, error) {
-	byGroup := make(map[string][]groupmem.Message)
-	seen := make(map[[2]string]bool, len(msgs))
-	for i, m := range msgs {
-		m, err := groupmem.CleanMessage(m)
-		if err == nil {
-			err = checkSentAt(m)
-		}
-		if err != nil {
-			return nil, groupmem.Errorf(groupmem.EINVALID, "message %d: %s", i, groupmem.ErrorMessage(err))
-		}
-		k := [2]string{m.GroupID, m.ID}
-		if seen[k] {
-			continue
-		}
-		seen[k] = true
-		byGroup[m.GroupID] = append(byGroup[m.GroupID], m)
-	}
-	return byGroup, nil
 }
 
 func insertGroupMessages(ctx context.Context, tx *sql.Tx, stmt *sql.Stmt, group string, msgs []groupmem.Message, now int64) (int, error) {
