@@ -153,25 +153,49 @@ type runJSON struct {
 
 // reportJSON is what a run understood of the model's answers.
 type reportJSON struct {
-	Passes   int             `json:"passes"`
-	Lines    int             `json:"lines"`
-	Parsed   int             `json:"parsed"`
-	Repaired int             `json:"repaired"`
-	Dropped  []groupmem.Drop `json:"dropped"`
-	Finish   string          `json:"finish"`
+	Passes   int                `json:"passes"`
+	Answers  int                `json:"answers"`
+	Lines    int                `json:"lines"`
+	Entries  int                `json:"entries"`
+	Parsed   int                `json:"parsed"`
+	Repaired int                `json:"repaired"`
+	Applied  int                `json:"applied"`
+	Kept     int                `json:"kept"`
+	Drops    map[string]int     `json:"drops"`
+	Ignored  map[string]int     `json:"ignored"`
+	Dropped  []groupmem.Drop    `json:"dropped"`
+	Finish   string             `json:"finish"`
+	Attempts []groupmem.Attempt `json:"attempts"`
+	Reason   string             `json:"reason"`
+	Answer   string             `json:"answer,omitempty"`
+}
+
+func reportOut(r groupmem.Report) reportJSON {
+	return reportJSON{Passes: r.Passes, Answers: r.Answers, Lines: r.Lines, Entries: r.Entries, Parsed: r.Parsed,
+		Repaired: r.Repaired, Applied: r.Applied, Kept: r.Kept, Drops: nonNilMap(r.Drops), Ignored: nonNilMap(r.Ignored),
+		Dropped: nonNil(r.Dropped), Finish: r.Finish, Attempts: nonNil(r.Attempts), Reason: r.Reason, Answer: r.Answer}
+}
+
+func nonNil[T any](s []T) []T {
+	if s == nil {
+		return []T{}
+	}
+	return s
+}
+
+func nonNilMap(m map[string]int) map[string]int {
+	if m == nil {
+		return map[string]int{}
+	}
+	return m
 }
 
 func runOut(r groupmem.Run) runJSON {
-	dropped := r.Report.Dropped
-	if dropped == nil {
-		dropped = []groupmem.Drop{}
-	}
 	return runJSON{
 		RunID: r.ID, GroupID: r.GroupID, Status: string(r.Status), Trigger: r.Trigger, Actor: r.Actor,
 		Model: r.Model, PromptVersion: r.PromptVersion, Messages: r.Messages,
 		Watermark: r.Watermark, NewWatermark: r.NewWatermark, Stats: r.Stats, Tokens: r.Tokens,
-		Report: reportJSON{Passes: r.Report.Passes, Lines: r.Report.Lines, Parsed: r.Report.Parsed,
-			Repaired: r.Report.Repaired, Dropped: dropped, Finish: r.Report.Finish},
+		Report: reportOut(r.Report),
 		Error: nullable(r.Error), StartedAt: r.StartedAt.UTC(), FinishedAt: nullTime(r.FinishedAt),
 	}
 }

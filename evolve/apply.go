@@ -1,9 +1,10 @@
 package evolve
 
 import (
+	"cmp"
 	"fmt"
-	"strconv"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/groupmem/groupmem"
@@ -65,6 +66,38 @@ type op struct {
 // another State, applied already, or made before an earlier pass was
 // applied).
 func (s *State) Apply(p *Pass, actions []groupmem.Action, rep groupmem.Report) error {
+	return s.apply(p, Answer{Actions: actions, Report: rep}, false)
+}
+
+// ApplyAnswer applies a model's answer to pass p by the rules of Apply,
+// with one more: an answer in which no action survives validation (not
+// even a keep) is not applied. The state then stays as it was, the
+// answer's entries are counted in the run's report, and the error wraps
+// ErrNoAction, so that the caller can ask again for the same pass. An
+// answer of keep lines only, or a lone {"action":"keep"}, is a valid
+// answer that changes nothing.
+func (s *State) ApplyAnswer(p *Pass, a Answer) error {
+	return s.apply(p, a, true)
+}
+
+// Discard counts the entries of an answer to pass p that is not used at
+// all, each action as dropped with reason (DropAnswerCut for an answer the
+// token limit cut). The state is unchanged and p can be asked again.
+func (s *State) Discard(p *Pass, a Answer, reason string) error {
+	if err := s.check(p); err != nil {
+		return err
+	}
+	offset := s.report.Lines
+	var drops []groupmem.Drop
+	for _, act := range a.Actions {
+		drops = append(drops, groupmem.Drop{Line: act.Line + offset, Reason: reason, Text: excerpt(string(act.Kind) + " " + act.Alias + " " + act.Statement)})
+	}
+	s.merge(nil, a.Report, offset, drops, 0, 0)
+	return nil
+}
+
+// check returns the error of applying p now.
+func (s *State) check(p *Pass) error {
 	switch {
 	case s.review != nil:
 		return s.review
@@ -73,15 +106,40 @@ func (s *State) Apply(p *Pass, actions []groupmem.Action, rep groupmem.Report) e
 	case p.N != s.passes+1:
 		return groupmem.Errorf(groupmem.EINVALID, "pass %d is stale: the next pass to apply is %d", p.N, s.passes+1)
 	}
+	return nil
+}
+
+func (s *State) apply(p *Pass, a Answer, require bool) error {
+	if err := s.check(p); err != nil {
+		return err
+	}
 	offset := s.report.Lines
 	var drops []groupmem.Drop
-	ops := s.validate(p, actions, offset, &drops)
+	ops, silent := s.validate(p, a.Actions, offset, &drops)
 	resolve(ops, &drops)
 	s.dedupe(p, &ops, &drops)
-
+	applied, kept := 0, silent
+	for _, o := range ops {
+		switch {
+		case o.dropped:
+		case o.kind == groupmem.ActionKeep:
+			kept++
+		default:
+			applied++
+		}
+	}
+	if require && applied+kept == 0 {
+		s.merge(nil, a.Report, offset, drops, 0, 0)
+		return fmt.Errorf("pass %d: %w", p.N, ErrNoAction)
+	}
 	if err := s.guard(p, ops); err != nil {
+		for i := range ops {
+			if !ops[i].dropped {
+				ops[i].drop(&drops, DropHeld)
+			}
+		}
 		s.review = err
-		s.merge(p, rep, offset, drops)
+		s.merge(p, a.Report, offset, drops, 0, silent)
 		return err
 	}
 	for i := range ops {
@@ -109,14 +167,15 @@ func (s *State) Apply(p *Pass, actions []groupmem.Action, rep groupmem.Report) e
 	}
 	s.passes++
 	s.messages += p.Messages
-	s.merge(p, rep, offset, drops)
+	s.merge(p, a.Report, offset, drops, applied, kept)
 	return nil
 }
 
 // validate checks each action on its own and returns the steps that
-// passed, each action's line shifted by offset.
-func (s *State) validate(p *Pass, actions []groupmem.Action, offset int, drops *[]groupmem.Drop) []op {
-	ops := make([]op, 0, len(actions))
+// passed, each action's line shifted by offset, and the number of keeps
+// that named no memory.
+func (s *State) validate(p *Pass, actions []groupmem.Action, offset int, drops *[]groupmem.Drop) (ops []op, silentKeeps int) {
+	ops = make([]op, 0, len(actions))
 	for _, a := range actions {
 		line := a.Line
 		if line > 0 {
@@ -130,7 +189,9 @@ func (s *State) validate(p *Pass, actions []groupmem.Action, offset int, drops *
 		switch a.Kind {
 		case groupmem.ActionKeep, groupmem.ActionUpdate, groupmem.ActionDelete:
 			if alias == "" {
-				if a.Kind != groupmem.ActionKeep {
+				if a.Kind == groupmem.ActionKeep {
+					silentKeeps++ // "nothing to change"
+				} else {
 					fail(DropMissingID)
 				}
 				continue
@@ -157,7 +218,7 @@ func (s *State) validate(p *Pass, actions []groupmem.Action, offset int, drops *
 		}
 		ops = append(ops, o)
 	}
-	return ops
+	return ops, silentKeeps
 }
 
 // cleanStatement returns the statement as it would be stored, or the
@@ -168,10 +229,44 @@ func (s *State) cleanStatement(st string) (string, string) {
 		return "", DropLongStatement
 	}
 	st, err := groupmem.CleanStatement(st)
-	if err != nil || len(grams(st)) == 0 {
+	if err != nil || len(grams(st)) == 0 || contentWeight(st) < s.cfg.MinStatementLetters {
 		return "", DropEmptyStatement
 	}
+	if placeholder(st) {
+		return "", DropPlaceholder
+	}
 	return st, ""
+}
+
+// contentWeight measures how much a statement says: two for each Han,
+// kana or Hangul character, one for any other letter; digits and
+// punctuation count nothing.
+func contentWeight(st string) int {
+	n := 0
+	for _, r := range st {
+		switch {
+		case unicode.In(r, unicode.Han, unicode.Hiragana, unicode.Katakana, unicode.Hangul):
+			n += 2
+		case unicode.IsLetter(r):
+			n++
+		}
+	}
+	return n
+}
+
+// placeholders are statements a model writes when it has nothing to say.
+var placeholders = map[string]bool{
+	"null": true, "none": true, "nil": true, "n/a": true, "na": true, "undefined": true, "unknown": true,
+	"tbd": true, "todo": true, "statement": true, "string": true, "text": true, "placeholder": true,
+	"example": true, "xxx": true, "empty": true, "nothing": true, "no statement": true,
+	"无": true, "空": true, "略": true, "暂无": true, "未知": true, "同上": true, "省略": true, "没有": true, "无内容": true,
+}
+
+// placeholder reports whether st is such a statement, ignoring case,
+// punctuation and brackets around it.
+func placeholder(st string) bool {
+	st = strings.TrimFunc(strings.ToLower(st), func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
+	return placeholders[st]
 }
 
 func cleanReason(r string) string {
@@ -336,31 +431,42 @@ func (s *State) guard(p *Pass, ops []op) error {
 	return groupmem.WrapError(groupmem.EINVALID, msg+"; a person must review it", ErrReview)
 }
 
-// merge adds a pass's report and drops to the run's report.
-func (s *State) merge(p *Pass, rep groupmem.Report, offset int, drops []groupmem.Drop) {
+// merge adds one answer's accounting to the run's report: its entries and
+// the drops of parsing, the drops of validation, and how many actions were
+// applied and kept. p is the applied pass, nil for an answer not applied;
+// the lines of a later answer follow those of the earlier ones.
+func (s *State) merge(p *Pass, rep groupmem.Report, offset int, drops []groupmem.Drop, applied, kept int) {
 	r := &s.report
-	r.Passes++
+	r.Answers += max(rep.Answers, 1)
 	r.Lines += rep.Lines
+	r.Entries += rep.Entries
 	r.Parsed += rep.Parsed
 	r.Repaired += rep.Repaired
-	r.Finish = rep.Finish
+	r.Applied += applied
+	r.Kept += kept
+	r.Finish = cmp.Or(rep.Finish, r.Finish)
+	for reason, n := range rep.Ignored {
+		groupmem.Count(&r.Ignored, reason, n)
+	}
+	for reason, n := range rep.Drops {
+		groupmem.Count(&r.Drops, reason, n)
+	}
 	for _, d := range rep.Dropped {
-		if d.Reason == DropOmitted {
-			n, _ := strconv.Atoi(d.Text)
-			for range n {
-				addDrop(r, groupmem.Drop{Reason: DropOmitted})
-			}
-			continue
-		}
 		if d.Line > 0 {
 			d.Line += offset
 		}
-		addDrop(r, d)
+		if len(r.Dropped) < groupmem.MaxDropExamples {
+			r.Dropped = append(r.Dropped, d)
+		}
 	}
 	for _, d := range drops {
-		addDrop(r, d)
+		r.AddDrop(d, true)
 	}
+	if p == nil {
+		return
+	}
+	r.Passes++
 	for _, id := range p.cut {
-		addDrop(r, groupmem.Drop{Reason: DropMessageCut, Text: excerpt(id)})
+		r.AddDrop(groupmem.Drop{Reason: DropMessageCut, Text: excerpt(id)}, false)
 	}
 }

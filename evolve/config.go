@@ -39,6 +39,11 @@ const (
 	DefaultMinDeleteGuard  = 4
 	DefaultNearDuplicate   = 0.8
 	DefaultStrength        = 0.5
+	DefaultMaxAnswerBytes  = 2 << 20
+	DefaultMaxObjectBytes  = 8 << 10
+	DefaultReasks          = 2
+	DefaultMaxSplits       = 3
+	DefaultMinLetters      = 4
 )
 
 // Config tunes an evolution. The zero value of every field means its
@@ -80,6 +85,24 @@ type Config struct {
 	// DefaultStrength is the strength of a newly created memory, in (0, 1]
 	// (default 0.5). Updates keep their parent's strength.
 	DefaultStrength float64
+	// MaxAnswerBytes is the most of one answer that Parse reads (default
+	// 2 MiB); the lines past it are dropped as too_long.
+	MaxAnswerBytes int
+	// MaxObjectBytes is the longest object of an answer that Parse decodes
+	// or repairs (default 8 KiB); a longer one is dropped as too_long.
+	MaxObjectBytes int
+	// Reasks is how many times a pass is asked again when the model's
+	// answer holds no valid action (default 2; negative: never). After
+	// that the run fails and its messages wait for the next run.
+	Reasks int
+	// MaxSplits is how many times a pass whose answer the token limit cut
+	// is split in half and asked again (default 3; negative: never). A cut
+	// answer is never applied.
+	MaxSplits int
+	// MinStatementLetters is the least content a statement must carry,
+	// counting two for each Han, kana or Hangul character and one for any
+	// other letter (default 4: two Han characters or four letters).
+	MinStatementLetters int
 }
 
 // WithDefaults returns c with every zero field set to its default. It
@@ -97,6 +120,11 @@ func (c Config) WithDefaults() (Config, error) {
 	c.NearDuplicate = cmp.Or(c.NearDuplicate, DefaultNearDuplicate)
 	c.MaxStatementRunes = cmp.Or(c.MaxStatementRunes, groupmem.MaxStatementRunes)
 	c.DefaultStrength = cmp.Or(c.DefaultStrength, DefaultStrength)
+	c.MaxAnswerBytes = cmp.Or(c.MaxAnswerBytes, DefaultMaxAnswerBytes)
+	c.MaxObjectBytes = cmp.Or(c.MaxObjectBytes, DefaultMaxObjectBytes)
+	c.Reasks = max(cmp.Or(c.Reasks, DefaultReasks), 0)
+	c.MaxSplits = max(cmp.Or(c.MaxSplits, DefaultMaxSplits), 0)
+	c.MinStatementLetters = cmp.Or(c.MinStatementLetters, DefaultMinLetters)
 	switch {
 	case prompts.Version(c.Lang) == "":
 		return c, groupmem.Errorf(groupmem.EINVALID, "evolve Lang %q is not supported", groupmem.Truncate(c.Lang, 20))
@@ -114,6 +142,10 @@ func (c Config) WithDefaults() (Config, error) {
 		return c, groupmem.Errorf(groupmem.EINVALID, "evolve NearDuplicate must be within (0, 1], got %g", c.NearDuplicate)
 	case c.MaxStatementRunes < 1 || c.MaxStatementRunes > groupmem.MaxStatementRunes:
 		return c, groupmem.Errorf(groupmem.EINVALID, "evolve MaxStatementRunes must be within [1, %d], got %d", groupmem.MaxStatementRunes, c.MaxStatementRunes)
+	case c.MaxAnswerBytes < 1 || c.MaxObjectBytes < 64:
+		return c, groupmem.Errorf(groupmem.EINVALID, "evolve MaxAnswerBytes must be positive and MaxObjectBytes at least 64, got %d and %d", c.MaxAnswerBytes, c.MaxObjectBytes)
+	case c.MinStatementLetters < 1:
+		return c, groupmem.Errorf(groupmem.EINVALID, "evolve MinStatementLetters must be positive, got %d", c.MinStatementLetters)
 	case !(c.DefaultStrength > 0 && c.DefaultStrength <= 1):
 		return c, groupmem.Errorf(groupmem.EINVALID, "evolve DefaultStrength must be within (0, 1], got %g", c.DefaultStrength)
 	}

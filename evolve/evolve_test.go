@@ -22,7 +22,7 @@ func run(t *testing.T, st *State, msgs []groupmem.Message, script func(p *Pass) 
 			return nil, err
 		}
 		text, finish := script(p)
-		actions, rep := Parse(text, finish)
+		actions, rep := parse(t, text, finish)
 		if err := st.Apply(p, actions, rep); err != nil {
 			return nil, err
 		}
@@ -284,7 +284,7 @@ func TestApplyRules(t *testing.T) {
 			mems := seedMemories(statements...)
 			st := newState(t, mems, tt.cfg)
 			p := onePass(t, st, chat(1, 20))
-			actions, rep := Parse(answer(t, p, tt.answer), "stop")
+			actions, rep := parse(t, answer(t, p, tt.answer), "stop")
 			if err := st.Apply(p, actions, rep); err != nil {
 				t.Fatalf("Apply: %v", err)
 			}
@@ -322,7 +322,7 @@ func TestApplyUnknownKind(t *testing.T) {
 func TestApplyEvidence(t *testing.T) {
 	st := newState(t, nil, Config{})
 	p := onePass(t, st, chat(1, 5))
-	actions, rep := Parse(`{"action":"create","statement":"a b","evidence":["m2","M3","[m4]","m2","m6","m0","x","m05"]}`, "stop")
+	actions, rep := parse(t, `{"action":"create","statement":"成员常提 a b","evidence":["m2","M3","[m4]","m2","m6","m0","x","m05"]}`, "stop")
 	if err := st.Apply(p, actions, rep); err != nil {
 		t.Fatal(err)
 	}
@@ -370,7 +370,7 @@ func TestMassDeletionGuard(t *testing.T) {
 				if perr != nil {
 					t.Fatalf("Pass %d: %v", i+1, perr)
 				}
-				actions, rep := Parse(deletes(p, n), "stop")
+				actions, rep := parse(t, deletes(p, n), "stop")
 				if err = st.Apply(p, actions, rep); err != nil {
 					break
 				}

@@ -50,7 +50,7 @@ func FuzzParse(f *testing.F) {
 		if cut {
 			finish = "length"
 		}
-		actions, rep := Parse(answer, finish)
+		actions, rep := parse(t, answer, finish)
 		repaired := 0
 		for _, a := range actions {
 			if a.Line < 1 || a.Kind == "" {
@@ -60,7 +60,7 @@ func FuzzParse(f *testing.F) {
 				repaired++
 			}
 		}
-		if rep.Parsed != len(actions) || rep.Repaired != repaired || len(rep.Dropped) > maxDrops {
+		if rep.Parsed != len(actions) || rep.Repaired != repaired || len(rep.Dropped) > groupmem.MaxDropExamples {
 			t.Fatalf("report %+v does not match %d actions (%d repaired)", rep, len(actions), repaired)
 		}
 
@@ -101,7 +101,7 @@ func checkEffects(t *testing.T, st *State, p *Pass, actions []groupmem.Action, p
 		}
 	}
 	for _, a := range actions {
-		if droppedLines[a.Line] || len(plan.Run.Report.Dropped) == maxDrops {
+		if droppedLines[a.Line] || len(plan.Run.Report.Dropped) == groupmem.MaxDropExamples {
 			continue
 		}
 		var target *entry
@@ -178,7 +178,7 @@ func BenchmarkParseApply(b *testing.B) {
 		st := newState(b, mems, Config{})
 		p := onePass(b, st, msgs)
 		b.StartTimer()
-		actions, r := Parse(text, "stop")
+		actions, r := parse(b, text, "stop")
 		if err := st.Apply(p, actions, r); err != nil {
 			b.Fatal(err)
 		}

@@ -1,6 +1,7 @@
 package evolve
 
 import (
+	"context"
 	"fmt"
 	"regexp"
 	"strings"
@@ -206,4 +207,14 @@ func dropReasons(r groupmem.Report) []string {
 }
 
 // lines joins answer lines.
+// parse runs Parse with the default configuration and no deadline.
+func parse(t testing.TB, answer, finish string) ([]groupmem.Action, groupmem.Report) {
+	t.Helper()
+	a, err := Parse(context.Background(), answer, finish, Config{})
+	if err != nil {
+		t.Fatalf("Parse: %v", err)
+	}
+	return a.Actions, a.Report
+}
+
 func lines(ls ...string) string { return strings.Join(ls, "\n") }

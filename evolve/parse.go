@@ -2,8 +2,8 @@ package evolve
 
 import (
 	"cmp"
+	"context"
 	"encoding/json"
-	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -11,94 +11,160 @@ import (
 	"github.com/kaptinlin/jsonrepair"
 )
 
-// Reasons a line or an action is dropped, as recorded in groupmem.Drop.
+// Reasons an entry of an answer, or an action, is dropped, as counted in
+// groupmem.Report.Drops.
 const (
-	DropNotJSON        = "not_json"           // text that holds no JSON object (prose, a heading)
-	DropUnrepairable   = "unrepairable"       // an object that neither parses nor can be repaired
+	DropUnrepairable   = "unrepairable"       // an object that neither parses nor can be repaired without changing its text
 	DropNotObject      = "not_object"         // repair gave something other than a JSON object
 	DropUnknownAction  = "unknown_action"     // no action, or one other than keep, update, create, delete
 	DropBadField       = "bad_field"          // a field of the wrong type, or id and old_id that disagree
-	DropTruncated      = "truncated"          // the object was cut off by the model's token limit
+	DropTruncated      = "truncated"          // the object was cut off at the end of the answer
+	DropUnclosed       = "unclosed"           // the object never closed before the next object began
+	DropUnterminated   = "unterminated"       // a string in the object did not end on its line
+	DropFragment       = "fragment"           // a piece of JSON outside any object, such as the rest of a broken line
+	DropTooLong        = "too_long"           // an object longer than Config.MaxObjectBytes, or text past Config.MaxAnswerBytes
 	DropMissingID      = "missing_id"         // update or delete without an id
 	DropUnknownID      = "unknown_id"         // an id this pass did not show
-	DropEmptyStatement = "empty_statement"    // no statement, or one without a letter or digit
+	DropEmptyStatement = "empty_statement"    // no statement, or one without real content (see Config.MinStatementLetters)
+	DropPlaceholder    = "placeholder"        // a statement such as null, none, n/a, "..." or 无
 	DropLongStatement  = "statement_too_long" // longer than Config.MaxStatementRunes; never cut
 	DropConflict       = "conflict"           // the memory was already changed by another action of the pass
 	DropDuplicate      = "duplicate"          // a create that repeats a memory or an earlier create
-	DropMessageCut     = "message_cut"        // not a drop of the answer: an input message was cut to fit (Line 0)
-	DropOmitted        = "omitted"            // the last entry of a full report; Text counts the drops left out
+	DropHeld           = "held_for_review"    // valid, but the deletion guard held the pass for a person
+	DropAnswerCut      = "answer_cut"         // the answer was cut by the token limit; its pass is asked again, smaller
+	DropMessageCut     = "message_cut"        // not an entry: an input message was cut to fit (Line 0)
 )
-
-// maxDrops bounds the drops one report keeps; the rest are counted in one
-// final DropOmitted entry.
-const maxDrops = 200
 
 // excerptRunes is the length of the excerpt a drop carries.
 const excerptRunes = 60
 
-// maxRepairBytes bounds the object handed to jsonrepair, whose running time
-// grows faster than linearly; a larger broken object is dropped.
-const maxRepairBytes = 16 << 10
+// Answer is a model's answer as Parse understood it: its actions, each
+// with its line, and the accounting of every entry that is not an action.
+type Answer struct {
+	Actions []groupmem.Action
+	Report  groupmem.Report // one answer: Answers is 1; Applied and Kept are left to State.Apply
+	Text    string          // the answer, for the excerpt of a run that fails on it
+}
 
-// Parse reads a model's answer into actions. finishReason is the reason
-// the model gave for stopping ("stop", "length", ...).
+// Parse reads a model's answer into actions. finishReason is the reason the
+// model gave for stopping ("stop", "length", ...). It reads at most
+// cfg.MaxAnswerBytes of the answer (lines past that are dropped as
+// too_long) and stops with ctx's error when ctx ends; otherwise it never
+// fails: what it cannot use is counted in the report with its reason.
 //
-// It accepts JSON Lines and the shapes models really return: code fences,
-// a JSON array on one line or across lines, objects spread over several
-// lines, several objects on one line ({..} {..} or {..},{..}), a wrapper
-// object holding an array of actions, prose before, between and after,
-// reasoning blocks (<think>...</think> and the like, also with the opening
-// tag missing), full-width punctuation and curly quotes outside strings,
-// and old_id as a synonym of id. An object that is not valid JSON is
-// repaired with jsonrepair, and every result, repaired or not, is checked
-// again: it must be a JSON object with a known action and string fields.
+// Lines are the unit. It accepts JSON Lines and the shapes models really
+// return: code fences, a JSON array on one line or across lines, objects
+// spread over several lines, several objects on one line ({..} {..} or
+// {..},{..}), a wrapper object holding an array of actions, list markers
+// before objects, prose before, between and after, reasoning blocks
+// (<think>...</think> and the like, also with the opening tag missing),
+// full-width punctuation and curly quotes outside strings, unescaped quotes
+// inside strings, and old_id as a synonym of id. The rules:
 //
-// When finishReason says the answer was cut by the token limit ("length",
-// "max_tokens"), the last object is dropped as truncated even if it parses,
-// unless other text follows it. Whatever the finish reason, a last object
-// that never closes and has an unterminated string is dropped as truncated.
+//   - A string never spans lines, and a quote closes a string only when the
+//     line ends after it or a closing brace, a colon before a value, a comma
+//     before the next key or the next key follows; otherwise it is text, so
+//     …说"稳住，我们能赢"" keeps its inner quotation. Text inside strings is
+//     kept byte for byte, full-width punctuation included.
+//   - A line that starts an object ends any object left open: one broken
+//     line never swallows the next. An object that never closes, whose
+//     string does not end on its line, or that is longer than
+//     cfg.MaxObjectBytes is dropped whole; so is any object when the answer
+//     was cut by the token limit and nothing follows it. Text left beside
+//     objects that looks like JSON is a dropped fragment; no piece of a
+//     broken object can become an action.
+//   - A closed object that is not valid JSON is repaired with jsonrepair;
+//     the result must be an object whose string fields appear, as they
+//     are, in the object's own text. Every object must have a known action
+//     and fields of the right types.
 //
-// Parse never fails: what it cannot understand is reported in Dropped with
-// its line and a short excerpt. Report.Lines counts the non-blank lines
-// outside reasoning blocks; Parsed counts the actions returned, Repaired
-// those of them that needed repair or normalization.
-func Parse(answer, finishReason string) ([]groupmem.Action, groupmem.Report) {
-	rep := groupmem.Report{Finish: finishReason}
-	s := scanAnswer(answer)
+// Parse runs in time linear in the answer's size (repair works on one
+// bounded object at a time).
+func Parse(ctx context.Context, answer, finishReason string, cfg Config) (Answer, error) {
+	cfg, err := cfg.WithDefaults()
+	if err != nil {
+		return Answer{}, err
+	}
+	out := Answer{Text: answer, Report: groupmem.Report{Answers: 1, Finish: finishReason}}
+	rep := &out.Report
+	rest := ""
+	if len(answer) > cfg.MaxAnswerBytes {
+		cut := strings.LastIndexByte(answer[:cfg.MaxAnswerBytes], '\n') + 1
+		answer, rest = answer[:cut], answer[cut:]
+	}
+	s, err := scanAnswer(ctx, answer, cfg.MaxObjectBytes)
+	if err != nil {
+		return Answer{}, err
+	}
 	rep.Lines = s.lines
-	cut := cutOff(finishReason)
-	var actions []groupmem.Action
-	prose := s.prose
-	for i, seg := range s.segs {
-		for len(prose) > 0 && prose[0].line < seg.line {
-			addDrop(&rep, groupmem.Drop{Line: prose[0].line, Reason: DropNotJSON, Text: excerpt(prose[0].text)})
-			prose = prose[1:]
+	lastObject := -1
+	for i, it := range s.items {
+		if it.object {
+			lastObject = i
 		}
-		last := i == len(s.segs)-1
-		if last && (cut && !s.trailing || !seg.closed && seg.strOpen) {
-			addDrop(&rep, groupmem.Drop{Line: seg.line, Reason: DropTruncated, Text: excerpt(answer[seg.from:seg.to])})
+	}
+	cut := CutOff(finishReason)
+	for i, it := range s.items {
+		rep.Entries++
+		text := answer[it.from:max(it.from, it.to)]
+		if it.ignore != "" {
+			groupmem.Count(&rep.Ignored, it.ignore, 1)
 			continue
 		}
-		a, reason := decode(seg)
+		if i == lastObject && !trailingText(s.items[i+1:]) && (cut || !it.closed) {
+			it.drop = DropTruncated
+		}
+		if it.drop != "" {
+			rep.AddDrop(groupmem.Drop{Line: it.line, Reason: it.drop, Text: excerpt(text)}, true)
+			continue
+		}
+		if i%64 == 0 {
+			if err := ctx.Err(); err != nil {
+				return Answer{}, err
+			}
+		}
+		a, reason := decode(it, text)
 		if reason != "" {
-			addDrop(&rep, groupmem.Drop{Line: seg.line, Reason: reason, Text: excerpt(answer[seg.from:seg.to])})
+			rep.AddDrop(groupmem.Drop{Line: it.line, Reason: reason, Text: excerpt(text)}, true)
 			continue
 		}
-		actions = append(actions, a)
+		out.Actions = append(out.Actions, a)
 		rep.Parsed++
 		if a.Repaired {
 			rep.Repaired++
 		}
 	}
-	for _, p := range prose {
-		addDrop(&rep, groupmem.Drop{Line: p.line, Reason: DropNotJSON, Text: excerpt(p.text)})
+	if rest != "" {
+		n := 0
+		for l := range strings.SplitSeq(rest, "\n") {
+			if strings.TrimSpace(l) != "" {
+				n++
+			}
+		}
+		rep.Lines += n
+		rep.Entries += n
+		if n > 0 {
+			rep.AddDrop(groupmem.Drop{Line: s.lines + 1, Reason: DropTooLong, Text: excerpt(rest)}, true)
+			groupmem.Count(&rep.Drops, DropTooLong, n-1)
+		}
 	}
-	return actions, rep
+	return out, nil
 }
 
-// cutOff reports whether a finish reason means the token limit cut the
+// trailingText reports whether items hold anything but structure: text
+// after the last object that shows the answer went on past it.
+func trailingText(items []item) bool {
+	for _, it := range items {
+		if it.ignore != IgnoreStructure {
+			return true
+		}
+	}
+	return false
+}
+
+// CutOff reports whether a finish reason means the token limit cut the
 // answer.
-func cutOff(finishReason string) bool {
+func CutOff(finishReason string) bool {
 	switch strings.ToLower(strings.TrimSpace(finishReason)) {
 	case "length", "max_tokens", "max_output_tokens":
 		return true
@@ -106,16 +172,13 @@ func cutOff(finishReason string) bool {
 	return false
 }
 
-// decode turns one object into an action, or returns the reason it
-// cannot.
-func decode(seg segment) (groupmem.Action, string) {
+// decode turns one closed object into an action, or returns the reason it
+// cannot. src is the object's own text in the answer.
+func decode(it item, src string) (groupmem.Action, string) {
 	var obj map[string]any
-	repaired := seg.normalized
-	if err := json.Unmarshal(seg.text, &obj); err != nil || obj == nil {
-		if len(seg.text) > maxRepairBytes {
-			return groupmem.Action{}, DropUnrepairable
-		}
-		fixed, err := jsonrepair.Repair(string(seg.text))
+	repaired := it.adjusted
+	if err := json.Unmarshal(it.text, &obj); err != nil || obj == nil {
+		fixed, err := jsonrepair.Repair(string(it.text))
 		if err != nil {
 			return groupmem.Action{}, DropUnrepairable
 		}
@@ -127,11 +190,46 @@ func decode(seg segment) (groupmem.Action, string) {
 		if !ok {
 			return groupmem.Action{}, DropNotObject
 		}
+		if !verbatim(m, src) {
+			return groupmem.Action{}, DropUnrepairable
+		}
 		obj, repaired = m, true
 	}
 	a, reason := toAction(obj)
-	a.Line, a.Repaired = seg.line, repaired
+	a.Line, a.Repaired = it.line, repaired
 	return a, reason
+}
+
+// verbatim reports whether every string of obj that becomes part of an
+// action appears in src as it is or as JSON would escape it: a repair may
+// add quotes and commas, never change what the model wrote.
+func verbatim(obj map[string]any, src string) bool {
+	appears := func(v string) bool {
+		if strings.Contains(src, v) {
+			return true
+		}
+		var b strings.Builder
+		enc := json.NewEncoder(&b)
+		enc.SetEscapeHTML(false)
+		_ = enc.Encode(v)
+		quoted := strings.TrimSpace(b.String())
+		return strings.Contains(src, quoted[1:len(quoted)-1])
+	}
+	for _, key := range [...]string{"action", "id", "old_id", "statement", "change_reason", "evidence"} {
+		switch v := obj[key].(type) {
+		case string:
+			if !appears(v) {
+				return false
+			}
+		case []any:
+			for _, item := range v {
+				if s, ok := item.(string); ok && !appears(s) {
+					return false
+				}
+			}
+		}
+	}
+	return true
 }
 
 // toAction checks the fields of one object.
@@ -212,19 +310,4 @@ func excerpt(s string) string {
 		return groupmem.TruncateRunes(s, excerptRunes-1) + "…"
 	}
 	return s
-}
-
-// addDrop records d, keeping at most maxDrops entries; the last one then
-// counts the rest.
-func addDrop(r *groupmem.Report, d groupmem.Drop) {
-	switch n := len(r.Dropped); {
-	case n < maxDrops-1:
-		r.Dropped = append(r.Dropped, d)
-	case n == maxDrops-1:
-		r.Dropped = append(r.Dropped, groupmem.Drop{Reason: DropOmitted, Text: "1"})
-	default:
-		last := &r.Dropped[n-1]
-		more, _ := strconv.Atoi(last.Text)
-		last.Text = strconv.Itoa(more + 1)
-	}
 }

@@ -28,6 +28,7 @@ func TestParse(t *testing.T) {
 		finish  string
 		want    []groupmem.Action
 		dropped []groupmem.Drop // compared on Line and Reason
+		ignored map[string]int
 		lines   int
 	}{
 		{
@@ -47,10 +48,11 @@ func TestParse(t *testing.T) {
 			lines: 4,
 		},
 		{
-			name:   "code fence",
-			answer: "```json\n{\"action\":\"keep\",\"id\":\"M1\"}\n{\"action\":\"delete\",\"id\":\"M2\"}\n```",
-			want:   []groupmem.Action{act(keep, "M1", "", 2, false), act(del, "M2", "", 3, false)},
-			lines:  4,
+			name:    "code fence",
+			answer:  "```json\n{\"action\":\"keep\",\"id\":\"M1\"}\n{\"action\":\"delete\",\"id\":\"M2\"}\n```",
+			want:    []groupmem.Action{act(keep, "M1", "", 2, false), act(del, "M2", "", 3, false)},
+			ignored: map[string]int{IgnoreStructure: 2},
+			lines:   4,
 		},
 		{
 			name:   "array on one line",
@@ -70,8 +72,9 @@ func TestParse(t *testing.T) {
 				`  {"action": "delete", "id": "M2"}`,
 				`]`,
 			),
-			want:  []groupmem.Action{act(update, "M1", "x y", 2, false), act(del, "M2", "", 7, false)},
-			lines: 8,
+			want:    []groupmem.Action{act(update, "M1", "x y", 2, false), act(del, "M2", "", 7, false)},
+			ignored: map[string]int{IgnoreStructure: 2},
+			lines:   8,
 		},
 		{
 			name:   "wrapper object holding the actions",
@@ -89,7 +92,7 @@ func TestParse(t *testing.T) {
 				`以上。`,
 			),
 			want:    []groupmem.Action{act(keep, "M1", "", 2, false), act(create, "", "z", 4, false)},
-			dropped: []groupmem.Drop{{Line: 1, Reason: DropNotJSON}, {Line: 3, Reason: DropNotJSON}, {Line: 5, Reason: DropNotJSON}},
+			ignored: prose(3),
 			lines:   5,
 		},
 		{
@@ -97,8 +100,9 @@ func TestParse(t *testing.T) {
 			answer: lines(
 				`Here you go: {"action":"keep","id":"M1"}`,
 			),
-			want:  []groupmem.Action{act(keep, "M1", "", 1, false)},
-			lines: 1,
+			want:    []groupmem.Action{act(keep, "M1", "", 1, false)},
+			ignored: prose(1),
+			lines:   1,
 		},
 		{
 			name: "think block holding JSON is ignored",
@@ -108,8 +112,9 @@ func TestParse(t *testing.T) {
 				`</think>`,
 				`{"action":"keep","id":"M2"}`,
 			),
-			want:  []groupmem.Action{act(keep, "M2", "", 4, false)},
-			lines: 1,
+			want:    []groupmem.Action{act(keep, "M2", "", 4, false)},
+			ignored: map[string]int{IgnoreReasoning: 3},
+			lines:   4,
 		},
 		{
 			name: "reasoning without its opening tag",
@@ -118,8 +123,9 @@ func TestParse(t *testing.T) {
 				`</think>`,
 				`{"action":"create","statement":"a b"}`,
 			),
-			want:  []groupmem.Action{act(create, "", "a b", 3, false)},
-			lines: 1,
+			want:    []groupmem.Action{act(create, "", "a b", 3, false)},
+			ignored: map[string]int{IgnoreReasoning: 2},
+			lines:   3,
 		},
 		{
 			name:   "reasoning without its opening tag, answer on the same line",
@@ -134,10 +140,11 @@ func TestParse(t *testing.T) {
 			lines:  1,
 		},
 		{
-			name:   "reasoning left open at the end",
-			answer: "{\"action\":\"keep\",\"id\":\"M1\"}\n<think>\nand {\"action\":\"delete\",\"id\":\"M2\"}",
-			want:   []groupmem.Action{act(keep, "M1", "", 1, false)},
-			lines:  1,
+			name:    "reasoning left open at the end",
+			answer:  "{\"action\":\"keep\",\"id\":\"M1\"}\n<think>\nand {\"action\":\"delete\",\"id\":\"M2\"}",
+			want:    []groupmem.Action{act(keep, "M1", "", 1, false)},
+			ignored: map[string]int{IgnoreReasoning: 2},
+			lines:   3,
 		},
 		{
 			name:   "several objects on one line",
@@ -194,27 +201,28 @@ func TestParse(t *testing.T) {
 			lines:  2,
 		},
 		{
-			name:   "missing closing brace in the middle",
-			answer: lines(`{"action":"keep","id":"M1"`, `{"action":"keep","id":"M2"}`),
-			want:   []groupmem.Action{act(keep, "M1", "", 1, true), act(keep, "M2", "", 2, false)},
-			lines:  2,
+			name:    "missing closing brace in the middle",
+			answer:  lines(`{"action":"keep","id":"M1"`, `{"action":"keep","id":"M2"}`),
+			want:    []groupmem.Action{act(keep, "M2", "", 2, false)},
+			dropped: []groupmem.Drop{{Line: 1, Reason: DropUnclosed}},
+			lines:   2,
 		},
 		{
-			name:   "unterminated string before the next field",
-			answer: lines(`{"action":"update","id":"M1","statement":"abc`, `"change_reason":"x"}`),
-			want:   []groupmem.Action{{Kind: update, Alias: "M1", Statement: "abc", Reason: "x", Line: 1, Repaired: true}},
-			lines:  2,
+			name:    "unterminated string before the next field",
+			answer:  lines(`{"action":"update","id":"M1","statement":"abc`, `"change_reason":"x"}`),
+			dropped: []groupmem.Drop{{Line: 1, Reason: DropUnterminated}, {Line: 2, Reason: DropFragment}},
+			lines:   2,
 		},
 		{
 			name:    "plain prose",
 			answer:  `这不是JSON`,
-			dropped: []groupmem.Drop{{Line: 1, Reason: DropNotJSON}},
+			ignored: prose(1),
 			lines:   1,
 		},
 		{
 			name:    "key-value text without braces",
 			answer:  `action: keep, id: M1`,
-			dropped: []groupmem.Drop{{Line: 1, Reason: DropNotJSON}},
+			ignored: prose(1),
 			lines:   1,
 		},
 		{
@@ -287,17 +295,22 @@ func TestParse(t *testing.T) {
 			if finish == "" {
 				finish = "stop"
 			}
-			got, rep := Parse(tt.answer, finish)
+			got, rep := parse(t, tt.answer, finish)
 			if diff := cmp.Diff(tt.want, got, cmpopts.EquateEmpty()); diff != "" {
 				t.Errorf("actions (-want +got):\n%s", diff)
 			}
 			if diff := cmp.Diff(tt.dropped, rep.Dropped, cmpopts.EquateEmpty(), cmpopts.IgnoreFields(groupmem.Drop{}, "Text")); diff != "" {
 				t.Errorf("drops (-want +got):\n%s", diff)
 			}
+			if diff := cmp.Diff(tt.ignored, rep.Ignored, cmpopts.EquateEmpty()); diff != "" {
+				t.Errorf("ignored (-want +got):\n%s", diff)
+			}
 			checkCounts(t, got, rep, tt.lines, finish)
 		})
 	}
 }
+
+func prose(n int) map[string]int { return map[string]int{IgnoreProse: n} }
 
 func checkCounts(t *testing.T, got []groupmem.Action, rep groupmem.Report, lines int, finish string) {
 	t.Helper()
@@ -309,6 +322,9 @@ func checkCounts(t *testing.T, got []groupmem.Action, rep groupmem.Report, lines
 	}
 	if rep.Lines != lines || rep.Parsed != len(got) || rep.Repaired != repaired || rep.Finish != finish {
 		t.Errorf("report %+v: want lines %d, parsed %d, repaired %d, finish %q", rep, lines, len(got), repaired, finish)
+	}
+	if sum := rep.Parsed + groupmem.Total(rep.Drops) + groupmem.Total(rep.Ignored); sum != rep.Entries {
+		t.Errorf("report %+v: parsed, dropped and ignored add up to %d, not the %d entries", rep, sum, rep.Entries)
 	}
 }
 
@@ -327,14 +343,14 @@ func TestParseCutOff(t *testing.T) {
 		{"cut after a key", complete + "\n" + `{"action":"delete","id":"M2","change_reason"`, "length", []groupmem.Action{act(keep, "M1", "", 1, false)}, []string{DropTruncated}},
 		{"cut right after a complete object", complete + "\n" + `{"action":"delete","id":"M2"}`, "length", []groupmem.Action{act(keep, "M1", "", 1, false)}, []string{DropTruncated}},
 		{"cut inside an array", "[" + complete + `, {"action":"update","id":"M2","statement":"ab`, "max_tokens", []groupmem.Action{act(keep, "M1", "", 1, false)}, []string{DropTruncated}},
-		{"cut in prose after the objects", complete + "\n" + `{"action":"delete","id":"M2"}` + "\n以上是", "length", []groupmem.Action{act(keep, "M1", "", 1, false), act(del, "M2", "", 2, false)}, []string{DropNotJSON}},
+		{"cut in prose after the objects", complete + "\n" + `{"action":"delete","id":"M2"}` + "\n以上是", "length", []groupmem.Action{act(keep, "M1", "", 1, false), act(del, "M2", "", 2, false)}, nil},
 		{"cut inside reasoning before any object", "<think>\nlet me see {\"action\":\"delete\",\"id\":\"M1\"}", "length", nil, nil},
 		{"stopped inside a string: a cut whatever the finish reason", complete + "\n" + `{"action":"create","statement":"每周五晚上讨`, "stop", []groupmem.Action{act(keep, "M1", "", 1, false)}, []string{DropTruncated}},
-		{"stopped with only the brace missing", complete + "\n" + `{"action":"delete","id":"M2"`, "stop", []groupmem.Action{act(keep, "M1", "", 1, false), act(del, "M2", "", 2, true)}, nil},
+		{"stopped with only the brace missing", complete + "\n" + `{"action":"delete","id":"M2"`, "stop", []groupmem.Action{act(keep, "M1", "", 1, false)}, []string{DropTruncated}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got, rep := Parse(tt.answer, tt.finish)
+			got, rep := parse(t, tt.answer, tt.finish)
 			if diff := cmp.Diff(tt.want, got, cmpopts.EquateEmpty()); diff != "" {
 				t.Errorf("actions (-want +got):\n%s", diff)
 			}
@@ -346,8 +362,8 @@ func TestParseCutOff(t *testing.T) {
 }
 
 func TestParseDropExcerpt(t *testing.T) {
-	long := strings.Repeat("这不是JSON而是一段很长的解释文字", 20)
-	_, rep := Parse(long+"\n{\"action\":\"create\",\"statement\":\"a\nb", "length")
+	long := `"` + strings.Repeat("这不是JSON而是一段很长的解释文字", 20) + `":`
+	_, rep := parse(t, long+"\n{\"action\":\"create\",\"statement\":\"a\nb", "length")
 	if len(rep.Dropped) != 2 {
 		t.Fatalf("drops = %+v, want 2", rep.Dropped)
 	}
@@ -356,20 +372,22 @@ func TestParseDropExcerpt(t *testing.T) {
 			t.Errorf("drop excerpt %q: want one non-empty line of at most %d characters", d.Text, excerptRunes)
 		}
 	}
-	if got := rep.Dropped[1].Text; !strings.HasPrefix(got, `{"action":"create","statement":"a`) {
-		t.Errorf("truncated excerpt = %q, want the answer's own text", got)
+	if got := rep.Dropped[1].Text; got != `{"action":"create","statement":"a` {
+		t.Errorf("unterminated excerpt = %q, want the answer's own text", got)
 	}
 }
 
 func TestParseDropLimit(t *testing.T) {
-	answer := strings.Repeat("prose line\n", 3*maxDrops)
-	_, rep := Parse(answer, "stop")
-	if len(rep.Dropped) != maxDrops {
-		t.Fatalf("%d drops recorded, want %d", len(rep.Dropped), maxDrops)
+	answer := strings.Repeat("{\"action\":\"jump\"}\nprose line\n", 3*groupmem.MaxDropExamples)
+	_, rep := parse(t, answer, "stop")
+	if len(rep.Dropped) != groupmem.MaxDropExamples {
+		t.Fatalf("%d drops listed, want %d", len(rep.Dropped), groupmem.MaxDropExamples)
 	}
-	last := rep.Dropped[maxDrops-1]
-	if last.Reason != DropOmitted || last.Text != "401" {
-		t.Errorf("last drop = %+v, want %s counting the 401 left out", last, DropOmitted)
+	if n := rep.Drops[DropUnknownAction]; n != 3*groupmem.MaxDropExamples {
+		t.Errorf("%d drops counted, want every one of %d", n, 3*groupmem.MaxDropExamples)
+	}
+	if n := rep.Ignored[IgnoreProse]; n != 3*groupmem.MaxDropExamples {
+		t.Errorf("%d prose lines counted, want %d", n, 3*groupmem.MaxDropExamples)
 	}
 }
 
@@ -378,7 +396,7 @@ func TestParseReasoningTagsInText(t *testing.T) {
 		`{"action":"create","statement":"大家常用<think>标签写推理"}`,
 		`{"action":"create","statement":"结束用</think>标签"}`,
 	)
-	got, rep := Parse(answer, "stop")
+	got, rep := parse(t, answer, "stop")
 	want := []groupmem.Action{act(create, "", "大家常用<think>标签写推理", 1, false), act(create, "", "结束用</think>标签", 2, false)}
 	if diff := cmp.Diff(want, got); diff != "" || len(rep.Dropped) != 0 {
 		t.Errorf("tags inside statements must stay text (-want +got):\n%s\ndrops: %+v", diff, rep.Dropped)

@@ -16,6 +16,25 @@ type Batch struct {
 	Cut      []string           // ids of the messages whose content was cut to fit
 }
 
+// Split cuts b into two batches of about half its messages each, in
+// order, each keeping the cut marks of its own messages. ok is false for a
+// batch of fewer than two messages.
+func (b Batch) Split() (first, second Batch, ok bool) {
+	if len(b.Messages) < 2 {
+		return b, Batch{}, false
+	}
+	half := len(b.Messages) / 2
+	first.Messages, second.Messages = b.Messages[:half:half], b.Messages[half:]
+	for _, id := range b.Cut {
+		if slices.ContainsFunc(first.Messages, func(m groupmem.Message) bool { return m.ID == id }) {
+			first.Cut = append(first.Cut, id)
+		} else {
+			second.Cut = append(second.Cut, id)
+		}
+	}
+	return first, second, true
+}
+
 // cutMark ends the content of a message cut to fit a pass.
 const cutMark = "…"
 

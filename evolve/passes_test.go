@@ -57,7 +57,7 @@ func TestMultiPass(t *testing.T) {
 			shows: []string{"(v3, 2026-11-21) 每周五晚上聊新番，偏好科幻", "(v1, 2026-11-21) 多数成员从事前端开发", "大家常在深夜一起刷题", "群规禁止讨论政治和宗教"},
 			hides: []string{"每周五晚上聊新番动漫"},
 			answer: lines(
-				`先说明一下：`,
+				`先说明一下："结果"：`,
 				`{"action":"update","id":"{{每周五晚上聊新番，偏好科幻}}","statement":"每周五晚上聊新番，偏好科幻和治愈系","change_reason":"也看治愈系","evidence":["m1","m3"]}`,
 				`{"action":"update","id":"{{多数成员从事前端开发}}","statement":"多数成员从事前端开发，常用 React","change_reason":"技术栈"}`,
 				`{"action":"delete","id":"{{大家常在深夜一起刷题}}","change_reason":"只是一周的活动"}`,
@@ -93,7 +93,7 @@ func TestMultiPass(t *testing.T) {
 		if first := fmt.Sprintf("m1 [2026-11-20 %s]", bt.Messages[0].SentAt.Format("15:04")); !strings.Contains(p.User, first) {
 			t.Errorf("pass %d does not restart message refs at m1 (%q)", i+1, first)
 		}
-		actions, rep := Parse(answer(t, p, answers[i].answer), "stop")
+		actions, rep := parse(t, answer(t, p, answers[i].answer), "stop")
 		if err := st.Apply(p, actions, rep); err != nil {
 			t.Fatalf("Apply pass %d: %v", i+1, err)
 		}
@@ -130,7 +130,7 @@ func TestMultiPass(t *testing.T) {
 	if rep.Passes != 3 || rep.Lines != 4+5+1 || plan.Run.Messages != 450 {
 		t.Errorf("report %+v, messages %d: want 3 passes, 10 lines, 450 messages", rep, plan.Run.Messages)
 	}
-	if diff := cmp.Diff([]groupmem.Drop{{Line: 5, Reason: DropNotJSON, Text: "先说明一下："}}, rep.Dropped); diff != "" {
+	if diff := cmp.Diff([]groupmem.Drop{{Line: 5, Reason: DropFragment, Text: `先说明一下："结果"：`}}, rep.Dropped); diff != "" {
 		t.Errorf("drops, numbered across passes (-want +got):\n%s", diff)
 	}
 }
@@ -211,7 +211,7 @@ func TestBudgetWithGrowingMemories(t *testing.T) {
 		for j := range 10 {
 			ls = append(ls, fmt.Sprintf(`{"action":"create","statement":"第%d批第%d条：%s"}`, i, j, strings.Repeat(string(rune('甲'+i*10+j)), 150)))
 		}
-		actions, rep := Parse(lines(ls...), "stop")
+		actions, rep := parse(t, lines(ls...), "stop")
 		if err := st.Apply(p, actions, rep); err != nil {
 			t.Fatal(err)
 		}
@@ -249,7 +249,7 @@ func TestMoreMemoriesThanShown(t *testing.T) {
 			t.Errorf("memory %d (strength %.1f) shown = %v", i, m.Strength, ok)
 		}
 	}
-	actions, rep := Parse(lines(`{"action":"delete","id":"M51"}`, `{"action":"update","id":"M60","statement":"x y"}`), "stop")
+	actions, rep := parse(t, lines(`{"action":"delete","id":"M51"}`, `{"action":"update","id":"M60","statement":"成员常说 x y"}`), "stop")
 	if err := st.Apply(p, actions, rep); err != nil {
 		t.Fatal(err)
 	}
@@ -331,6 +331,7 @@ func TestConfigDefaults(t *testing.T) {
 	want := Config{
 		Lang: prompts.DefaultLang, Location: time.UTC, MaxMemories: 50, MaxMessages: 200, MaxPromptTokens: 12000,
 		MaxDeleteShare: 0.5, MinDeleteGuard: 4, NearDuplicate: 0.8, MaxStatementRunes: groupmem.MaxStatementRunes, DefaultStrength: 0.5,
+		MaxAnswerBytes: 2 << 20, MaxObjectBytes: 8 << 10, Reasks: 2, MaxSplits: 3, MinStatementLetters: 4,
 	}
 	if diff := cmp.Diff(want, got, cmp.Comparer(func(a, b *time.Location) bool { return a.String() == b.String() })); diff != "" {
 		t.Errorf("defaults (-want +got):\n%s", diff)

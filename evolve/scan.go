@@ -1,177 +1,266 @@
 package evolve
 
 import (
+	"bytes"
+	"context"
+	"strconv"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 )
 
-// segment is one JSON object cut out of a model's answer, normalized
-// outside its strings (full-width punctuation and curly quotes made ASCII).
-type segment struct {
-	line       int    // 1-based line of its opening brace
-	text       []byte // the object, normalized
-	closed     bool   // its closing brace was seen
-	strOpen    bool   // a string in it was never terminated
-	normalized bool   // the text differs from the answer's bytes
-	from, to   int    // its bytes in the answer, for excerpts
+// item is one entry of a model's answer: an object, or text outside
+// objects (a whole line, or what is left beside an object on its line).
+type item struct {
+	line     int    // 1-based line where it starts
+	from, to int    // its bytes in the answer, for excerpts
+	object   bool   // a JSON object; otherwise loose text
+	text     []byte // the object with its strings delimited and escaped, punctuation outside strings made ASCII
+	closed   bool   // the object's closing brace was seen
+	drop     string // the reason the scanner already dropped it, "" when none
+	ignore   string // for loose text that is not dropped: prose, reasoning, structure
+	adjusted bool   // text differs from the answer's bytes by more than escaping
 }
 
-// scan is the state of one pass over an answer. It cuts the answer into
-// objects by brace matching that knows about strings, and notes the lines
-// that hold no object at all.
-type scan struct {
-	src   string
-	skips []span // reasoning blocks, in order
-	pos   int    // offset of the character being read
-	next  int    // offset just after it
+// Ignore buckets of Report.Ignored.
+const (
+	IgnoreProse     = "prose"     // a line or a remainder with words and no JSON
+	IgnoreReasoning = "reasoning" // a line inside a reasoning block
+	IgnoreStructure = "structure" // fences, brackets, commas, list markers, a wrapper such as {"actions": [
+)
+
+// scanner cuts an answer into items, one line at a time. Lines are the
+// unit: a string never spans lines, and a line that starts a new object
+// ends any object left open before it, so one broken line can never
+// swallow the lines after it. Its running time is linear in the answer's
+// size.
+type scanner struct {
+	src       string
+	maxObject int
+	spans     []span // reasoning blocks, in order
+	items     []item
+	lines     int // non-blank lines
+
+	cur    *item // the object being read, nil outside objects
+	depth  int   // object nesting inside cur
+	arrays int   // array nesting inside cur
+	inStr  bool
+	curly  bool // the current string was opened by a curly quote
+	last   byte // the last significant byte written to cur outside strings
+	skip   int  // bytes after the current character that it consumed (an escape)
 
 	line      int
 	lineStart int
-	lineSeen  bool // a non-blank byte outside reasoning on this line
-	lineObj   bool // an object began or continued on this line
-	lineProse bool // a byte that is neither blank nor structural punctuation, outside objects
-	lines     int  // non-blank lines outside reasoning
-
-	seg      *segment // the object being read, nil outside objects
-	depth    int      // object nesting inside seg
-	arrays   int      // array nesting inside seg
-	inStr    bool
-	curly    bool // the current string was opened by a curly quote
-	escape   bool
-	lastSig  byte // the last non-blank byte written to seg outside strings
-	trailing bool // non-blank text other than commas follows the last object
-
-	segs  []segment
-	prose []proseLine
+	loose     looseText // text outside objects on the current line
 }
 
-type span struct{ start, end int }
-
-type proseLine struct {
-	line int
-	text string
+// looseText collects the text of one line that lies outside objects.
+type looseText struct {
+	from, to int
+	seen     bool // a non-blank character
+	letters  bool // a letter or a digit
+	jsonish  bool // a quote or a brace: a piece of JSON
 }
 
-// scanAnswer cuts answer into objects and notes prose lines.
-func scanAnswer(answer string) *scan {
-	s := &scan{src: answer, skips: reasoningSpans(answer), line: 1}
-	skip := 0
-	for i := 0; i < len(answer); {
-		if skip < len(s.skips) && i >= s.skips[skip].start {
-			for ; i < s.skips[skip].end; i++ {
-				if answer[i] == '\n' {
-					s.endLine(i)
+// scanAnswer cuts answer into items. It stops with ctx's error when ctx
+// ends.
+func scanAnswer(ctx context.Context, answer string, maxObject int) (*scanner, error) {
+	s := &scanner{src: answer, maxObject: maxObject, spans: reasoningSpans(answer)}
+	for start, n := 0, 1; start <= len(answer); n++ {
+		if n%256 == 0 {
+			if err := ctx.Err(); err != nil {
+				return nil, err
+			}
+		}
+		end := strings.IndexByte(answer[start:], '\n')
+		if end < 0 {
+			end = len(answer)
+		} else {
+			end += start
+		}
+		s.scanLine(ctx, n, start, end)
+		if err := ctx.Err(); err != nil && end-start > 1<<16 {
+			return nil, err
+		}
+		start = end + 1
+	}
+	s.endObject(false)
+	return s, nil
+}
+
+// scanLine reads the line answer[start:end], numbered n.
+func (s *scanner) scanLine(ctx context.Context, n, start, end int) {
+	s.line, s.lineStart, s.loose = n, start, looseText{}
+	blank, hidden := true, false // hidden: non-blank text inside reasoning
+	objectHere := s.cur != nil
+	first := true // the next visible non-blank character is the line's first
+	for i := start; i < end; {
+		if sp, ok := s.spanAt(i); ok {
+			for j := i; j < min(sp.end, end); j++ {
+				if !isBlankByte(s.src[j]) {
+					hidden = true
 				}
 			}
-			skip++
+			i = min(sp.end, end)
 			continue
 		}
-		c := answer[i]
-		s.pos = i
-		if c == '\n' {
-			s.endLine(i)
-			i++
-			continue
+		r, size := rune(s.src[i]), 1
+		if r >= utf8.RuneSelf {
+			r, size = utf8.DecodeRuneInString(s.src[i:])
 		}
-		if !s.lineSeen && c == '`' && strings.HasPrefix(answer[i:], "```") {
-			// A code fence: skip the line; it ends any object left open.
-			s.lineSeen = true
-			s.finish(false)
-			if s.segs != nil {
-				s.trailing = true
+		if isBlank(r) {
+			if s.cur != nil {
+				s.inside(r, i, size, end)
 			}
-			for i < len(answer) && answer[i] != '\n' {
-				i++
-			}
+			i += size + s.skip
+			s.skip = 0
 			continue
 		}
-		r, size := rune(c), 1
-		if c >= utf8.RuneSelf {
-			r, size = utf8.DecodeRuneInString(answer[i:])
+		blank = false
+		if first {
+			first = false
+			if strings.HasPrefix(s.src[i:end], "```") {
+				// A code fence: the line is structure, and it ends any
+				// object left open.
+				s.endObject(false)
+				s.addLoose(n, i, end, IgnoreStructure)
+				s.lines++
+				return
+			}
+			if s.cur != nil && startsObject(s.src[i:end]) && !s.wrapperItem() {
+				s.endObject(false)
+			}
 		}
-		s.next = i + size
-		if !isBlank(r) {
-			s.lineSeen = true
-		}
-		if s.seg == nil {
-			s.outside(r)
+		if s.cur == nil {
+			if r == '{' || r == '｛' {
+				s.flushLoose(true)
+				s.begin(i, r != '{')
+				objectHere = true
+			} else {
+				s.addLooseRune(r, i, size)
+			}
 		} else {
-			s.inside(r, answer[i:i+size])
+			s.inside(r, i, size, end)
+			objectHere = true
 		}
-		i += size
+		i += size + s.skip
+		s.skip = 0
 	}
-	s.pos = len(answer)
-	s.endLine(len(answer))
-	s.finish(false)
-	return s
+	if s.cur != nil && s.inStr {
+		// JSON strings do not span lines: the object is broken here.
+		s.cur.drop = DropUnterminated
+		s.endObject(false)
+	}
+	switch {
+	case !blank:
+		s.lines++
+		s.flushLoose(objectHere)
+	case hidden:
+		s.lines++
+		if !objectHere {
+			s.addLoose(n, start, end, IgnoreReasoning)
+		}
+	}
 }
 
-// outside handles a character between objects.
-func (s *scan) outside(r rune) {
-	if r == '{' || r == '｛' {
-		s.start()
-		s.seg.normalized = r != '{'
+// spanAt returns the reasoning block that covers offset i.
+func (s *scanner) spanAt(i int) (span, bool) {
+	for len(s.spans) > 0 && s.spans[0].end <= i {
+		s.spans = s.spans[1:]
+	}
+	if len(s.spans) > 0 && s.spans[0].start <= i {
+		return s.spans[0], true
+	}
+	return span{}, false
+}
+
+// startsObject reports whether a line, from its first non-blank character,
+// starts an object: "{", or "{" after list markers such as "[", ",", "-",
+// "*" or "1.".
+func startsObject(line string) bool {
+	line = strings.TrimLeft(line, " \t[,-*•>")
+	if k := strings.IndexFunc(line, func(r rune) bool { return r < '0' || r > '9' }); k > 0 && k < len(line) && (line[k] == '.' || line[k] == ')') {
+		line = strings.TrimLeft(line[k+1:], " \t")
+	}
+	return strings.HasPrefix(line, "{") || strings.HasPrefix(line, "｛")
+}
+
+// wrapperItem reports whether the open object is a wrapper such as
+// {"actions": [ whose array now expects its next item.
+func (s *scanner) wrapperItem() bool {
+	return s.cur != nil && !s.inStr && s.depth == 1 && s.arrays > 0 && (s.last == '[' || s.last == ',') &&
+		!bytes.Contains(s.cur.text, []byte(`"action"`))
+}
+
+func (s *scanner) begin(at int, adjusted bool) {
+	s.cur = &item{line: s.line, from: at, object: true, text: append(make([]byte, 0, 128), '{'), adjusted: adjusted}
+	s.depth, s.arrays, s.inStr, s.curly, s.last = 1, 0, false, false, '{'
+}
+
+// endObject ends the open object, if any; closed says its brace was seen.
+func (s *scanner) endObject(closed bool) {
+	it := s.cur
+	if it == nil {
+		return
+	}
+	s.cur, s.inStr = nil, false
+	it.closed = closed
+	if !closed && it.drop == "" {
+		it.drop = DropUnclosed
+	}
+	s.items = append(s.items, *it)
+}
+
+// inside reads one character of the open object at offset i; lineEnd ends
+// its line.
+func (s *scanner) inside(r rune, i, size, lineEnd int) {
+	it := s.cur
+	it.to = i + size
+	if s.inStr {
+		s.insideString(r, i, size, lineEnd)
 		return
 	}
 	if isBlank(r) {
-		return
-	}
-	if r != ',' && r != '，' {
-		s.trailing = s.segs != nil || s.trailing
-	}
-	switch r {
-	case '[', ']', ',', '}', ':', '［', '］', '，', '｝', '：':
-	default:
-		s.lineProse = true
-	}
-}
-
-// inside handles a character within an object; raw is its bytes.
-func (s *scan) inside(r rune, raw string) {
-	s.lineObj = true
-	if s.inStr {
-		s.insideString(r, raw)
+		// Kept: an unquoted value that a repair quotes keeps its spaces.
+		s.write(' ')
 		return
 	}
 	switch r {
 	case '"':
 		s.inStr, s.curly = true, false
-	case '“', '”':
-		s.inStr, s.curly = true, true
-		s.write('"', true)
+		s.write('"')
 		return
-	case '：':
-		r = ':'
-	case '，':
-		r = ','
-	case '｛':
-		r = '{'
-	case '｝':
-		r = '}'
-	case '［':
-		r = '['
-	case '］':
-		r = ']'
+	case '“', '”':
+		s.inStr, s.curly, it.adjusted = true, true, true
+		s.write('"')
+		return
+	case '：', '，', '｛', '｝', '［', '］':
+		r = asciiPunct(r)
+		it.adjusted = true
 	}
-	normalized := r < utf8.RuneSelf && len(raw) > 1
 	switch r {
 	case '{':
-		if s.depth > 1 || s.lastSig == ':' {
+		switch {
+		case s.wrapperItem():
+			// The wrapper's items are the objects we want: the wrapper
+			// itself is structure (an entry of its own when it has a line
+			// to itself).
+			if it.line < s.line {
+				s.addLoose(it.line, it.from, i, IgnoreStructure)
+			}
+			s.cur = nil
+			s.begin(i, size > 1)
+			return
+		case s.last == ':' || s.depth > 1 || s.arrays > 0:
 			s.depth++
-			break
+		default:
+			// A new object where a key was expected: the open one was
+			// left unclosed.
+			it.to = i
+			s.endObject(false)
+			s.begin(i, size > 1)
+			return
 		}
-		// A new object where a key was expected: either the previous
-		// object was left open, or it was a wrapper such as
-		// {"actions": [ ... ]} whose items are the objects we want.
-		wrapper := s.arrays > 0 && s.depth == 1
-		if wrapper {
-			s.seg = nil
-		} else {
-			s.finish(false)
-		}
-		s.start()
-		s.seg.normalized = len(raw) > 1
-		return
 	case '}':
 		s.depth--
 	case '[':
@@ -180,88 +269,225 @@ func (s *scan) inside(r rune, raw string) {
 		s.arrays = max(0, s.arrays-1)
 	}
 	if r < utf8.RuneSelf {
-		s.write(byte(r), normalized)
+		s.write(byte(r))
+		s.last = byte(r)
 	} else {
-		s.seg.text = append(s.seg.text, raw...)
-	}
-	if !isBlank(r) {
-		s.lastSig = byte(min(r, 0x7f))
+		s.writeString(s.src[i : i+size])
+		s.last = 'a'
 	}
 	if s.depth == 0 {
-		s.finish(true)
+		it.to = i + size
+		s.endObject(true)
 	}
 }
 
-func (s *scan) insideString(r rune, raw string) {
+func (s *scanner) insideString(r rune, i, size, lineEnd int) {
 	switch {
-	case s.escape:
-		s.escape = false
 	case r == '\\':
-		s.escape = true
-	case r == '"' && !s.curly:
-		s.inStr = false
-	case s.curly && (r == '”' || r == '“'):
-		s.inStr = false
-		s.write('"', true)
-		return
+		s.escape(i, lineEnd)
+	case r == '"' && !s.curly, s.curly && (r == '”' || r == '“'):
+		if closesString(s.src, i+size, lineEnd, s.arrays > 0) {
+			s.inStr = false
+			s.write('"')
+			s.last = '"'
+			return
+		}
+		if r == '"' {
+			s.write('\\', '"')
+		} else {
+			s.writeString(s.src[i : i+size])
+		}
 	case s.curly && r == '"':
-		s.seg.text = append(s.seg.text, '\\', '"')
-		s.seg.normalized = true
+		s.write('\\', '"')
+	case r < 0x20:
+		s.writeString(`\u00` + strconv.FormatUint(uint64(r)>>4, 16) + strconv.FormatUint(uint64(r)&15, 16))
+	default:
+		s.writeString(s.src[i : i+size])
+	}
+}
+
+// escape handles a backslash at offset i inside a string: a valid JSON
+// escape is kept as it is; any other backslash is content and is itself
+// escaped. The escaped character is consumed with it.
+func (s *scanner) escape(i, lineEnd int) {
+	s.write('\\')
+	if i+1 >= lineEnd {
+		s.write('\\')
 		return
 	}
-	s.seg.text = append(s.seg.text, raw...)
-}
-
-func (s *scan) write(b byte, normalized bool) {
-	s.seg.text = append(s.seg.text, b)
-	if normalized {
-		s.seg.normalized = true
+	switch c := s.src[i+1]; c {
+	case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
+		s.write(c)
+		s.skip = 1
+	case 'u':
+		if i+6 <= lineEnd && isHex(s.src[i+2:i+6]) {
+			s.writeString(s.src[i+1 : i+6])
+			s.skip = 5
+			return
+		}
+		s.write('\\')
+	default:
+		s.write('\\')
 	}
 }
 
-func (s *scan) start() {
-	s.seg = &segment{line: s.line, from: s.pos, text: append(make([]byte, 0, 128), '{')}
-	s.depth, s.arrays, s.inStr, s.escape, s.lastSig = 1, 0, false, false, '{'
-	s.lineObj = true
-	s.trailing = false
-}
-
-// finish ends the current object, if any.
-func (s *scan) finish(closed bool) {
-	if s.seg == nil {
+func (s *scanner) writeString(t string) {
+	if len(s.cur.text)+len(t) > s.maxObject {
+		if s.cur.drop == "" {
+			s.cur.drop = DropTooLong
+		}
 		return
 	}
-	s.seg.closed = closed
-	s.seg.strOpen = s.seg.strOpen || s.inStr
-	s.seg.to = s.pos
-	if closed {
-		s.seg.to = s.next
-	}
-	s.segs = append(s.segs, *s.seg)
-	s.seg = nil
-	s.inStr = false
+	s.cur.text = append(s.cur.text, t...)
 }
 
-// endLine closes the line ending at offset end. A string cannot span lines
-// in JSON: one still open is closed here, which the repair step would not
-// do by itself.
-func (s *scan) endLine(end int) {
-	if s.seg != nil && s.inStr {
-		s.inStr, s.escape = false, false
-		s.write('"', true)
-		s.seg.strOpen = true
-		s.lastSig = '"'
+func (s *scanner) write(b ...byte) {
+	if len(s.cur.text)+len(b) > s.maxObject {
+		if s.cur.drop == "" {
+			s.cur.drop = DropTooLong
+		}
+		return
 	}
-	if s.lineSeen {
-		s.lines++
-		if s.lineProse && !s.lineObj {
-			s.prose = append(s.prose, proseLine{s.line, s.src[s.lineStart:end]})
+	s.cur.text = append(s.cur.text, b...)
+}
+
+// closesString reports whether a quote just before offset j ends its
+// string: only when what follows on the line is the end of the line, a
+// closing brace or bracket, a colon before a value, a comma before the
+// next key, item or closing (or before any value inside an array), or the
+// next key itself (a missing comma).
+// Anything else makes the quote part of the text, as in 他说"稳住"吧.
+func closesString(src string, j, lineEnd int, inArray bool) bool {
+	k := skipBlanks(src, j, lineEnd)
+	if k >= lineEnd {
+		return true
+	}
+	r, n := utf8.DecodeRuneInString(src[k:])
+	switch r {
+	case '}', ']', '｝', '］':
+		return true
+	case ':', '：':
+		k = skipBlanks(src, k+n, lineEnd)
+		return k >= lineEnd || valueStart(src[k:])
+	case ',', '，':
+		k = skipBlanks(src, k+n, lineEnd)
+		if k >= lineEnd {
+			return true
+		}
+		r, _ := utf8.DecodeRuneInString(src[k:])
+		return strings.ContainsRune(`"“{}[]'｛｝［］`, r) || inArray && valueStart(src[k:])
+	case '"', '“':
+		return keyFollows(src[k+n : min(lineEnd, k+n+40)])
+	}
+	return false
+}
+
+// valueStart reports whether s starts like a JSON value (or an unquoted
+// word a repair can quote).
+func valueStart(s string) bool {
+	r, _ := utf8.DecodeRuneInString(s)
+	return strings.ContainsRune(`"“{[｛［'-`, r) || r >= '0' && r <= '9' || r < utf8.RuneSelf && unicode.IsLetter(r)
+}
+
+// keyFollows reports whether s, which follows an opening quote, holds a
+// short key and its colon: `key":`.
+func keyFollows(s string) bool {
+	i := 0
+	for i < len(s) && (s[i] == '_' || 'a' <= s[i] && s[i] <= 'z' || 'A' <= s[i] && s[i] <= 'Z') {
+		i++
+	}
+	if i == 0 {
+		return false
+	}
+	switch {
+	case strings.HasPrefix(s[i:], `"`):
+		i++
+	case strings.HasPrefix(s[i:], "”"):
+		i += len("”")
+	default:
+		return false
+	}
+	k := skipBlanks(s, i, len(s))
+	return k < len(s) && (s[k] == ':' || strings.HasPrefix(s[k:], "："))
+}
+
+func skipBlanks(s string, k, end int) int {
+	for k < end {
+		r, n := utf8.DecodeRuneInString(s[k:])
+		if !isBlank(r) {
+			return k
+		}
+		k += n
+	}
+	return end
+}
+
+// addLooseRune adds one character outside objects to the line's loose text.
+func (s *scanner) addLooseRune(r rune, i, size int) {
+	l := &s.loose
+	if !l.seen {
+		l.from, l.seen = i, true
+	}
+	l.to = i + size
+	switch {
+	case r == '"' || r == '“' || r == '”' || r == '{' || r == '}' || r == '｛' || r == '｝':
+		l.jsonish = true
+	case unicode.IsLetter(r) || unicode.IsDigit(r):
+		l.letters = true
+	}
+}
+
+// flushLoose turns the loose text collected on the line so far into an
+// item. Brackets and commas beside an object on its line are not an entry
+// of their own.
+func (s *scanner) flushLoose(objectOnLine bool) {
+	l := s.loose
+	s.loose = looseText{}
+	if !l.seen {
+		return
+	}
+	switch {
+	case l.jsonish && l.letters:
+		s.items = append(s.items, item{line: s.line, from: l.from, to: l.to, drop: DropFragment})
+	case l.letters:
+		s.addLoose(s.line, l.from, l.to, IgnoreProse)
+	case !objectOnLine:
+		s.addLoose(s.line, l.from, l.to, IgnoreStructure)
+	}
+}
+
+func (s *scanner) addLoose(line, from, to int, why string) {
+	s.items = append(s.items, item{line: line, from: from, to: to, ignore: why})
+}
+
+func asciiPunct(r rune) rune {
+	switch r {
+	case '：':
+		return ':'
+	case '，':
+		return ','
+	case '｛':
+		return '{'
+	case '｝':
+		return '}'
+	case '［':
+		return '['
+	case '］':
+		return ']'
+	}
+	return r
+}
+
+func isHex(s string) bool {
+	for _, c := range []byte(s) {
+		if !('0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F') {
+			return false
 		}
 	}
-	s.line++
-	s.lineStart = end + 1
-	s.lineSeen, s.lineObj, s.lineProse = false, s.seg != nil, false
+	return true
 }
+
+func isBlankByte(c byte) bool { return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f' }
 
 func isBlank(r rune) bool {
 	switch r {
@@ -269,113 +495,4 @@ func isBlank(r rune) bool {
 		return true
 	}
 	return false
-}
-
-// reasoningSpans returns the byte ranges of the blocks in which models
-// think aloud before answering (<think>, <thinking>, <reasoning>,
-// <thought>, in any case); their content is never read as actions. A block
-// opens with a tag that starts a line (or follows the previous block) and
-// runs to its closing tag, or to the end when it never closes. A closing
-// tag with no opening one (some servers strip the opening tag) makes
-// everything before it a block when the tag starts a line, ends one, or is
-// followed by the answer. Tags elsewhere, such as inside a statement, are
-// text.
-func reasoningSpans(s string) []span {
-	if !strings.Contains(s, "<") {
-		return nil
-	}
-	lower := asciiLower(s)
-	var spans []span
-	pos, after := 0, -1 // after: where the previous block ended
-	for pos < len(lower) {
-		open, tag := nextTag(lower, pos, "<", func(k, _ int) bool { return startsLine(lower, k, after) })
-		closeAt, closeTag := nextTag(lower, pos, "</", func(k, n int) bool {
-			return startsLine(lower, k, after) || endsLine(lower, k+n)
-		})
-		switch {
-		case closeAt >= 0 && (open < 0 || closeAt < open):
-			spans = append(spans, span{pos, closeAt + len("</"+closeTag+">")})
-		case open >= 0:
-			closing := "</" + tag + ">"
-			end := len(lower)
-			if k := strings.Index(lower[open:], closing); k >= 0 {
-				end = open + k + len(closing)
-			}
-			spans = append(spans, span{open, end})
-		default:
-			return spans
-		}
-		pos = spans[len(spans)-1].end
-		after = pos
-	}
-	return spans
-}
-
-// nextTag finds the first prefix+tag+">" at or after pos, for any
-// reasoning tag, that ok accepts (given its offset and length); it returns
-// the offset and the tag, or -1.
-func nextTag(lower string, pos int, prefix string, ok func(k, n int) bool) (int, string) {
-	best, bestTag := -1, ""
-	for _, tag := range [...]string{"think", "thinking", "reasoning", "thought"} {
-		t := prefix + tag + ">"
-		for from := pos; from < len(lower); {
-			k := strings.Index(lower[from:], t)
-			if k < 0 {
-				break
-			}
-			k += from
-			if ok(k, len(t)) {
-				if best < 0 || k < best {
-					best, bestTag = k, t
-				}
-				break
-			}
-			from = k + 1
-		}
-	}
-	return best, strings.TrimSuffix(strings.TrimPrefix(bestTag, prefix), ">")
-}
-
-// startsLine reports whether only blanks precede offset k on its line, or
-// lie between k and after, the end of the previous block.
-func startsLine(s string, k, after int) bool {
-	for k--; k >= 0; k-- {
-		if k+1 == after {
-			return true
-		}
-		switch s[k] {
-		case '\n':
-			return true
-		case ' ', '\t', '\r':
-		default:
-			return false
-		}
-	}
-	return true
-}
-
-// endsLine reports whether only blanks follow offset k up to the end of
-// its line or the start of an answer ({, [ or a code fence).
-func endsLine(s string, k int) bool {
-	for ; k < len(s); k++ {
-		switch s[k] {
-		case '\n', '{', '[', '`':
-			return true
-		case ' ', '\t', '\r':
-		default:
-			return false
-		}
-	}
-	return true
-}
-
-// asciiLower lower-cases ASCII letters only, so offsets stay valid.
-func asciiLower(s string) string {
-	b := []byte(s)
-	for i, c := range b {
-		if 'A' <= c && c <= 'Z' {
-			b[i] = c + 'a' - 'A'
-		}
-	}
-	return string(b)
 }

@@ -18,6 +18,10 @@ import (
 // applies nothing.
 var ErrReview = errors.New("mass deletion needs review")
 
+// ErrNoAction is the cause of the error ApplyAnswer returns for an answer
+// in which no action survives validation; nothing of it was applied.
+var ErrNoAction = errors.New("the answer holds no valid action")
+
 // Sizes, in estimated tokens, used to reserve room in a prompt.
 const (
 	frameSlack = 48 // counts, dates and headings that change with the content

@@ -81,8 +81,8 @@ type Completion struct {
 	Text         string // the answer; may be cut off when FinishReason is "length"
 	FinishReason string // as reported: "stop", "length", "content_filter", ...
 	Usage        Usage
-	Model        string // the model that answered, as reported (the configured one if none was)
-	Attempts     int    // requests made, 1 when the first one succeeded
+	Model        string             // the model that answered, as reported (the configured one if none was)
+	Attempts     []groupmem.Attempt // every request made, the last one answered; each with its status and wait
 }
 
 // Chat is a client for an OpenAI-compatible chat-completions endpoint. It
@@ -164,7 +164,7 @@ type chatResponse struct {
 // Complete sends the conversation and returns the first choice. It retries
 // 429, 5xx, network errors and timed-out attempts with backoff, and stops
 // waiting as soon as ctx ends. On error the Completion holds only the
-// number of Attempts made. Errors: EINVALID for no messages; otherwise as
+// Attempts made. Errors: EINVALID for no messages; otherwise as
 // the package documentation lists.
 func (c *Chat) Complete(ctx context.Context, msgs []ChatMessage) (Completion, error) {
 	if len(msgs) == 0 {
@@ -173,6 +173,12 @@ func (c *Chat) Complete(ctx context.Context, msgs []ChatMessage) (Completion, er
 	req := chatRequest{Model: c.model, Messages: msgs, Temperature: c.temperature, MaxTokens: c.maxTokens}
 	var resp chatResponse
 	attempts, err := c.ep.post(ctx, req, &resp)
+	if n := len(attempts); n > 0 && err == nil {
+		attempts[n-1].Tokens = groupmem.Tokens{Prompt: resp.Usage.PromptTokens, Completion: resp.Usage.CompletionTokens}
+		if len(resp.Choices) > 0 {
+			attempts[n-1].Finish = resp.Choices[0].FinishReason
+		}
+	}
 	if err != nil {
 		return Completion{Attempts: attempts}, err
 	}
@@ -193,12 +199,16 @@ func (c *Chat) Complete(ctx context.Context, msgs []ChatMessage) (Completion, er
 	}, nil
 }
 
-// Ask sends one system and one user message and returns the answer's text,
-// its finish reason and the tokens it cost. Errors are those of Complete.
-func (c *Chat) Ask(ctx context.Context, system, user string) (string, string, groupmem.Tokens, error) {
+// Ask sends one system and one user message and returns the answer with
+// every attempt it took; on error the reply holds the attempts made.
+// Errors are those of Complete.
+func (c *Chat) Ask(ctx context.Context, system, user string) (groupmem.Reply, error) {
 	comp, err := c.Complete(ctx, []ChatMessage{{Role: RoleSystem, Content: system}, {Role: RoleUser, Content: user}})
+	reply := groupmem.Reply{Attempts: comp.Attempts}
 	if err != nil {
-		return "", "", groupmem.Tokens{}, err
+		return reply, err
 	}
-	return comp.Text, comp.FinishReason, groupmem.Tokens{Prompt: comp.Usage.PromptTokens, Completion: comp.Usage.CompletionTokens}, nil
+	reply.Text, reply.Finish = comp.Text, comp.FinishReason
+	reply.Tokens = groupmem.Tokens{Prompt: comp.Usage.PromptTokens, Completion: comp.Usage.CompletionTokens}
+	return reply, nil
 }

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
 
 	"github.com/groupmem/groupmem"
 	"github.com/groupmem/groupmem/llm"
@@ -91,9 +92,9 @@ func TestCompleteReturnsAnswerAndSendsRequest(t *testing.T) {
 		FinishReason: "length",
 		Usage:        llm.Usage{PromptTokens: 42, CompletionTokens: 7},
 		Model:        "m1-2025",
-		Attempts:     1,
+		Attempts:     []groupmem.Attempt{{Status: "200", Tokens: groupmem.Tokens{Prompt: 42, Completion: 7}, Finish: "length"}},
 	}
-	if diff := cmp.Diff(want, got); diff != "" {
+	if diff := cmp.Diff(want, got, cmpopts.IgnoreFields(groupmem.Attempt{}, "DurationMS")); diff != "" {
 		t.Errorf("completion (-want +got):\n%s", diff)
 	}
 	reqs := s.Requests()
@@ -182,9 +183,17 @@ func TestCompleteRetries(t *testing.T) {
 				t.Fatalf("Complete: %v", err)
 			}
 			want := llm.Completion{Text: "finally", FinishReason: "stop", Model: "m1",
-				Usage: llm.Usage{PromptTokens: 9, CompletionTokens: 2}, Attempts: len(tt.replies) + 1}
-			if diff := cmp.Diff(want, got); diff != "" {
+				Usage: llm.Usage{PromptTokens: 9, CompletionTokens: 2}}
+			if diff := cmp.Diff(want, got, cmpopts.IgnoreFields(llm.Completion{}, "Attempts")); diff != "" {
 				t.Errorf("completion (-want +got):\n%s", diff)
+			}
+			if n := len(got.Attempts); n != len(tt.replies)+1 || got.Attempts[n-1].Status != "200" {
+				t.Errorf("attempts %+v: want %d, the last one answered", got.Attempts, len(tt.replies)+1)
+			}
+			for i, w := range tt.waits {
+				if got.Attempts[i+1].WaitMS != w.Milliseconds() {
+					t.Errorf("attempt %d waited %d ms, want the %v the policy slept", i+2, got.Attempts[i+1].WaitMS, w)
+				}
 			}
 			if diff := cmp.Diff(tt.waits, rec.all()); diff != "" {
 				t.Errorf("waits (-want +got):\n%s", diff)
@@ -285,8 +294,11 @@ func TestCompleteRetriesAttemptThatTimesOut(t *testing.T) {
 	if err != nil {
 		t.Fatalf("Complete: %v", err)
 	}
-	if got.Text != "in time" || got.Attempts != 2 || len(rec.all()) != 1 {
-		t.Errorf("got %q after %d attempts and waits %v; want the second answer after 2 attempts, 1 wait", got.Text, got.Attempts, rec.all())
+	if got.Text != "in time" || len(got.Attempts) != 2 || len(rec.all()) != 1 {
+		t.Errorf("got %q after %d attempts and waits %v; want the second answer after 2 attempts, 1 wait", got.Text, len(got.Attempts), rec.all())
+	}
+	if a := got.Attempts; a[0].Status != "timeout" || a[1].Status != "200" || a[1].WaitMS != rec.all()[0].Milliseconds() {
+		t.Errorf("attempts %+v: want a timeout, then 200 after the recorded wait %v", a, rec.all())
 	}
 }
 

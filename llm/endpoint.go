@@ -11,6 +11,7 @@ import (
 	"math/rand/v2"
 	"net/http"
 	"net/url"
+	"strconv"
 	"strings"
 	"time"
 
@@ -98,25 +99,31 @@ func newEndpoint(c endpointConfig) (*endpoint, error) {
 }
 
 // post sends in as JSON and decodes the answer into out, retrying as the
-// policy allows. It returns the number of attempts made.
-func (e *endpoint) post(ctx context.Context, in, out any) (int, error) {
+// policy allows. It returns every attempt made, in order.
+func (e *endpoint) post(ctx context.Context, in, out any) ([]groupmem.Attempt, error) {
 	body, err := json.Marshal(in)
 	if err != nil {
-		return 0, groupmem.WrapError(groupmem.EINVALID, e.retry.name+": request cannot be encoded", err)
+		return nil, groupmem.WrapError(groupmem.EINVALID, e.retry.name+": request cannot be encoded", err)
 	}
-	return e.retry.run(ctx, func(ctx context.Context) error {
-		return e.attempt(ctx, body, out)
+	var trace []groupmem.Attempt
+	_, err = e.retry.run(ctx, func(ctx context.Context, waited time.Duration) error {
+		start := time.Now()
+		status, err := e.attempt(ctx, body, out)
+		trace = append(trace, groupmem.Attempt{Status: status, WaitMS: waited.Milliseconds(), DurationMS: time.Since(start).Milliseconds()})
+		return err
 	})
+	return trace, err
 }
 
-// attempt makes one request. Failures another attempt may cure are
-// *retryableError; the rest are final.
-func (e *endpoint) attempt(ctx context.Context, body []byte, out any) error {
+// attempt makes one request and returns what came back: the HTTP status,
+// or "timeout" or "network" when no answer did. Failures another attempt
+// may cure are *retryableError; the rest are final.
+func (e *endpoint) attempt(ctx context.Context, body []byte, out any) (string, error) {
 	actx, cancel := context.WithTimeout(ctx, e.timeout)
 	defer cancel()
 	req, err := http.NewRequestWithContext(actx, http.MethodPost, e.url, bytes.NewReader(body))
 	if err != nil {
-		return groupmem.WrapError(groupmem.EINVALID, e.retry.name+": request cannot be built", err)
+		return "error", groupmem.WrapError(groupmem.EINVALID, e.retry.name+": request cannot be built", err)
 	}
 	req.Header.Set("Content-Type", "application/json")
 	req.Header.Set("Accept", "application/json")
@@ -125,22 +132,31 @@ func (e *endpoint) attempt(ctx context.Context, body []byte, out any) error {
 	}
 	resp, err := e.client.Do(req)
 	if err != nil {
-		return e.transportError(actx, err)
+		return transportStatus(actx), e.transportError(actx, err)
 	}
 	defer resp.Body.Close()
+	status := strconv.Itoa(resp.StatusCode)
 	data, err := io.ReadAll(io.LimitReader(resp.Body, e.maxBody+1))
 	switch {
 	case err != nil:
-		return e.transportError(actx, err)
+		return transportStatus(actx), e.transportError(actx, err)
 	case int64(len(data)) > e.maxBody:
-		return e.unusable(fmt.Sprintf("answer is larger than %d bytes", e.maxBody), nil)
+		return status, e.unusable(fmt.Sprintf("answer is larger than %d bytes", e.maxBody), nil)
 	case resp.StatusCode < 200 || resp.StatusCode > 299:
-		return e.statusError(resp, data)
+		return status, e.statusError(resp, data)
 	}
 	if err := json.Unmarshal(data, out); err != nil {
-		return e.unusable("answer is not the expected JSON", fmt.Errorf("%w; body starts %q", err, groupmem.Truncate(string(data), 120)))
+		return status, e.unusable("answer is not the expected JSON", fmt.Errorf("%w; body starts %q", err, groupmem.Truncate(string(data), 120)))
 	}
-	return nil
+	return status, nil
+}
+
+// transportStatus names an attempt that got no answer.
+func transportStatus(actx context.Context) string {
+	if errors.Is(actx.Err(), context.DeadlineExceeded) {
+		return "timeout"
+	}
+	return "network"
 }
 
 // transportError classifies a failure to send or to read: a per-attempt

@@ -47,11 +47,13 @@ func (e *retryableError) Unwrap() error { return e.err }
 
 // run calls attempt until it returns nil or an error that is not a
 // *retryableError, until the retries are used up (EUNAVAILABLE naming the
-// last failure), or until ctx ends (EUNAVAILABLE wrapping ctx.Err()). It
-// returns the number of attempts made.
-func (p retryPolicy) run(ctx context.Context, attempt func(context.Context) error) (int, error) {
+// last failure), or until ctx ends (EUNAVAILABLE wrapping ctx.Err()). Each
+// call of attempt is told how long the policy waited before it. It returns
+// the number of attempts made.
+func (p retryPolicy) run(ctx context.Context, attempt func(ctx context.Context, waited time.Duration) error) (int, error) {
+	var waited time.Duration
 	for n := 1; ; n++ {
-		err := attempt(ctx)
+		err := attempt(ctx, waited)
 		var r *retryableError
 		if !errors.As(err, &r) {
 			return n, err
@@ -63,7 +65,8 @@ func (p retryPolicy) run(ctx context.Context, attempt func(context.Context) erro
 			msg := fmt.Sprintf("%s: gave up after %d attempts: %s", p.name, n, r.msg)
 			return n, groupmem.WrapError(groupmem.EUNAVAILABLE, msg, r.err)
 		}
-		if err := p.sleep(ctx, p.wait(n-1, r.retryAfter)); err != nil {
+		waited = p.wait(n-1, r.retryAfter)
+		if err := p.sleep(ctx, waited); err != nil {
 			if ctx.Err() != nil {
 				return n, p.cancelled(ctx, r)
 			}

@@ -136,7 +136,7 @@ func (r *Registry) RunFinished(run groupmem.Run) {
 	r.tokens.WithLabelValues("prompt").Add(float64(max(run.Tokens.Prompt, 0)))
 	r.tokens.WithLabelValues("completion").Add(float64(max(run.Tokens.Completion, 0)))
 	r.repairs.Add(float64(max(run.Report.Repaired, 0)))
-	r.drops.Add(float64(len(run.Report.Dropped)))
+	r.drops.Add(float64(groupmem.Total(run.Report.Drops)))
 	if !run.StartedAt.IsZero() && run.FinishedAt.After(run.StartedAt) {
 		r.runDuration.WithLabelValues(status).Observe(run.FinishedAt.Sub(run.StartedAt).Seconds())
 	}

@@ -75,7 +75,7 @@ func TestRunsAndLocks(t *testing.T) {
 	r.RunFinished(groupmem.Run{Status: groupmem.RunSucceeded, Trigger: groupmem.TriggerCron,
 		Stats:     groupmem.Stats{Kept: 3, Updated: 2, Created: 1},
 		Tokens:    groupmem.Tokens{Prompt: 1000, Completion: 200},
-		Report:    groupmem.Report{Repaired: 2, Dropped: []groupmem.Drop{{Line: 1}, {Line: 4}, {Line: 5}}},
+		Report:    groupmem.Report{Repaired: 2, Drops: map[string]int{"unknown_id": 2, "truncated": 1}},
 		StartedAt: start, FinishedAt: start.Add(3 * time.Second)})
 	r.RunFinished(groupmem.Run{Status: groupmem.RunFailed, Trigger: groupmem.TriggerManual,
 		Stats: groupmem.Stats{Created: 5}, Tokens: groupmem.Tokens{Prompt: 10}})

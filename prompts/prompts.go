@@ -47,6 +47,18 @@ func Version(lang string) string {
 	return ""
 }
 
+// Reask returns the note added to the end of a pass's user prompt when
+// the pass is asked again because the model's answer held no valid
+// action line.
+func Reask(lang string) string {
+	if langOrDefault(lang) == LangEN {
+		return "\n\nYour previous answer held no valid action line. Answer again with JSON Lines only: one object per line, " +
+			`each with "action" (keep, update, create or delete); {"action":"keep"} alone if nothing changes.`
+	}
+	return "\n\n你上一次的回答中没有任何有效的操作行。请只用 JSON Lines 重新回答：每行一个对象，" +
+		`都带 "action"（keep、update、create 或 delete）；若无需任何改动，只回答 {"action":"keep"}。`
+}
+
 // Langs returns the supported languages.
 func Langs() []string { return []string{LangZH, LangEN} }
 

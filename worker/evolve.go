@@ -67,24 +67,38 @@ func (s *Service) evolve(ctx context.Context, run groupmem.Run, o Options) (Resu
 	log := s.log.With("run_id", run.ID, "group_id", run.GroupID)
 	now := s.now().UTC()
 	res := Result{RunID: run.ID, GroupID: run.GroupID, EvolvedAt: now, DryRun: o.DryRun}
-	fail := func(status groupmem.RunStatus, err error) (Result, error) {
+	// fail ends the run without applying anything. The record keeps the
+	// watermark the run began with (nothing else was committed) and the
+	// reason, from the closed list of groupmem.FailReasons.
+	fail := func(status groupmem.RunStatus, reason string, err error) (Result, error) {
 		run.Status = status
-		if ctx.Err() != nil && context.Cause(ctx) != nil && !errors.Is(err, context.Cause(ctx)) {
-			err = fmt.Errorf("%w (%v)", err, context.Cause(ctx))
+		run.NewWatermark = run.Watermark
+		if ctx.Err() != nil && context.Cause(ctx) != nil {
+			cause := context.Cause(ctx)
+			var lost *groupmem.Error
+			if errors.As(cause, &lost) {
+				reason = groupmem.FailLeaseLost
+			} else if reason != groupmem.FailReview {
+				reason = groupmem.FailCancelled
+			}
+			if !errors.Is(err, cause) {
+				err = fmt.Errorf("%w (%v)", err, cause)
+			}
 		}
+		run.Report.Reason = reason
 		s.finish(ctx, run, err)
-		res.Status = status
-		log.WarnContext(ctx, "evolution did not apply", "status", status, "err", err)
+		res.Status, res.Report = status, run.Report
+		log.WarnContext(ctx, "evolution did not apply", "status", status, "reason", reason, "err", err)
 		return res, err
 	}
 
 	memories, err := s.activeMemories(ctx, run.GroupID)
 	if err != nil {
-		return fail(groupmem.RunFailed, fmt.Errorf("load memories: %w", err))
+		return fail(groupmem.RunFailed, groupmem.FailLoad, fmt.Errorf("load memories: %w", err))
 	}
 	msgs, err := s.newMessages(ctx, run, o, now)
 	if err != nil {
-		return fail(groupmem.RunFailed, fmt.Errorf("load messages: %w", err))
+		return fail(groupmem.RunFailed, groupmem.FailLoad, fmt.Errorf("load messages: %w", err))
 	}
 	res.Messages = len(msgs)
 	if len(msgs) == 0 {
@@ -104,14 +118,14 @@ func (s *Service) evolve(ctx context.Context, run groupmem.Run, o Options) (Resu
 	if errors.Is(err, ErrReview) {
 		// Not an error of the caller's or ours: the result says review and
 		// the run record says why.
-		_, _ = fail(groupmem.RunReview, err)
+		_, _ = fail(groupmem.RunReview, groupmem.FailReview, err)
 		return res, nil
 	}
 	if err != nil {
-		return fail(groupmem.RunFailed, fmt.Errorf("fuse: %w", err))
+		return fail(groupmem.RunFailed, FailReason(err, groupmem.FailInternal), fmt.Errorf("fuse: %w", err))
 	}
 	if err := s.embed(ctx, fusion.New); err != nil {
-		return fail(groupmem.RunFailed, fmt.Errorf("embed: %w", err))
+		return fail(groupmem.RunFailed, groupmem.FailEmbed, fmt.Errorf("embed: %w", err))
 	}
 	plan := &groupmem.Plan{Run: run, New: fusion.New, Transitions: fusion.Transitions, Changes: fusion.Changes}
 	for i := range plan.Changes {
@@ -126,7 +140,11 @@ func (s *Service) evolve(ctx context.Context, run groupmem.Run, o Options) (Resu
 		return res, nil
 	}
 	if err := s.ledger.CommitPlan(ctx, plan); err != nil {
-		return fail(groupmem.RunFailed, fmt.Errorf("commit: %w", err))
+		reason := groupmem.FailCommit
+		if groupmem.ErrorCode(err) == groupmem.ESTALE {
+			reason = groupmem.FailLeaseLost
+		}
+		return fail(groupmem.RunFailed, reason, fmt.Errorf("commit: %w", err))
 	}
 	s.observe(plan.Run)
 	res.Status, res.Changes, res.New = groupmem.RunSucceeded, plan.Changes, plan.New

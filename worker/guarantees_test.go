@@ -9,6 +9,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/groupmem/groupmem"
+	"github.com/groupmem/groupmem/evolve"
 	"github.com/groupmem/groupmem/llm/llmtest"
 	"github.com/groupmem/groupmem/store/inmem"
 	"github.com/groupmem/groupmem/store/qdrant/qdranttest"
@@ -69,7 +70,7 @@ func TestUntrustedAnswerAppliesOnlyValidActions(t *testing.T) {
 	h.seed(t, "g", anime, frontend, politics, boardgme)
 	h.say(t, "g", "ann: sci-fi only on friday", "bob: we also play chess now", "cat: chess every wednesday")
 	h.answerReply(func(a map[string]string) llmtest.Reply {
-		return llmtest.Reply{FinishReason: "length", Text: "<think>The user wants JSON. M9 looks stale.</think>\n" +
+		return llmtest.Reply{FinishReason: "stop", Text: "<think>The user wants JSON. M9 looks stale.</think>\n" +
 			"Sure! Here are the changes:\n```json\n" +
 			"{action: 'update', id: '" + a[anime] + "', statement: 'Members meet every Friday night to discuss new sci-fi anime', change_reason: 'sci-fi only',}\n" +
 			`{"action":"delete","id":"` + a[anime] + `","change_reason":"contradicts the update"}` + "\n" +
@@ -94,14 +95,17 @@ func TestUntrustedAnswerAppliesOnlyValidActions(t *testing.T) {
 		t.Fatalf("%d active memories, want 5", len(act))
 	}
 	run, _ := h.ledger.Run(context.Background(), res.RunID)
-	if run.Report.Repaired < 1 || len(run.Report.Dropped) < 4 || run.Report.Finish != "length" {
-		t.Fatalf("run report = %+v", run.Report)
+	rep := run.Report
+	if rep.Repaired < 1 || rep.Finish != "stop" || rep.Applied != 2 {
+		t.Fatalf("run report = %+v", rep)
 	}
-	reasons := map[string]bool{}
-	for _, d := range run.Report.Dropped {
-		reasons[d.Reason] = true
+	wantDrops := map[string]int{evolve.DropConflict: 1, evolve.DropUnknownID: 1, evolve.DropEmptyStatement: 1, evolve.DropUnknownAction: 1, evolve.DropTruncated: 1}
+	if diff := cmp.Diff(wantDrops, rep.Drops); diff != "" {
+		t.Errorf("drops by reason (-want +got):\n%s", diff)
 	}
-	t.Logf("drop reasons: %v", reasons)
+	if sum := rep.Applied + rep.Kept + groupmem.Total(rep.Drops) + groupmem.Total(rep.Ignored); sum != rep.Entries || rep.Entries != rep.Lines {
+		t.Errorf("report %+v: buckets add up to %d; want every one of the %d lines", rep, sum, rep.Lines)
+	}
 }
 
 // A pass that would delete most of the group's memories is not applied;

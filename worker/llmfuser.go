@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/groupmem/groupmem"
 	"github.com/groupmem/groupmem/evolve"
@@ -13,17 +14,44 @@ import (
 // Model is a chat model: one system and one user message in, one answer
 // out. llm.Chat implements it.
 type Model interface {
-	// Ask returns the answer's text, its finish reason ("stop", "length",
-	// ...) and the tokens it cost.
-	Ask(ctx context.Context, system, user string) (text, finishReason string, tokens groupmem.Tokens, err error)
+	// Ask returns the answer with every request it took (status, wait,
+	// tokens); on error the reply still holds the attempts made.
+	Ask(ctx context.Context, system, user string) (groupmem.Reply, error)
 	// Model names the model; it is recorded on every run.
 	Model() string
 }
+
+// Outcomes of one model attempt, as recorded in groupmem.Attempt.Outcome
+// besides the run's failure reasons.
+const (
+	OutcomeApplied = "applied" // the answer was applied to its pass
+	OutcomeReasked = "reasked" // it held no valid action; the pass was asked again
+	OutcomeSplit   = "split"   // the token limit cut it; the pass was split in two and asked again
+	OutcomeReview  = "review"  // the deletion guard held it for a person
+)
+
+// answerExcerpt is how much of an unusable answer a run record keeps.
+const answerExcerpt = 400
 
 // LLMFuser fuses through a language model: one pass per batch of messages
 // within the budget of evolve.Config, each pass on the previous one's
 // result; every answer is parsed, repaired and validated by package evolve
 // before anything of it counts.
+//
+// An answer is never taken on trust, and a bad one never costs a message:
+//
+//   - An answer that holds no valid action line (prose only, empty, an
+//     error page, JSON of another schema, a content filter's refusal) is
+//     not applied: the pass is asked again, up to evolve.Config.Reasks
+//     times, and then the fusion fails with groupmem.FailAnswerUnusable
+//     (or FailContentFilter when the provider withheld the answer). The
+//     run applies nothing and its messages wait for the next run.
+//   - An answer cut by the token limit (finish reason "length") is never
+//     applied, not even its complete lines, because the actions it did not
+//     reach are lost: its pass is split in two and each half asked in
+//     turn, up to evolve.Config.MaxSplits times deep; a pass of one
+//     message that is still cut fails the fusion with FailAnswerCut.
+//   - A lone {"action":"keep"}, or keep lines only, is a valid answer.
 type LLMFuser struct {
 	model Model
 	cfg   evolve.Config
@@ -50,56 +78,162 @@ func (f *LLMFuser) Model() string { return f.model.Model() }
 // PromptVersion implements Fuser.
 func (f *LLMFuser) PromptVersion() string { return prompts.Version(f.cfg.Lang) }
 
+// work is one batch of messages waiting for its pass, and how many times
+// it was split from a batch whose answer was cut.
+type work struct {
+	batch evolve.Batch
+	depth int
+}
+
 // Fuse implements Fuser. A model that cannot be reached, or that rejects
 // our credentials, fails the run with EUNAVAILABLE: that is the operator's
 // problem, never the caller's. A pass the deletion guard refuses ends the
-// fusion with ErrReview. The returned Fusion carries the report and tokens
-// so far also when it fails.
+// fusion with ErrReview. Every failure carries its groupmem.Fail* reason
+// (see FailReason). The returned Fusion carries the report, attempts and
+// tokens so far also when it fails.
 func (f *LLMFuser) Fuse(ctx context.Context, in FuseInput) (Fusion, error) {
 	st, err := evolve.NewState(in.GroupID, in.Memories, f.cfg, in.Now)
 	if err != nil {
 		return Fusion{}, err
 	}
-	var out Fusion
-	for _, batch := range st.Batches(in.Messages) {
-		pass, err := st.Pass(batch)
+	run := &fusing{f: f, st: st, in: in, ctx: ctx}
+	var queue []work
+	for _, b := range st.Batches(in.Messages) {
+		queue = append(queue, work{batch: b})
+	}
+	for len(queue) > 0 {
+		w := queue[0]
+		queue = queue[1:]
+		halves, err := run.pass(w)
 		if err != nil {
-			return f.partial(st, out), fmt.Errorf("pass %d: %w", out.Passes+1, err)
+			return run.partial(), err
 		}
-		text, finish, tokens, err := f.model.Ask(ctx, pass.System, pass.User)
-		out.Passes++
-		out.Tokens.Prompt += tokens.Prompt
-		out.Tokens.Completion += tokens.Completion
-		if err != nil {
-			return f.partial(st, out), modelError(out.Passes, err)
-		}
-		actions, rep := evolve.Parse(text, finish)
-		if in.Log != nil {
-			in.Log.DebugContext(ctx, "model pass", "pass", out.Passes, "messages", pass.Messages, "memories", pass.Memories,
-				"prompt_tokens", tokens.Prompt, "completion_tokens", tokens.Completion, "finish", finish,
-				"lines", rep.Lines, "parsed", rep.Parsed, "repaired", rep.Repaired, "dropped", len(rep.Dropped))
-		}
-		if err := st.Apply(pass, actions, rep); err != nil {
-			if errors.Is(err, evolve.ErrReview) {
-				return f.partial(st, out), fmt.Errorf("%w: %w", ErrReview, err)
-			}
-			return f.partial(st, out), fmt.Errorf("pass %d: %w", out.Passes, err)
-		}
+		queue = append(halves, queue...)
 	}
 	plan, err := st.Plan(groupmem.Run{GroupID: in.GroupID})
 	if err != nil {
-		return f.partial(st, out), err
+		return run.partial(), err
 	}
+	out := run.out
 	out.New, out.Transitions, out.Changes = plan.New, plan.Transitions, plan.Changes
 	out.Stats, out.Report = plan.Run.Stats, plan.Run.Report
-	out.Report.Passes = out.Passes
+	out.Report.Attempts = run.attempts
 	return out, nil
 }
 
+// fusing is the state of one Fuse call.
+type fusing struct {
+	f        *LLMFuser
+	st       *evolve.State
+	in       FuseInput
+	ctx      context.Context
+	out      Fusion
+	attempts []groupmem.Attempt
+	answer   string // the last answer that could not be used
+}
+
+// pass asks for one batch until an answer applies, re-asking and
+// splitting by the rules of LLMFuser. It returns the halves to ask instead
+// when the answer was cut.
+func (r *fusing) pass(w work) ([]work, error) {
+	pass, err := r.st.Pass(w.batch)
+	if err != nil {
+		return nil, fmt.Errorf("pass: %w", err)
+	}
+	user := pass.User
+	for asked := 0; ; asked++ {
+		reply, err := r.f.model.Ask(r.ctx, pass.System, user)
+		r.out.Passes++
+		r.out.Tokens.Prompt += reply.Tokens.Prompt
+		r.out.Tokens.Completion += reply.Tokens.Completion
+		r.record(pass.N, reply.Attempts)
+		if err != nil {
+			return nil, modelError(pass.N, err)
+		}
+		ans, err := evolve.Parse(r.ctx, reply.Text, reply.Finish, r.f.cfg)
+		if err != nil {
+			return nil, Failure(groupmem.FailCancelled, fmt.Errorf("parse the answer of pass %d: %w", pass.N, err))
+		}
+		r.logAnswer(pass, reply, ans)
+		if evolve.CutOff(reply.Finish) {
+			if err := r.st.Discard(pass, ans, evolve.DropAnswerCut); err != nil {
+				return nil, err
+			}
+			a, b, ok := w.batch.Split()
+			if !ok || w.depth >= r.f.cfg.MaxSplits {
+				r.outcome(groupmem.FailAnswerCut, reply.Text)
+				return nil, Failure(groupmem.FailAnswerCut, groupmem.Errorf(groupmem.EUNAVAILABLE,
+					"the model's answer to pass %d (%d messages) was cut by its token limit; nothing was applied", pass.N, len(w.batch.Messages)))
+			}
+			r.outcome(OutcomeSplit, "")
+			return []work{{a, w.depth + 1}, {b, w.depth + 1}}, nil
+		}
+		err = r.st.ApplyAnswer(pass, ans)
+		switch {
+		case err == nil:
+			r.outcome(OutcomeApplied, "")
+			return nil, nil
+		case errors.Is(err, evolve.ErrReview):
+			r.outcome(OutcomeReview, "")
+			return nil, fmt.Errorf("%w: %w", ErrReview, err)
+		case !errors.Is(err, evolve.ErrNoAction):
+			return nil, fmt.Errorf("pass %d: %w", pass.N, err)
+		case asked < r.f.cfg.Reasks:
+			r.outcome(OutcomeReasked, reply.Text)
+			user = pass.User + prompts.Reask(r.f.cfg.Lang)
+			continue
+		}
+		reason := groupmem.FailAnswerUnusable
+		if strings.EqualFold(reply.Finish, "content_filter") {
+			reason = groupmem.FailContentFilter
+		}
+		r.outcome(reason, reply.Text)
+		return nil, Failure(reason, groupmem.Errorf(groupmem.EUNAVAILABLE,
+			"the model's answers to pass %d held no valid action after %d attempts (finish reason %q); nothing was applied",
+			pass.N, asked+1, groupmem.Truncate(reply.Finish, 40)))
+	}
+}
+
+// record adds the attempts of one reply, stamped with their pass.
+func (r *fusing) record(pass int, attempts []groupmem.Attempt) {
+	for _, a := range attempts {
+		a.Pass = pass
+		a.Status = groupmem.CleanActor(a.Status)
+		a.Finish = groupmem.CleanActor(a.Finish)
+		r.attempts = append(r.attempts, a)
+	}
+}
+
+// outcome notes what became of the last attempt's answer; answer, when
+// set, is kept as the last answer that could not be used.
+func (r *fusing) outcome(o, answer string) {
+	if n := len(r.attempts); n > 0 {
+		r.attempts[n-1].Outcome = o
+	}
+	if answer != "" || o != OutcomeApplied {
+		r.answer = answer
+	}
+}
+
+func (r *fusing) logAnswer(pass *evolve.Pass, reply groupmem.Reply, ans evolve.Answer) {
+	if r.in.Log == nil {
+		return
+	}
+	rep := ans.Report
+	r.in.Log.InfoContext(r.ctx, "model answer", "pass", pass.N, "messages", pass.Messages, "memories", pass.Memories,
+		"attempts", len(reply.Attempts), "prompt_tokens", reply.Tokens.Prompt, "completion_tokens", reply.Tokens.Completion,
+		"finish", reply.Finish, "lines", rep.Lines, "actions", rep.Parsed, "repaired", rep.Repaired,
+		"dropped", groupmem.Total(rep.Drops), "ignored", groupmem.Total(rep.Ignored))
+}
+
 // partial is what a fusion that stopped early reports.
-func (f *LLMFuser) partial(st *evolve.State, out Fusion) Fusion {
-	out.Report = st.Report()
-	out.Report.Passes = out.Passes
+func (r *fusing) partial() Fusion {
+	out := r.out
+	out.Report = r.st.Report()
+	out.Report.Attempts = r.attempts
+	if r.answer != "" {
+		out.Report.Answer = groupmem.TruncateRunes(strings.TrimSpace(groupmem.CleanText(r.answer)), answerExcerpt)
+	}
 	return out
 }
 
@@ -107,9 +241,13 @@ func (f *LLMFuser) partial(st *evolve.State, out Fusion) Fusion {
 // vocabulary: an authentication or request error of the model call is the
 // operator's to fix, so it becomes EUNAVAILABLE.
 func modelError(pass int, err error) error {
+	reason := groupmem.FailModel
+	if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
+		reason = groupmem.FailCancelled
+	}
 	switch groupmem.ErrorCode(err) {
 	case groupmem.EUNAUTH, groupmem.EFORBIDDEN, groupmem.EINVALID, groupmem.ETOOLARGE, groupmem.EINTERNAL:
-		return groupmem.WrapError(groupmem.EUNAVAILABLE, fmt.Sprintf("the model call of pass %d failed: %s", pass, groupmem.ErrorMessage(err)), err)
+		return Failure(reason, groupmem.WrapError(groupmem.EUNAVAILABLE, fmt.Sprintf("the model call of pass %d failed: %s", pass, groupmem.ErrorMessage(err)), err))
 	}
-	return fmt.Errorf("model call of pass %d: %w", pass, err)
+	return Failure(reason, fmt.Errorf("model call of pass %d: %w", pass, err))
 }

@@ -88,6 +88,35 @@ type Fusion struct {
 // waits for a person.
 var ErrReview = errors.New("the result needs review before it can apply")
 
+// failure is an error that knows the reason a run records for it.
+type failure struct {
+	reason string
+	err    error
+}
+
+func (f *failure) Error() string { return f.err.Error() }
+func (f *failure) Unwrap() error { return f.err }
+
+// Failure marks err with reason, one of the groupmem.Fail* constants, for
+// the run record. A Fuser uses it to say why it failed; FailReason reads
+// it back.
+func Failure(reason string, err error) error {
+	if err == nil {
+		return nil
+	}
+	return &failure{reason: reason, err: err}
+}
+
+// FailReason returns the reason Failure gave err, or fallback when none
+// did.
+func FailReason(err error, fallback string) string {
+	var f *failure
+	if errors.As(err, &f) {
+		return f.reason
+	}
+	return fallback
+}
+
 // Observer hears about runs as they end, for metrics. Implementations must
 // be safe for concurrent use and must not block.
 type Observer interface {
