@@ -196,6 +196,6 @@ func runOut(r groupmem.Run) runJSON {
 		Model: r.Model, PromptVersion: r.PromptVersion, Messages: r.Messages,
 		Watermark: r.Watermark, NewWatermark: r.NewWatermark, Stats: r.Stats, Tokens: r.Tokens,
 		Report: reportOut(r.Report),
-		Error: nullable(r.Error), StartedAt: r.StartedAt.UTC(), FinishedAt: nullTime(r.FinishedAt),
+		Error:  nullable(r.Error), StartedAt: r.StartedAt.UTC(), FinishedAt: nullTime(r.FinishedAt),
 	}
 }

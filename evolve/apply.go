@@ -229,11 +229,11 @@ func (s *State) cleanStatement(st string) (string, string) {
 		return "", DropLongStatement
 	}
 	st, err := groupmem.CleanStatement(st)
-	if err != nil || len(grams(st)) == 0 || contentWeight(st) < s.cfg.MinStatementLetters {
-		return "", DropEmptyStatement
-	}
-	if placeholder(st) {
+	switch {
+	case err == nil && placeholder(st):
 		return "", DropPlaceholder
+	case err != nil || len(grams(st)) == 0 || contentWeight(st) < s.cfg.MinStatementLetters:
+		return "", DropEmptyStatement
 	}
 	return st, ""
 }

@@ -20,8 +20,9 @@ type tagAt struct {
 // in time linear in len(s). A block opens with a tag that starts a line (or
 // follows the previous block) and runs to its closing tag, or to the end
 // when it never closes. A closing tag with no opening one (some servers
-// strip the opening tag) makes everything since the previous block a block
-// when the tag starts a line, ends one, or is followed by the answer. Tags
+// strip the opening tag) makes everything before it a block when the tag
+// starts a line, ends one, or is followed by the answer; after an earlier
+// block, such a tag covers only its own line. Tags
 // elsewhere, such as inside a statement, are text.
 func reasoningSpans(s string) []span {
 	var spans []span
@@ -47,7 +48,13 @@ func reasoningSpans(s string) []span {
 			}
 		case t.closing:
 			if startsLine(s, t.pos, after) || endsLine(s, t.end) {
-				spans = append(spans, span{pos, t.end})
+				from := pos
+				if after >= 0 {
+					// Only an answer's first block can have lost its
+					// opening tag; a later stray one covers its own line.
+					from = max(pos, strings.LastIndexByte(s[:t.pos], '\n')+1)
+				}
+				spans = append(spans, span{from, t.end})
 				pos, after = t.end, t.end
 			}
 		case startsLine(s, t.pos, after):

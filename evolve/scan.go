@@ -45,7 +45,7 @@ type scanner struct {
 	depth  int   // object nesting inside cur
 	arrays int   // array nesting inside cur
 	inStr  bool
-	curly  bool // the current string was opened by a curly quote
+	quote  rune // what opened the current string: '"', '“' or '\''; a repair turns the last two into JSON
 	last   byte // the last significant byte written to cur outside strings
 	skip   int  // bytes after the current character that it consumed (an escape)
 
@@ -58,7 +58,7 @@ type scanner struct {
 type looseText struct {
 	from, to int
 	seen     bool // a non-blank character
-	letters  bool // a letter or a digit
+	letters  bool // a letter (digits alone are list numbers)
 	jsonish  bool // a quote or a brace: a piece of JSON
 }
 
@@ -194,7 +194,7 @@ func (s *scanner) wrapperItem() bool {
 
 func (s *scanner) begin(at int, adjusted bool) {
 	s.cur = &item{line: s.line, from: at, object: true, text: append(make([]byte, 0, 128), '{'), adjusted: adjusted}
-	s.depth, s.arrays, s.inStr, s.curly, s.last = 1, 0, false, false, '{'
+	s.depth, s.arrays, s.inStr, s.quote, s.last = 1, 0, false, 0, '{'
 }
 
 // endObject ends the open object, if any; closed says its brace was seen.
@@ -227,13 +227,19 @@ func (s *scanner) inside(r rune, i, size, lineEnd int) {
 	}
 	switch r {
 	case '"':
-		s.inStr, s.curly = true, false
+		s.inStr, s.quote = true, '"'
 		s.write('"')
 		return
 	case '“', '”':
-		s.inStr, s.curly, it.adjusted = true, true, true
+		s.inStr, s.quote, it.adjusted = true, '“', true
 		s.write('"')
 		return
+	case '\'':
+		if strings.IndexByte("{,:[", s.last) >= 0 {
+			s.inStr, s.quote = true, '\''
+			s.write('\'')
+			return
+		}
 	case '：', '，', '｛', '｝', '［', '］':
 		r = asciiPunct(r)
 		it.adjusted = true
@@ -282,13 +288,18 @@ func (s *scanner) inside(r rune, i, size, lineEnd int) {
 }
 
 func (s *scanner) insideString(r rune, i, size, lineEnd int) {
+	closer := r == s.quote || s.quote == '“' && r == '”'
 	switch {
 	case r == '\\':
 		s.escape(i, lineEnd)
-	case r == '"' && !s.curly, s.curly && (r == '”' || r == '“'):
+	case closer:
 		if closesString(s.src, i+size, lineEnd, s.arrays > 0) {
 			s.inStr = false
-			s.write('"')
+			if s.quote == '\'' {
+				s.write('\'')
+			} else {
+				s.write('"')
+			}
 			s.last = '"'
 			return
 		}
@@ -297,7 +308,7 @@ func (s *scanner) insideString(r rune, i, size, lineEnd int) {
 		} else {
 			s.writeString(s.src[i : i+size])
 		}
-	case s.curly && r == '"':
+	case r == '"' && s.quote == '“':
 		s.write('\\', '"')
 	case r < 0x20:
 		s.writeString(`\u00` + strconv.FormatUint(uint64(r)>>4, 16) + strconv.FormatUint(uint64(r)&15, 16))
@@ -432,7 +443,7 @@ func (s *scanner) addLooseRune(r rune, i, size int) {
 	switch {
 	case r == '"' || r == '“' || r == '”' || r == '{' || r == '}' || r == '｛' || r == '｝':
 		l.jsonish = true
-	case unicode.IsLetter(r) || unicode.IsDigit(r):
+	case unicode.IsLetter(r):
 		l.letters = true
 	}
 }
