@@ -35,6 +35,14 @@ const (
 	DropMessageCut     = "message_cut"        // not an entry: an input message was cut to fit (Line 0)
 )
 
+// maxStrayQuotes is the most single quotes outside strings an object may
+// hold and still be handed to jsonrepair.
+const maxStrayQuotes = 4
+
+// maxRepairNesting is the deepest nesting of objects and arrays an object
+// handed to jsonrepair may have; an action needs two.
+const maxRepairNesting = 8
+
 // excerptRunes is the length of the excerpt a drop carries.
 const excerptRunes = 60
 
@@ -178,6 +186,11 @@ func decode(it item, src string) (groupmem.Action, string) {
 	var obj map[string]any
 	repaired := it.adjusted
 	if err := json.Unmarshal(it.text, &obj); err != nil || obj == nil {
+		if it.stray > maxStrayQuotes || it.nesting > maxRepairNesting {
+			// jsonrepair takes seconds on such text; none of it is a
+			// statement worth the wait.
+			return groupmem.Action{}, DropUnrepairable
+		}
 		fixed, err := jsonrepair.Repair(string(it.text))
 		if err != nil {
 			return groupmem.Action{}, DropUnrepairable

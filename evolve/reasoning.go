@@ -29,6 +29,7 @@ func reasoningSpans(s string) []span {
 	pos, after := 0, -1 // pos: where the next block may begin; after: end of the previous block
 	open := ""          // the tag of the block being read; "" outside blocks
 	start := 0
+	lineStart, seen := 0, 0 // the start of the line holding offset seen
 	for i := 0; i < len(s); {
 		k := strings.IndexByte(s[i:], '<')
 		if k < 0 {
@@ -52,7 +53,11 @@ func reasoningSpans(s string) []span {
 				if after >= 0 {
 					// Only an answer's first block can have lost its
 					// opening tag; a later stray one covers its own line.
-					from = max(pos, strings.LastIndexByte(s[:t.pos], '\n')+1)
+					if k := strings.LastIndexByte(s[seen:t.pos], '\n'); k >= 0 {
+						lineStart = seen + k + 1
+					}
+					seen = t.pos
+					from = max(pos, lineStart)
 				}
 				spans = append(spans, span{from, t.end})
 				pos, after = t.end, t.end

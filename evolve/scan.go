@@ -20,6 +20,8 @@ type item struct {
 	drop     string // the reason the scanner already dropped it, "" when none
 	ignore   string // for loose text that is not dropped: prose, reasoning, structure
 	adjusted bool   // text differs from the answer's bytes by more than escaping
+	stray    int    // single quotes outside strings, which make a repair slow
+	nesting  int    // the deepest nesting of objects and arrays, which too
 }
 
 // Ignore buckets of Report.Ignored.
@@ -45,13 +47,17 @@ type scanner struct {
 	depth  int   // object nesting inside cur
 	arrays int   // array nesting inside cur
 	inStr  bool
-	quote  rune // what opened the current string: '"', '“' or '\''; a repair turns the last two into JSON
+	quote  rune // what opened the current string: '"', '“' or '\''; all three are written as JSON strings
 	last   byte // the last significant byte written to cur outside strings
 	skip   int  // bytes after the current character that it consumed (an escape)
 
 	line      int
 	lineStart int
 	loose     looseText // text outside objects on the current line
+
+	ctx     context.Context
+	err     error // ctx's error once it ended
+	checked int   // offset of the last look at ctx
 }
 
 // looseText collects the text of one line that lies outside objects.
@@ -65,22 +71,17 @@ type looseText struct {
 // scanAnswer cuts answer into items. It stops with ctx's error when ctx
 // ends.
 func scanAnswer(ctx context.Context, answer string, maxObject int) (*scanner, error) {
-	s := &scanner{src: answer, maxObject: maxObject, spans: reasoningSpans(answer)}
+	s := &scanner{src: answer, maxObject: maxObject, spans: reasoningSpans(answer), ctx: ctx}
 	for start, n := 0, 1; start <= len(answer); n++ {
-		if n%256 == 0 {
-			if err := ctx.Err(); err != nil {
-				return nil, err
-			}
-		}
 		end := strings.IndexByte(answer[start:], '\n')
 		if end < 0 {
 			end = len(answer)
 		} else {
 			end += start
 		}
-		s.scanLine(ctx, n, start, end)
-		if err := ctx.Err(); err != nil && end-start > 1<<16 {
-			return nil, err
+		s.scanLine(n, start, end)
+		if s.err != nil {
+			return nil, s.err
 		}
 		start = end + 1
 	}
@@ -88,13 +89,26 @@ func scanAnswer(ctx context.Context, answer string, maxObject int) (*scanner, er
 	return s, nil
 }
 
+// stop reports whether ctx ended, looking at it once per 16 KiB read.
+func (s *scanner) stop(i int) bool {
+	if i-s.checked < 16<<10 {
+		return false
+	}
+	s.checked = i
+	s.err = s.ctx.Err()
+	return s.err != nil
+}
+
 // scanLine reads the line answer[start:end], numbered n.
-func (s *scanner) scanLine(ctx context.Context, n, start, end int) {
+func (s *scanner) scanLine(n, start, end int) {
 	s.line, s.lineStart, s.loose = n, start, looseText{}
 	blank, hidden := true, false // hidden: non-blank text inside reasoning
 	objectHere := s.cur != nil
 	first := true // the next visible non-blank character is the line's first
 	for i := start; i < end; {
+		if s.stop(i) {
+			return
+		}
 		if sp, ok := s.spanAt(i); ok {
 			for j := i; j < min(sp.end, end); j++ {
 				if !isBlankByte(s.src[j]) {
@@ -236,10 +250,11 @@ func (s *scanner) inside(r rune, i, size, lineEnd int) {
 		return
 	case '\'':
 		if strings.IndexByte("{,:[", s.last) >= 0 {
-			s.inStr, s.quote = true, '\''
-			s.write('\'')
+			s.inStr, s.quote, it.adjusted = true, '\'', true
+			s.write('"')
 			return
 		}
+		it.stray++
 	case '：', '，', '｛', '｝', '［', '］':
 		r = asciiPunct(r)
 		it.adjusted = true
@@ -259,6 +274,7 @@ func (s *scanner) inside(r rune, i, size, lineEnd int) {
 			return
 		case s.last == ':' || s.depth > 1 || s.arrays > 0:
 			s.depth++
+			it.nesting = max(it.nesting, s.depth+s.arrays)
 		default:
 			// A new object where a key was expected: the open one was
 			// left unclosed.
@@ -271,6 +287,7 @@ func (s *scanner) inside(r rune, i, size, lineEnd int) {
 		s.depth--
 	case '[':
 		s.arrays++
+		it.nesting = max(it.nesting, s.depth+s.arrays)
 	case ']':
 		s.arrays = max(0, s.arrays-1)
 	}
@@ -295,11 +312,7 @@ func (s *scanner) insideString(r rune, i, size, lineEnd int) {
 	case closer:
 		if closesString(s.src, i+size, lineEnd, s.arrays > 0) {
 			s.inStr = false
-			if s.quote == '\'' {
-				s.write('\'')
-			} else {
-				s.write('"')
-			}
+			s.write('"')
 			s.last = '"'
 			return
 		}
@@ -308,7 +321,7 @@ func (s *scanner) insideString(r rune, i, size, lineEnd int) {
 		} else {
 			s.writeString(s.src[i : i+size])
 		}
-	case r == '"' && s.quote == '“':
+	case r == '"' && s.quote != '"':
 		s.write('\\', '"')
 	case r < 0x20:
 		s.writeString(`\u00` + strconv.FormatUint(uint64(r)>>4, 16) + strconv.FormatUint(uint64(r)&15, 16))
@@ -386,7 +399,7 @@ func closesString(src string, j, lineEnd int, inArray bool) bool {
 			return true
 		}
 		r, _ := utf8.DecodeRuneInString(src[k:])
-		return strings.ContainsRune(`"“{}[]'｛｝［］`, r) || inArray && valueStart(src[k:])
+		return strings.ContainsRune(`"“{}[]'｛｝［］`, r) || inArray && valueStart(src[k:]) || bareKeyFollows(src[k:min(lineEnd, k+40)])
 	case '"', '“':
 		return keyFollows(src[k+n : min(lineEnd, k+n+40)])
 	}
@@ -420,6 +433,17 @@ func keyFollows(s string) bool {
 	}
 	k := skipBlanks(s, i, len(s))
 	return k < len(s) && (s[k] == ':' || strings.HasPrefix(s[k:], "："))
+}
+
+// bareKeyFollows reports whether s starts with an unquoted key and its
+// colon: `key:`.
+func bareKeyFollows(s string) bool {
+	i := 0
+	for i < len(s) && (s[i] == '_' || 'a' <= s[i] && s[i] <= 'z' || 'A' <= s[i] && s[i] <= 'Z') {
+		i++
+	}
+	k := skipBlanks(s, i, len(s))
+	return i > 0 && k < len(s) && (s[k] == ':' || strings.HasPrefix(s[k:], "："))
 }
 
 func skipBlanks(s string, k, end int) int {
