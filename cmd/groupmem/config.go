@@ -41,6 +41,10 @@ type Config struct {
 	LLMTemperature float64
 	LLMMaxTokens   int
 	LLMTimeout     time.Duration
+	LLMReasks      int
+	LLMMaxSplits   int
+	LLMMaxAnswer   int
+	LLMMaxObject   int
 
 	Lang            string
 	TimeZone        string
@@ -142,6 +146,10 @@ func (c *Config) settings() []setting {
 		{"GROUPMEM_LLM_TEMPERATURE", "chat temperature", float(&c.LLMTemperature), "0.2"},
 		{"GROUPMEM_LLM_MAX_TOKENS", "most completion tokens per model call", num(&c.LLMMaxTokens), "4096"},
 		{"GROUPMEM_LLM_TIMEOUT", "timeout of one model call attempt", dur(&c.LLMTimeout), "120s"},
+		{"GROUPMEM_LLM_REASKS", "times a pass is asked again when the answer holds no valid action; then the run fails and its messages wait (0: never)", num(&c.LLMReasks), "2"},
+		{"GROUPMEM_LLM_MAX_SPLITS", "times a pass whose answer the token limit cut is split in half and asked again (0: never)", num(&c.LLMMaxSplits), "3"},
+		{"GROUPMEM_LLM_MAX_ANSWER_BYTES", "most bytes of one answer that are read; the lines past it are dropped", num(&c.LLMMaxAnswer), "2097152"},
+		{"GROUPMEM_LLM_MAX_OBJECT_BYTES", "longest object of an answer that is decoded or repaired; longer ones are dropped", num(&c.LLMMaxObject), "8192"},
 		{"GROUPMEM_LANG", "prompt language: zh or en", str(&c.Lang), "zh"},
 		{"GROUPMEM_TIMEZONE", "time zone of prompts and of the nightly schedule (IANA name)", str(&c.TimeZone), "UTC"},
 		{"GROUPMEM_MAX_MEMORIES", "most memories shown to the model in one pass", num(&c.MaxMemories), "50"},
@@ -211,6 +219,14 @@ func (c *Config) validate() error {
 		return fmt.Errorf("GROUPMEM_SEARCH_THRESHOLD must be within 0..1, got %g", c.SearchThreshold)
 	case c.ShutdownGrace < 0:
 		return fmt.Errorf("GROUPMEM_GRACE must not be negative")
+	case c.LLMReasks < 0 || c.LLMReasks > 10:
+		return fmt.Errorf("GROUPMEM_LLM_REASKS must be within 0..10, got %d", c.LLMReasks)
+	case c.LLMMaxSplits < 0 || c.LLMMaxSplits > 10:
+		return fmt.Errorf("GROUPMEM_LLM_MAX_SPLITS must be within 0..10, got %d", c.LLMMaxSplits)
+	case c.LLMMaxAnswer < 1024:
+		return fmt.Errorf("GROUPMEM_LLM_MAX_ANSWER_BYTES must be at least 1024, got %d", c.LLMMaxAnswer)
+	case c.LLMMaxObject < 256 || c.LLMMaxObject > 64<<10:
+		return fmt.Errorf("GROUPMEM_LLM_MAX_OBJECT_BYTES must be within 256..65536, got %d", c.LLMMaxObject)
 	case c.LLMTimeout <= 0:
 		return fmt.Errorf("GROUPMEM_LLM_TIMEOUT must be positive")
 	}

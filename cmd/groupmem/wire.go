@@ -130,6 +130,8 @@ func newFuser(cfg *Config, ledger groupmem.Ledger, log *slog.Logger) (worker.Fus
 	ecfg := evolve.Config{
 		Lang: cfg.Lang, Location: loc, MaxMemories: cfg.MaxMemories, MaxMessages: cfg.MaxMessages,
 		MaxPromptTokens: cfg.MaxPromptTokens, MaxDeleteShare: cfg.MaxDeleteShare,
+		Reasks: never(cfg.LLMReasks), MaxSplits: never(cfg.LLMMaxSplits),
+		MaxAnswerBytes: cfg.LLMMaxAnswer, MaxObjectBytes: cfg.LLMMaxObject,
 	}
 	if cfg.LLMURL == "" {
 		log.Info("no GROUPMEM_LLM_URL: evolving with the offline evolver, which needs no language model")
@@ -144,6 +146,15 @@ func newFuser(cfg *Config, ledger groupmem.Ledger, log *slog.Logger) (worker.Fus
 		return nil, err
 	}
 	return worker.NewLLMFuser(chat, ecfg)
+}
+
+// never turns a setting's 0 ("never") into the negative value evolve.Config
+// reads that way (its 0 means the default).
+func never(n int) int {
+	if n == 0 {
+		return -1
+	}
+	return n
 }
 
 // newService wires the one writer path on b.
