@@ -1,0 +1,382 @@
+package chaos
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"net"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/groupmem/groupmem"
+	"github.com/groupmem/groupmem/llm/llmtest"
+	"github.com/groupmem/groupmem/store/postgres"
+	"github.com/groupmem/groupmem/store/postgres/pgtest"
+	"github.com/groupmem/groupmem/store/qdrant"
+	"github.com/groupmem/groupmem/store/qdrant/qdranttest"
+)
+
+const (
+	rounds = 32 // rounds of ingest, evolve and perhaps kill
+	groups = 4
+	dim    = 256
+)
+
+// replica is one process of the real binary.
+type replica struct {
+	t    *testing.T
+	bin  string
+	env  []string
+	log  string
+	mu   sync.Mutex
+	cmd  *exec.Cmd
+	base string
+	done chan struct{}
+}
+
+func (r *replica) start() {
+	r.t.Helper()
+	port := freePort(r.t)
+	logf, err := os.OpenFile(r.log, os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o644)
+	if err != nil {
+		r.t.Fatal(err)
+	}
+	cmd := exec.Command(r.bin, "serve")
+	cmd.Env = append(slices.Clone(r.env), "GROUPMEM_HTTP_ADDR=127.0.0.1:"+port)
+	cmd.Stdout, cmd.Stderr = logf, logf
+	if err := cmd.Start(); err != nil {
+		r.t.Fatal(err)
+	}
+	done := make(chan struct{})
+	go func() { _ = cmd.Wait(); logf.Close(); close(done) }()
+	base := "http://127.0.0.1:" + port
+	deadline := time.Now().Add(60 * time.Second)
+	for {
+		resp, err := http.Get(base + "/readyz")
+		if err == nil {
+			resp.Body.Close()
+			if resp.StatusCode == 200 {
+				break
+			}
+		}
+		select {
+		case <-done:
+			r.t.Fatalf("replica exited at start:\n%s", tail(r.log))
+		default:
+		}
+		if time.Now().After(deadline) {
+			r.t.Fatalf("replica not ready within a minute:\n%s", tail(r.log))
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	r.mu.Lock()
+	r.cmd, r.base, r.done = cmd, base, done
+	r.mu.Unlock()
+}
+
+// kill sends SIGKILL and waits for the process to end.
+func (r *replica) kill() {
+	r.mu.Lock()
+	cmd, done := r.cmd, r.done
+	r.cmd = nil
+	r.mu.Unlock()
+	if cmd == nil {
+		return
+	}
+	_ = cmd.Process.Kill()
+	<-done
+}
+
+func (r *replica) url() string {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.base
+}
+
+func freePort(t *testing.T) string {
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer l.Close()
+	_, port, _ := net.SplitHostPort(l.Addr().String())
+	return port
+}
+
+func tail(path string) string {
+	data, _ := os.ReadFile(path)
+	if len(data) > 4000 {
+		data = data[len(data)-4000:]
+	}
+	return string(data)
+}
+
+// buildBinary builds the groupmem command once for the test, with the race
+// detector when the test has it.
+func buildBinary(t *testing.T) string {
+	bin := filepath.Join(t.TempDir(), "groupmem")
+	args := []string{"build", "-o", bin}
+	if raceBuild {
+		args = append(args, "-race")
+	}
+	out, err := exec.Command("go", append(args, "github.com/groupmem/groupmem/cmd/groupmem")...).CombinedOutput()
+	if err != nil {
+		t.Fatalf("build: %v\n%s", err, out)
+	}
+	return bin
+}
+
+// hanText returns n random Han characters: statements that share no
+// bigrams, so none is merged into another.
+func hanText(r *rand.Rand, n int) string {
+	var b strings.Builder
+	for range n {
+		b.WriteRune(rune(0x4e00 + r.IntN(0x2000)))
+	}
+	return b.String()
+}
+
+// TestChaos runs two replicas of the real binary over Postgres, Redis and
+// the Qdrant test server, with a slow scripted model, kills them with
+// SIGKILL at random points and restarts them, then checks that every
+// message was fused exactly once, no plan was applied in part, the index
+// equals the ledger and no run is left running.
+func TestChaos(t *testing.T) {
+	started := time.Now()
+	ctx := context.Background()
+	rng := rand.New(rand.NewPCG(uint64(started.UnixNano()), 7))
+	var rmu sync.Mutex
+	random := func(n int) int { rmu.Lock(); defer rmu.Unlock(); return rng.IntN(n) }
+
+	model := llmtest.New(t, llmtest.WithHandler(func(llmtest.Request) llmtest.Reply {
+		rmu.Lock()
+		defer rmu.Unlock()
+		text := fmt.Sprintf(`{"action":"create","statement":"成员讨论了%s","evidence":["m1"]}`+"\n"+
+			`{"action":"create","statement":"成员约定%s"}`, hanText(rng, 8), hanText(rng, 8))
+		return llmtest.Reply{Text: text, Latency: time.Duration(50+rng.IntN(700)) * time.Millisecond, PromptTokens: 100, CompletionTokens: 40}
+	}))
+	schema := "chaos_" + strings.ReplaceAll(groupmem.NewID()[:8], "-", "")
+	t.Cleanup(func() { pgtest.DropSchema(t, schema) })
+	ledger, err := postgres.Open(ctx, postgres.Config{URL: pgtest.URL(), Schema: schema})
+	if err != nil {
+		t.Fatalf("Postgres at GROUPMEM_TEST_POSTGRES_URL: %v", err)
+	}
+	t.Cleanup(ledger.Close)
+	if _, err := ledger.Migrate(ctx); err != nil {
+		t.Fatal(err)
+	}
+	redisAddr := os.Getenv("GROUPMEM_TEST_REDIS_ADDR")
+	if redisAddr == "" {
+		redisAddr = "127.0.0.1:6379"
+	}
+	qaddr := qdranttest.Start(t)
+	env := []string{
+		"PATH=" + os.Getenv("PATH"), "HOME=" + t.TempDir(),
+		"GROUPMEM_POSTGRES_URL=" + pgtest.URL(), "GROUPMEM_POSTGRES_SCHEMA=" + schema,
+		"GROUPMEM_REDIS_ADDR=" + redisAddr, "GROUPMEM_REDIS_PREFIX=chaos-" + schema + ":",
+		"GROUPMEM_QDRANT_ADDR=" + qaddr, "GROUPMEM_QDRANT_COLLECTION=" + schema, fmt.Sprintf("GROUPMEM_EMBED_DIM=%d", dim),
+		"GROUPMEM_LLM_URL=" + model.URL(), "GROUPMEM_LLM_MODEL=scripted", "GROUPMEM_LANG=zh",
+		"GROUPMEM_API_OPEN=true", "GROUPMEM_LOCK_TTL=2s", "GROUPMEM_GRACE=1s", "GROUPMEM_LOG_LEVEL=debug",
+	}
+	bin := buildBinary(t)
+	logDir := t.TempDir()
+	reps := []*replica{
+		{t: t, bin: bin, env: env, log: filepath.Join(logDir, "a.log")},
+		{t: t, bin: bin, env: env, log: filepath.Join(logDir, "b.log")},
+	}
+	for _, r := range reps {
+		r.start()
+		t.Cleanup(r.kill)
+	}
+	t.Cleanup(func() {
+		if t.Failed() {
+			for _, r := range reps {
+				t.Logf("log of %s:\n%s", filepath.Base(r.log), tail(r.log))
+			}
+		}
+	})
+
+	client := &http.Client{Timeout: 15 * time.Second}
+	evolve := func(base, g string) (int, error) {
+		resp, err := client.Post(base+"/memory/evolve/"+g, "application/json", nil)
+		if err != nil {
+			return 0, err
+		}
+		resp.Body.Close()
+		return resp.StatusCode, nil
+	}
+	said := 0
+	kills := 0
+	for round := range rounds {
+		g := fmt.Sprintf("g%d", random(groups))
+		var msgs []groupmem.Message
+		for range 3 + random(6) {
+			said++
+			msgs = append(msgs, groupmem.Message{GroupID: g, ID: fmt.Sprintf("msg-%d", said), SenderID: "u1", SenderName: "ann",
+				Content: "今天聊了" + hanText(rng, 6), SentAt: time.Now().UTC()})
+		}
+		if _, err := ledger.InsertMessages(ctx, msgs); err != nil {
+			t.Fatal(err)
+		}
+		var wg sync.WaitGroup
+		for range 1 + random(2) {
+			r := reps[random(len(reps))]
+			wg.Go(func() { _, _ = evolve(r.url(), g) })
+		}
+		time.Sleep(time.Duration(random(600)) * time.Millisecond)
+		if random(10) < 6 {
+			victim := reps[random(len(reps))]
+			victim.kill()
+			kills++
+			wg.Wait()
+			victim.start()
+		}
+		wg.Wait()
+		t.Logf("round %d: %d messages to %s, %d kills so far", round, len(msgs), g, kills)
+	}
+
+	// Drain: every group evolves until nothing is left; a lock a killed
+	// replica held answers busy until its lease runs out.
+	deadline := time.Now().Add(2 * time.Minute)
+	for i := range groups {
+		g := fmt.Sprintf("g%d", i)
+		for {
+			code, err := evolve(reps[i%2].url(), g)
+			if err == nil && code == http.StatusOK {
+				runs, _ := ledger.Runs(ctx, g, 1)
+				if len(runs) == 1 && runs[0].Status == groupmem.RunNoop {
+					break
+				}
+				continue
+			}
+			if time.Now().After(deadline) {
+				t.Fatalf("group %s could not be drained: %d, %v", g, code, err)
+			}
+			time.Sleep(200 * time.Millisecond)
+		}
+	}
+	for {
+		n, _, err := ledger.OutboxLag(ctx)
+		if err == nil && n == 0 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("outbox still holds %d entries", n)
+		}
+		time.Sleep(200 * time.Millisecond)
+	}
+
+	index, err := qdrant.Open(ctx, qdrant.Config{Addr: qaddr, Collection: schema, Dimension: dim, SkipCompatibilityCheck: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer index.Close()
+	fig := figures{messages: said, kills: kills}
+	for i := range groups {
+		checkGroup(t, ledger, index, fmt.Sprintf("g%d", i), &fig)
+	}
+	t.Logf("chaos: %d rounds, %d kills, %d runs (%d succeeded, %d failed or abandoned, %d noop), %d messages fused exactly once, %d versions, index = ledger, %s",
+		rounds, fig.kills, fig.runs, fig.succeeded, fig.failed, fig.noop, fig.fused, fig.versions, time.Since(started).Round(time.Second))
+	if fig.runs < 20 || fig.kills < 5 {
+		t.Errorf("only %d runs and %d kills: too little chaos to judge", fig.runs, fig.kills)
+	}
+	if fig.fused != said {
+		t.Errorf("%d messages fused, %d said", fig.fused, said)
+	}
+}
+
+type figures struct {
+	messages, kills, runs, succeeded, failed, noop, fused, versions int
+}
+
+// checkGroup checks one group's guarantees after the chaos.
+func checkGroup(t *testing.T, l *postgres.Ledger, x *qdrant.Index, g string, fig *figures) {
+	t.Helper()
+	ctx := context.Background()
+	runs, err := l.Runs(ctx, g, 10000)
+	if err != nil {
+		t.Fatal(err)
+	}
+	changes, err := l.Changes(ctx, g, time.Time{}, 100000)
+	if err != nil {
+		t.Fatal(err)
+	}
+	perRun := map[string]int{}
+	for _, c := range changes {
+		perRun[c.RunID]++
+	}
+	msgs, err := l.MessagesAfter(ctx, g, 0, 100000)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fusedBy := map[int64]string{}
+	for _, r := range runs {
+		fig.runs++
+		switch r.Status {
+		case groupmem.RunRunning:
+			t.Errorf("run %s of %s is still running", r.ID, g)
+		case groupmem.RunSucceeded:
+			fig.succeeded++
+			n := 0
+			for _, m := range msgs {
+				if m.Seq > r.Watermark && m.Seq <= r.NewWatermark {
+					if other, dup := fusedBy[m.Seq]; dup {
+						t.Errorf("message %s fused by runs %s and %s", m.ID, other, r.ID)
+					}
+					fusedBy[m.Seq] = r.ID
+					n++
+				}
+			}
+			if n != r.Messages {
+				t.Errorf("run %s fused %d messages by its watermarks but records %d", r.ID, n, r.Messages)
+			}
+			if want := r.Stats.Created + r.Stats.Updated + r.Stats.Deleted; perRun[r.ID] != want {
+				t.Errorf("run %s: %d change-log rows for %+v: a partial plan", r.ID, perRun[r.ID], r.Stats)
+			}
+		case groupmem.RunNoop:
+			fig.noop++
+		default:
+			fig.failed++
+			if perRun[r.ID] != 0 || r.NewWatermark != r.Watermark {
+				t.Errorf("run %s (%s) left %d changes and watermark %d -> %d", r.ID, r.Status, perRun[r.ID], r.Watermark, r.NewWatermark)
+			}
+		}
+	}
+	for _, m := range msgs {
+		if _, ok := fusedBy[m.Seq]; !ok {
+			t.Errorf("message %s (seq %d) of %s was never fused", m.ID, m.Seq, g)
+		}
+	}
+	fig.fused += len(fusedBy)
+
+	ledgerPage, err := l.Memories(ctx, groupmem.MemoryQuery{GroupID: g, Limit: 100000})
+	if err != nil {
+		t.Fatal(err)
+	}
+	indexPage, err := x.List(ctx, groupmem.MemoryQuery{GroupID: g, Limit: 100000})
+	if err != nil {
+		t.Fatal(err)
+	}
+	fig.versions += len(ledgerPage.Memories)
+	inIndex := map[string]groupmem.Memory{}
+	for _, m := range indexPage.Memories {
+		inIndex[m.ID] = m
+	}
+	for _, m := range ledgerPage.Memories {
+		p, ok := inIndex[m.ID]
+		if !ok || p.Status != m.Status || p.Statement != m.Statement || p.Version != m.Version {
+			t.Errorf("version %s of %s: ledger %s %q v%d, index %+v", m.ID, g, m.Status, m.Statement, m.Version, p)
+		}
+		delete(inIndex, m.ID)
+	}
+	for id := range inIndex {
+		t.Errorf("index holds %s of %s, which the ledger does not", id, g)
+	}
+}

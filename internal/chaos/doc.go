@@ -1,0 +1,7 @@
+// Package chaos holds the test that runs two replicas of the groupmem binary
+// over Postgres and Redis, kills them at random points with SIGKILL while a
+// slow scripted model answers, restarts them, and then checks the
+// guarantees: every message fused exactly once, no partial plan, the index
+// equal to the ledger, and no run left running. It has no code of its own
+// outside its test.
+package chaos
