@@ -29,8 +29,9 @@ func URL() string {
 
 // Options adjust a test ledger.
 type Options struct {
-	Now      func() time.Time // the ledger's clock
-	MaxConns int32
+	Now        func() time.Time // the ledger's clock
+	MaxConns   int32
+	Unmigrated bool // leave the schema empty; the test migrates it
 }
 
 // Open returns a migrated Ledger in a fresh schema. The test fails, naming
@@ -40,7 +41,7 @@ func Open(tb testing.TB) *postgres.Ledger {
 	return OpenWith(tb, Options{})
 }
 
-// OpenWith is Open with options.
+// OpenWith is Open with options; with Unmigrated the schema stays empty.
 func OpenWith(tb testing.TB, o Options) *postgres.Ledger {
 	tb.Helper()
 	ctx := context.Background()
@@ -55,6 +56,9 @@ func OpenWith(tb testing.TB, o Options) *postgres.Ledger {
 		l.Close()
 		DropSchema(tb, schema)
 	})
+	if o.Unmigrated {
+		return l
+	}
 	if _, err := l.Migrate(ctx); err != nil {
 		tb.Fatalf("migrate: %v", err)
 	}
