@@ -32,6 +32,9 @@ type Options struct {
 	Now        func() time.Time // the ledger's clock
 	MaxConns   int32
 	Unmigrated bool // leave the schema empty; the test migrates it
+
+	// Session timeouts of the ledger's pool (zero: postgres's defaults).
+	IdleInTxTimeout, LockTimeout, StatementTimeout time.Duration
 }
 
 // Open returns a migrated Ledger in a fresh schema. The test fails, naming
@@ -48,7 +51,10 @@ func OpenWith(tb testing.TB, o Options) *postgres.Ledger {
 	var b [6]byte
 	_, _ = rand.Read(b[:])
 	schema := "gmtest_" + hex.EncodeToString(b[:])
-	l, err := postgres.Open(ctx, postgres.Config{URL: URL(), Schema: schema, Now: o.Now, MaxConns: o.MaxConns})
+	l, err := postgres.Open(ctx, postgres.Config{
+		URL: URL(), Schema: schema, Now: o.Now, MaxConns: o.MaxConns,
+		IdleInTxTimeout: o.IdleInTxTimeout, LockTimeout: o.LockTimeout, StatementTimeout: o.StatementTimeout,
+	})
 	if err != nil {
 		tb.Fatalf("open Postgres at GROUPMEM_TEST_POSTGRES_URL=%q: %v", URL(), err)
 	}
