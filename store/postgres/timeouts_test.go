@@ -87,8 +87,12 @@ func TestIdleTransactionIsEnded(t *testing.T) {
 	if _, err := l.InsertMessages(cctx, storetest.Msgs("g", "m", 2)); err != nil {
 		t.Fatalf("InsertMessages after the stall: %v", err)
 	}
-	if _, err := stalled.Exec(ctx, `SELECT 1`); err == nil {
+	_, err = stalled.Exec(ctx, `SELECT 1`)
+	if err == nil {
 		t.Error("the idle transaction was still usable after the idle timeout")
+	}
+	if code := groupmem.ErrorCode(postgres.InterpretError(err)); code != groupmem.EUNAVAILABLE {
+		t.Errorf("the ended session's error %v maps to %q, want %q", err, code, groupmem.EUNAVAILABLE)
 	}
 	mems, err := l.Memories(ctx, groupmem.MemoryQuery{GroupID: "g", Status: groupmem.StatusActive, Limit: 10})
 	if err != nil || len(mems.Memories) != 1 {
