@@ -179,7 +179,7 @@ func postgresConfig(cfg *Config) postgres.Config {
 	return postgres.Config{
 		URL: cfg.PostgresURL, Schema: cfg.PostgresSchema,
 		IdleInTxTimeout: cfg.PostgresIdleInTxTimeout, LockTimeout: cfg.PostgresLockTimeout,
-		StatementTimeout: cfg.PostgresStmtTimeout, MigrateTimeout: cfg.PostgresMigrateTimeout,
+		StatementTimeout: cfg.PostgresStatementTimeout, MigrateTimeout: cfg.PostgresMigrateTimeout,
 	}
 }
 
