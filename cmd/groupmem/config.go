@@ -16,9 +16,13 @@ import (
 // An empty address means "not configured": the embedded default is used
 // for that part where one exists.
 type Config struct {
-	SQLitePath     string
-	PostgresURL    string
-	PostgresSchema string
+	SQLitePath               string
+	PostgresURL              string
+	PostgresSchema           string
+	PostgresIdleInTxTimeout  time.Duration
+	PostgresLockTimeout      time.Duration
+	PostgresStatementTimeout time.Duration
+	PostgresMigrateTimeout   time.Duration
 
 	RedisAddr     string
 	RedisPassword string
@@ -128,6 +132,10 @@ func (c *Config) settings() []setting {
 		{"GROUPMEM_SQLITE_PATH", "SQLite file of the embedded ledger, used when GROUPMEM_POSTGRES_URL is empty", str(&c.SQLitePath), "groupmem.db"},
 		{"GROUPMEM_POSTGRES_URL", "Postgres connection URL of the ledger (empty: the embedded SQLite ledger)", str(&c.PostgresURL), ""},
 		{"GROUPMEM_POSTGRES_SCHEMA", "Postgres schema holding the tables; created when missing (empty: the server's search_path)", str(&c.PostgresSchema), ""},
+		{"GROUPMEM_POSTGRES_IDLE_TX_TIMEOUT", "Postgres ends a ledger session whose transaction stays idle this long, releasing its locks (idle_in_transaction_session_timeout)", dur(&c.PostgresIdleInTxTimeout), "60s"},
+		{"GROUPMEM_POSTGRES_LOCK_TIMEOUT", "longest wait of a ledger statement for a lock, such as a group's row held by another client (lock_timeout); the call then fails with `conflict`", dur(&c.PostgresLockTimeout), "10s"},
+		{"GROUPMEM_POSTGRES_STATEMENT_TIMEOUT", "longest run of one ledger statement (statement_timeout); the call then fails with `unavailable`", dur(&c.PostgresStatementTimeout), "60s"},
+		{"GROUPMEM_POSTGRES_MIGRATE_TIMEOUT", "statement and lock timeout inside the migration transaction, which may rewrite large tables and waits for other migrators", dur(&c.PostgresMigrateTimeout), "10m"},
 		{"GROUPMEM_REDIS_ADDR", "Redis host:port for per-group locks (empty: in-process locks)", str(&c.RedisAddr), ""},
 		{"GROUPMEM_REDIS_PASSWORD", "Redis password", str(&c.RedisPassword), ""},
 		{"GROUPMEM_REDIS_DB", "Redis database number", num(&c.RedisDB), "0"},
@@ -229,6 +237,14 @@ func (c *Config) validate() error {
 		return fmt.Errorf("GROUPMEM_LLM_MAX_OBJECT_BYTES must be within 256..65536, got %d", c.LLMMaxObject)
 	case c.LLMTimeout <= 0:
 		return fmt.Errorf("GROUPMEM_LLM_TIMEOUT must be positive")
+	case c.PostgresIdleInTxTimeout < time.Millisecond:
+		return fmt.Errorf("GROUPMEM_POSTGRES_IDLE_TX_TIMEOUT must be at least 1ms, got %s", c.PostgresIdleInTxTimeout)
+	case c.PostgresLockTimeout < time.Millisecond:
+		return fmt.Errorf("GROUPMEM_POSTGRES_LOCK_TIMEOUT must be at least 1ms, got %s", c.PostgresLockTimeout)
+	case c.PostgresStatementTimeout < time.Millisecond:
+		return fmt.Errorf("GROUPMEM_POSTGRES_STATEMENT_TIMEOUT must be at least 1ms, got %s", c.PostgresStatementTimeout)
+	case c.PostgresMigrateTimeout < time.Millisecond:
+		return fmt.Errorf("GROUPMEM_POSTGRES_MIGRATE_TIMEOUT must be at least 1ms, got %s", c.PostgresMigrateTimeout)
 	}
 	if _, err := time.LoadLocation(c.TimeZone); err != nil {
 		return fmt.Errorf("GROUPMEM_TIMEZONE: %w", err)

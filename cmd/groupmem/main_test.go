@@ -220,6 +220,10 @@ func TestBadConfigurationNamesTheSetting(t *testing.T) {
 		{nil, []string{"evolve", "-all", "-group", "g"}, "either -group G or -all"},
 		{map[string]string{"GROUPMEM_CONCURRENCY": "0"}, []string{"evolve", "-all"}, "GROUPMEM_CONCURRENCY"},
 		{nil, []string{"migrate"}, "GROUPMEM_POSTGRES_URL"},
+		{map[string]string{"GROUPMEM_POSTGRES_LOCK_TIMEOUT": "0s"}, []string{"migrate"}, "GROUPMEM_POSTGRES_LOCK_TIMEOUT"},
+		{map[string]string{"GROUPMEM_POSTGRES_IDLE_TX_TIMEOUT": "-1s"}, []string{"migrate"}, "GROUPMEM_POSTGRES_IDLE_TX_TIMEOUT"},
+		{map[string]string{"GROUPMEM_POSTGRES_STATEMENT_TIMEOUT": "0s"}, []string{"migrate"}, "GROUPMEM_POSTGRES_STATEMENT_TIMEOUT"},
+		{map[string]string{"GROUPMEM_POSTGRES_MIGRATE_TIMEOUT": "later"}, []string{"migrate"}, "GROUPMEM_POSTGRES_MIGRATE_TIMEOUT"},
 		{nil, []string{"frobnicate"}, "unknown command"},
 		{map[string]string{"GROUPMEM_POSTGRES_URL": "postgres://nobody@127.0.0.1:1/x?connect_timeout=1"}, []string{"migrate"}, "GROUPMEM_POSTGRES_URL"},
 	} {

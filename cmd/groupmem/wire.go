@@ -174,7 +174,7 @@ func openPostgres(ctx context.Context, cfg *Config) (*postgres.Ledger, error) {
 	if cfg.PostgresURL == "" {
 		return nil, errors.New("GROUPMEM_POSTGRES_URL is not set")
 	}
-	l, err := postgres.Open(ctx, postgres.Config{URL: cfg.PostgresURL, Schema: cfg.PostgresSchema})
+	l, err := postgres.Open(ctx, postgresConfig(cfg))
 	if err != nil {
 		return nil, err
 	}
@@ -183,6 +183,15 @@ func openPostgres(ctx context.Context, cfg *Config) (*postgres.Ledger, error) {
 		return nil, fmt.Errorf("migrate: %w", err)
 	}
 	return l, nil
+}
+
+// postgresConfig is the Postgres ledger's part of cfg.
+func postgresConfig(cfg *Config) postgres.Config {
+	return postgres.Config{
+		URL: cfg.PostgresURL, Schema: cfg.PostgresSchema,
+		IdleInTxTimeout: cfg.PostgresIdleInTxTimeout, LockTimeout: cfg.PostgresLockTimeout,
+		StatementTimeout: cfg.PostgresStatementTimeout, MigrateTimeout: cfg.PostgresMigrateTimeout,
+	}
 }
 
 // openQdrant opens the Qdrant index, creating the collection if needed.
@@ -197,7 +206,7 @@ func runMigrate(ctx context.Context, env *Env, _ []string) error {
 	if env.Config.PostgresURL == "" {
 		return errors.New("GROUPMEM_POSTGRES_URL is not set (the embedded SQLite ledger migrates itself when opened)")
 	}
-	l, err := postgres.Open(ctx, postgres.Config{URL: env.Config.PostgresURL, Schema: env.Config.PostgresSchema})
+	l, err := postgres.Open(ctx, postgresConfig(env.Config))
 	if err != nil {
 		return err
 	}

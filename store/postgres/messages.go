@@ -15,6 +15,11 @@ import (
 // a concurrent insert into the same group waits for this one to commit and
 // seq order is commit order. Groups are locked in name order, so batches
 // that span groups cannot deadlock.
+//
+// The database accepts a seq written by an INSERT only inside the range
+// reserved in the group's state row (migrations/0003_seq_by_database.sql);
+// the range is emptied again before the transaction commits, so no other
+// writer ever sees it.
 func (l *Ledger) InsertMessages(ctx context.Context, msgs []groupmem.Message) (int, error) {
 	groups, err := groupmem.CleanBatch(msgs, nil)
 	if err != nil {
@@ -39,8 +44,9 @@ func insertGroupMessages(ctx context.Context, tx pgx.Tx, group string, msgs []gr
 	n := int64(len(msgs))
 	var first int64
 	err := tx.QueryRow(ctx, `
-		INSERT INTO group_state AS g (group_id, next_seq) VALUES ($1, $2 + 1)
-		ON CONFLICT (group_id) DO UPDATE SET next_seq = g.next_seq + $2
+		INSERT INTO group_state AS g (group_id, next_seq, seq_reserved_from, seq_reserved_to) VALUES ($1, $2 + 1, 1, $2 + 1)
+		ON CONFLICT (group_id) DO UPDATE
+			SET next_seq = g.next_seq + $2, seq_reserved_from = g.next_seq, seq_reserved_to = g.next_seq + $2
 		RETURNING g.next_seq - $2`, group, n).Scan(&first)
 	if err != nil {
 		return 0, fmt.Errorf("allocate seqs: %w", err)
@@ -61,6 +67,9 @@ func insertGroupMessages(ctx context.Context, tx pgx.Tx, group string, msgs []gr
 		group, seqs, ids, senders, names, contents, sent)
 	if err != nil {
 		return 0, fmt.Errorf("insert messages: %w", err)
+	}
+	if _, err := tx.Exec(ctx, `UPDATE group_state SET seq_reserved_from = 0, seq_reserved_to = 0 WHERE group_id = $1`, group); err != nil {
+		return 0, fmt.Errorf("close seq reservation: %w", err)
 	}
 	return int(tag.RowsAffected()), nil
 }

@@ -17,8 +17,10 @@ const migrateLockID = 0x67726f75706d656d // "groupmem"
 
 // Migrate applies every migration not yet recorded, in name order, each
 // recorded in schema_migrations in the same transaction. It is idempotent
-// and safe to run from several processes at once. It returns the names it
-// applied.
+// and safe to run from several processes at once: each waits for the one
+// before it. Inside its transaction, statements and lock waits are bounded
+// by Config.MigrateTimeout instead of the session's timeouts. It returns the
+// names it applied.
 func (l *Ledger) Migrate(ctx context.Context) ([]string, error) {
 	names, err := fs.Glob(migrations.FS, "*.sql")
 	if err != nil {
@@ -27,6 +29,10 @@ func (l *Ledger) Migrate(ctx context.Context) ([]string, error) {
 	slices.Sort(names)
 	var applied []string
 	err = l.inTx(ctx, func(tx pgx.Tx) error {
+		if _, err := tx.Exec(ctx, "SELECT set_config('lock_timeout', $1, true), set_config('statement_timeout', $1, true)",
+			millis(l.migrateTimeout)); err != nil {
+			return fmt.Errorf("set migration timeouts: %w", err)
+		}
 		if _, err := tx.Exec(ctx, "SELECT pg_advisory_xact_lock($1)", int64(migrateLockID)); err != nil {
 			return fmt.Errorf("lock migrations: %w", err)
 		}

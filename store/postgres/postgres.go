@@ -9,7 +9,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"maps"
 	"net"
+	"strconv"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -30,21 +32,49 @@ type Config struct {
 	Schema string
 	// MaxConns bounds the pool (default 16).
 	MaxConns int32
+	// IdleInTxTimeout is how long a session of the pool may sit idle
+	// inside a transaction before Postgres ends the session, rolling the
+	// transaction back and releasing its locks
+	// (idle_in_transaction_session_timeout; default 60s). A process that
+	// stalls mid-transaction cannot hold a group's rows for good.
+	IdleInTxTimeout time.Duration
+	// LockTimeout bounds every wait of a statement for a lock, such as a
+	// group's state row held by another transaction (lock_timeout; default
+	// 10s). A wait that runs out fails the call with ECONFLICT.
+	LockTimeout time.Duration
+	// StatementTimeout bounds every statement (statement_timeout; default
+	// 60s). A statement that runs out fails the call with EUNAVAILABLE.
+	StatementTimeout time.Duration
+	// MigrateTimeout replaces LockTimeout and StatementTimeout inside
+	// Migrate's transaction, which may rewrite large tables and waits for
+	// other migrators (default 10m).
+	MigrateTimeout time.Duration
 	// Now is the clock; tests inject one. Default time.Now.
 	Now func() time.Time
 }
 
+// Session timeouts that apply when Config leaves them zero.
+const (
+	DefaultIdleInTxTimeout  = 60 * time.Second
+	DefaultLockTimeout      = 10 * time.Second
+	DefaultStatementTimeout = 60 * time.Second
+	DefaultMigrateTimeout   = 10 * time.Minute
+)
+
 // Ledger implements groupmem.Ledger on a pgx connection pool.
 type Ledger struct {
-	pool *pgxpool.Pool
-	now  func() time.Time
+	pool           *pgxpool.Pool
+	now            func() time.Time
+	migrateTimeout time.Duration
 }
 
 var _ groupmem.Ledger = (*Ledger)(nil)
 
 // Open connects to Postgres, checks the connection, and returns a Ledger.
-// It does not migrate; call Migrate. An unusable URL is EINVALID; an
-// unreachable server is EUNAVAILABLE.
+// Every session of its pool runs with the configured idle-in-transaction,
+// lock and statement timeouts; they replace any the URL sets. It does not
+// migrate; call Migrate. An unusable URL or a timeout under a millisecond
+// is EINVALID; an unreachable server is EUNAVAILABLE.
 func Open(ctx context.Context, cfg Config) (*Ledger, error) {
 	if cfg.URL == "" {
 		return nil, groupmem.Errorf(groupmem.EINVALID, "GROUPMEM_POSTGRES_URL is empty")
@@ -54,6 +84,11 @@ func Open(ctx context.Context, cfg Config) (*Ledger, error) {
 		return nil, groupmem.WrapError(groupmem.EINVALID, "GROUPMEM_POSTGRES_URL is not a valid connection string", err)
 	}
 	pc.MaxConns = cmp.Or(cfg.MaxConns, 16)
+	params, migrateTimeout, err := sessionTimeouts(cfg)
+	if err != nil {
+		return nil, err
+	}
+	maps.Copy(pc.ConnConfig.RuntimeParams, params)
 	if cfg.Schema != "" {
 		if err := ensureSchema(ctx, pc.ConnConfig, cfg.Schema); err != nil {
 			return nil, err
@@ -72,7 +107,37 @@ func Open(ctx context.Context, cfg Config) (*Ledger, error) {
 	if now == nil {
 		now = time.Now
 	}
-	return &Ledger{pool: pool, now: now}, nil
+	return &Ledger{pool: pool, now: now, migrateTimeout: migrateTimeout}, nil
+}
+
+// sessionTimeouts returns the timeouts every session of the pool runs
+// with, as Postgres settings in milliseconds, and the timeout of Migrate's
+// transaction. EINVALID names a timeout under a millisecond.
+func sessionTimeouts(cfg Config) (map[string]string, time.Duration, error) {
+	migrate := cmp.Or(cfg.MigrateTimeout, DefaultMigrateTimeout)
+	params := map[string]string{}
+	for _, t := range []struct {
+		field, param string
+		d            time.Duration
+	}{
+		{"IdleInTxTimeout", "idle_in_transaction_session_timeout", cmp.Or(cfg.IdleInTxTimeout, DefaultIdleInTxTimeout)},
+		{"LockTimeout", "lock_timeout", cmp.Or(cfg.LockTimeout, DefaultLockTimeout)},
+		{"StatementTimeout", "statement_timeout", cmp.Or(cfg.StatementTimeout, DefaultStatementTimeout)},
+		{"MigrateTimeout", "", migrate},
+	} {
+		if t.d < time.Millisecond {
+			return nil, 0, groupmem.Errorf(groupmem.EINVALID, "postgres %s must be at least 1ms, got %s", t.field, t.d)
+		}
+		if t.param != "" {
+			params[t.param] = millis(t.d)
+		}
+	}
+	return params, migrate, nil
+}
+
+// millis formats d in milliseconds, the unit of Postgres timeouts.
+func millis(d time.Duration) string {
+	return strconv.FormatInt(d.Milliseconds(), 10)
 }
 
 func ensureSchema(ctx context.Context, cc *pgx.ConnConfig, schema string) error {
@@ -119,6 +184,15 @@ func interpretError(err error) error {
 			return groupmem.WrapError(groupmem.ECONFLICT, "the store changed concurrently; retry", err)
 		case pe.Code == "23503", pe.Code == "23514", pe.Code == "22P02", pe.Code == "22021", pe.Code == "54000":
 			return groupmem.WrapError(groupmem.EINVALID, "the data was rejected by the ledger", err)
+		case pe.Code == "55P03":
+			return groupmem.WrapError(groupmem.ECONFLICT,
+				"another transaction held a lock the ledger needed (such as the group's state) longer than the lock timeout; retry", err)
+		case pe.Code == "57014":
+			return groupmem.WrapError(groupmem.EUNAVAILABLE,
+				"a ledger statement was cancelled: it ran longer than the statement timeout, or an operator cancelled it", err)
+		case pe.Code == "25P03":
+			return groupmem.WrapError(groupmem.EUNAVAILABLE,
+				"postgres ended a ledger transaction that stayed idle longer than the idle-in-transaction timeout", err)
 		case pe.Code[:2] == "08", pe.Code == "57P01", pe.Code == "57P03", pe.Code == "53300":
 			return groupmem.WrapError(groupmem.EUNAVAILABLE, "postgres is unavailable", err)
 		}

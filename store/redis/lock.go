@@ -17,6 +17,16 @@ import (
 // server, so no other client can change the key between its check and its
 // write.
 type scripts struct {
+	// acquire takes the lock if it is free, and also if it already holds
+	// this lease's token: a call that the client sends again after losing
+	// its reply (go-redis retries on network errors) finds the lock it
+	// took itself and answers as the first reply would have.
+	//   KEYS[1] the lock key
+	//   ARGV[1] the lease's token
+	//   ARGV[2] the TTL in milliseconds
+	// Returns 1 when the key now holds this token with a fresh TTL, 0 when
+	// it holds another token (then it leaves it alone).
+	acquire *goredis.Script
 	// release deletes the lock only if it still holds this lease's token.
 	//   KEYS[1] the lock key
 	//   ARGV[1] the lease's token
@@ -34,6 +44,17 @@ type scripts struct {
 
 func newScripts() scripts {
 	return scripts{
+		acquire: goredis.NewScript(`
+local held = redis.call("GET", KEYS[1])
+if not held then
+	redis.call("SET", KEYS[1], ARGV[1], "PX", ARGV[2])
+	return 1
+end
+if held == ARGV[1] then
+	redis.call("PEXPIRE", KEYS[1], ARGV[2])
+	return 1
+end
+return 0`),
 		release: goredis.NewScript(`
 if redis.call("GET", KEYS[1]) == ARGV[1] then
 	return redis.call("DEL", KEYS[1])
@@ -47,9 +68,9 @@ return 0`),
 	}
 }
 
-// Acquire takes the lock on key (a group id) for ttl with SET NX PX and a
-// random token, and renews it every RenewEvery until the lease is released,
-// lost, or ctx is done. It returns EBUSY when another lease holds the key,
+// Acquire takes the lock on key (a group id) for ttl with a random token
+// (the acquire script: set if absent or already ours), and renews it every
+// RenewEvery until the lease is released, lost, or ctx is done. It returns EBUSY when another lease holds the key,
 // EINVALID for an empty key, a ttl under a millisecond or a ttl not longer
 // than RenewEvery, and EUNAVAILABLE when Redis cannot be reached.
 //
@@ -61,9 +82,11 @@ return 0`),
 // that expiry, measured from when the last successful call was sent, so the
 // context is cancelled no later than the lock can expire on the server.
 //
-// If ctx ends while the SET is in flight, or the client retries a SET whose
-// reply was lost (it then answers EBUSY), the lock may have been taken
-// without a lease to show for it; it then expires after ttl.
+// Acquisition is idempotent: when the reply to the call is lost and the
+// client sends it again, the retry finds this lease's token and succeeds
+// (not EBUSY), and the lease holds the lock. If ctx ends while the call is
+// in flight, the lock may have been taken without a lease to show for it;
+// it then expires after ttl.
 func (l *Locker) Acquire(ctx context.Context, key string, ttl time.Duration) (groupmem.Lease, error) {
 	every := l.renewEvery
 	if every == 0 {
@@ -87,11 +110,11 @@ func (l *Locker) Acquire(ctx context.Context, key string, ttl time.Duration) (gr
 		done:   make(chan struct{}),
 	}
 	sent := time.Now()
-	ok, err := l.client.SetNX(ctx, le.rkey, le.token, ttl).Result()
+	n, err := l.scripts.acquire.Run(ctx, l.client, []string{le.rkey}, le.token, ttl.Milliseconds()).Int()
 	if err != nil {
 		return nil, fmt.Errorf("acquire lock: %w", interpretError(err))
 	}
-	if !ok {
+	if n == 0 {
 		return nil, groupmem.Errorf(groupmem.EBUSY, "group %q is busy: another worker holds its lock", key)
 	}
 	le.deadline = sent.Add(ttl)

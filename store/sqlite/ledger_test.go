@@ -36,3 +36,26 @@ func openAt(tb testing.TB, path string, now func() time.Time) *sqlite.Ledger {
 func TestLedgerContract(t *testing.T) {
 	storetest.TestLedger(t, func(t *testing.T) groupmem.Ledger { return open(t) })
 }
+
+func TestDirectInsertContract(t *testing.T) {
+	storetest.TestDirectInserts(t, func(t *testing.T) storetest.DirectFixture {
+		path := filepath.Join(t.TempDir(), "ledger.db")
+		l := openAt(t, path, nil)
+		db := rawDB(t, path)
+		return storetest.DirectFixture{
+			Ledger: l,
+			Insert: func(ctx context.Context, g, id string, seq *int64) error {
+				if seq == nil {
+					_, err := db.ExecContext(ctx, `INSERT INTO messages (group_id, message_id, content, sent_at) VALUES (?, ?, 'direct', ?)`, g, id, time.Now().UnixNano())
+					return err
+				}
+				_, err := db.ExecContext(ctx, `INSERT INTO messages (group_id, seq, message_id, content, sent_at) VALUES (?, ?, ?, 'direct', ?)`, g, *seq, id, time.Now().UnixNano())
+				return err
+			},
+			Exec: func(ctx context.Context, sql string) error {
+				_, err := db.ExecContext(ctx, sql)
+				return err
+			},
+		}
+	})
+}

@@ -15,6 +15,11 @@ import (
 // in between and seq order is commit order. A batch over the size limit
 // is ETOOLARGE; a batch with an unusable message is EINVALID and writes
 // nothing.
+//
+// The file accepts a seq written by an INSERT only inside the range
+// reserved in the group's state row (schema/0003_seq_by_database.sql); the
+// range is emptied again before the transaction commits, so no other
+// writer ever sees it.
 func (l *Ledger) InsertMessages(ctx context.Context, msgs []groupmem.Message) (int, error) {
 	groups, err := groupmem.CleanBatch(msgs, checkSentAt)
 	if err != nil {
@@ -51,8 +56,9 @@ func insertGroupMessages(ctx context.Context, tx *sql.Tx, stmt *sql.Stmt, group 
 	n := int64(len(msgs))
 	var first int64
 	err := tx.QueryRowContext(ctx, `
-		INSERT INTO group_state (group_id, next_seq) VALUES (?1, ?2 + 1)
-		ON CONFLICT (group_id) DO UPDATE SET next_seq = next_seq + ?2
+		INSERT INTO group_state (group_id, next_seq, seq_reserved_from, seq_reserved_to) VALUES (?1, ?2 + 1, 1, ?2 + 1)
+		ON CONFLICT (group_id) DO UPDATE
+			SET next_seq = next_seq + ?2, seq_reserved_from = next_seq, seq_reserved_to = next_seq + ?2
 		RETURNING next_seq - ?2`, group, n).Scan(&first)
 	if err != nil {
 		return 0, fmt.Errorf("allocate seqs: %w", err)
@@ -68,6 +74,9 @@ func insertGroupMessages(ctx context.Context, tx *sql.Tx, stmt *sql.Stmt, group 
 			return 0, fmt.Errorf("insert message: %w", err)
 		}
 		inserted += int(k)
+	}
+	if _, err := tx.ExecContext(ctx, `UPDATE group_state SET seq_reserved_from = 0, seq_reserved_to = 0 WHERE group_id = ?`, group); err != nil {
+		return 0, fmt.Errorf("close seq reservation: %w", err)
 	}
 	return inserted, nil
 }

@@ -29,8 +29,12 @@ func URL() string {
 
 // Options adjust a test ledger.
 type Options struct {
-	Now      func() time.Time // the ledger's clock
-	MaxConns int32
+	Now        func() time.Time // the ledger's clock
+	MaxConns   int32
+	Unmigrated bool // leave the schema empty; the test migrates it
+
+	// Session timeouts of the ledger's pool (zero: postgres's defaults).
+	IdleInTxTimeout, LockTimeout, StatementTimeout time.Duration
 }
 
 // Open returns a migrated Ledger in a fresh schema. The test fails, naming
@@ -40,14 +44,17 @@ func Open(tb testing.TB) *postgres.Ledger {
 	return OpenWith(tb, Options{})
 }
 
-// OpenWith is Open with options.
+// OpenWith is Open with options; with Unmigrated the schema stays empty.
 func OpenWith(tb testing.TB, o Options) *postgres.Ledger {
 	tb.Helper()
 	ctx := context.Background()
 	var b [6]byte
 	_, _ = rand.Read(b[:])
 	schema := "gmtest_" + hex.EncodeToString(b[:])
-	l, err := postgres.Open(ctx, postgres.Config{URL: URL(), Schema: schema, Now: o.Now, MaxConns: o.MaxConns})
+	l, err := postgres.Open(ctx, postgres.Config{
+		URL: URL(), Schema: schema, Now: o.Now, MaxConns: o.MaxConns,
+		IdleInTxTimeout: o.IdleInTxTimeout, LockTimeout: o.LockTimeout, StatementTimeout: o.StatementTimeout,
+	})
 	if err != nil {
 		tb.Fatalf("open Postgres at GROUPMEM_TEST_POSTGRES_URL=%q: %v", URL(), err)
 	}
@@ -55,6 +62,9 @@ func OpenWith(tb testing.TB, o Options) *postgres.Ledger {
 		l.Close()
 		DropSchema(tb, schema)
 	})
+	if o.Unmigrated {
+		return l
+	}
 	if _, err := l.Migrate(ctx); err != nil {
 		tb.Fatalf("migrate: %v", err)
 	}

@@ -1,0 +1,4 @@
+package postgres
+
+// InterpretError lets tests check how errors of a real server are mapped.
+var InterpretError = interpretError
