@@ -331,7 +331,7 @@ func (f *Fuser) Fuse(ctx context.Context, in worker.FuseInput) (worker.Fusion, e
 		if i == 0 {
 			actions = ds.actions(pass, batch)
 		}
-		rep := groupmem.Report{Lines: len(actions), Parsed: len(actions)}
+		rep := groupmem.Report{Lines: len(actions), Entries: len(actions), Parsed: len(actions)}
 		if err := st.Apply(pass, actions, rep); err != nil {
 			out.Report = st.Report()
 			if errorsIsReview(err) {

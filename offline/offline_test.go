@@ -97,4 +97,7 @@ func TestFuseWithoutHistorySeesOnlyItsMessages(t *testing.T) {
 	if len(out.Changes) != len(out.New) || out.Stats.Created != len(out.New) || out.Report.Parsed != len(out.New) {
 		t.Errorf("%d changes, %d created, %d actions for %d new memories", len(out.Changes), out.Stats.Created, out.Report.Parsed, len(out.New))
 	}
+	if r := out.Report; r.Applied+r.Kept+groupmem.Total(r.Drops)+groupmem.Total(r.Ignored) != r.Entries || r.Entries != r.Parsed {
+		t.Errorf("report %+v: its buckets do not add up to its entries", r)
+	}
 }

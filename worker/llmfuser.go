@@ -194,13 +194,18 @@ func (r *fusing) pass(w work) ([]work, error) {
 	}
 }
 
-// record adds the attempts of one reply, stamped with their pass.
+// record adds the attempts of one reply, stamped with their pass, and
+// logs each.
 func (r *fusing) record(pass int, attempts []groupmem.Attempt) {
 	for _, a := range attempts {
 		a.Pass = pass
 		a.Status = groupmem.CleanActor(a.Status)
 		a.Finish = groupmem.CleanActor(a.Finish)
 		r.attempts = append(r.attempts, a)
+		if r.in.Log != nil {
+			r.in.Log.InfoContext(r.ctx, "model attempt", "pass", pass, "status", a.Status, "wait_ms", a.WaitMS,
+				"duration_ms", a.DurationMS, "prompt_tokens", a.Tokens.Prompt, "completion_tokens", a.Tokens.Completion, "finish", a.Finish)
+		}
 	}
 }
 
