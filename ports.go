@@ -120,6 +120,12 @@ type Locker interface {
 	// Acquire takes the lock on key for ttl and keeps renewing it while
 	// held. EBUSY if another holder has it.
 	Acquire(ctx context.Context, key string, ttl time.Duration) (Lease, error)
+
+	// Held reports whether a lease holds key now and, if so, how long the
+	// hold lasts unless its lease renews it (its remaining ttl). A hold
+	// that ran out is not held. It changes nothing. EINVALID for an empty
+	// key; EUNAVAILABLE when the store cannot be reached.
+	Held(ctx context.Context, key string) (left time.Duration, held bool, err error)
 }
 
 // Lease is one held lock.
