@@ -28,6 +28,12 @@ type Config struct {
 	LockTTL     time.Duration // lease of the per-group lock (default 30s); renewed while held
 	MaxMessages int           // messages loaded per run at most (default 2,000); the rest wait for the next run
 	Relay       RelayConfig
+	// UnsharedLock says that Locker sees only this process's locks while
+	// other processes write the same ledger (an in-process lock on a
+	// shared Postgres ledger). Sweep then does nothing, since it could not
+	// tell another process's live run from an abandoned one; an abandoned
+	// run is closed when its group's next run begins.
+	UnsharedLock bool
 }
 
 // Service is the one writer path of groupmem: evolutions and the manual
@@ -59,13 +65,16 @@ func New(d Deps, cfg Config) *Service {
 	if now == nil {
 		now = time.Now
 	}
-	return &Service{
+	s := &Service{
 		ledger: d.Ledger, index: d.Index, locker: d.Locker, embedder: d.Embedder, fuser: d.Fuser, observer: d.Observer,
 		relay: NewRelay(d.Ledger, d.Index, log, cfg.Relay), log: log, now: now, cfg: cfg,
 	}
+	s.relay.sweep = s.Sweep
+	return s
 }
 
-// Relay returns the service's outbox relay.
+// Relay returns the service's outbox relay. Its loop (Relay.Run) also
+// sweeps abandoned runs (see Sweep) every round.
 func (s *Service) Relay() *Relay { return s.relay }
 
 // lockKey names the lock of a group.

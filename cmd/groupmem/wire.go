@@ -155,7 +155,14 @@ func newService(cfg *Config, b *backends, log *slog.Logger, obs worker.Observer)
 	return worker.New(worker.Deps{
 		Ledger: b.Ledger, Index: b.Index, Locker: b.Locker, Embedder: b.Embedder, Fuser: f,
 		Observer: obs, Logger: log,
-	}, worker.Config{LockTTL: cfg.LockTTL}), nil
+	}, worker.Config{LockTTL: cfg.LockTTL, UnsharedLock: unsharedLock(cfg)}), nil
+}
+
+// unsharedLock reports whether other processes may write the ledger
+// without seeing this process's locks: an in-process lock on a Postgres
+// ledger. The embedded SQLite ledger belongs to one process.
+func unsharedLock(cfg *Config) bool {
+	return cfg.RedisAddr == "" && cfg.PostgresURL != ""
 }
 
 // openPostgres opens and migrates the Postgres ledger.
