@@ -81,7 +81,9 @@ func (s *Service) Relay() *Relay { return s.relay }
 func lockKey(groupID string) string { return "group:" + groupID }
 
 // withGroup runs fn while holding the group's lock, with a context that
-// ends when the lease is lost. EBUSY when another worker holds the group.
+// ends when the lease is lost. EBUSY (with a *BusyError) when another
+// worker holds the group; when fn fails after the lease was lost, the
+// error says so (see leaseLostError).
 func (s *Service) withGroup(ctx context.Context, groupID string, fn func(ctx context.Context) error) error {
 	lease, err := s.acquire(ctx, groupID)
 	if err != nil {
@@ -92,14 +94,22 @@ func (s *Service) withGroup(ctx context.Context, groupID string, fn func(ctx con
 			s.log.WarnContext(ctx, "release group lock", "group_id", groupID, "err", err)
 		}
 	}()
-	return fn(lease.Context())
+	err = fn(lease.Context())
+	if cause := lostLease(ctx, lease); err != nil && cause != nil {
+		err = leaseLostError(groupID, cause, err)
+	}
+	return err
 }
 
-// acquire takes the group's lock and tells the observer when it is busy.
+// acquire takes the group's lock. When another worker holds it, it tells
+// the observer and returns EBUSY with a *BusyError naming the holder.
 func (s *Service) acquire(ctx context.Context, groupID string) (groupmem.Lease, error) {
 	lease, err := s.locker.Acquire(ctx, lockKey(groupID), s.cfg.LockTTL)
-	if groupmem.ErrorCode(err) == groupmem.EBUSY && s.observer != nil {
-		s.observer.LockBusy(groupID)
+	if groupmem.ErrorCode(err) == groupmem.EBUSY {
+		if s.observer != nil {
+			s.observer.LockBusy(groupID)
+		}
+		return nil, s.busy(ctx, groupID, err)
 	}
 	return lease, err
 }
