@@ -50,6 +50,9 @@ func (e *evolution) run(ctx context.Context, cfg *Config) error {
 // runWorker is `groupmem worker`: the scheduler, a pool and the outbox
 // relay, without the API.
 func runWorker(ctx context.Context, env *Env, _ []string) error {
+	if err := env.Config.checkReplicas(); err != nil {
+		return err
+	}
 	b, err := openBackends(ctx, env.Config, env.Log)
 	if err != nil {
 		return err

@@ -160,9 +160,10 @@ func newService(cfg *Config, b *backends, log *slog.Logger, obs worker.Observer)
 
 // unsharedLock reports whether other processes may write the ledger
 // without seeing this process's locks: an in-process lock on a Postgres
-// ledger. The embedded SQLite ledger belongs to one process.
+// ledger, unless GROUPMEM_SINGLE_REPLICA says there are none. The
+// embedded SQLite ledger belongs to one process.
 func unsharedLock(cfg *Config) bool {
-	return cfg.RedisAddr == "" && cfg.PostgresURL != ""
+	return cfg.RedisAddr == "" && cfg.PostgresURL != "" && !cfg.SingleReplica
 }
 
 // openPostgres opens and migrates the Postgres ledger.
