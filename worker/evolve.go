@@ -63,6 +63,8 @@ func (s *Service) Start(ctx context.Context, groupID string, o Options) (*Job, e
 		if cause := lostLease(ctx, lease); job.err != nil && cause != nil {
 			job.err = leaseLostError(groupID, cause, job.err)
 		}
+		job.result.More = job.err == nil && job.result.Status == groupmem.RunSucceeded && !o.Reprocess &&
+			job.result.Messages >= s.cfg.MaxMessages
 	}()
 	return job, nil
 }

@@ -26,7 +26,7 @@ type Deps struct {
 // Config tunes a Service. Zero values mean the defaults.
 type Config struct {
 	LockTTL     time.Duration // lease of the per-group lock (default 30s); renewed while held
-	MaxMessages int           // messages loaded per run at most (default 2,000); the rest wait for the next run
+	MaxMessages int           // messages loaded per run at most (default 2,000); the rest wait for the next run (see PoolConfig.MaxFollowUps)
 	Relay       RelayConfig
 	// UnsharedLock says that Locker sees only this process's locks while
 	// other processes write the same ledger (an in-process lock on a

@@ -55,6 +55,7 @@ type Config struct {
 	Concurrency int
 	RunTimeout  time.Duration
 	MaxAttempts int
+	FollowUps   int
 	Scheduler   bool
 
 	SingleReplica bool
@@ -156,6 +157,7 @@ func (c *Config) settings() []setting {
 		{"GROUPMEM_CONCURRENCY", "evolutions one process runs at once (also evolve -all)", num(&c.Concurrency), "4"},
 		{"GROUPMEM_RUN_TIMEOUT", "time limit of one evolution", dur(&c.RunTimeout), "10m"},
 		{"GROUPMEM_MAX_ATTEMPTS", "failed attempts before a group waits for the next slot", num(&c.MaxAttempts), "3"},
+		{"GROUPMEM_MAX_FOLLOW_UPS", "more runs a group may get in one slot while it has more new messages than one run fuses (2000 each), each queued behind the other due groups; 0: none", num(&c.FollowUps), "10"},
 		{"GROUPMEM_SCHEDULER", "serve also runs the nightly scheduler and an evolution pool", boolean(&c.Scheduler), "true"},
 		{"GROUPMEM_SINGLE_REPLICA", "this process is the only one using its ledger: lets serve and worker run a Postgres ledger with the in-process index, and the in-process lock close abandoned runs", boolean(&c.SingleReplica), "false"},
 		{"GROUPMEM_HTTP_ADDR", "address the API listens on", str(&c.HTTPAddr), ":8080"},
@@ -209,6 +211,8 @@ func (c *Config) validate() error {
 		return fmt.Errorf("GROUPMEM_MIN_MESSAGES must be at least 1, got %d", c.MinMessages)
 	case c.MaxAttempts < 1:
 		return fmt.Errorf("GROUPMEM_MAX_ATTEMPTS must be at least 1, got %d", c.MaxAttempts)
+	case c.FollowUps < 0:
+		return fmt.Errorf("GROUPMEM_MAX_FOLLOW_UPS must not be negative, got %d", c.FollowUps)
 	case c.RunTimeout <= 0:
 		return fmt.Errorf("GROUPMEM_RUN_TIMEOUT must be positive")
 	case c.SearchThreshold < 0 || c.SearchThreshold > 1:

@@ -28,7 +28,12 @@ func newEvolution(cfg *Config, b *backends, svc *worker.Service, log *slog.Logge
 	if err != nil {
 		return nil, err
 	}
-	pool, err := worker.NewPool(b.Queue, svc, log, worker.PoolConfig{Concurrency: cfg.Concurrency, RunTimeout: cfg.RunTimeout, MaxAttempts: cfg.MaxAttempts})
+	followUps := cfg.FollowUps
+	if followUps == 0 {
+		followUps = -1 // none; the pool reads 0 as its default
+	}
+	pool, err := worker.NewPool(b.Queue, svc, log, worker.PoolConfig{Concurrency: cfg.Concurrency, RunTimeout: cfg.RunTimeout,
+		MaxAttempts: cfg.MaxAttempts, MaxFollowUps: followUps})
 	if err != nil {
 		return nil, err
 	}
