@@ -60,10 +60,10 @@ type PoolConfig struct {
 // for review finishes its job (a person must look at a review; retrying
 // would only ask again), unless it applied a full batch and more messages
 // wait: the job then continues behind the other due jobs, up to
-// MaxFollowUps times per slot. A group held by another worker (EBUSY) is tried
-// again after BusyDelay at no cost. Any other error is a failed attempt,
-// retried with exponential backoff until MaxAttempts, then given up with
-// its error recorded; the next slot enqueues the group afresh.
+// MaxFollowUps times per slot. A group held by another worker (EBUSY) is
+// tried again after BusyDelay at no cost. Any other error is a failed
+// attempt, retried with exponential backoff until MaxAttempts, then given
+// up with its error recorded; the next slot enqueues the group afresh.
 type Pool struct {
 	queue   groupmem.Queue
 	evolver Evolver
