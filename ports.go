@@ -32,6 +32,20 @@ type Ledger interface {
 	// recorded as failed with AbandonedRun.
 	BeginRun(ctx context.Context, p BeginRunParams) (Run, error)
 
+	// RunningRuns returns up to q.Limit runs still in status running,
+	// oldest first, of q.GroupID (or of every group when it is empty),
+	// begun at least q.MinAge ago. EINVALID for a bad group id or a
+	// negative MinAge.
+	RunningRuns(ctx context.Context, q RunningRunsQuery) ([]Run, error)
+
+	// AbandonRun records the running run p.RunID as failed with p.Reason,
+	// for a run whose worker is gone, and returns it. In the same
+	// transaction, when the run's fence is still its group's current
+	// token, it advances the token, so the run can never commit afterwards
+	// (ESTALE). ECONFLICT when the run is not running any more (it ended
+	// meanwhile) and nothing is written; ENOTFOUND for an unknown run.
+	AbandonRun(ctx context.Context, p AbandonRunParams) (Run, error)
+
 	// CommitPlan applies a plan in one transaction: it is valid only while
 	// plan.Run.Fence is the group's current token (ESTALE otherwise) and
 	// every Transition's From still holds (ECONFLICT otherwise). It inserts
@@ -120,6 +134,12 @@ type Locker interface {
 	// Acquire takes the lock on key for ttl and keeps renewing it while
 	// held. EBUSY if another holder has it.
 	Acquire(ctx context.Context, key string, ttl time.Duration) (Lease, error)
+
+	// Held reports whether a lease holds key now and, if so, how long the
+	// hold lasts unless its lease renews it (its remaining ttl). A hold
+	// that ran out is not held. It changes nothing. EINVALID for an empty
+	// key; EUNAVAILABLE when the store cannot be reached.
+	Held(ctx context.Context, key string) (left time.Duration, held bool, err error)
 }
 
 // Lease is one held lock.

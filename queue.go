@@ -62,6 +62,7 @@ type Job struct {
 	GroupID       string
 	Status        JobStatus
 	Attempts      int       // failed attempts so far
+	FollowUps     int       // times it continued with more messages (OutcomeContinue)
 	NextAttemptAt time.Time // when it may be claimed next
 	Claim         string    // the token of the current claim; FinishJob checks it
 	ClaimedUntil  time.Time // end of the current lease (zero when not claimed)
@@ -89,6 +90,11 @@ const (
 	// counting an attempt: it did not run (the group was busy) or was
 	// abandoned by a shutdown.
 	OutcomeRelease OutcomeKind = "release"
+	// OutcomeContinue makes the job pending again after Delay (usually
+	// none) and counts one follow-up, no attempt: its run applied a full
+	// batch and more messages wait. Due jobs are claimed oldest due first,
+	// so the follow-up comes after every job that was already due.
+	OutcomeContinue OutcomeKind = "continue"
 )
 
 // JobOutcome is how one claimed job ended.
@@ -102,7 +108,7 @@ type JobOutcome struct {
 
 // Effect checks a job's outcome before a queue records it, and returns the
 // status it leaves the job in and how many failed attempts it counts (0 or
-// 1). EINVALID for a job without a valid claim token, a run id that is not
+// 1); FollowUps says how many follow-ups it counts. EINVALID for a job without a valid claim token, a run id that is not
 // a UUID, a negative delay or an unknown kind. Every Queue calls it, so they
 // accept and record exactly the same outcomes.
 func (o JobOutcome) Effect(job Job) (JobStatus, int, error) {
@@ -124,10 +130,19 @@ func (o JobOutcome) Effect(job Job) (JobStatus, int, error) {
 		return JobPending, 1, nil
 	case OutcomeGiveUp:
 		return JobGivenUp, 1, nil
-	case OutcomeRelease:
+	case OutcomeRelease, OutcomeContinue:
 		return JobPending, 0, nil
 	}
 	return "", 0, Errorf(EINVALID, "unknown job outcome %q", Truncate(string(o.Kind), 40))
+}
+
+// FollowUps returns how many follow-ups recording the outcome counts: 1
+// for OutcomeContinue, 0 otherwise.
+func (o JobOutcome) FollowUps() int {
+	if o.Kind == OutcomeContinue {
+		return 1
+	}
+	return 0
 }
 
 // CompareJobs orders jobs as ClaimJobs hands them out: oldest due first,

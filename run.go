@@ -55,6 +55,12 @@ const (
 // so it can no longer commit.
 const AbandonedRun = "abandoned: a later run took over the group"
 
+// AbandonedLease is the error recorded on a run that was closed because
+// nobody held its group's lock any more: its worker crashed, stalled or
+// lost its lease. Its fencing token is gone with it, so it can no longer
+// commit.
+const AbandonedLease = "abandoned: its worker no longer held the group's lock (it stopped or lost its lease); nothing was applied"
+
 // Stats counts what a run did.
 type Stats struct {
 	Kept    int `json:"kept"`
@@ -214,6 +220,19 @@ type BeginRunParams struct {
 	Actor         string
 	Model         string
 	PromptVersion string
+}
+
+// RunningRunsQuery selects runs still in status running.
+type RunningRunsQuery struct {
+	GroupID string        // only this group's runs; "" for every group's
+	MinAge  time.Duration // only runs begun at least this long ago, by the ledger's clock
+	Limit   int
+}
+
+// AbandonRunParams closes a running run whose worker is gone.
+type AbandonRunParams struct {
+	RunID  string
+	Reason string // recorded as the run's error (default AbandonedLease)
 }
 
 // Change is one row of the change log: what happened to a memory, when, in

@@ -6,8 +6,11 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"strconv"
+	"time"
 
 	"github.com/groupmem/groupmem"
+	"github.com/groupmem/groupmem/worker"
 )
 
 // Codes of the HTTP layer only, beside groupmem's own.
@@ -41,6 +44,9 @@ type errorJSON struct {
 type errorField struct {
 	Code    string `json:"code"`
 	Message string `json:"message"`
+	// RunID is the run the error is about: the caller's own run that did
+	// not apply, or the run that holds a busy group.
+	RunID string `json:"run_id,omitempty"`
 }
 
 func errorBody(code, message string) errorJSON {
@@ -51,6 +57,8 @@ func errorBody(code, message string) errorJSON {
 // with the status of its code. An error without a code, and EINTERNAL, is
 // answered with a generic message and logged with its details; an ended
 // context is EUNAVAILABLE. Only groupmem's caller-safe messages are sent.
+// The error names its run in error.run_id when it concerns one; a busy
+// group's answer carries Retry-After (see retryAfter).
 func (h *Handler) writeError(w http.ResponseWriter, r *http.Request, err error) {
 	code := groupmem.ErrorCode(err)
 	msg := groupmem.ErrorMessage(err)
@@ -73,7 +81,20 @@ func (h *Handler) writeError(w http.ResponseWriter, r *http.Request, err error) 
 	if code == groupmem.EUNAUTH {
 		w.Header().Set("WWW-Authenticate", `Bearer realm="groupmem"`)
 	}
-	writeJSON(w, status, errorBody(code, msg))
+	body := errorBody(code, msg)
+	if busy, ok := errors.AsType[*worker.BusyError](err); ok && code == groupmem.EBUSY {
+		body.Error.RunID = busy.RunID
+		w.Header().Set("Retry-After", strconv.Itoa(retryAfter(busy.RetryAfter)))
+	} else if run, ok := errors.AsType[*failedRun](err); ok {
+		body.Error.RunID = run.id
+	}
+	writeJSON(w, status, body)
+}
+
+// retryAfter is the Retry-After of a busy group in whole seconds: the
+// time its holder's lock lasts unless renewed, rounded up, at least 1.
+func retryAfter(d time.Duration) int {
+	return max(1, int((d+time.Second-1)/time.Second))
 }
 
 // writeJSON answers v as JSON with status.

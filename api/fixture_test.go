@@ -62,6 +62,8 @@ type fixture struct {
 	srv     *httptest.Server
 	client  *http.Client
 	spec    *openAPI
+	// redisPrefix is the key prefix of the default Redis locker.
+	redisPrefix string
 }
 
 type fixtureOptions struct {
@@ -70,6 +72,8 @@ type fixtureOptions struct {
 	embedDim  int
 	locker    groupmem.Locker // default: Redis on GROUPMEM_TEST_REDIS_ADDR
 	failures  bool            // the fuser fails on "fail" and "crash" messages
+	hold      chan struct{}   // the fuser waits on "hold" messages until it is closed
+	lockTTL   time.Duration   // the service's lock ttl (default the worker's)
 }
 
 func redisAddr() string { return cmp.Or(os.Getenv("GROUPMEM_TEST_REDIS_ADDR"), "127.0.0.1:6379") }
@@ -89,7 +93,8 @@ func newFixture(t testing.TB, o fixtureOptions) *fixture {
 	locker := o.locker
 	var rl *redis.Locker
 	if locker == nil {
-		rl, err = redis.Open(ctx, redis.Config{Addr: redisAddr(), Prefix: "groupmem-apitest:" + rand.Text() + ":"})
+		f.redisPrefix = "groupmem-apitest:" + rand.Text() + ":"
+		rl, err = redis.Open(ctx, redis.Config{Addr: redisAddr(), Prefix: f.redisPrefix})
 		if err != nil {
 			t.Fatalf("open Redis at GROUPMEM_TEST_REDIS_ADDR=%q: %v", redisAddr(), err)
 		}
@@ -103,8 +108,8 @@ func newFixture(t testing.TB, o fixtureOptions) *fixture {
 	}
 	f.reg = metrics.New(f.ledger)
 	log := slog.New(slog.DiscardHandler)
-	f.svc = worker.New(worker.Deps{Ledger: f.ledger, Index: x, Locker: locker, Embedder: emb, Fuser: scriptFuser{failures: o.failures},
-		Observer: f.reg, Logger: log}, worker.Config{})
+	f.svc = worker.New(worker.Deps{Ledger: f.ledger, Index: x, Locker: locker, Embedder: emb, Fuser: scriptFuser{failures: o.failures, hold: o.hold},
+		Observer: f.reg, Logger: log}, worker.Config{LockTTL: o.lockTTL})
 	deps := api.Deps{
 		Ledger: f.ledger, Index: x, Embedder: emb, Service: f.svc, Metrics: f.reg, Logger: log,
 		Ready: func(ctx context.Context) error {

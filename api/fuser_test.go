@@ -18,17 +18,19 @@ import (
 //	review                      (a guard refuses the result)
 //	fail                        (the model is unreachable; with failures set)
 //	crash                       (an unexpected error; with failures set)
+//	hold                        (waits until hold is closed, or fails when the run's context ends first)
 //
 // Any other message changes nothing. Every active memory not touched is
 // kept.
 type scriptFuser struct {
 	failures bool
+	hold     chan struct{}
 }
 
 func (scriptFuser) Model() string         { return "script" }
 func (scriptFuser) PromptVersion() string { return "script-1" }
 
-func (s scriptFuser) Fuse(_ context.Context, in worker.FuseInput) (worker.Fusion, error) {
+func (s scriptFuser) Fuse(ctx context.Context, in worker.FuseInput) (worker.Fusion, error) {
 	var f worker.Fusion
 	byStatement := make(map[string]groupmem.Memory)
 	for _, m := range in.Memories {
@@ -80,6 +82,12 @@ func (s scriptFuser) Fuse(_ context.Context, in worker.FuseInput) (worker.Fusion
 		case "fail":
 			if s.failures {
 				return f, groupmem.Errorf(groupmem.EUNAVAILABLE, "the model cannot be reached")
+			}
+		case "hold":
+			select {
+			case <-s.hold:
+			case <-ctx.Done():
+				return f, groupmem.WrapError(groupmem.EUNAVAILABLE, "the model call was cancelled", ctx.Err())
 			}
 		case "crash":
 			if s.failures {

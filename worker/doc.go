@@ -3,7 +3,9 @@
 // project) behind the Service, which is also the one path of manual
 // changes; the nightly Scheduler that enqueues due groups, and the Pool
 // that evolves queued groups with bounded concurrency, retries and a
-// graceful stop; EvolveAll for a one-off run over every due group; the
-// outbox Relay that keeps the index in step with the ledger; and Reindex,
-// the rebuild of the index from the ledger.
+// graceful stop, which continues a group's job while a backlog remains;
+// EvolveAll for a one-off run over every due group; the outbox Relay that
+// keeps the index in step with the ledger, whose loop also runs the
+// Service's Sweep of runs abandoned by a crash; and Reindex, the rebuild
+// of the index from the ledger.
 package worker

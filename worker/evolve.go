@@ -11,10 +11,12 @@ import (
 
 // Evolve runs one evolution of a group and waits for it: lock, fencing
 // token, load every active memory and the messages past the watermark,
-// fuse, embed, commit, project, release. EBUSY when another worker holds
-// the group. A run that fails changes nothing but its run record, which
-// says why; the error is returned as well. A run whose result a guard
-// refused returns status review and no error.
+// fuse, embed, commit, project, release. EBUSY, with a *BusyError naming
+// the holder's run, when another worker holds the group. A run that fails
+// changes nothing but its run record, which says why; the error is
+// returned as well (a run that lost its lock says so: ESTALE, or
+// EUNAVAILABLE when the lock could not be renewed). A run whose result a
+// guard refused returns status review and no error.
 func (s *Service) Evolve(ctx context.Context, groupID string, o Options) (Result, error) {
 	job, err := s.Start(ctx, groupID, o)
 	if err != nil {
@@ -24,8 +26,9 @@ func (s *Service) Evolve(ctx context.Context, groupID string, o Options) (Result
 }
 
 // Start locks the group and records the run before it returns, then
-// carries on in the background until the job ends or ctx does. EBUSY when
-// another worker holds the group; EINVALID for a bad group id or options.
+// carries on in the background until the job ends or ctx does. EBUSY
+// (with a *BusyError) when another worker holds the group; EINVALID for a
+// bad group id or options.
 func (s *Service) Start(ctx context.Context, groupID string, o Options) (*Job, error) {
 	if err := groupmem.CheckGroupID(groupID); err != nil {
 		return nil, err
@@ -57,6 +60,11 @@ func (s *Service) Start(ctx context.Context, groupID string, o Options) (*Job, e
 			}
 		}()
 		job.result, job.err = s.evolve(lease.Context(), run, o)
+		if cause := lostLease(ctx, lease); job.err != nil && cause != nil {
+			job.err = leaseLostError(groupID, cause, job.err)
+		}
+		job.result.More = job.err == nil && job.result.Status == groupmem.RunSucceeded && !o.Reprocess &&
+			job.result.Messages >= s.cfg.MaxMessages
 	}()
 	return job, nil
 }

@@ -41,6 +41,14 @@ type PoolConfig struct {
 	// Days bounds the look-back of a group's first run, as Options.Days
 	// (0: no bound).
 	Days int
+	// MaxFollowUps bounds the follow-up runs of one job, that is of one
+	// group in one slot (GROUPMEM_MAX_FOLLOW_UPS, default 10; negative:
+	// none). A run that applied a full batch (Result.More) continues its
+	// job: the job goes back to the queue behind every job already due,
+	// and evolves the group's next batch when its turn comes. With the
+	// default 2,000 messages a run, a group catches up on 22,000 messages
+	// in one slot; the rest waits for the next slot.
+	MaxFollowUps int
 }
 
 // Pool evolves the jobs of a groupmem.Queue with bounded concurrency: Concurrency
@@ -50,10 +58,12 @@ type PoolConfig struct {
 //
 // Outcomes: a run that succeeded, found nothing new (noop), or was held
 // for review finishes its job (a person must look at a review; retrying
-// would only ask again). A group held by another worker (EBUSY) is tried
-// again after BusyDelay at no cost. Any other error is a failed attempt,
-// retried with exponential backoff until MaxAttempts, then given up with
-// its error recorded; the next slot enqueues the group afresh.
+// would only ask again), unless it applied a full batch and more messages
+// wait: the job then continues behind the other due jobs, up to
+// MaxFollowUps times per slot. A group held by another worker (EBUSY) is
+// tried again after BusyDelay at no cost. Any other error is a failed
+// attempt, retried with exponential backoff until MaxAttempts, then given
+// up with its error recorded; the next slot enqueues the group afresh.
 type Pool struct {
 	queue   groupmem.Queue
 	evolver Evolver
@@ -97,6 +107,7 @@ func NewPool(q groupmem.Queue, e Evolver, log *slog.Logger, cfg PoolConfig) (*Po
 	cfg.BusyDelay = cmp.Or(cfg.BusyDelay, time.Minute)
 	cfg.Poll = cmp.Or(cfg.Poll, 5*time.Second)
 	cfg.Lease = max(cmp.Or(cfg.Lease, cfg.RunTimeout+2*time.Minute), cfg.RunTimeout+time.Minute)
+	cfg.MaxFollowUps = cmp.Or(cfg.MaxFollowUps, 10)
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
 	}
@@ -138,6 +149,7 @@ func (p *Pool) claimAndRun(claimCtx, runCtx context.Context, limit int) (int, er
 func (p *Pool) work(ctx context.Context, job groupmem.Job) error {
 	log := p.log.With("group_id", job.GroupID, "job_id", job.ID, "slot", job.Slot, "attempt", job.Attempts+1)
 	var o groupmem.JobOutcome
+	backlog := false // more messages wait, but the job may not continue
 	if job.Attempts >= p.cfg.MaxAttempts {
 		// Its holders kept dying before they could finish it.
 		o = groupmem.JobOutcome{Kind: groupmem.OutcomeGiveUp, Error: job.LastError}
@@ -146,6 +158,7 @@ func (p *Pool) work(ctx context.Context, job groupmem.Job) error {
 		res, err := p.evolver.Evolve(rctx, job.GroupID, Options{Trigger: groupmem.TriggerCron, Actor: "cron", Days: p.cfg.Days})
 		cancel()
 		o = p.outcome(ctx, job, res, err)
+		backlog = res.More && o.Kind == groupmem.OutcomeDone
 	}
 	fctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 30*time.Second)
 	defer cancel()
@@ -155,7 +168,14 @@ func (p *Pool) work(ctx context.Context, job groupmem.Job) error {
 	attrs := []any{"outcome", o.Kind, "run_id", o.RunID, "run_status", o.RunStatus}
 	switch o.Kind {
 	case groupmem.OutcomeDone:
+		if backlog {
+			log.WarnContext(ctx, "job done after its last follow-up; more messages wait for the next slot",
+				append(attrs, "follow_ups", job.FollowUps)...)
+			break
+		}
 		log.InfoContext(ctx, "job done", attrs...)
+	case groupmem.OutcomeContinue:
+		log.InfoContext(ctx, "job continues: more messages wait", append(attrs, "follow_up", job.FollowUps+1)...)
 	case groupmem.OutcomeRelease:
 		log.InfoContext(ctx, "job released", append(attrs, "retry_in", o.Delay)...)
 	case groupmem.OutcomeRetry:
@@ -171,6 +191,8 @@ func (p *Pool) work(ctx context.Context, job groupmem.Job) error {
 func (p *Pool) outcome(ctx context.Context, job groupmem.Job, res Result, err error) groupmem.JobOutcome {
 	o := groupmem.JobOutcome{RunID: res.RunID, RunStatus: res.Status}
 	switch {
+	case err == nil && res.More && job.FollowUps < p.cfg.MaxFollowUps:
+		o.Kind = groupmem.OutcomeContinue
 	case err == nil:
 		o.Kind = groupmem.OutcomeDone
 	case groupmem.ErrorCode(err) == groupmem.EBUSY:

@@ -148,6 +148,9 @@ func TestBusyGroup(t *testing.T) {
 	if groupmem.ErrorCode(err) != groupmem.EBUSY || !strings.Contains(groupmem.ErrorMessage(err), "busy") {
 		t.Fatalf("Evolve on a locked group = %v, want a busy error", err)
 	}
+	if msg := groupmem.ErrorMessage(err); strings.Contains(msg, "group:") {
+		t.Errorf("busy message %q shows the lock's key", msg)
+	}
 	if _, err := h.svc.Delete(ctx, groupmem.NewID(), "mod", ""); groupmem.ErrorCode(err) != groupmem.ENOTFOUND {
 		t.Fatalf("Delete of an unknown id = %v", err)
 	}

@@ -14,7 +14,7 @@ import (
 type RelayConfig struct {
 	Batch int           // entries claimed per round (default 100)
 	Lease time.Duration // how long a claim is held before others may retry it (default 30s)
-	Every time.Duration // pause between rounds when idle (default 5s)
+	Every time.Duration // pause between rounds when idle (default 5s); also how often the Service's relay sweeps
 }
 
 // Relay projects committed ledger changes into the index: it claims outbox
@@ -31,6 +31,9 @@ type Relay struct {
 	index  groupmem.Index
 	log    *slog.Logger
 	cfg    RelayConfig
+	// sweep, when set, closes abandoned runs once per round of Run; the
+	// Service that owns the relay sets it (see Service.Sweep).
+	sweep func(ctx context.Context) (int, error)
 }
 
 // NewRelay returns a relay from ledger to index.
@@ -174,14 +177,20 @@ func (r *Relay) Drain(ctx context.Context) (int, error) {
 	}
 }
 
-// Run drains the outbox every cfg.Every until ctx ends. Errors are logged,
-// never fatal.
+// Run drains the outbox every cfg.Every until ctx ends; the relay of a
+// Service also sweeps abandoned runs each round. Errors are logged, never
+// fatal.
 func (r *Relay) Run(ctx context.Context) {
 	t := time.NewTicker(r.cfg.Every)
 	defer t.Stop()
 	for {
 		if n, err := r.Drain(ctx); err != nil && ctx.Err() == nil {
 			r.log.ErrorContext(ctx, "outbox relay", "projected", n, "err", err)
+		}
+		if r.sweep != nil {
+			if n, err := r.sweep(ctx); err != nil && ctx.Err() == nil {
+				r.log.ErrorContext(ctx, "sweep abandoned runs", "closed", n, "err", err)
+			}
 		}
 		select {
 		case <-ctx.Done():

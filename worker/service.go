@@ -26,8 +26,14 @@ type Deps struct {
 // Config tunes a Service. Zero values mean the defaults.
 type Config struct {
 	LockTTL     time.Duration // lease of the per-group lock (default 30s); renewed while held
-	MaxMessages int           // messages loaded per run at most (default 2,000); the rest wait for the next run
+	MaxMessages int           // messages loaded per run at most (default 2,000); the rest wait for the next run (see PoolConfig.MaxFollowUps)
 	Relay       RelayConfig
+	// UnsharedLock says that Locker sees only this process's locks while
+	// other processes write the same ledger (an in-process lock on a
+	// shared Postgres ledger). Sweep then does nothing, since it could not
+	// tell another process's live run from an abandoned one; an abandoned
+	// run is closed when its group's next run begins.
+	UnsharedLock bool
 }
 
 // Service is the one writer path of groupmem: evolutions and the manual
@@ -59,20 +65,25 @@ func New(d Deps, cfg Config) *Service {
 	if now == nil {
 		now = time.Now
 	}
-	return &Service{
+	s := &Service{
 		ledger: d.Ledger, index: d.Index, locker: d.Locker, embedder: d.Embedder, fuser: d.Fuser, observer: d.Observer,
 		relay: NewRelay(d.Ledger, d.Index, log, cfg.Relay), log: log, now: now, cfg: cfg,
 	}
+	s.relay.sweep = s.Sweep
+	return s
 }
 
-// Relay returns the service's outbox relay.
+// Relay returns the service's outbox relay. Its loop (Relay.Run) also
+// sweeps abandoned runs (see Sweep) every round.
 func (s *Service) Relay() *Relay { return s.relay }
 
 // lockKey names the lock of a group.
 func lockKey(groupID string) string { return "group:" + groupID }
 
 // withGroup runs fn while holding the group's lock, with a context that
-// ends when the lease is lost. EBUSY when another worker holds the group.
+// ends when the lease is lost. EBUSY (with a *BusyError) when another
+// worker holds the group; when fn fails after the lease was lost, the
+// error says so (see leaseLostError).
 func (s *Service) withGroup(ctx context.Context, groupID string, fn func(ctx context.Context) error) error {
 	lease, err := s.acquire(ctx, groupID)
 	if err != nil {
@@ -83,14 +94,22 @@ func (s *Service) withGroup(ctx context.Context, groupID string, fn func(ctx con
 			s.log.WarnContext(ctx, "release group lock", "group_id", groupID, "err", err)
 		}
 	}()
-	return fn(lease.Context())
+	err = fn(lease.Context())
+	if cause := lostLease(ctx, lease); err != nil && cause != nil {
+		err = leaseLostError(groupID, cause, err)
+	}
+	return err
 }
 
-// acquire takes the group's lock and tells the observer when it is busy.
+// acquire takes the group's lock. When another worker holds it, it tells
+// the observer and returns EBUSY with a *BusyError naming the holder.
 func (s *Service) acquire(ctx context.Context, groupID string) (groupmem.Lease, error) {
 	lease, err := s.locker.Acquire(ctx, lockKey(groupID), s.cfg.LockTTL)
-	if groupmem.ErrorCode(err) == groupmem.EBUSY && s.observer != nil {
-		s.observer.LockBusy(groupID)
+	if groupmem.ErrorCode(err) == groupmem.EBUSY {
+		if s.observer != nil {
+			s.observer.LockBusy(groupID)
+		}
+		return nil, s.busy(ctx, groupID, err)
 	}
 	return lease, err
 }

@@ -40,6 +40,9 @@ type Result struct {
 	Report    groupmem.Report
 	Tokens    groupmem.Tokens
 	DryRun    bool
+	// More says that the run applied as many messages as one run takes
+	// (Config.MaxMessages), so more may wait past the new watermark.
+	More bool
 }
 
 // Fuser decides what one evolution changes. Given every active memory of a

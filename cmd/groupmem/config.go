@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -62,7 +63,10 @@ type Config struct {
 	Concurrency int
 	RunTimeout  time.Duration
 	MaxAttempts int
+	FollowUps   int
 	Scheduler   bool
+
+	SingleReplica bool
 
 	HTTPAddr        string
 	MetricsAddr     string
@@ -169,7 +173,9 @@ func (c *Config) settings() []setting {
 		{"GROUPMEM_CONCURRENCY", "evolutions one process runs at once (also evolve -all)", num(&c.Concurrency), "4"},
 		{"GROUPMEM_RUN_TIMEOUT", "time limit of one evolution", dur(&c.RunTimeout), "10m"},
 		{"GROUPMEM_MAX_ATTEMPTS", "failed attempts before a group waits for the next slot", num(&c.MaxAttempts), "3"},
+		{"GROUPMEM_MAX_FOLLOW_UPS", "more runs a group may get in one slot while it has more new messages than one run fuses (2000 each), each queued behind the other due groups; 0: none", num(&c.FollowUps), "10"},
 		{"GROUPMEM_SCHEDULER", "serve also runs the nightly scheduler and an evolution pool", boolean(&c.Scheduler), "true"},
+		{"GROUPMEM_SINGLE_REPLICA", "this process is the only one using its ledger: lets serve and worker run a Postgres ledger with the in-process index, and the in-process lock close abandoned runs", boolean(&c.SingleReplica), "false"},
 		{"GROUPMEM_HTTP_ADDR", "address the API listens on", str(&c.HTTPAddr), ":8080"},
 		{"GROUPMEM_METRICS_ADDR", "address where `groupmem worker` serves /metrics and /healthz (empty: none; serve has them on GROUPMEM_HTTP_ADDR)", str(&c.MetricsAddr), ""},
 		{"GROUPMEM_API_KEYS", "API keys as name:scope:groups:sha256hex entries separated by ';' (scope admin|write|read, groups * or g1|g2); `groupmem hash-key` makes the hash", str(&c.APIKeys), ""},
@@ -221,6 +227,8 @@ func (c *Config) validate() error {
 		return fmt.Errorf("GROUPMEM_MIN_MESSAGES must be at least 1, got %d", c.MinMessages)
 	case c.MaxAttempts < 1:
 		return fmt.Errorf("GROUPMEM_MAX_ATTEMPTS must be at least 1, got %d", c.MaxAttempts)
+	case c.FollowUps < 0:
+		return fmt.Errorf("GROUPMEM_MAX_FOLLOW_UPS must not be negative, got %d", c.FollowUps)
 	case c.RunTimeout <= 0:
 		return fmt.Errorf("GROUPMEM_RUN_TIMEOUT must be positive")
 	case c.SearchThreshold < 0 || c.SearchThreshold > 1:
@@ -258,6 +266,19 @@ func (c *Config) validate() error {
 	case "debug", "info", "warn", "error":
 	default:
 		return fmt.Errorf("GROUPMEM_LOG_LEVEL must be debug, info, warn or error, got %q", c.LogLevel)
+	}
+	return nil
+}
+
+// checkReplicas refuses, for the long-running commands, a setup whose
+// replicas would diverge silently: a Postgres ledger, which replicas
+// share, with the in-process index, which each would build and update on
+// its own. GROUPMEM_SINGLE_REPLICA says there are no other replicas.
+func (c *Config) checkReplicas() error {
+	if c.PostgresURL != "" && c.QdrantAddr == "" && !c.SingleReplica {
+		return errors.New("GROUPMEM_POSTGRES_URL is set without GROUPMEM_QDRANT_ADDR: replicas sharing the Postgres ledger " +
+			"would each keep an in-process index of their own and answer searches differently; " +
+			"set GROUPMEM_QDRANT_ADDR, or GROUPMEM_SINGLE_REPLICA=true if this is the only replica")
 	}
 	return nil
 }

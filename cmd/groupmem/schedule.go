@@ -28,7 +28,12 @@ func newEvolution(cfg *Config, b *backends, svc *worker.Service, log *slog.Logge
 	if err != nil {
 		return nil, err
 	}
-	pool, err := worker.NewPool(b.Queue, svc, log, worker.PoolConfig{Concurrency: cfg.Concurrency, RunTimeout: cfg.RunTimeout, MaxAttempts: cfg.MaxAttempts})
+	followUps := cfg.FollowUps
+	if followUps == 0 {
+		followUps = -1 // none; the pool reads 0 as its default
+	}
+	pool, err := worker.NewPool(b.Queue, svc, log, worker.PoolConfig{Concurrency: cfg.Concurrency, RunTimeout: cfg.RunTimeout,
+		MaxAttempts: cfg.MaxAttempts, MaxFollowUps: followUps})
 	if err != nil {
 		return nil, err
 	}
@@ -50,6 +55,9 @@ func (e *evolution) run(ctx context.Context, cfg *Config) error {
 // runWorker is `groupmem worker`: the scheduler, a pool and the outbox
 // relay, without the API.
 func runWorker(ctx context.Context, env *Env, _ []string) error {
+	if err := env.Config.checkReplicas(); err != nil {
+		return err
+	}
 	b, err := openBackends(ctx, env.Config, env.Log)
 	if err != nil {
 		return err

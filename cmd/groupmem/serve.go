@@ -141,6 +141,9 @@ func (s *server) serve(ctx context.Context) error {
 }
 
 func runServe(ctx context.Context, env *Env, _ []string) error {
+	if err := env.Config.checkReplicas(); err != nil {
+		return err
+	}
 	b, err := openBackends(ctx, env.Config, env.Log)
 	if err != nil {
 		return err

@@ -166,7 +166,15 @@ func newService(cfg *Config, b *backends, log *slog.Logger, obs worker.Observer)
 	return worker.New(worker.Deps{
 		Ledger: b.Ledger, Index: b.Index, Locker: b.Locker, Embedder: b.Embedder, Fuser: f,
 		Observer: obs, Logger: log,
-	}, worker.Config{LockTTL: cfg.LockTTL}), nil
+	}, worker.Config{LockTTL: cfg.LockTTL, UnsharedLock: unsharedLock(cfg)}), nil
+}
+
+// unsharedLock reports whether other processes may write the ledger
+// without seeing this process's locks: an in-process lock on a Postgres
+// ledger, unless GROUPMEM_SINGLE_REPLICA says there are none. The
+// embedded SQLite ledger belongs to one process.
+func unsharedLock(cfg *Config) bool {
+	return cfg.RedisAddr == "" && cfg.PostgresURL != "" && !cfg.SingleReplica
 }
 
 // openPostgres opens and migrates the Postgres ledger.

@@ -66,6 +66,26 @@ func (l *Locker) Acquire(ctx context.Context, key string, ttl time.Duration) (gr
 	return le, nil
 }
 
+// Held implements groupmem.Locker: whether a lease of this Locker holds
+// key, and for how long unless renewed. Holds of other processes are not
+// seen. EINVALID for an empty key.
+func (l *Locker) Held(_ context.Context, key string) (time.Duration, bool, error) {
+	if key == "" {
+		return 0, false, groupmem.Errorf(groupmem.EINVALID, "lock key is empty")
+	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	h, ok := l.holds[key]
+	if !ok {
+		return 0, false, nil
+	}
+	left := time.Until(h.deadline)
+	if left <= 0 {
+		return 0, false, nil
+	}
+	return left, true, nil
+}
+
 // renew extends the hold of token on key by ttl. It reports false when the
 // hold is gone, ran out, or belongs to another token; a hold of token that
 // ran out is dropped.

@@ -124,10 +124,10 @@ func (l *Ledger) FinishJob(ctx context.Context, job groupmem.Job, o groupmem.Job
 			next_attempt_at = CASE WHEN $3 = 'pending' THEN $5 ELSE next_attempt_at END,
 			last_error = CASE WHEN $4 = 1 THEN $6 ELSE last_error END,
 			run_id = coalesce($7, run_id), run_status = CASE WHEN $7 IS NULL THEN run_status ELSE $8 END,
-			claim = NULL, claimed_until = NULL, updated_at = $9
+			claim = NULL, claimed_until = NULL, updated_at = $9, follow_ups = follow_ups + $10
 		WHERE id = $1 AND claim = $2 AND status = 'running'`,
 		job.ID, job.Claim, string(status), failed, now.Add(o.Delay), groupmem.CleanError(o.Error),
-		runID, string(o.RunStatus), now)
+		runID, string(o.RunStatus), now, o.FollowUps())
 	if err != nil {
 		return interpretError(fmt.Errorf("finish job: %w", err))
 	}
@@ -159,14 +159,14 @@ func (l *Ledger) Jobs(ctx context.Context, slot time.Time) ([]groupmem.Job, erro
 }
 
 const jobColumns = `id, slot, group_id, status, attempts, next_attempt_at, claim, claimed_until,
-	last_error, run_id, run_status, created_at, updated_at`
+	last_error, run_id, run_status, created_at, updated_at, follow_ups`
 
 func scanJob(row pgx.CollectableRow) (groupmem.Job, error) {
 	var j groupmem.Job
 	var claim, runID *string
 	var until *time.Time
 	err := row.Scan(&j.ID, &j.Slot, &j.GroupID, &j.Status, &j.Attempts, &j.NextAttemptAt, &claim, &until,
-		&j.LastError, &runID, &j.RunStatus, &j.CreatedAt, &j.UpdatedAt)
+		&j.LastError, &runID, &j.RunStatus, &j.CreatedAt, &j.UpdatedAt, &j.FollowUps)
 	if claim != nil {
 		j.Claim = *claim
 	}

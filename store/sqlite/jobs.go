@@ -152,10 +152,10 @@ func (l *Ledger) FinishJob(ctx context.Context, job groupmem.Job, o groupmem.Job
 				next_attempt_at = CASE WHEN ?3 = 'pending' THEN ?5 ELSE next_attempt_at END,
 				last_error = CASE WHEN ?4 = 1 THEN ?6 ELSE last_error END,
 				run_id = coalesce(?7, run_id), run_status = CASE WHEN ?7 IS NULL THEN run_status ELSE ?8 END,
-				claim = NULL, claimed_until = NULL, updated_at = ?9
+				claim = NULL, claimed_until = NULL, updated_at = ?9, follow_ups = follow_ups + ?10
 			WHERE id = ?1 AND claim = ?2 AND status = 'running'`,
 			job.ID, job.Claim, string(status), failed, nanos(now.Add(o.Delay)), groupmem.CleanError(o.Error),
-			nullString(o.RunID), string(o.RunStatus), nanos(now))
+			nullString(o.RunID), string(o.RunStatus), nanos(now), o.FollowUps())
 		if err != nil {
 			return fmt.Errorf("finish job: %w", err)
 		}
@@ -202,7 +202,7 @@ func (l *Ledger) Jobs(ctx context.Context, slot time.Time) ([]groupmem.Job, erro
 }
 
 const jobColumns = `id, slot, group_id, status, attempts, next_attempt_at, claim, claimed_until,
-	last_error, run_id, run_status, created_at, updated_at`
+	last_error, run_id, run_status, created_at, updated_at, follow_ups`
 
 func scanJob(r *sql.Rows) (groupmem.Job, error) {
 	var j groupmem.Job
@@ -210,7 +210,7 @@ func scanJob(r *sql.Rows) (groupmem.Job, error) {
 	var claim, runID sql.NullString
 	var until sql.NullInt64
 	err := r.Scan(&j.ID, &slot, &j.GroupID, &j.Status, &j.Attempts, &next, &claim, &until,
-		&j.LastError, &runID, &j.RunStatus, &created, &updated)
+		&j.LastError, &runID, &j.RunStatus, &created, &updated, &j.FollowUps)
 	j.Slot, j.NextAttemptAt, j.ClaimedUntil = fromNanos(slot), fromNanos(next), fromNullNanos(until)
 	j.Claim, j.RunID = claim.String, runID.String
 	j.CreatedAt, j.UpdatedAt = fromNanos(created), fromNanos(updated)

@@ -142,7 +142,8 @@ func TestJobsSchemaAddedToOldFile(t *testing.T) {
 		t.Fatal(err)
 	}
 	db := rawDB(t, path)
-	for _, stmt := range []string{`DROP TABLE evolution_jobs`, `DELETE FROM schema_migrations WHERE name = '0002_jobs'`} {
+	for _, stmt := range []string{`DROP TABLE evolution_jobs`,
+		`DELETE FROM schema_migrations WHERE name IN ('0002_jobs', '0005_job_follow_ups')`} {
 		if _, err := db.ExecContext(ctx, stmt); err != nil {
 			t.Fatalf("%s: %v", stmt, err)
 		}

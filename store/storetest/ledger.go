@@ -30,6 +30,8 @@ func TestLedger(t *testing.T, open func(t *testing.T) groupmem.Ledger) {
 		{"BadPlanWritesNothing", testBadPlan},
 		{"DeleteAndRestore", testDeleteAndRestore},
 		{"FinishRunRecordsFailure", testFinishRun},
+		{"RunningRuns", testRunningRuns},
+		{"AbandonRunFencesTheRunOut", testAbandonRun},
 		{"ReadsBadInput", testReadsBadInput},
 		{"OutboxClaims", testOutboxClaims},
 		{"OutboxTwoClaimers", testOutboxTwoClaimers},

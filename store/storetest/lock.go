@@ -55,6 +55,7 @@ func TestLocker(t *testing.T, newFixture func(t *testing.T) LockerFixture) {
 		{"ContextDerivesFromParent", testLockContextValues},
 		{"DoneContextTakesNothing", testLockDoneContext},
 		{"InvalidArguments", testLockInvalid},
+		{"HeldTellsWhetherKeyIsHeld", testLockHeld},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -271,6 +272,51 @@ func testLockInvalid(t *testing.T, f LockerFixture) {
 		}
 	}
 	mustAcquire(t, f.Locker, t.Context(), "g1", lockTTL)
+}
+
+func testLockHeld(t *testing.T, f LockerFixture) {
+	wantHeld(t, f.Locker, "g1", false)
+	lease := mustAcquire(t, f.Locker, t.Context(), "g1", lockTTL)
+	wantHeld(t, f.Locker, "g1", true)
+	wantHeld(t, f.Locker, "g2", false)
+	if err := lease.Release(t.Context()); err != nil {
+		t.Fatalf("Release: %v", err)
+	}
+	wantHeld(t, f.Locker, "g1", false)
+
+	// A hold that ran out behind its lease's back is not held, even
+	// before the lease notices; a new holder's is.
+	old := mustAcquire(t, f.Locker, t.Context(), "g1", lockTTL)
+	f.Expire(t, "g1")
+	wantHeld(t, f.Locker, "g1", false)
+	mustAcquire(t, f.Locker, t.Context(), "g1", lockTTL)
+	wantHeld(t, f.Locker, "g1", true)
+	if err := old.Release(t.Context()); err != nil {
+		t.Fatalf("Release of the expired lease: %v", err)
+	}
+	wantHeld(t, f.Locker, "g1", true)
+
+	_, _, err := f.Locker.Held(t.Context(), "")
+	if code := groupmem.ErrorCode(err); code != groupmem.EINVALID {
+		t.Errorf("Held of an empty key: code %q (err %v), want %q", code, err, groupmem.EINVALID)
+	}
+}
+
+// wantHeld fails the test unless Held of key answers held, with a
+// remaining ttl within (0, lockTTL] when held and 0 when not.
+func wantHeld(t *testing.T, l groupmem.Locker, key string, held bool) {
+	t.Helper()
+	left, ok, err := l.Held(t.Context(), key)
+	switch {
+	case err != nil:
+		t.Fatalf("Held %q: %v", key, err)
+	case ok != held:
+		t.Fatalf("Held %q = %t, want %t", key, ok, held)
+	case held && (left <= 0 || left > lockTTL):
+		t.Fatalf("Held %q: %s left, want within (0, %s]", key, left, lockTTL)
+	case !held && left != 0:
+		t.Fatalf("Held %q: not held but %s left", key, left)
+	}
 }
 
 // mustAcquire takes key or fails the test, and releases the lease at the

@@ -39,6 +39,7 @@ func TestQueue(t *testing.T, open func(t *testing.T) (groupmem.Queue, groupmem.L
 		{"EnqueueOncePerSlot", testQueueEnqueueOnce},
 		{"ConcurrentClaimsDisjoint", testQueueConcurrentClaims},
 		{"OldestDueFirst", testQueueOldestDueFirst},
+		{"ContinueGoesBehindDueJobs", testQueueContinue},
 		{"LeaseExpiry", testQueueLeaseExpiry},
 		{"FinishOutcomes", testQueueFinishOutcomes},
 		{"FinishBadInput", testQueueFinishBadInput},
@@ -360,6 +361,32 @@ func testQueueOldestDueFirst(t *testing.T, h *queueHarness) {
 	}
 }
 
+// A job that continues (its run applied a full batch and more messages
+// wait) counts a follow-up and no attempt, and goes behind every job that
+// was already due: the other groups of its slot come first.
+func testQueueContinue(t *testing.T, h *queueHarness) {
+	h.enqueue(queueSlot, "big", "small")
+	big := h.claimGroups(1, queueLease, "big")[0]
+	h.finish(big, groupmem.JobOutcome{Kind: groupmem.OutcomeContinue, RunID: groupmem.NewID(), RunStatus: groupmem.RunSucceeded})
+	small := h.claimGroups(1, queueLease, "small")[0]
+	for n := 1; n <= 2; n++ {
+		again := h.claimGroups(1, queueLease, "big")[0]
+		if again.ID != big.ID || again.FollowUps != n || again.Attempts != 0 {
+			t.Fatalf("continued job claimed as %+v, want job %d with %d follow-ups and no attempts", again, big.ID, n)
+		}
+		kind := groupmem.OutcomeContinue
+		if n == 2 {
+			kind = groupmem.OutcomeDone
+		}
+		h.finish(again, groupmem.JobOutcome{Kind: kind})
+	}
+	h.finish(small, groupmem.JobOutcome{Kind: groupmem.OutcomeDone})
+	if got := h.job(queueSlot, "big"); got.Status != groupmem.JobDone || got.FollowUps != 2 {
+		t.Fatalf("job after two follow-ups = %+v, want done with 2", got)
+	}
+	h.claimGroups(10, queueLease)
+}
+
 // A job is claimable again once its lease ran out; that lost attempt counts
 // as a failed one, and the old holder can no longer finish the job. A late
 // holder whose job nobody took can.
@@ -410,11 +437,11 @@ func testQueueLeaseExpiry(t *testing.T, h *queueHarness) {
 // job in the next slot while a pending one does not.
 func testQueueFinishOutcomes(t *testing.T, h *queueHarness) {
 	ctx := context.Background()
-	run1, run2 := groupmem.NewID(), groupmem.NewID()
+	run1, run2, run3 := groupmem.NewID(), groupmem.NewID(), groupmem.NewID()
 	tests := []struct {
 		group string
 		o     groupmem.JobOutcome
-		want  groupmem.Job // Status, Attempts, LastError, RunID, RunStatus
+		want  groupmem.Job // Status, Attempts, LastError, RunID, RunStatus, FollowUps
 	}{
 		{"done", groupmem.JobOutcome{Kind: groupmem.OutcomeDone, RunID: run1, RunStatus: groupmem.RunSucceeded},
 			groupmem.Job{Status: groupmem.JobDone, RunID: run1, RunStatus: groupmem.RunSucceeded}},
@@ -423,6 +450,8 @@ func testQueueFinishOutcomes(t *testing.T, h *queueHarness) {
 			groupmem.Job{Status: groupmem.JobPending, Attempts: 1, LastError: "fuse: model down", RunID: run2, RunStatus: groupmem.RunFailed}},
 		{"release", groupmem.JobOutcome{Kind: groupmem.OutcomeRelease, Error: "not recorded", Delay: queueShort},
 			groupmem.Job{Status: groupmem.JobPending}},
+		{"continue", groupmem.JobOutcome{Kind: groupmem.OutcomeContinue, RunID: run3, RunStatus: groupmem.RunSucceeded, Delay: queueLease},
+			groupmem.Job{Status: groupmem.JobPending, RunID: run3, RunStatus: groupmem.RunSucceeded, FollowUps: 1}},
 		// A run status without a run id is not recorded; error text is cleaned.
 		{"give-up", groupmem.JobOutcome{Kind: groupmem.OutcomeGiveUp, Error: "commit:\x00 stale", RunStatus: groupmem.RunFailed},
 			groupmem.Job{Status: groupmem.JobGivenUp, Attempts: 1, LastError: "commit: stale"}},
@@ -437,7 +466,7 @@ func testQueueFinishOutcomes(t *testing.T, h *queueHarness) {
 			after := time.Now()
 			got := h.job(queueSlot, tt.group)
 			check := groupmem.Job{Status: got.Status, Attempts: got.Attempts, LastError: got.LastError,
-				RunID: got.RunID, RunStatus: got.RunStatus}
+				RunID: got.RunID, RunStatus: got.RunStatus, FollowUps: got.FollowUps}
 			if diff := cmp.Diff(tt.want, check); diff != "" {
 				t.Errorf("job after %s (-want +got):\n%s", tt.o.Kind, diff)
 			}
