@@ -242,6 +242,25 @@ func TestChaos(t *testing.T) {
 		t.Logf("round %d: %d messages to %s, %d kills so far", round, len(msgs), g, kills)
 	}
 
+	// Runs whose replica was killed are closed by the replicas' sweep,
+	// within a lock ttl and a relay round, without any new run.
+	swept := time.Now()
+	for g := 0; g < groups; {
+		runs, err := ledger.RunningRuns(ctx, groupmem.RunningRunsQuery{GroupID: fmt.Sprintf("g%d", g), Limit: 100})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(runs) == 0 {
+			g++
+			continue
+		}
+		if time.Since(swept) > 45*time.Second {
+			t.Fatalf("run %s still running %s after the last kill", runs[0].ID, time.Since(swept).Round(time.Second))
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	sweepWait := time.Since(swept)
+
 	// Drain: every group evolves until nothing is left; a lock a killed
 	// replica held answers busy until its lease runs out.
 	deadline := time.Now().Add(2 * time.Minute)
@@ -278,12 +297,12 @@ func TestChaos(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer index.Close()
-	fig := figures{messages: said, kills: kills}
+	fig := figures{messages: said, kills: kills, reasons: map[string]int{}}
 	for i := range groups {
 		checkGroup(t, ledger, index, fmt.Sprintf("g%d", i), &fig)
 	}
-	t.Logf("chaos: %d rounds, %d kills, %d runs (%d succeeded, %d failed or abandoned, %d noop), %d messages fused exactly once, %d versions, index = ledger, %s",
-		rounds, fig.kills, fig.runs, fig.succeeded, fig.failed, fig.noop, fig.fused, fig.versions, time.Since(started).Round(time.Second))
+	t.Logf("chaos: %d rounds, %d kills, %d runs (%d succeeded, %d failed: %v; %d noop), %d messages fused exactly once, %d versions, index = ledger, runs left by kills closed %s after the last one, %s in all",
+		rounds, fig.kills, fig.runs, fig.succeeded, fig.failed, fig.reasons, fig.noop, fig.fused, fig.versions, sweepWait.Round(100*time.Millisecond), time.Since(started).Round(time.Second))
 	if fig.runs < 20 || fig.kills < 5 {
 		t.Errorf("only %d runs and %d kills: too little chaos to judge", fig.runs, fig.kills)
 	}
@@ -294,6 +313,7 @@ func TestChaos(t *testing.T) {
 
 type figures struct {
 	messages, kills, runs, succeeded, failed, noop, fused, versions int
+	reasons                                                         map[string]int
 }
 
 // checkGroup checks one group's guarantees after the chaos.
@@ -344,6 +364,7 @@ func checkGroup(t *testing.T, l *postgres.Ledger, x *qdrant.Index, g string, fig
 			fig.noop++
 		default:
 			fig.failed++
+			fig.reasons[r.Report.Reason]++
 			if perRun[r.ID] != 0 || r.NewWatermark != r.Watermark {
 				t.Errorf("run %s (%s) left %d changes and watermark %d -> %d", r.ID, r.Status, perRun[r.ID], r.Watermark, r.NewWatermark)
 			}

@@ -58,7 +58,7 @@ func (l *Ledger) AbandonRun(ctx context.Context, p groupmem.AbandonRunParams) (g
 		if err := tx.QueryRow(ctx, `SELECT fence FROM group_state WHERE group_id = $1 FOR UPDATE`, group).Scan(&fence); err != nil {
 			return fmt.Errorf("lock group state: %w", err)
 		}
-		rows, err := tx.Query(ctx, `UPDATE evolution_runs SET status = 'failed', error = $2, finished_at = $3
+		rows, err := tx.Query(ctx, `UPDATE evolution_runs SET status = 'failed', report = jsonb_set(report, '{reason}', '"abandoned"'), error = $2, finished_at = $3
 			WHERE id = $1 AND status = 'running' RETURNING `+runColumns, p.RunID, groupmem.CleanError(reason), now)
 		if err != nil {
 			return fmt.Errorf("close run: %w", err)

@@ -44,7 +44,7 @@ func (l *Ledger) AbandonRun(ctx context.Context, p groupmem.AbandonRunParams) (g
 	now := nanos(l.now())
 	var run groupmem.Run
 	err := l.inTx(ctx, func(tx *sql.Tx) error {
-		rows, err := tx.QueryContext(ctx, `UPDATE evolution_runs SET status = 'failed', error = ?2, finished_at = ?3
+		rows, err := tx.QueryContext(ctx, `UPDATE evolution_runs SET status = 'failed', report = json_set(report, '$.reason', 'abandoned'), error = ?2, finished_at = ?3
 			WHERE id = ?1 AND status = 'running' RETURNING `+runColumns, p.RunID, groupmem.CleanError(reason), now)
 		if err != nil {
 			return fmt.Errorf("close run: %w", err)

@@ -39,7 +39,7 @@ func (l *Ledger) BeginRun(ctx context.Context, p groupmem.BeginRunParams) (group
 		run.NewWatermark = run.Watermark
 		// Runs still "running" lost their fence just now: none of them can
 		// commit any more, and a crashed one would never say so itself.
-		if _, err := tx.ExecContext(ctx, `UPDATE evolution_runs SET status = 'failed', error = ?2, finished_at = ?3
+		if _, err := tx.ExecContext(ctx, `UPDATE evolution_runs SET status = 'failed', report = json_set(report, '$.reason', 'abandoned'), error = ?2, finished_at = ?3
 			WHERE group_id = ?1 AND status = 'running'`, run.GroupID, groupmem.AbandonedRun, nanos(run.StartedAt)); err != nil {
 			return fmt.Errorf("close abandoned runs: %w", err)
 		}

@@ -404,7 +404,7 @@ func testStaleFenceWritesNothing(t *testing.T, l groupmem.Ledger) {
 	if diff := cmp.Diff(before, snap(t, l, "g1")); diff != "" {
 		t.Fatalf("stale commit changed the store (-before +after):\n%s", diff)
 	}
-	if r, _ := l.Run(ctx, slow.ID); r.Status != groupmem.RunFailed || r.Error != groupmem.AbandonedRun || r.FinishedAt.IsZero() {
+	if r, _ := l.Run(ctx, slow.ID); r.Status != groupmem.RunFailed || r.Error != groupmem.AbandonedRun || r.Report.Reason != groupmem.FailAbandoned || r.FinishedAt.IsZero() {
 		t.Fatalf("superseded run = %s %q; want failed as abandoned", r.Status, r.Error)
 	}
 	if r, _ := l.Run(ctx, fast.ID); r.Status != groupmem.RunRunning {

@@ -82,7 +82,7 @@ func testAbandonRun(t *testing.T, l groupmem.Ledger) {
 	if got.ID != zombie.ID || got.Status != groupmem.RunFailed || got.Error != groupmem.AbandonedLease || got.FinishedAt.IsZero() {
 		t.Fatalf("abandoned run = %+v", got)
 	}
-	if stored, _ := l.Run(ctx, zombie.ID); stored.Status != groupmem.RunFailed || stored.Error != groupmem.AbandonedLease {
+	if stored, _ := l.Run(ctx, zombie.ID); stored.Status != groupmem.RunFailed || stored.Error != groupmem.AbandonedLease || stored.Report.Reason != groupmem.FailAbandoned {
 		t.Fatalf("stored run = %s %q, want failed with %q", stored.Status, stored.Error, groupmem.AbandonedLease)
 	}
 	// The zombie wakes up: its commit is refused and writes nothing, and
