@@ -26,6 +26,9 @@ type Ledger interface {
 	// and SentAt >= since, in Seq order.
 	MessagesSince(ctx context.Context, groupID string, after int64, since time.Time, limit int) ([]Message, error)
 
+	// CountMessages counts a group's messages with after < Seq <= upTo.
+	CountMessages(ctx context.Context, groupID string, after, upTo int64) (int, error)
+
 	// BeginRun takes a new fencing token for the group, which invalidates
 	// every earlier token, reads the group's watermark, and records a run
 	// in status running. Earlier runs of the group still running are

@@ -135,6 +135,13 @@ type Report struct {
 	// Answer is the start of the last answer that could not be used, for
 	// a run that failed on it.
 	Answer string `json:"answer,omitempty"`
+	// Skipped counts the messages past the group's watermark that a
+	// look-back bound (days) left out: the committed watermark passes
+	// them, and only a reprocessing run reads them again.
+	Skipped int `json:"skipped_messages,omitempty"`
+	// Pending counts the messages still past the watermark after the run:
+	// more than one run takes; the next run fuses them.
+	Pending int `json:"pending_messages,omitempty"`
 }
 
 // Why a run did not apply its plan: the closed list recorded in

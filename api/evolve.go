@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"net/http"
+	"strings"
 	"time"
 
 	"github.com/groupmem/groupmem"
@@ -21,6 +22,8 @@ type evolveJSON struct {
 	Message       string             `json:"message,omitempty"`
 	EvolutionTime time.Time          `json:"evolution_time"`
 	Messages      int                `json:"messages"`
+	Skipped       int                `json:"skipped_messages"`
+	Pending       int                `json:"pending_messages"`
 	Stats         groupmem.Stats     `json:"stats"`
 	Tokens        groupmem.Tokens    `json:"tokens"`
 	Changes       []evolveChangeJSON `json:"changes"`
@@ -33,8 +36,25 @@ var evolveMessages = map[groupmem.RunStatus]string{
 	groupmem.RunReview: "the result needs review; nothing was applied (see the run's report)",
 }
 
-// evolve answers POST /memory/evolve/{group_id}. Query: days (1..365,
-// default 1: the look-back on a group's first run and when reprocessing),
+// evolveMessage says in words what a run did, and what it left for later.
+func evolveMessage(res worker.Result) string {
+	var parts []string
+	if m := evolveMessages[res.Status]; m != "" {
+		parts = append(parts, m)
+	}
+	if res.Skipped > 0 {
+		parts = append(parts, fmt.Sprintf("%d messages older than the look-back were left out", res.Skipped))
+	}
+	if res.Pending > 0 {
+		parts = append(parts, fmt.Sprintf("%d messages wait for the next run", res.Pending))
+	}
+	return strings.Join(parts, "; ")
+}
+
+// evolve answers POST /memory/evolve/{group_id}. Query: days (1..365; the
+// look-back of a group's first run and of reprocessing, which requires it;
+// absent: a first run fuses the group's whole backlog, in runs of the
+// service's batch),
 // dry_run, async, reprocess (admin keys only). Synchronous by default; with
 // async=true it answers 202 once the run is recorded. EBUSY (409) when the
 // group is being evolved.
@@ -45,7 +65,7 @@ func (h *Handler) evolve(w http.ResponseWriter, r *http.Request, c *call) error 
 	}
 	p := params{q: c.query}
 	o := worker.Options{
-		Days: p.int("days", 1, 1, maxDays), DryRun: p.bool("dry_run"), Reprocess: p.bool("reprocess"),
+		Days: p.int("days", 0, 1, maxDays), DryRun: p.bool("dry_run"), Reprocess: p.bool("reprocess"),
 		Trigger: groupmem.TriggerManual, Actor: c.key.Name,
 	}
 	async := p.bool("async")
@@ -76,7 +96,8 @@ func (h *Handler) evolve(w http.ResponseWriter, r *http.Request, c *call) error 
 	}
 	writeJSON(w, http.StatusOK, evolveJSON{
 		Success: true, GroupID: g, RunID: res.RunID, Status: string(res.Status), DryRun: res.DryRun,
-		Message: evolveMessages[res.Status], EvolutionTime: res.EvolvedAt.UTC(), Messages: res.Messages,
+		Message: evolveMessage(res), EvolutionTime: res.EvolvedAt.UTC(), Messages: res.Messages,
+		Skipped: res.Skipped, Pending: res.Pending,
 		Stats: res.Stats, Tokens: res.Tokens, Changes: evolveChangesOut(res),
 	})
 	return nil

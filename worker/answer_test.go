@@ -263,3 +263,20 @@ func TestRunRecordsEveryModelAttempt(t *testing.T) {
 		t.Fatalf("attempts %+v: want 429, 503, then 200 with its tokens, all of pass 1", a)
 	}
 }
+
+// A run that cannot take every message says how many wait for the next
+// one, in its result and its record.
+func TestRunCountsWhatItLeavesForLater(t *testing.T) {
+	h := newHarness(t)
+	svc := h.service(t, h.locker, worker.Config{MaxMessages: 2})
+	h.say(t, "g", "ann: chess on wednesday", "bob: and on friday", "cat: friday suits me", "dan: me too", "eve: see you")
+	h.answer(func(map[string]string) string { return `{"action":"keep"}` })
+	res, err := svc.Evolve(context.Background(), "g", worker.Options{Trigger: groupmem.TriggerCLI})
+	if err != nil || res.Messages != 2 || res.Pending != 3 || res.Skipped != 0 {
+		t.Fatalf("Evolve = %d fused, %d pending, %d skipped, %v; want 2, 3, 0", res.Messages, res.Pending, res.Skipped, err)
+	}
+	run, _ := h.ledger.Run(context.Background(), res.RunID)
+	if run.Report.Pending != 3 {
+		t.Errorf("run record says %d pending, want 3", run.Report.Pending)
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"time"
 
 	"github.com/groupmem/groupmem"
@@ -109,18 +110,28 @@ func (s *Service) evolve(ctx context.Context, run groupmem.Run, o Options) (Resu
 		return fail(groupmem.RunFailed, groupmem.FailLoad, fmt.Errorf("load messages: %w", err))
 	}
 	res.Messages = len(msgs)
+	if len(msgs) > 0 {
+		run.NewWatermark = max(run.Watermark, msgs[len(msgs)-1].Seq)
+	}
+	if res.Skipped, res.Pending, err = s.leftOut(ctx, run, o, len(msgs)); err != nil {
+		return fail(groupmem.RunFailed, groupmem.FailLoad, fmt.Errorf("count messages: %w", err))
+	}
 	if len(msgs) == 0 {
 		run.Status = groupmem.RunNoop
+		run.Report.Pending = res.Pending
 		s.finish(ctx, run, nil)
 		res.Status = groupmem.RunNoop
 		res.Stats.Kept = len(memories)
-		log.InfoContext(ctx, "no new messages")
+		log.InfoContext(ctx, "no new messages", "older_than_look_back", res.Pending)
 		return res, nil
 	}
+	if res.Skipped > 0 {
+		log.WarnContext(ctx, "messages older than the look-back are left out", "skipped", res.Skipped, "days", o.Days)
+	}
 	run.Messages = len(msgs)
-	run.NewWatermark = max(run.Watermark, msgs[len(msgs)-1].Seq)
 
 	fusion, err := s.fuser.Fuse(ctx, FuseInput{Log: log, GroupID: run.GroupID, Memories: memories, Messages: msgs, Now: now})
+	fusion.Report.Skipped, fusion.Report.Pending = res.Skipped, res.Pending
 	run.Report, run.Tokens, run.Stats = fusion.Report, fusion.Tokens, fusion.Stats
 	res.Report, res.Tokens, res.Stats, res.Passes = fusion.Report, fusion.Tokens, fusion.Stats, fusion.Passes
 	if errors.Is(err, ErrReview) {
@@ -194,6 +205,21 @@ func (s *Service) newMessages(ctx context.Context, run groupmem.Run, o Options, 
 		after = 0
 	}
 	return s.ledger.MessagesSince(ctx, run.GroupID, after, since, s.cfg.MaxMessages)
+}
+
+// leftOut counts what a run with fused messages up to run.NewWatermark
+// leaves: the messages past the watermark that the look-back bound skips,
+// and those still past the new watermark.
+func (s *Service) leftOut(ctx context.Context, run groupmem.Run, o Options, fused int) (skipped, pending int, err error) {
+	if fused > 0 && !o.Reprocess && o.Days > 0 && run.Watermark == 0 {
+		n, err := s.ledger.CountMessages(ctx, run.GroupID, run.Watermark, run.NewWatermark)
+		if err != nil {
+			return 0, 0, err
+		}
+		skipped = n - fused
+	}
+	pending, err = s.ledger.CountMessages(ctx, run.GroupID, max(run.Watermark, run.NewWatermark), math.MaxInt64)
+	return skipped, pending, err
 }
 
 // embed fills the embedding of every new version, in one call.

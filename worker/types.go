@@ -11,8 +11,11 @@ import (
 
 // Options shape one evolution.
 type Options struct {
-	// Days bounds the look-back: only messages sent within the last Days
-	// days are fused (0: no bound). Messages past the watermark but older
+	// Days bounds the look-back of a group's first run and of a
+	// reprocessing run: only messages sent within the last Days days are
+	// fused (0: no bound, the whole backlog). Older messages past the
+	// watermark are left out, counted in Result.Skipped and the run's
+	// report, and the watermark moves past them. Messages past the watermark but older
 	// than that are skipped and the watermark moves past them.
 	Days int
 	// DryRun computes the plan and applies nothing: no commit, no
@@ -33,6 +36,8 @@ type Result struct {
 	Status    groupmem.RunStatus // succeeded, noop (no new messages), review (guard tripped), failed
 	EvolvedAt time.Time
 	Messages  int // messages fused
+	Skipped   int // messages past the watermark that Options.Days left out; the watermark passes them
+	Pending   int // messages still past the watermark after the run, for the next one
 	Passes    int // model calls
 	Stats     groupmem.Stats
 	Changes   []groupmem.Change // committed changes, or planned ones for a dry run

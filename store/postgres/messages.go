@@ -101,3 +101,17 @@ func (l *Ledger) MessagesSince(ctx context.Context, groupID string, after int64,
 	})
 	return msgs, interpretError(err)
 }
+
+// CountMessages implements groupmem.Ledger.
+func (l *Ledger) CountMessages(ctx context.Context, groupID string, after, upTo int64) (int, error) {
+	if err := groupmem.CheckGroupID(groupID); err != nil {
+		return 0, err
+	}
+	var n int
+	err := l.pool.QueryRow(ctx, `SELECT count(*) FROM messages WHERE group_id = $1 AND seq > $2 AND seq <= $3`,
+		groupID, after, upTo).Scan(&n)
+	if err != nil {
+		return 0, interpretError(fmt.Errorf("count messages: %w", err))
+	}
+	return n, nil
+}

@@ -130,3 +130,17 @@ func collect[T any](rows *sql.Rows, scan func(*sql.Rows) (T, error)) ([]T, error
 	}
 	return out, nil
 }
+
+// CountMessages implements groupmem.Ledger.
+func (l *Ledger) CountMessages(ctx context.Context, groupID string, after, upTo int64) (int, error) {
+	if err := groupmem.CheckGroupID(groupID); err != nil {
+		return 0, err
+	}
+	var n int
+	err := l.read.QueryRowContext(ctx, `SELECT count(*) FROM messages WHERE group_id = ? AND seq > ? AND seq <= ?`,
+		groupID, after, upTo).Scan(&n)
+	if err != nil {
+		return 0, interpretError(fmt.Errorf("count messages: %w", err))
+	}
+	return n, nil
+}

@@ -105,6 +105,14 @@ func testMessagesIdempotent(t *testing.T, l groupmem.Ledger) {
 	if n, err := l.InsertMessages(ctx, Msgs("g2", "a", 1)); err != nil || n != 1 {
 		t.Fatalf("other group: %d, %v", n, err)
 	}
+	for _, c := range []struct {
+		after, upTo int64
+		want        int
+	}{{0, got[3].Seq, 4}, {got[0].Seq, got[2].Seq, 2}, {got[3].Seq, got[3].Seq + 100, 0}, {got[2].Seq, got[1].Seq, 0}} {
+		if n, err := l.CountMessages(ctx, "g1", c.after, c.upTo); err != nil || n != c.want {
+			t.Fatalf("CountMessages(%d, %d) = %d, %v; want %d", c.after, c.upTo, n, err, c.want)
+		}
+	}
 }
 
 func testMessagesBadInput(t *testing.T, l groupmem.Ledger) {
