@@ -200,6 +200,7 @@ func bindConfig(fs *flag.FlagSet, lookupEnv func(string) (string, bool)) (*Confi
 		if err := s.bind(fs, flagName(s.env), def); err != nil {
 			return nil, fmt.Errorf("%s: %w", s.env, err)
 		}
+		fs.Lookup(flagName(s.env)).Usage = s.doc
 	}
 	return c, nil
 }
