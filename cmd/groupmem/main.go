@@ -50,7 +50,7 @@ func commands() []command {
 		{name: "demo", usage: "replay a bundled group chat night by night on the embedded default (-serve to keep the API up)", flags: demoCommand,
 			example: "groupmem demo\ngroupmem demo -serve -addr 127.0.0.1:8080"},
 		{name: "serve", usage: "serve the HTTP API, and run the nightly scheduler unless GROUPMEM_SCHEDULER=false", run: runServe,
-			example: "GROUPMEM_API_KEYS=\"bot:write:*:$(groupmem hash-key \"$SECRET\")\" groupmem serve -http-addr :8080"},
+			example: "GROUPMEM_API_KEYS=\"bot:write:*:$(printf %s \"$SECRET\" | groupmem hash-key)\" groupmem serve -http-addr :8080"},
 		{name: "worker", usage: "run the nightly scheduler and an evolution pool, without the API", run: runWorker,
 			example: "GROUPMEM_POSTGRES_URL=postgres://... groupmem worker -metrics-addr :9090"},
 		{name: "evolve", usage: "evolve one group's memory now, or every due group (-all)", flags: evolveCommand,
@@ -63,9 +63,9 @@ func commands() []command {
 			example: "groupmem relay"},
 		{name: "healthcheck", usage: "exit 0 when the local server is ready (for container health checks)", run: runHealthcheck,
 			example: "groupmem healthcheck            # serve, on GROUPMEM_HTTP_ADDR\ngroupmem healthcheck -metrics   # worker, on GROUPMEM_METRICS_ADDR"},
-		{name: "hash-key", usage: "print the hash of an API key, for GROUPMEM_API_KEYS", run: runHashKey,
-			example: "groupmem hash-key \"$SECRET\""},
-		{name: "config", usage: "list every setting with its variable, flag and default (-markdown for a table)", flags: configCommand,
+		{name: "hash-key", usage: "read an API key from standard input (or a prompt) and print its hash, for GROUPMEM_API_KEYS", run: runHashKey,
+			example: "printf %s \"$SECRET\" | groupmem hash-key\ngroupmem hash-key                # prompts for the key, not shown"},
+		{name: "config", usage: "show the value in effect of every setting and where it came from, secrets redacted (-markdown: the table of defaults)", flags: configCommand,
 			example: "groupmem config\ngroupmem config -markdown"},
 	}
 }
@@ -167,9 +167,13 @@ func newLogger(cfg *Config, w io.Writer) *slog.Logger {
 }
 
 func configCommand(fs *flag.FlagSet) runFunc {
-	markdown := fs.Bool("markdown", false, "print a Markdown table")
+	markdown := fs.Bool("markdown", false, "print the Markdown table of every setting, its flag, default and meaning")
 	return func(_ context.Context, env *Env, _ []string) error {
-		printSettings(env.Stdout, *markdown)
+		if *markdown {
+			printSettings(env.Stdout, true)
+			return nil
+		}
+		printEffective(env.Stdout, env.Config, env.Sources)
 		return nil
 	}
 }

@@ -153,14 +153,6 @@ func runServe(ctx context.Context, env *Env, _ []string) error {
 	return s.serve(ctx)
 }
 
-func runHashKey(_ context.Context, env *Env, args []string) error {
-	if len(args) != 1 || args[0] == "" {
-		return errors.New("usage: groupmem hash-key <key>")
-	}
-	fmt.Fprintln(env.Stdout, api.HashKey(args[0]))
-	return nil
-}
-
 // runHealthcheck asks the local server's /readyz: the container health
 // check of an image without a shell.
 func runHealthcheck(ctx context.Context, env *Env, _ []string) error {
