@@ -61,7 +61,7 @@ func commands() []command {
 			example: "groupmem reindex -qdrant-addr qdrant:6334"},
 		{name: "relay", usage: "project pending ledger changes into the search index", run: runRelay,
 			example: "groupmem relay"},
-		{name: "healthcheck", usage: "exit 0 when the local server is ready (for container health checks)", run: runHealthcheck,
+		{name: "healthcheck", usage: "exit 0 when the local server is ready (for container health checks)", flags: healthcheckCommand,
 			example: "groupmem healthcheck            # serve, on GROUPMEM_HTTP_ADDR\ngroupmem healthcheck -metrics   # worker, on GROUPMEM_METRICS_ADDR"},
 		{name: "hash-key", usage: "read an API key from standard input (or a prompt) and print its hash, for GROUPMEM_API_KEYS", run: runHashKey,
 			example: "printf %s \"$SECRET\" | groupmem hash-key\ngroupmem hash-key                # prompts for the key, not shown"},
