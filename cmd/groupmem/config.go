@@ -70,6 +70,7 @@ type Config struct {
 
 	HTTPAddr        string
 	MetricsAddr     string
+	MetricsKey      string
 	APIKeys         string
 	APIOpen         bool
 	SearchThreshold float64
@@ -177,7 +178,8 @@ func (c *Config) settings() []setting {
 		{"GROUPMEM_SCHEDULER", "serve also runs the nightly scheduler and an evolution pool", boolean(&c.Scheduler), "true"},
 		{"GROUPMEM_SINGLE_REPLICA", "this process is the only one using its ledger: lets serve and worker run a Postgres ledger with the in-process index, and the in-process lock close abandoned runs", boolean(&c.SingleReplica), "false"},
 		{"GROUPMEM_HTTP_ADDR", "address the API listens on", str(&c.HTTPAddr), ":8080"},
-		{"GROUPMEM_METRICS_ADDR", "address where `groupmem worker` serves /metrics and /healthz (empty: none; serve has them on GROUPMEM_HTTP_ADDR)", str(&c.MetricsAddr), ""},
+		{"GROUPMEM_METRICS_ADDR", "address of /metrics, /healthz and /readyz on their own: `groupmem worker` serves them only there (empty: none); `groupmem serve` serves them there too, and no longer /metrics on GROUPMEM_HTTP_ADDR", str(&c.MetricsAddr), ""},
+		{"GROUPMEM_METRICS_KEY", "SHA-256 hex of the bearer token /metrics requires, wherever it is served (`groupmem hash-key` makes it; empty: no token)", str(&c.MetricsKey), ""},
 		{"GROUPMEM_API_KEYS", "API keys as name:scope:groups:sha256hex entries separated by ';' (scope admin|write|read, groups * or g1|g2); `groupmem hash-key` makes the hash", str(&c.APIKeys), ""},
 		{"GROUPMEM_API_OPEN", "serve without keys, every caller an admin of every group (local use only; not with GROUPMEM_API_KEYS)", boolean(&c.APIOpen), "false"},
 		{"GROUPMEM_SEARCH_THRESHOLD", "default similarity threshold of search and context (0: 0.7 with an embeddings service, 0.15 with the local embedder)", float(&c.SearchThreshold), "0"},
@@ -206,6 +208,7 @@ func bindConfig(fs *flag.FlagSet, lookupEnv func(string) (string, bool)) (*Confi
 		if err := s.bind(fs, flagName(s.env), def); err != nil {
 			return nil, fmt.Errorf("%s: %w", s.env, err)
 		}
+		fs.Lookup(flagName(s.env)).Usage = s.doc
 	}
 	return c, nil
 }
@@ -253,6 +256,9 @@ func (c *Config) validate() error {
 		return fmt.Errorf("GROUPMEM_POSTGRES_STATEMENT_TIMEOUT must be at least 1ms, got %s", c.PostgresStatementTimeout)
 	case c.PostgresMigrateTimeout < time.Millisecond:
 		return fmt.Errorf("GROUPMEM_POSTGRES_MIGRATE_TIMEOUT must be at least 1ms, got %s", c.PostgresMigrateTimeout)
+	}
+	if k := c.MetricsKey; k != "" && (len(k) != 64 || strings.Trim(strings.ToLower(k), "0123456789abcdef") != "") {
+		return errors.New("GROUPMEM_METRICS_KEY must be the 64 hex digits `groupmem hash-key` prints, not the token itself")
 	}
 	if _, err := time.LoadLocation(c.TimeZone); err != nil {
 		return fmt.Errorf("GROUPMEM_TIMEZONE: %w", err)

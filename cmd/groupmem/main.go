@@ -13,6 +13,7 @@ import (
 	"log/slog"
 	"os"
 	"os/signal"
+	"strings"
 	"syscall"
 )
 
@@ -22,71 +23,95 @@ type runFunc func(ctx context.Context, env *Env, args []string) error
 // command is one subcommand: its flags are the shared settings plus its own.
 type command struct {
 	name  string
-	usage string
-	run   runFunc
+	usage string // the one-line synopsis
+	// example is a command line or two showing the command in use.
+	example string
+	run     runFunc
 	// flags, when set, registers the command's own flags on fs and
 	// returns the run function that reads them; run is then unused.
 	flags func(fs *flag.FlagSet) runFunc
 }
 
-// Env is what every command gets: the parsed configuration, output and a
-// logger.
+// Env is what every command gets: the parsed configuration, where each
+// setting came from, input, output and a logger.
 type Env struct {
 	Config *Config
-	Stdout io.Writer
-	Stderr io.Writer
-	Log    *slog.Logger
+	// Sources names where each setting's value came from, by variable:
+	// sourceDefault, sourceEnv or sourceFlag.
+	Sources map[string]string
+	Stdin   io.Reader
+	Stdout  io.Writer
+	Stderr  io.Writer
+	Log     *slog.Logger
 }
 
 func commands() []command {
 	return []command{
-		{name: "demo", usage: "replay a bundled group chat night by night on the embedded default (-serve to keep the API up)", flags: demoCommand},
-		{name: "serve", usage: "serve the HTTP API, and run the nightly scheduler unless GROUPMEM_SCHEDULER=false", run: runServe},
-		{name: "worker", usage: "run the nightly scheduler and an evolution pool, without the API", run: runWorker},
-		{name: "evolve", usage: "evolve one group's memory now, or every due group (-all)", flags: evolveCommand},
-		{name: "migrate", usage: "apply the Postgres migrations", run: runMigrate},
-		{name: "reindex", usage: "rebuild the search index from the ledger (no embedding calls)", run: runReindex},
-		{name: "relay", usage: "project pending ledger changes into the search index", run: runRelay},
-		{name: "healthcheck", usage: "exit 0 when the local server is ready (for container health checks)", run: runHealthcheck},
-		{name: "hash-key", usage: "print the hash of an API key, for GROUPMEM_API_KEYS", run: runHashKey},
-		{name: "config", usage: "list every setting with its variable, flag and default (-markdown for a table)", flags: configCommand},
+		{name: "demo", usage: "replay a bundled group chat night by night on the embedded default (-serve to keep the API up)", flags: demoCommand,
+			example: "groupmem demo\ngroupmem demo -serve -addr 127.0.0.1:8080"},
+		{name: "serve", usage: "serve the HTTP API, and run the nightly scheduler unless GROUPMEM_SCHEDULER=false", run: runServe,
+			example: "GROUPMEM_API_KEYS=\"bot:write:*:$(printf %s \"$SECRET\" | groupmem hash-key)\" groupmem serve -http-addr :8080"},
+		{name: "worker", usage: "run the nightly scheduler and an evolution pool, without the API", run: runWorker,
+			example: "GROUPMEM_POSTGRES_URL=postgres://... groupmem worker -metrics-addr :9090"},
+		{name: "evolve", usage: "evolve one group's memory now, or every due group (-all)", flags: evolveCommand,
+			example: "groupmem evolve -group team-a -dry-run\ngroupmem evolve -all"},
+		{name: "migrate", usage: "apply the Postgres migrations", run: runMigrate,
+			example: "GROUPMEM_POSTGRES_URL=postgres://groupmem:secret@db:5432/groupmem groupmem migrate"},
+		{name: "reindex", usage: "rebuild the search index from the ledger (no embedding calls)", run: runReindex,
+			example: "groupmem reindex -qdrant-addr qdrant:6334"},
+		{name: "relay", usage: "project pending ledger changes into the search index", run: runRelay,
+			example: "groupmem relay"},
+		{name: "healthcheck", usage: "exit 0 when the local server is ready (for container health checks)", flags: healthcheckCommand,
+			example: "groupmem healthcheck            # serve, on GROUPMEM_HTTP_ADDR\ngroupmem healthcheck -metrics   # worker, on GROUPMEM_METRICS_ADDR"},
+		{name: "hash-key", usage: "read an API key from standard input (or a prompt) and print its hash, for GROUPMEM_API_KEYS", run: runHashKey,
+			example: "printf %s \"$SECRET\" | groupmem hash-key\ngroupmem hash-key                # prompts for the key, not shown"},
+		{name: "config", usage: "show the value in effect of every setting and where it came from, secrets redacted (-markdown: the table of defaults)", flags: configCommand,
+			example: "groupmem config\ngroupmem config -markdown"},
 	}
 }
 
 func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	err := run(ctx, os.Args[1:], os.LookupEnv, os.Stdout, os.Stderr)
+	err := runIO(ctx, os.Args[1:], os.LookupEnv, os.Stdin, os.Stdout, os.Stderr)
 	stop()
 	if err != nil {
-		if !errors.Is(err, flag.ErrHelp) {
-			fmt.Fprintln(os.Stderr, "groupmem:", err)
-		}
+		fmt.Fprintln(os.Stderr, "groupmem:", err)
 		os.Exit(1)
 	}
 }
 
-// run parses args and runs one command. It is main without the process.
+// run parses args and runs one command, with nothing on standard input.
+// It is main without the process.
 func run(ctx context.Context, args []string, lookupEnv func(string) (string, bool), stdout, stderr io.Writer) error {
-	if len(args) == 0 || args[0] == "help" || args[0] == "-h" || args[0] == "--help" {
+	return runIO(ctx, args, lookupEnv, strings.NewReader(""), stdout, stderr)
+}
+
+// runIO is run reading standard input from stdin. Help asked for (-h,
+// --help, help [command]) is printed on stdout and is not an error.
+func runIO(ctx context.Context, args []string, lookupEnv func(string) (string, bool), stdin io.Reader, stdout, stderr io.Writer) error {
+	if len(args) == 0 {
 		usage(stderr)
-		if len(args) == 0 {
-			return errors.New("no command given")
-		}
-		return nil
+		return errors.New("no command given")
 	}
-	var cmd *command
-	for _, c := range commands() {
-		if c.name == args[0] {
-			cmd = &c
-			break
+	if args[0] == "help" || args[0] == "-h" || args[0] == "--help" || args[0] == "-help" {
+		if len(args) == 1 || args[0] != "help" {
+			usage(stdout)
+			return nil
 		}
+		cmd := findCommand(args[1])
+		if cmd == nil {
+			usage(stderr)
+			return fmt.Errorf("unknown command %q", args[1])
+		}
+		args = []string{cmd.name, "-h"}
 	}
+	cmd := findCommand(args[0])
 	if cmd == nil {
 		usage(stderr)
 		return fmt.Errorf("unknown command %q", args[0])
 	}
 	fs := newFlagSet()
-	fs.SetOutput(stderr)
+	fs.SetOutput(io.Discard) // errors are returned, help printed below
 	cfg, err := bindConfig(fs, lookupEnv)
 	if err != nil {
 		return err
@@ -96,13 +121,28 @@ func run(ctx context.Context, args []string, lookupEnv func(string) (string, boo
 		runCmd = cmd.flags(fs)
 	}
 	if err := fs.Parse(args[1:]); err != nil {
-		return err
+		if errors.Is(err, flag.ErrHelp) {
+			commandHelp(stdout, cmd, fs, cfg)
+			return nil
+		}
+		return fmt.Errorf("%s: %w (`groupmem help %s` lists its flags)", cmd.name, err, cmd.name)
 	}
 	if err := cfg.validate(); err != nil {
 		return err
 	}
-	env := &Env{Config: cfg, Stdout: stdout, Stderr: stderr, Log: newLogger(cfg, stderr)}
+	env := &Env{Config: cfg, Sources: sources(cfg, fs, lookupEnv), Stdin: stdin, Stdout: stdout, Stderr: stderr,
+		Log: newLogger(cfg, stderr)}
 	return runCmd(ctx, env, fs.Args())
+}
+
+// findCommand returns the command named name, or nil.
+func findCommand(name string) *command {
+	for _, c := range commands() {
+		if c.name == name {
+			return &c
+		}
+	}
+	return nil
 }
 
 func newFlagSet() *flag.FlagSet { return flag.NewFlagSet("groupmem", flag.ContinueOnError) }
@@ -110,9 +150,10 @@ func newFlagSet() *flag.FlagSet { return flag.NewFlagSet("groupmem", flag.Contin
 func usage(w io.Writer) {
 	fmt.Fprintln(w, "usage: groupmem <command> [flags]\n\ncommands:")
 	for _, c := range commands() {
-		fmt.Fprintf(w, "  %-10s %s\n", c.name, c.usage)
+		fmt.Fprintf(w, "  %-12s %s\n", c.name, c.usage)
 	}
-	fmt.Fprintln(w, "\nEvery setting is a GROUPMEM_* variable and a flag; `groupmem config` lists them.")
+	fmt.Fprintln(w, "\n`groupmem help <command>` (or `groupmem <command> -h`) describes a command and its flags.\n"+
+		"Every setting is a GROUPMEM_* variable and a flag; `groupmem config` lists them.")
 }
 
 func newLogger(cfg *Config, w io.Writer) *slog.Logger {
@@ -126,9 +167,13 @@ func newLogger(cfg *Config, w io.Writer) *slog.Logger {
 }
 
 func configCommand(fs *flag.FlagSet) runFunc {
-	markdown := fs.Bool("markdown", false, "print a Markdown table")
+	markdown := fs.Bool("markdown", false, "print the Markdown table of every setting, its flag, default and meaning")
 	return func(_ context.Context, env *Env, _ []string) error {
-		printSettings(env.Stdout, *markdown)
+		if *markdown {
+			printSettings(env.Stdout, true)
+			return nil
+		}
+		printEffective(env.Stdout, env.Config, env.Sources)
 		return nil
 	}
 }

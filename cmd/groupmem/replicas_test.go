@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"maps"
-	"net"
 	"net/http"
 	"strings"
 	"testing"
@@ -14,16 +13,6 @@ import (
 )
 
 // freeAddr returns a loopback address nothing listens on.
-func freeAddr(t *testing.T) string {
-	t.Helper()
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer ln.Close()
-	return ln.Addr().String()
-}
-
 // startCmd runs a long-running command until the test calls stop, which
 // returns the command's error. It fails the test unless /healthz answers
 // 200 on addr within 20s.

@@ -6,11 +6,8 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
-	"net"
-	"net/http"
 	"os"
 	"strings"
-	"time"
 
 	"github.com/groupmem/groupmem"
 	"github.com/groupmem/groupmem/metrics"
@@ -72,8 +69,8 @@ func runWorker(ctx context.Context, env *Env, _ []string) error {
 	if err != nil {
 		return err
 	}
-	if addr := env.Config.MetricsAddr; addr != "" {
-		stop, err := serveMetrics(ctx, env, addr, reg)
+	if env.Config.MetricsAddr != "" {
+		stop, err := serveOps(ctx, env, reg, b.Ready)
 		if err != nil {
 			return err
 		}
@@ -147,30 +144,4 @@ func (p *progressBar) finish() {
 	if p.tty {
 		fmt.Fprintln(p.w)
 	}
-}
-
-// serveMetrics serves /metrics and /healthz on addr until stop is called.
-func serveMetrics(ctx context.Context, env *Env, addr string, reg *metrics.Registry) (stop func(), err error) {
-	ln, err := net.Listen("tcp", addr)
-	if err != nil {
-		return nil, fmt.Errorf("GROUPMEM_METRICS_ADDR: %w", err)
-	}
-	mux := http.NewServeMux()
-	mux.Handle("GET /metrics", reg.Handler())
-	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, _ *http.Request) {
-		w.Header().Set("Content-Type", "application/json")
-		_, _ = w.Write([]byte(`{"success":true,"status":"ok"}`))
-	})
-	srv := &http.Server{Handler: mux, ReadHeaderTimeout: 5 * time.Second, WriteTimeout: 30 * time.Second}
-	go func() {
-		if err := srv.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
-			env.Log.ErrorContext(ctx, "serve metrics", "err", err)
-		}
-	}()
-	env.Log.InfoContext(ctx, "serving metrics", "addr", ln.Addr().String())
-	return func() {
-		shutdown, cancel := context.WithTimeout(context.WithoutCancel(ctx), 5*time.Second)
-		defer cancel()
-		_ = srv.Shutdown(shutdown)
-	}, nil
 }

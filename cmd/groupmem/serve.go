@@ -34,6 +34,7 @@ type server struct {
 	duties    []func(ctx context.Context) // run until ctx ends
 	evolution *evolution                  // nil when the scheduler is off
 	listener  net.Listener
+	metrics   *metrics.Registry
 	// cancelBackground ends asynchronous evolutions still running when the
 	// grace period is over.
 	cancelBackground context.CancelFunc
@@ -64,8 +65,8 @@ func newServer(env *Env, b *backends, open bool) (*server, error) {
 		cancelBackground()
 		return nil, err
 	}
-	s := &server{env: env, b: b, handler: h, cancelBackground: cancelBackground}
-	s.httpSrv = api.NewServer(cfg.HTTPAddr, h, api.Config{})
+	s := &server{env: env, b: b, handler: h, metrics: reg, cancelBackground: cancelBackground}
+	s.httpSrv = api.NewServer(cfg.HTTPAddr, guardAPIMetrics(cfg, h), api.Config{})
 	// Requests live in background too, so that requests still running
 	// when the grace period is over are cancelled, not cut off mid-write.
 	s.httpSrv.BaseContext = func(net.Listener) context.Context { return background }
@@ -90,6 +91,14 @@ func (s *server) serve(ctx context.Context) error {
 		if ln, err = net.Listen("tcp", s.env.Config.HTTPAddr); err != nil {
 			return fmt.Errorf("GROUPMEM_HTTP_ADDR: %w", err)
 		}
+	}
+	if s.env.Config.MetricsAddr != "" {
+		stopOps, err := serveOps(ctx, s.env, s.metrics, s.b.Ready)
+		if err != nil {
+			ln.Close()
+			return err
+		}
+		defer stopOps()
 	}
 	dutyCtx, stopDuties := context.WithCancel(context.WithoutCancel(ctx))
 	var wg sync.WaitGroup
@@ -141,6 +150,9 @@ func (s *server) serve(ctx context.Context) error {
 }
 
 func runServe(ctx context.Context, env *Env, _ []string) error {
+	if err := checkAPIKeys(env.Config); err != nil {
+		return err
+	}
 	if err := env.Config.checkReplicas(); err != nil {
 		return err
 	}
@@ -154,36 +166,4 @@ func runServe(ctx context.Context, env *Env, _ []string) error {
 		return err
 	}
 	return s.serve(ctx)
-}
-
-func runHashKey(_ context.Context, env *Env, args []string) error {
-	if len(args) != 1 || args[0] == "" {
-		return errors.New("usage: groupmem hash-key <key>")
-	}
-	fmt.Fprintln(env.Stdout, api.HashKey(args[0]))
-	return nil
-}
-
-// runHealthcheck asks the local server's /readyz: the container health
-// check of an image without a shell.
-func runHealthcheck(ctx context.Context, env *Env, _ []string) error {
-	host, port, err := net.SplitHostPort(env.Config.HTTPAddr)
-	if err != nil {
-		return fmt.Errorf("GROUPMEM_HTTP_ADDR: %w", err)
-	}
-	if host == "" || host == "0.0.0.0" || host == "::" {
-		host = "127.0.0.1"
-	}
-	ctx, cancel := context.WithTimeout(ctx, 3*time.Second)
-	defer cancel()
-	req, _ := http.NewRequestWithContext(ctx, http.MethodGet, "http://"+net.JoinHostPort(host, port)+"/readyz", nil)
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		return fmt.Errorf("readyz: %w", err)
-	}
-	resp.Body.Close()
-	if resp.StatusCode != http.StatusOK {
-		return fmt.Errorf("readyz: %s", resp.Status)
-	}
-	return nil
 }

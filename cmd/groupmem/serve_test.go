@@ -1,9 +1,11 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"encoding/json"
+	"flag"
 	"io"
 	"log/slog"
 	"net"
@@ -138,40 +140,62 @@ func TestDemoCommand(t *testing.T) {
 		}
 	}
 
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	addr := ln.Addr().String()
-	ln.Close()
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
+	outR, outW := io.Pipe()
 	done := make(chan error, 1)
+	var errOut bytes.Buffer
 	go func() {
-		var o, e bytes.Buffer
-		env := map[string]string{"GROUPMEM_HTTP_ADDR": addr}
-		done <- run(ctx, []string{"demo", "-serve"}, func(k string) (string, bool) { v, ok := env[k]; return v, ok }, &o, &e)
+		err := run(ctx, []string{"demo", "-serve", "-addr", "127.0.0.1:0"}, func(string) (string, bool) { return "", false }, outW, &errOut)
+		outW.CloseWithError(err)
+		done <- err
 	}()
-	deadline := time.Now().Add(20 * time.Second)
-	for {
-		resp, err := http.Get("http://" + addr + "/memory/list/demo-devs")
-		if err == nil {
-			var body map[string]any
-			_ = json.NewDecoder(resp.Body).Decode(&body)
-			resp.Body.Close()
-			if resp.StatusCode != 200 || body["total"].(float64) < 4 {
-				t.Fatalf("list on the demo = %d %v", resp.StatusCode, body)
-			}
-			break
+	// The URL is printed once the API listens: the first request to it
+	// is answered, on loopback, with the demo's memories.
+	url := ""
+	lines := bufio.NewScanner(outR)
+	for url == "" && lines.Scan() {
+		if i := strings.Index(lines.Text(), "curl -s '"); i >= 0 {
+			url = strings.TrimSuffix(lines.Text()[i+len("curl -s '"):], "'")
 		}
-		if time.Now().After(deadline) {
-			t.Fatalf("demo -serve did not answer: %v", err)
-		}
-		time.Sleep(20 * time.Millisecond)
+	}
+	go func() { _, _ = io.Copy(io.Discard, outR) }()
+	if !strings.HasPrefix(url, "http://127.0.0.1:") || !strings.HasSuffix(url, "/memory/list/demo-devs") {
+		t.Fatalf("demo -serve printed the URL %q, want http://127.0.0.1:<port>/memory/list/demo-devs (%v)", url, lines.Err())
+	}
+	resp, err := http.Get(url)
+	if err != nil {
+		t.Fatalf("GET %s right after it was printed: %v", url, err)
+	}
+	var body map[string]any
+	_ = json.NewDecoder(resp.Body).Decode(&body)
+	resp.Body.Close()
+	if resp.StatusCode != 200 || body["total"].(float64) < 4 {
+		t.Fatalf("list on the demo = %d %v", resp.StatusCode, body)
 	}
 	cancel()
 	if err := <-done; err != nil {
-		t.Fatalf("demo -serve ended with %v", err)
+		t.Fatalf("demo -serve ended with %v\n%s", err, errOut.String())
+	}
+}
+
+// The demo binds loopback unless told otherwise, and refuses the settings
+// it would ignore rather than run on something else than asked.
+func TestDemoRefusesWhatItIgnores(t *testing.T) {
+	fs := flag.NewFlagSet("demo", flag.ContinueOnError)
+	demoCommand(fs)
+	if def := fs.Lookup("addr").DefValue; def != "127.0.0.1:8080" {
+		t.Errorf("demo -addr defaults to %q, want a loopback address", def)
+	}
+	for _, args := range [][]string{
+		{"demo", "-llm-url", "http://127.0.0.1:1/v1"},
+		{"demo", "-postgres-url", "postgres://127.0.0.1:1/x"},
+		{"demo", "-serve", "-http-addr", "127.0.0.1:0"},
+	} {
+		_, _, err := runCmd(t, nil, args...)
+		if err == nil || !strings.Contains(err.Error(), args[len(args)-2]+" is not used") {
+			t.Errorf("%v: error %v, want one saying %s is not used", args, err, args[len(args)-2])
+		}
 	}
 }
 

@@ -1,0 +1,158 @@
+package main
+
+import (
+	"context"
+	"crypto/subtle"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"net"
+	"net/http"
+	"strings"
+	"time"
+
+	"github.com/groupmem/groupmem"
+	"github.com/groupmem/groupmem/api"
+	"github.com/groupmem/groupmem/metrics"
+)
+
+// errNoAPIKey is why serve does not start without a key: one line that
+// says what to set.
+var errNoAPIKey = errors.New(`no API key: set GROUPMEM_API_KEYS to name:scope:groups:hash entries ` +
+	`(printf %s "$SECRET" | groupmem hash-key makes the hash), or GROUPMEM_API_OPEN=true to serve without keys on a private machine`)
+
+// checkAPIKeys fails, before any backend is opened, when the API would
+// have no key and is not open.
+func checkAPIKeys(cfg *Config) error {
+	if strings.TrimSpace(cfg.APIKeys) == "" && !cfg.APIOpen {
+		return errNoAPIKey
+	}
+	return nil
+}
+
+// opsMux serves the operational endpoints on their own address: /metrics
+// (behind GROUPMEM_METRICS_KEY when set), /healthz (the process is up) and
+// /readyz (ready reports every backend reachable).
+func opsMux(cfg *Config, reg *metrics.Registry, ready func(context.Context) error) *http.ServeMux {
+	mux := http.NewServeMux()
+	mux.Handle("GET /metrics", requireMetricsKey(cfg.MetricsKey, reg.Handler()))
+	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, _ *http.Request) {
+		writeStatus(w, http.StatusOK, map[string]any{"success": true, "status": "ok"})
+	})
+	mux.HandleFunc("GET /readyz", func(w http.ResponseWriter, r *http.Request) {
+		ctx, cancel := context.WithTimeout(r.Context(), 5*time.Second)
+		defer cancel()
+		if err := ready(ctx); err != nil {
+			writeStatus(w, http.StatusServiceUnavailable, map[string]any{"success": false, "error": map[string]string{
+				"code": groupmem.EUNAVAILABLE, "message": "not ready: " + groupmem.ErrorMessage(err)}})
+			return
+		}
+		writeStatus(w, http.StatusOK, map[string]any{"success": true, "status": "ready"})
+	})
+	return mux
+}
+
+func writeStatus(w http.ResponseWriter, status int, v any) {
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(status)
+	_ = json.NewEncoder(w).Encode(v)
+}
+
+// requireMetricsKey lets a request through when hash is empty or the
+// request's bearer token hashes to it; others get 401.
+func requireMetricsKey(hash string, next http.Handler) http.Handler {
+	if hash == "" {
+		return next
+	}
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		token, ok := strings.CutPrefix(r.Header.Get("Authorization"), "Bearer ")
+		if !ok || subtle.ConstantTimeCompare([]byte(api.HashKey(token)), []byte(strings.ToLower(hash))) != 1 {
+			w.Header().Set("WWW-Authenticate", `Bearer realm="metrics"`)
+			writeStatus(w, http.StatusUnauthorized, map[string]any{"success": false, "error": map[string]string{
+				"code": groupmem.EUNAUTH, "message": "/metrics needs the key of GROUPMEM_METRICS_KEY"}})
+			return
+		}
+		next.ServeHTTP(w, r)
+	})
+}
+
+// guardAPIMetrics applies the metrics settings to the API's own /metrics:
+// gone when metrics have an address of their own, behind the metrics key
+// otherwise.
+func guardAPIMetrics(cfg *Config, api http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path != "/metrics" {
+			api.ServeHTTP(w, r)
+			return
+		}
+		if cfg.MetricsAddr != "" {
+			http.NotFound(w, r)
+			return
+		}
+		requireMetricsKey(cfg.MetricsKey, api).ServeHTTP(w, r)
+	})
+}
+
+// serveOps serves opsMux on GROUPMEM_METRICS_ADDR until stop is called.
+func serveOps(ctx context.Context, env *Env, reg *metrics.Registry, ready func(context.Context) error) (stop func(), err error) {
+	ln, err := net.Listen("tcp", env.Config.MetricsAddr)
+	if err != nil {
+		return nil, fmt.Errorf("GROUPMEM_METRICS_ADDR: %w", err)
+	}
+	srv := &http.Server{Handler: opsMux(env.Config, reg, ready), ReadHeaderTimeout: 5 * time.Second, WriteTimeout: 30 * time.Second}
+	go func() {
+		if err := srv.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
+			env.Log.ErrorContext(ctx, "serve metrics", "err", err)
+		}
+	}()
+	env.Log.InfoContext(ctx, "serving /metrics, /healthz and /readyz", "addr", ln.Addr().String())
+	return func() {
+		shutdown, cancel := context.WithTimeout(context.WithoutCancel(ctx), 5*time.Second)
+		defer cancel()
+		_ = srv.Shutdown(shutdown)
+	}, nil
+}
+
+// healthcheckCommand registers the healthcheck command's flags.
+func healthcheckCommand(fs *flag.FlagSet) runFunc {
+	ops := fs.Bool("metrics", false, "ask GROUPMEM_METRICS_ADDR instead of GROUPMEM_HTTP_ADDR (a worker's health check)")
+	return func(ctx context.Context, env *Env, _ []string) error {
+		setting, addr := "GROUPMEM_HTTP_ADDR", env.Config.HTTPAddr
+		if *ops {
+			setting, addr = "GROUPMEM_METRICS_ADDR", env.Config.MetricsAddr
+			if addr == "" {
+				return errors.New("healthcheck -metrics: GROUPMEM_METRICS_ADDR is not set")
+			}
+		}
+		return checkReady(ctx, setting, addr)
+	}
+}
+
+// checkReady asks /readyz on the local address addr, read from setting:
+// the container health check of an image without a shell.
+func checkReady(ctx context.Context, setting, addr string) error {
+	host, port, err := net.SplitHostPort(addr)
+	if err != nil {
+		return fmt.Errorf("%s: %w", setting, err)
+	}
+	if host == "" || host == "0.0.0.0" || host == "::" {
+		host = "127.0.0.1"
+	}
+	ctx, cancel := context.WithTimeout(ctx, 3*time.Second)
+	defer cancel()
+	req, _ := http.NewRequestWithContext(ctx, http.MethodGet, "http://"+net.JoinHostPort(host, port)+"/readyz", nil)
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		return fmt.Errorf("readyz: %w", err)
+	}
+	defer resp.Body.Close()
+	if resp.StatusCode != http.StatusOK {
+		var body struct {
+			Error struct{ Message string }
+		}
+		_ = json.NewDecoder(resp.Body).Decode(&body)
+		return fmt.Errorf("readyz: %s %s", resp.Status, body.Error.Message)
+	}
+	return nil
+}
