@@ -3,6 +3,7 @@ package sqlite_test
 import (
 	"context"
 	"database/sql"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -81,5 +82,36 @@ func mustExec(t *testing.T, db *sql.DB, query string, args ...any) {
 	t.Helper()
 	if _, err := db.Exec(query, args...); err != nil {
 		t.Fatalf("%s: %v", query, err)
+	}
+}
+
+// REPLACE of a message id the ledger holds leaves the message where it
+// was: same seq, so a run that fused it never fuses it again, and the
+// group's next message still gets the next seq.
+func TestReplaceKeepsStoredMessage(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "ledger.db")
+	l := openAt(t, path, nil)
+	if _, err := l.InsertMessages(ctx, storetest.Msgs("g", "a", 2)); err != nil {
+		t.Fatal(err)
+	}
+	db := rawDB(t, path)
+	for _, verb := range []string{"INSERT OR REPLACE", "REPLACE"} {
+		mustExec(t, db, verb+` INTO messages (group_id, message_id, content, sent_at) VALUES ('g', 'a0', 'again', 0)`)
+	}
+	mustExec(t, db, `REPLACE INTO messages (group_id, message_id, content, sent_at) VALUES ('g', 'new', 'c', 0)`)
+	got, err := l.MessagesAfter(ctx, "g", 0, 10)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ids []string
+	for _, m := range got {
+		ids = append(ids, fmt.Sprintf("%s@%d", m.ID, m.Seq))
+	}
+	if want := "a0@1 a1@2 new@3"; strings.Join(ids, " ") != want {
+		t.Errorf("messages = %v, want %s", ids, want)
+	}
+	if got[0].Content == "again" {
+		t.Errorf("a0's text was replaced by a skipped insert")
 	}
 }
