@@ -83,12 +83,21 @@ type Ledger interface {
 	// after, in ID order: a full, stable walk of the ledger.
 	ScanMemories(ctx context.Context, after string, limit int) ([]Memory, error)
 
-	// Changes returns up to limit change-log rows of a group written at or
-	// after since, newest first.
-	Changes(ctx context.Context, groupID string, since time.Time, limit int) ([]Change, error)
+	// Changes returns up to q.Limit change-log rows of q.GroupID written
+	// at or after q.Since with one of q.Actions, newest first (by time,
+	// then id), starting after q.Before*. EINVALID for a bad group id.
+	Changes(ctx context.Context, q ChangeQuery) ([]Change, error)
 
-	// Runs returns up to limit runs of a group, newest first.
-	Runs(ctx context.Context, groupID string, limit int) ([]Run, error)
+	// Runs returns up to q.Limit evolution runs of q.GroupID in status
+	// q.Status, newest first (by start, then id), starting after
+	// q.Before*. Runs of manual changes (TriggerAdmin) are never returned.
+	// EINVALID for a bad group id.
+	Runs(ctx context.Context, q RunQuery) ([]Run, error)
+
+	// Groups returns up to q.Limit summaries of the groups the ledger
+	// holds messages, memories or runs of, in group id order, after
+	// q.After, only of q.IDs when it is not nil.
+	Groups(ctx context.Context, q GroupQuery) ([]GroupSummary, error)
 
 	// Run returns one run. ENOTFOUND if there is none.
 	Run(ctx context.Context, id string) (Run, error)

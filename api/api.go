@@ -28,6 +28,10 @@ type Service interface {
 	Restore(ctx context.Context, id, actor string) (groupmem.Memory, error)
 	// SetStrength sets the strength of version id.
 	SetStrength(ctx context.Context, id string, strength float64, actor string) (groupmem.Memory, error)
+	// Create writes a new memory of a group by hand.
+	Create(ctx context.Context, groupID, actor string, in worker.ManualMemory) (groupmem.Memory, error)
+	// Edit writes a new version of the active version id by hand.
+	Edit(ctx context.Context, id, actor string, in worker.ManualMemory) (groupmem.Memory, error)
 }
 
 var _ Service = (*worker.Service)(nil)

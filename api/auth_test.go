@@ -103,7 +103,7 @@ func TestOpenMode(t *testing.T) {
 	mems := f.seed(t, "g1", "likes tea")
 	want(t, f.get(t, "/memory/list/g1", ""), 200, "")
 	want(t, f.do(t, req{method: http.MethodDelete, path: "/memory/" + mems["likes tea"].ID}), 200, "")
-	changes, err := f.ledger.Changes(context.Background(), "g1", mems["likes tea"].CreatedAt, 1)
+	changes, err := f.ledger.Changes(context.Background(), groupmem.ChangeQuery{GroupID: "g1", Since: mems["likes tea"].CreatedAt, Limit: 1})
 	if err != nil || changes[0].Actor != "anonymous" {
 		t.Errorf("open-mode change = %+v, %v", changes, err)
 	}

@@ -13,19 +13,29 @@ import (
 // with the reason. Every other documented answer of every operation must
 // be seen, and conform, in TestOpenAPIConformance.
 var notProduced = map[string]string{
-	"500":                                  "internal errors are bugs; no request may cause one (FuzzHandler)",
-	"GET /memory/list/{group_id} 503":      "needs Postgres down",
-	"GET /memory/history/{memory_id} 503":  "needs Postgres down",
-	"GET /memory/changes/{group_id} 503":   "needs Postgres down",
-	"GET /memory/runs/{group_id} 503":      "needs Postgres down",
-	"GET /memory/run/{run_id} 503":         "needs Postgres down",
-	"POST /memory/messages/{group_id} 503": "needs Postgres down",
-	"DELETE /memory/{memory_id} 503":       "needs Postgres down",
-	"PUT /memory/{memory_id}/restore 503":  "needs Postgres down",
-	"PUT /memory/{memory_id}/strength 503": "needs Postgres down",
-	"PUT /memory/{memory_id}/restore 409":  "needs a concurrent change of the same lineage",
-	"PUT /memory/{memory_id}/strength 409": "needs a concurrent change of the same version",
-	"GET /metrics 404":                     "needs a server without metrics",
+	"500":                                           "internal errors are bugs; no request may cause one (FuzzHandler)",
+	"GET /memory/list/{group_id} 503":               "needs Postgres down",
+	"GET /memory/history/{memory_id} 503":           "needs Postgres down",
+	"GET /memory/changes/{group_id} 503":            "needs Postgres down",
+	"GET /memory/runs/{group_id} 503":               "needs Postgres down",
+	"GET /memory/run/{run_id} 503":                  "needs Postgres down",
+	"POST /memory/messages/{group_id} 503":          "needs Postgres down",
+	"DELETE /memory/{memory_id} 503":                "needs Postgres down",
+	"PUT /memory/{memory_id}/restore 503":           "needs Postgres down",
+	"PUT /memory/{memory_id}/strength 503":          "needs Postgres down",
+	"PUT /memory/{memory_id}/restore 409":           "needs a concurrent change of the same lineage",
+	"PUT /memory/lineage/{lineage_id}/restore 409":  "needs a concurrent change of the same lineage",
+	"PUT /memory/lineage/{lineage_id}/strength 409": "needs a concurrent change of the same lineage",
+	"GET /memory/groups 503":                        "needs Postgres down",
+	"GET /memory/{memory_id} 503":                   "needs Postgres down",
+	"GET /memory/lineage/{lineage_id} 503":          "needs Postgres down",
+	"POST /memory/create/{group_id} 503":            "needs Postgres down",
+	"PUT /memory/{memory_id} 503":                   "needs Postgres down",
+	"DELETE /memory/lineage/{lineage_id} 503":       "needs Postgres down",
+	"PUT /memory/lineage/{lineage_id}/restore 503":  "needs Postgres down",
+	"PUT /memory/lineage/{lineage_id}/strength 503": "needs Postgres down",
+	"PUT /memory/{memory_id}/strength 409":          "needs a concurrent change of the same version",
+	"GET /metrics 404":                              "needs a server without metrics",
 }
 
 // TestOpenAPIConformance calls every endpoint for real, on its success and
@@ -34,8 +44,8 @@ var notProduced = map[string]string{
 // seen.
 func TestOpenAPIConformance(t *testing.T) {
 	f := newFixture(t, fixtureOptions{failures: true})
-	mems := f.seed(t, "g1", "likes tea", "likes coffee")
-	tea, coffee := mems["likes tea"], mems["likes coffee"]
+	mems := f.seed(t, "g1", "likes tea", "likes coffee", "likes milk")
+	tea, coffee, milk := mems["likes tea"], mems["likes coffee"], mems["likes milk"]
 	other := f.seed(t, "g2", "likes juice")["likes juice"]
 	big := `{"x":"` + strings.Repeat("a", 70<<10) + `"}`
 	g1, g2 := "/memory/%s/g1", "/memory/%s/g2"
@@ -104,6 +114,59 @@ func TestOpenAPIConformance(t *testing.T) {
 			req{method: method, path: "/memory/" + coffee.ID + suffix, key: secretMod1, body: `{}`, ctype: "application/xml"},
 		)
 	}
+	for _, p := range []string{"/memory/groups", "/memory/" + tea.ID, "/memory/lineage/" + tea.LineageID} {
+		calls = append(calls,
+			req{method: "GET", path: p, key: secretView1},
+			req{method: "GET", path: p + "?limit=0", key: secretView1},
+			req{method: "GET", path: p})
+	}
+	calls = append(calls,
+		req{method: "GET", path: "/memory/x", key: secretView1},
+		req{method: "GET", path: "/memory/" + other.ID, key: secretView1},
+		req{method: "GET", path: "/memory/lineage/" + other.LineageID, key: secretView1},
+		req{method: "GET", path: "/memory/groups?cursor=nonsense", key: secretView1})
+	lineage := "/memory/lineage/" + milk.LineageID
+	for _, suffix := range []string{"", "/restore", "/strength"} {
+		body := ""
+		if suffix == "/strength" {
+			body = `{"strength":0.75}`
+		}
+		method := "PUT"
+		if suffix == "" {
+			method = "DELETE"
+		}
+		calls = append(calls,
+			req{method: method, path: lineage + suffix, key: secretMod1, body: body},
+			req{method: method, path: "/memory/lineage/x" + suffix, key: secretMod1, body: body},
+			req{method: method, path: lineage + suffix, body: body},
+			req{method: method, path: lineage + suffix, key: secretBot1, body: body},
+			req{method: method, path: "/memory/lineage/" + other.LineageID + suffix, key: secretMod1, body: body},
+			req{method: method, path: lineage + suffix, key: secretMod1, body: big},
+			req{method: method, path: lineage + suffix, key: secretMod1, body: `{}`, ctype: "application/xml"},
+		)
+	}
+	edit := `{"statement":"likes warm milk","reason":"members corrected it"}`
+	calls = append(calls,
+		req{method: "DELETE", path: lineage, key: secretMod1},
+		req{method: "DELETE", path: lineage, key: secretMod1}, // 409: already deleted
+		req{method: "PUT", path: lineage + "/restore", key: secretMod1},
+		req{method: "PUT", path: "/memory/" + milk.ID, key: secretMod1, body: edit},
+		req{method: "PUT", path: "/memory/" + milk.ID, key: secretMod1, body: edit}, // 409: superseded
+		req{method: "PUT", path: "/memory/x", key: secretMod1, body: edit},
+		req{method: "PUT", path: "/memory/" + tea.ID, key: secretMod1, body: `{"tags":["x"]}`},
+		req{method: "PUT", path: "/memory/" + tea.ID, body: edit},
+		req{method: "PUT", path: "/memory/" + tea.ID, key: secretBot1, body: edit},
+		req{method: "PUT", path: "/memory/" + other.ID, key: secretMod1, body: edit},
+		req{method: "PUT", path: "/memory/" + tea.ID, key: secretMod1, body: big},
+		req{method: "PUT", path: "/memory/" + tea.ID, key: secretMod1, body: edit, ctype: "text/plain"},
+		req{method: "POST", path: at(g1, "create"), key: secretMod1, body: `{"statement":"likes bread"}`},
+		req{method: "POST", path: at(g1, "create"), key: secretMod1, body: `{"statement":""}`},
+		req{method: "POST", path: at(g1, "create"), body: `{"statement":"likes bread"}`},
+		req{method: "POST", path: at(g1, "create"), key: secretBot1, body: `{"statement":"likes bread"}`},
+		req{method: "POST", path: at(g2, "create"), key: secretMod1, body: `{"statement":"likes bread"}`},
+		req{method: "POST", path: at(g1, "create"), key: secretMod1, body: big},
+		req{method: "POST", path: at(g1, "create"), key: secretMod1, body: `{"statement":"x"}`, ctype: "text/plain"},
+	)
 	calls = append(calls,
 		req{method: "DELETE", path: "/memory/" + tea.ID, key: secretMod1},
 		req{method: "DELETE", path: "/memory/" + tea.ID, key: secretMod1}, // 409: already deleted

@@ -161,37 +161,6 @@ type failedRun struct {
 func (e *failedRun) Error() string { return "run " + e.id + ": " + e.err.Error() }
 func (e *failedRun) Unwrap() error { return e.err }
 
-// runs answers GET /memory/runs/{group_id}: the group's recent runs,
-// newest first.
-func (h *Handler) runs(w http.ResponseWriter, r *http.Request, c *call) error {
-	g, err := groupParam(r)
-	if err != nil {
-		return err
-	}
-	p := params{q: c.query}
-	limit := p.int("limit", 20, 1, maxLimit)
-	if p.err != nil {
-		return p.err
-	}
-	if err := checkGroup(c.key, g, "group "+describe(g)); err != nil {
-		return err
-	}
-	runs, err := h.d.Ledger.Runs(r.Context(), g, limit)
-	if err != nil {
-		return backendError(err)
-	}
-	out := make([]runJSON, len(runs))
-	for i, run := range runs {
-		out[i] = runOut(run)
-	}
-	writeJSON(w, http.StatusOK, struct {
-		Success bool      `json:"success"`
-		GroupID string    `json:"group_id"`
-		Runs    []runJSON `json:"runs"`
-	}{true, g, out})
-	return nil
-}
-
 // run answers GET /memory/run/{run_id}. A run of a group the key may not
 // see is ENOTFOUND, like an unknown one.
 func (h *Handler) run(w http.ResponseWriter, r *http.Request, c *call) error {

@@ -117,7 +117,7 @@ func TestEvolve(t *testing.T) {
 			f.ingest(t, tt.group, tt.msg)
 			r := f.do(t, req{method: http.MethodPost, path: "/memory/evolve/" + tt.group, key: secretRoot})
 			want(t, r, tt.status, tt.code)
-			runs, err := f.ledger.Runs(context.Background(), tt.group, 1)
+			runs, err := f.ledger.Runs(context.Background(), groupmem.RunQuery{GroupID: tt.group, Limit: 1})
 			if err != nil || len(runs) != 1 || runs[0].Status != groupmem.RunFailed {
 				t.Fatalf("runs of %s = %+v, %v", tt.group, runs, err)
 			}

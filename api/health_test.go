@@ -54,7 +54,7 @@ func TestUnmatched(t *testing.T) {
 		{"PUT", "/memory/list/g1", 405, "GET, HEAD"},
 		{"POST", "/healthz", 405, "GET, HEAD"},
 		{"GET", "/memory/evolve/g1", 405, "POST"},
-		{"PATCH", "/memory/6f1c1a34-5a6f-4a39-9b1e-0a5f1c2d3e4f", 405, "DELETE"},
+		{"PATCH", "/memory/6f1c1a34-5a6f-4a39-9b1e-0a5f1c2d3e4f", 405, "DELETE, GET, HEAD, PUT"},
 		{"DELETE", "/memory/6f1c1a34-5a6f-4a39-9b1e-0a5f1c2d3e4f/restore", 405, "PUT"},
 	}
 	for _, tt := range tests {

@@ -3,7 +3,6 @@ package api
 import (
 	"context"
 	"net/http"
-	"time"
 
 	"github.com/groupmem/groupmem"
 )
@@ -146,43 +145,4 @@ func memoryError(err error, id string) error {
 		return groupmem.Errorf(groupmem.ENOTFOUND, "memory %s not found", id)
 	}
 	return backendError(err)
-}
-
-// changes answers GET /memory/changes/{group_id}: the change log of the
-// last days days, newest first, from the ledger.
-func (h *Handler) changes(w http.ResponseWriter, r *http.Request, c *call) error {
-	g, err := groupParam(r)
-	if err != nil {
-		return err
-	}
-	p := params{q: c.query}
-	days := p.int("days", 7, 1, maxDays)
-	limit := p.int("limit", 100, 1, maxLimit)
-	if p.err != nil {
-		return p.err
-	}
-	if err := checkGroup(c.key, g, "group "+describe(g)); err != nil {
-		return err
-	}
-	now := h.now().UTC()
-	since := now.AddDate(0, 0, -days)
-	rows, err := h.d.Ledger.Changes(r.Context(), g, since, limit+1)
-	if err != nil {
-		return backendError(err)
-	}
-	truncated := len(rows) > limit
-	rows = rows[:min(len(rows), limit)]
-	out := make([]changeJSON, len(rows))
-	for i, ch := range rows {
-		out[i] = changeOut(ch)
-	}
-	writeJSON(w, http.StatusOK, struct {
-		Success   bool         `json:"success"`
-		GroupID   string       `json:"group_id"`
-		Period    string       `json:"period"`
-		Since     time.Time    `json:"since"`
-		Truncated bool         `json:"truncated"`
-		Changes   []changeJSON `json:"changes"`
-	}{true, g, since.Format(time.DateOnly) + " to " + now.Format(time.DateOnly), since, truncated, out})
-	return nil
 }

@@ -207,6 +207,16 @@ func mapsKeys(m map[string]any) func(func(string) bool) {
 func (s *openAPI) keyword(sc map[string]any, kw string, v any, at string) error {
 	arg := sc[kw]
 	switch kw {
+	case "oneOf":
+		matched := 0
+		for _, branch := range arg.([]any) {
+			if s.validate(branch, v, at) == nil {
+				matched++
+			}
+		}
+		if matched != 1 {
+			return fmt.Errorf("%s: matches %d of the oneOf schemas, want exactly one", at, matched)
+		}
 	case "type":
 		types := []any{arg}
 		if list, ok := arg.([]any); ok {
@@ -451,7 +461,7 @@ func TestOpenAPIDocument(t *testing.T) {
 
 var schemaKeywords = map[string]bool{"type": true, "enum": true, "required": true, "properties": true,
 	"additionalProperties": true, "items": true, "minItems": true, "maxItems": true, "minLength": true,
-	"maxLength": true, "minimum": true, "maximum": true, "pattern": true, "format": true, "$ref": true}
+	"maxLength": true, "minimum": true, "maximum": true, "pattern": true, "format": true, "$ref": true, "oneOf": true}
 
 func checkKeywords(t *testing.T, v any, at string) {
 	t.Helper()
@@ -471,6 +481,10 @@ func checkKeywords(t *testing.T, v any, at string) {
 			}
 		case "items":
 			checkKeywords(t, arg, at+"/items")
+		case "oneOf":
+			for i, branch := range arg.([]any) {
+				checkKeywords(t, branch, fmt.Sprintf("%s/oneOf/%d", at, i))
+			}
 		case "additionalProperties":
 			if _, isBool := arg.(bool); !isBool {
 				checkKeywords(t, arg, at+"/additionalProperties")

@@ -139,7 +139,7 @@ func TestRunSampleChat(t *testing.T) {
 	}
 
 	// Every run was made by the offline evolver and applied.
-	runs, err := env.Ledger.Runs(ctx, env.GroupID, 1000)
+	runs, err := env.Ledger.Runs(ctx, groupmem.RunQuery{GroupID: env.GroupID, Limit: 1000})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -292,7 +292,7 @@ func TestBoardGameClub(t *testing.T) {
 	if len(quiz) != 1 {
 		t.Fatalf("%d deleted memories about the pub quiz, want 1; deleted: %v", len(quiz), statementsOf(mems[groupmem.StatusDeprecated]))
 	}
-	changes, err := env.Ledger.Changes(ctx, env.GroupID, time.Time{}, 1000)
+	changes, err := env.Ledger.Changes(ctx, groupmem.ChangeQuery{GroupID: env.GroupID, Limit: 1000})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -324,7 +324,7 @@ func TestBoardGameClub(t *testing.T) {
 	}
 
 	// Every run says the offline evolver made it, and every night applied.
-	runs, err := env.Ledger.Runs(ctx, env.GroupID, 1000)
+	runs, err := env.Ledger.Runs(ctx, groupmem.RunQuery{GroupID: env.GroupID, Limit: 1000})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -450,7 +450,7 @@ func TestMassDeletionGoesToReview(t *testing.T) {
 	if len(mems[groupmem.StatusActive]) != 4 || len(mems[groupmem.StatusDeprecated]) != 0 {
 		t.Errorf("%d active and %d deleted memories; want the four habits untouched", len(mems[groupmem.StatusActive]), len(mems[groupmem.StatusDeprecated]))
 	}
-	runs, err := env.Ledger.Runs(context.Background(), env.GroupID, 1)
+	runs, err := env.Ledger.Runs(context.Background(), groupmem.RunQuery{GroupID: env.GroupID, Limit: 1})
 	if err != nil {
 		t.Fatal(err)
 	}

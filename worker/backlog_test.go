@@ -65,7 +65,7 @@ func drain(t *testing.T, pool *worker.Pool) {
 func fusedOnce(t *testing.T, l groupmem.Ledger, group string, upTo int64) []groupmem.Run {
 	t.Helper()
 	ctx := context.Background()
-	runs, err := l.Runs(ctx, group, 100)
+	runs, err := l.Runs(ctx, groupmem.RunQuery{GroupID: group, Limit: 100})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -220,7 +220,7 @@ func tick(t testing.TB, q groupmem.Queue, slot time.Time, minNew int) int {
 // runsOf returns the runs of group with the given trigger, by status.
 func runsOf(t *testing.T, l groupmem.Ledger, group, trigger string) map[groupmem.RunStatus]int {
 	t.Helper()
-	runs, err := l.Runs(context.Background(), group, 1000)
+	runs, err := l.Runs(context.Background(), groupmem.RunQuery{GroupID: group, Limit: 1000})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -541,7 +541,7 @@ func TestPoolShutdownMidRun(t *testing.T) {
 			defer cancel()
 			err := pool.Stop(stopCtx)
 
-			runs, rerr := s.ledger.Runs(ctx, "g", 10)
+			runs, rerr := s.ledger.Runs(ctx, groupmem.RunQuery{GroupID: "g", Limit: 10})
 			if rerr != nil || len(runs) != 1 {
 				t.Fatalf("runs: %d, %v", len(runs), rerr)
 			}

@@ -301,7 +301,7 @@ func TestManualChanges(t *testing.T) {
 	if err != nil || del.Status != groupmem.StatusDeprecated {
 		t.Fatalf("Delete = %+v, %v", del, err)
 	}
-	changes, _ := h.ledger.Changes(ctx, "g", time.Time{}, 10)
+	changes, _ := h.ledger.Changes(ctx, groupmem.ChangeQuery{GroupID: "g", Limit: 10})
 	var got []string
 	for _, c := range changes {
 		got = append(got, string(c.Action)+"/"+c.Actor)

@@ -139,21 +139,36 @@ func (s *Service) manual(ctx context.Context, id, actor string, build func(m gro
 	if err != nil {
 		return groupmem.Memory{}, err
 	}
+	return s.manualIn(ctx, m.GroupID, id, actor, func(ctx context.Context, run groupmem.Run) (*groupmem.Plan, error) {
+		m, err := s.ledger.Memory(ctx, id) // the truth, now that the group is ours
+		if err != nil {
+			return nil, err
+		}
+		return build(m, run)
+	})
+}
+
+// manualIn commits one manual change in group g under its lock, recorded
+// as a run with TriggerAdmin (runs lists leave those out) and changes
+// whose actor is actor. build returns the plan, or nil when there is
+// nothing to do; new versions without an embedding are embedded before
+// the commit. It returns the first new version, or version id when the plan
+// writes none, as stored.
+func (s *Service) manualIn(ctx context.Context, g, id, actor string, build func(ctx context.Context, run groupmem.Run) (*groupmem.Plan, error)) (groupmem.Memory, error) {
 	result := id
-	err = s.withGroup(ctx, m.GroupID, func(ctx context.Context) error {
-		m, err = s.ledger.Memory(ctx, id) // the truth, now that the group is ours
+	err := s.withGroup(ctx, g, func(ctx context.Context) error {
+		run, err := s.ledger.BeginRun(ctx, groupmem.BeginRunParams{GroupID: g, Trigger: groupmem.TriggerAdmin, Actor: actor})
 		if err != nil {
 			return err
 		}
-		run, err := s.ledger.BeginRun(ctx, groupmem.BeginRunParams{GroupID: m.GroupID, Trigger: groupmem.TriggerAdmin, Actor: actor})
-		if err != nil {
-			return err
-		}
-		plan, err := build(m, run)
+		plan, err := build(ctx, run)
 		if err == nil && plan == nil {
 			run.Status = groupmem.RunNoop
 			s.finish(ctx, run, nil)
 			return nil
+		}
+		if err == nil {
+			err = s.embedMissing(ctx, plan.New)
 		}
 		if err == nil {
 			for i := range plan.Changes {
@@ -262,12 +277,16 @@ func (s *Service) Restore(ctx context.Context, id, actor string) (groupmem.Memor
 }
 
 // SetStrength sets the strength of version id, which must be within
-// [0, 1] (EINVALID otherwise). The status is unchanged.
+// [0, 1] (EINVALID otherwise). The status is unchanged. A superseded
+// version's strength means nothing: ECONFLICT naming the current version.
 func (s *Service) SetStrength(ctx context.Context, id string, strength float64, actor string) (groupmem.Memory, error) {
 	if err := groupmem.CheckStrength(strength); err != nil {
 		return groupmem.Memory{}, err
 	}
 	return s.manual(ctx, id, actor, func(m groupmem.Memory, run groupmem.Run) (*groupmem.Plan, error) {
+		if m.Status == groupmem.StatusSuperseded {
+			return nil, s.notCurrent(ctx, m, "given a strength")
+		}
 		if m.Strength == strength {
 			return nil, nil
 		}
@@ -282,3 +301,21 @@ func (s *Service) SetStrength(ctx context.Context, id string, strength float64, 
 
 // Fuser returns the evolver the service uses.
 func (s *Service) Fuser() Fuser { return s.fuser }
+
+// embedMissing embeds the versions of mems that have no embedding yet.
+func (s *Service) embedMissing(ctx context.Context, mems []groupmem.Memory) error {
+	var idx []int
+	var missing []groupmem.Memory
+	for i, m := range mems {
+		if len(m.Embedding) == 0 {
+			idx, missing = append(idx, i), append(missing, m)
+		}
+	}
+	if err := s.embed(ctx, missing); err != nil {
+		return err
+	}
+	for k, i := range idx {
+		mems[i].Embedding = missing[k].Embedding
+	}
+	return nil
+}

@@ -156,7 +156,7 @@ func TestWorkerCommand(t *testing.T) {
 	}()
 	deadline := time.Now().Add(20 * time.Second)
 	for {
-		runs, err := l.Runs(ctx, "g1", 10)
+		runs, err := l.Runs(ctx, groupmem.RunQuery{GroupID: "g1", Limit: 10})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -269,7 +269,7 @@ func TestChaos(t *testing.T) {
 		for {
 			code, err := evolve(reps[i%2].url(), g)
 			if err == nil && code == http.StatusOK {
-				runs, _ := ledger.Runs(ctx, g, 1)
+				runs, _ := ledger.Runs(ctx, groupmem.RunQuery{GroupID: g, Limit: 1})
 				if len(runs) == 1 && runs[0].Status == groupmem.RunNoop {
 					break
 				}
@@ -320,11 +320,11 @@ type figures struct {
 func checkGroup(t *testing.T, l *postgres.Ledger, x *qdrant.Index, g string, fig *figures) {
 	t.Helper()
 	ctx := context.Background()
-	runs, err := l.Runs(ctx, g, 10000)
+	runs, err := l.Runs(ctx, groupmem.RunQuery{GroupID: g, Limit: 10000})
 	if err != nil {
 		t.Fatal(err)
 	}
-	changes, err := l.Changes(ctx, g, time.Time{}, 100000)
+	changes, err := l.Changes(ctx, groupmem.ChangeQuery{GroupID: g, Limit: 100000})
 	if err != nil {
 		t.Fatal(err)
 	}

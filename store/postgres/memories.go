@@ -121,15 +121,29 @@ func (l *Ledger) ScanMemories(ctx context.Context, after string, limit int) ([]g
 }
 
 // Changes implements groupmem.Ledger.
-func (l *Ledger) Changes(ctx context.Context, groupID string, since time.Time, limit int) ([]groupmem.Change, error) {
-	if err := groupmem.CheckGroupID(groupID); err != nil {
+func (l *Ledger) Changes(ctx context.Context, q groupmem.ChangeQuery) ([]groupmem.Change, error) {
+	if err := groupmem.CheckGroupID(q.GroupID); err != nil {
 		return nil, err
+	}
+	var actions []string
+	if q.Actions != nil {
+		actions = make([]string, len(q.Actions))
+		for i, a := range q.Actions {
+			actions[i] = string(a)
+		}
+	}
+	var before *time.Time
+	if !q.BeforeTime.IsZero() {
+		before = &q.BeforeTime
 	}
 	rows, err := l.pool.Query(ctx, `
 		SELECT id, group_id, action, memory_id, new_memory_id, old_statement, new_statement,
 			change_summary, version, run_id, actor, created_at
 		FROM memory_change_log WHERE group_id = $1 AND created_at >= $2
-		ORDER BY created_at DESC, id DESC LIMIT $3`, groupID, since, max(limit, 0))
+			AND ($3::text[] IS NULL OR action = ANY($3))
+			AND ($4::timestamptz IS NULL OR (created_at, id) < ($4, $5))
+		ORDER BY created_at DESC, id DESC LIMIT $6`,
+		q.GroupID, q.Since, actions, before, q.BeforeID, max(q.Limit, 0))
 	if err != nil {
 		return nil, interpretError(fmt.Errorf("read changes: %w", err))
 	}

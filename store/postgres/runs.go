@@ -134,12 +134,23 @@ func scanRun(row pgx.CollectableRow) (groupmem.Run, error) {
 }
 
 // Runs implements groupmem.Ledger.
-func (l *Ledger) Runs(ctx context.Context, groupID string, limit int) ([]groupmem.Run, error) {
-	if err := groupmem.CheckGroupID(groupID); err != nil {
+func (l *Ledger) Runs(ctx context.Context, q groupmem.RunQuery) ([]groupmem.Run, error) {
+	if err := groupmem.CheckGroupID(q.GroupID); err != nil {
 		return nil, err
 	}
+	var before *time.Time
+	beforeID := "00000000-0000-0000-0000-000000000000"
+	if !q.BeforeTime.IsZero() {
+		if err := groupmem.CheckID(q.BeforeID); err != nil {
+			return nil, err
+		}
+		before, beforeID = &q.BeforeTime, q.BeforeID
+	}
 	rows, err := l.pool.Query(ctx, `SELECT `+runColumns+` FROM evolution_runs
-		WHERE group_id = $1 ORDER BY started_at DESC, id LIMIT $2`, groupID, max(limit, 0))
+		WHERE group_id = $1 AND trigger <> $2 AND ($3 = '' OR status = $3)
+			AND ($4::timestamptz IS NULL OR (started_at, id) < ($4, $5::uuid))
+		ORDER BY started_at DESC, id DESC LIMIT $6`,
+		q.GroupID, groupmem.TriggerAdmin, string(q.Status), before, beforeID, max(q.Limit, 0))
 	if err != nil {
 		return nil, interpretError(fmt.Errorf("read runs: %w", err))
 	}

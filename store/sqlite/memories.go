@@ -5,7 +5,6 @@ import (
 	"database/sql"
 	"encoding/json"
 	"fmt"
-	"time"
 
 	"github.com/groupmem/groupmem"
 )
@@ -148,15 +147,30 @@ func (l *Ledger) ScanMemories(ctx context.Context, after string, limit int) ([]g
 
 // Changes implements groupmem.Ledger: newest first. An invalid group id is
 // EINVALID.
-func (l *Ledger) Changes(ctx context.Context, groupID string, since time.Time, limit int) ([]groupmem.Change, error) {
-	if err := groupmem.CheckGroupID(groupID); err != nil {
+func (l *Ledger) Changes(ctx context.Context, q groupmem.ChangeQuery) ([]groupmem.Change, error) {
+	if err := groupmem.CheckGroupID(q.GroupID); err != nil {
 		return nil, err
+	}
+	var actions any // NULL: every action
+	if q.Actions != nil {
+		list, err := json.Marshal(q.Actions)
+		if err != nil {
+			return nil, err
+		}
+		actions = string(list)
+	}
+	var before any // NULL: from the newest
+	if !q.BeforeTime.IsZero() {
+		before = nanos(q.BeforeTime)
 	}
 	rows, err := l.read.QueryContext(ctx, `
 		SELECT id, group_id, action, memory_id, new_memory_id, old_statement, new_statement,
 			change_summary, version, run_id, actor, created_at
-		FROM memory_change_log WHERE group_id = ? AND created_at >= ?
-		ORDER BY created_at DESC, id DESC LIMIT ?`, groupID, nanos(since), max(limit, 0))
+		FROM memory_change_log WHERE group_id = ?1 AND created_at >= ?2
+			AND (?3 IS NULL OR action IN (SELECT value FROM json_each(?3)))
+			AND (?4 IS NULL OR (created_at, id) < (?4, ?5))
+		ORDER BY created_at DESC, id DESC LIMIT ?6`,
+		q.GroupID, nanos(q.Since), actions, before, q.BeforeID, max(q.Limit, 0))
 	if err != nil {
 		return nil, interpretError(fmt.Errorf("read changes: %w", err))
 	}

@@ -141,12 +141,22 @@ func scanRun(row *sql.Rows) (groupmem.Run, error) {
 
 // Runs implements groupmem.Ledger: newest first. An invalid group id is
 // EINVALID.
-func (l *Ledger) Runs(ctx context.Context, groupID string, limit int) ([]groupmem.Run, error) {
-	if err := groupmem.CheckGroupID(groupID); err != nil {
+func (l *Ledger) Runs(ctx context.Context, q groupmem.RunQuery) ([]groupmem.Run, error) {
+	if err := groupmem.CheckGroupID(q.GroupID); err != nil {
 		return nil, err
 	}
+	var before any // NULL: from the newest
+	if !q.BeforeTime.IsZero() {
+		if err := groupmem.CheckID(q.BeforeID); err != nil {
+			return nil, err
+		}
+		before = nanos(q.BeforeTime)
+	}
 	rows, err := l.read.QueryContext(ctx, `SELECT `+runColumns+` FROM evolution_runs
-		WHERE group_id = ? ORDER BY started_at DESC, id LIMIT ?`, groupID, max(limit, 0))
+		WHERE group_id = ?1 AND trigger <> ?2 AND (?3 = '' OR status = ?3)
+			AND (?4 IS NULL OR (started_at, id) < (?4, ?5))
+		ORDER BY started_at DESC, id DESC LIMIT ?6`,
+		q.GroupID, groupmem.TriggerAdmin, string(q.Status), before, q.BeforeID, max(q.Limit, 0))
 	if err != nil {
 		return nil, interpretError(fmt.Errorf("read runs: %w", err))
 	}

@@ -78,7 +78,7 @@ func TestReopenKeepsEverything(t *testing.T) {
 	if err := l.CompleteOutbox(ctx, []int64{claimed[0].ID}); err != nil {
 		t.Fatal(err)
 	}
-	wantChanges, err := l.Changes(ctx, "g1", time.Time{}, 10)
+	wantChanges, err := l.Changes(ctx, groupmem.ChangeQuery{GroupID: "g1", Limit: 10})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -113,7 +113,7 @@ func TestReopenKeepsEverything(t *testing.T) {
 	if !plan.New[0].CreatedAt.Equal(first) {
 		t.Errorf("created at = %v, want the commit's clock %v", plan.New[0].CreatedAt, first)
 	}
-	gotChanges, err := l.Changes(ctx, "g1", time.Time{}, 10)
+	gotChanges, err := l.Changes(ctx, groupmem.ChangeQuery{GroupID: "g1", Limit: 10})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -464,7 +464,7 @@ func TestFencingAcrossLedgers(t *testing.T) {
 	}
 	// Nothing began after the run holding the highest fence, so it
 	// cannot have been stale.
-	history, err := a.Runs(ctx, "g2", 100)
+	history, err := a.Runs(ctx, groupmem.RunQuery{GroupID: "g2", Limit: 100})
 	if err != nil {
 		t.Fatal(err)
 	}

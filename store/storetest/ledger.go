@@ -36,6 +36,8 @@ func TestLedger(t *testing.T, open func(t *testing.T) groupmem.Ledger) {
 		{"OutboxClaims", testOutboxClaims},
 		{"OutboxTwoClaimers", testOutboxTwoClaimers},
 		{"ScanMemories", testScanMemories},
+		{"RunsAndChangesPages", testRunsAndChangesPages},
+		{"Groups", testGroups},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -339,7 +341,7 @@ func testCommitCreateThenUpdate(t *testing.T, l groupmem.Ledger) {
 	if all.Total != 4 || sup.Total != 2 {
 		t.Fatalf("totals all=%d superseded=%d, want 4 and 2", all.Total, sup.Total)
 	}
-	changes, err := l.Changes(ctx, "g1", time.Time{}, 100)
+	changes, err := l.Changes(ctx, groupmem.ChangeQuery{GroupID: "g1", Limit: 100})
 	if err != nil || len(changes) != 4 {
 		t.Fatalf("Changes = %d, %v; want 4", len(changes), err)
 	}
@@ -347,7 +349,7 @@ func testCommitCreateThenUpdate(t *testing.T, l groupmem.Ledger) {
 		c.OldStatement != p2.New[0].Statement || c.Version != 3 || c.RunID != r3.ID {
 		t.Fatalf("newest change = %+v", c)
 	}
-	runs, err := l.Runs(ctx, "g1", 10)
+	runs, err := l.Runs(ctx, groupmem.RunQuery{GroupID: "g1", Limit: 10})
 	if err != nil || len(runs) != 3 {
 		t.Fatalf("Runs = %d, %v", len(runs), err)
 	}
@@ -386,7 +388,7 @@ func snap(t *testing.T, l groupmem.Ledger, g string) snapshot {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ch, err := l.Changes(ctx, g, time.Time{}, 1000)
+	ch, err := l.Changes(ctx, groupmem.ChangeQuery{GroupID: g, Limit: 1000})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -503,7 +505,7 @@ func testDeleteAndRestore(t *testing.T, l groupmem.Ledger) {
 	if m.Status != groupmem.StatusActive || m.Strength != 0.9 || m.Statement != "every Friday anime night" {
 		t.Fatalf("after restore = %+v", m)
 	}
-	ch, _ := l.Changes(ctx, "g1", time.Time{}, 10)
+	ch, _ := l.Changes(ctx, groupmem.ChangeQuery{GroupID: "g1", Limit: 10})
 	if len(ch) != 3 || ch[0].Action != groupmem.ActionRestore || ch[0].Actor != "moderator" || ch[1].Action != groupmem.ActionDelete {
 		t.Fatalf("change log = %+v", ch)
 	}

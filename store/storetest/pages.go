@@ -1,0 +1,149 @@
+package storetest
+
+import (
+	"context"
+	"fmt"
+	"testing"
+
+	"github.com/groupmem/groupmem"
+)
+
+// testRunsAndChangesPages: runs and change-log rows page newest first by
+// a (time, id) position, every row exactly once even when rows share a
+// time; filters by status and action; manual runs are never listed.
+func testRunsAndChangesPages(t *testing.T, l groupmem.Ledger) {
+	ctx := context.Background()
+	const n = 5
+	var created []groupmem.Memory
+	for i := range n {
+		plan := CreatePlan(Begin(t, l, "g1"), fmt.Sprintf("fact %d", i), fmt.Sprintf("other %d", i))
+		Commit(t, l, plan)
+		created = append(created, plan.New...)
+	}
+	noop := Begin(t, l, "g1")
+	noop.Status = groupmem.RunNoop
+	if err := l.FinishRun(ctx, noop); err != nil {
+		t.Fatal(err)
+	}
+	admin, err := l.BeginRun(ctx, groupmem.BeginRunParams{GroupID: "g1", Trigger: groupmem.TriggerAdmin, Actor: "mod"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := 0.25
+	Commit(t, l, &groupmem.Plan{Run: admin,
+		Transitions: []groupmem.Transition{{MemoryID: created[0].ID, From: groupmem.StatusActive, To: groupmem.StatusActive, Strength: &s}},
+		Changes:     []groupmem.Change{{Action: groupmem.ActionStrength, MemoryID: created[0].ID, Version: 1, Actor: "mod"}}})
+
+	var runs []groupmem.Run
+	q := groupmem.RunQuery{GroupID: "g1", Limit: 2}
+	for range 10 {
+		page, err := l.Runs(ctx, q)
+		if err != nil {
+			t.Fatal(err)
+		}
+		runs = append(runs, page...)
+		if len(page) < q.Limit {
+			break
+		}
+		last := page[len(page)-1]
+		q.BeforeTime, q.BeforeID = last.StartedAt, last.ID
+	}
+	seen := map[string]bool{}
+	for i, r := range runs {
+		if seen[r.ID] || r.Trigger == groupmem.TriggerAdmin {
+			t.Fatalf("run %d: %+v listed twice or a manual run", i, r)
+		}
+		seen[r.ID] = true
+		if i > 0 && r.StartedAt.After(runs[i-1].StartedAt) {
+			t.Fatalf("runs not newest first at %d", i)
+		}
+	}
+	if len(runs) != n+1 || runs[0].ID != noop.ID {
+		t.Fatalf("paged %d runs, first %s; want %d, the noop first", len(runs), runs[0].ID, n+1)
+	}
+	only, err := l.Runs(ctx, groupmem.RunQuery{GroupID: "g1", Status: groupmem.RunSucceeded, Limit: 100})
+	if err != nil || len(only) != n {
+		t.Fatalf("succeeded runs = %d, %v; want %d", len(only), err, n)
+	}
+
+	var changes []groupmem.Change
+	cq := groupmem.ChangeQuery{GroupID: "g1", Limit: 3}
+	for range 10 {
+		page, err := l.Changes(ctx, cq)
+		if err != nil {
+			t.Fatal(err)
+		}
+		changes = append(changes, page...)
+		if len(page) < cq.Limit {
+			break
+		}
+		last := page[len(page)-1]
+		cq.BeforeTime, cq.BeforeID = last.CreatedAt, last.ID
+	}
+	ids := map[int64]bool{}
+	for _, c := range changes {
+		if ids[c.ID] {
+			t.Fatalf("change %d listed twice", c.ID)
+		}
+		ids[c.ID] = true
+	}
+	if len(changes) != 2*n+1 || changes[0].Action != groupmem.ActionStrength {
+		t.Fatalf("paged %d changes, first %s; want %d, the strength change first", len(changes), changes[0].Action, 2*n+1)
+	}
+	creates, err := l.Changes(ctx, groupmem.ChangeQuery{GroupID: "g1", Actions: []groupmem.ActionKind{groupmem.ActionCreate}, Limit: 100})
+	if err != nil || len(creates) != 2*n {
+		t.Fatalf("create changes = %d, %v; want %d", len(creates), err, 2*n)
+	}
+	none, err := l.Changes(ctx, groupmem.ChangeQuery{GroupID: "g1", Actions: []groupmem.ActionKind{}, Limit: 100})
+	if err != nil || len(none) != 0 {
+		t.Fatalf("changes of no action = %d, %v; want none", len(none), err)
+	}
+	_, err = l.Runs(ctx, groupmem.RunQuery{GroupID: "g1", BeforeTime: t0, BeforeID: "x", Limit: 1})
+	mustCode(t, err, groupmem.EINVALID)
+}
+
+// testGroups: every group with messages or runs is listed in id order with
+// its counts and latest evolution run (never a manual one); IDs narrows
+// the list, an empty IDs lists nothing, and After pages.
+func testGroups(t *testing.T, l groupmem.Ledger) {
+	ctx := context.Background()
+	if _, err := l.InsertMessages(ctx, Msgs("b", "m", 3)); err != nil {
+		t.Fatal(err)
+	}
+	run := Begin(t, l, "a")
+	plan := CreatePlan(run, "one", "two")
+	Commit(t, l, plan)
+	Commit(t, l, UpdatePlan(Begin(t, l, "a"), plan.New[0], "one, clearer"))
+	admin, err := l.BeginRun(ctx, groupmem.BeginRunParams{GroupID: "a", Trigger: groupmem.TriggerAdmin, Actor: "mod"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	Commit(t, l, &groupmem.Plan{Run: admin,
+		Transitions: []groupmem.Transition{{MemoryID: plan.New[1].ID, From: groupmem.StatusActive, To: groupmem.StatusDeprecated}},
+		Changes:     []groupmem.Change{{Action: groupmem.ActionDelete, MemoryID: plan.New[1].ID, Version: 1}}})
+
+	all, err := l.Groups(ctx, groupmem.GroupQuery{Limit: 10})
+	if err != nil || len(all) != 2 {
+		t.Fatalf("Groups = %+v, %v", all, err)
+	}
+	a, b := all[0], all[1]
+	if a.GroupID != "a" || a.Active != 1 || a.Superseded != 1 || a.Deprecated != 1 || a.Messages != 0 ||
+		a.LastRun == nil || a.LastRun.Trigger == groupmem.TriggerAdmin || a.LastRun.Status != groupmem.RunSucceeded {
+		t.Fatalf("group a = %+v, last run %+v", a, a.LastRun)
+	}
+	if b.GroupID != "b" || b.Messages != 3 || b.Pending != 3 || b.LastRun != nil || b.Active != 0 {
+		t.Fatalf("group b = %+v", b)
+	}
+	page, err := l.Groups(ctx, groupmem.GroupQuery{After: "a", Limit: 10})
+	if err != nil || len(page) != 1 || page[0].GroupID != "b" {
+		t.Fatalf("Groups after a = %+v, %v", page, err)
+	}
+	only, err := l.Groups(ctx, groupmem.GroupQuery{IDs: []string{"b", "zz"}, Limit: 10})
+	if err != nil || len(only) != 1 || only[0].GroupID != "b" {
+		t.Fatalf("Groups of b, zz = %+v, %v", only, err)
+	}
+	none, err := l.Groups(ctx, groupmem.GroupQuery{IDs: []string{}, Limit: 10})
+	if err != nil || len(none) != 0 {
+		t.Fatalf("Groups of no ids = %+v, %v", none, err)
+	}
+}
