@@ -110,6 +110,11 @@ type Config struct {
 	WriteTimeout      time.Duration // default 60s: answering (synchronous evolve extends its own)
 	IdleTimeout       time.Duration // default 120s: keep-alive
 	MaxHeaderBytes    int           // default 64 KiB
+
+	// CORSOrigins are the browser origins allowed to call the API (see
+	// ParseOrigins; "*" for any). None: no CORS headers, so browsers allow
+	// only pages served by the API's own origin.
+	CORSOrigins []string
 }
 
 // withDefaults returns c with defaults applied, or EINVALID naming the
@@ -247,6 +252,9 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		h.log.DebugContext(r.Context(), "request", "method", r.Method, "route", route, "status", sw.status(),
 			"duration", time.Since(start))
 	}()
+	if h.cors(sw, r) {
+		return
+	}
 	h.mux.ServeHTTP(sw, r)
 }
 

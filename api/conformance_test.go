@@ -57,6 +57,9 @@ func TestOpenAPIConformance(t *testing.T) {
 		{method: "GET", path: "/readyz"},
 		{method: "GET", path: "/openapi.json"},
 		{method: "GET", path: "/metrics"},
+		{method: "GET", path: "/healthz?verbose=1"},
+		{method: "GET", path: "/readyz?verbose=1"},
+		{method: "GET", path: "/openapi.json?format=yaml"},
 
 		{method: "POST", path: at(g1, "evolve"), key: secretRoot},
 		{method: "POST", path: at(g1, "evolve") + "?days=0", key: secretRoot},

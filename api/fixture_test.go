@@ -74,6 +74,7 @@ type fixtureOptions struct {
 	failures  bool            // the fuser fails on "fail" and "crash" messages
 	hold      chan struct{}   // the fuser waits on "hold" messages until it is closed
 	lockTTL   time.Duration   // the service's lock ttl (default the worker's)
+	cors      []string        // Config.CORSOrigins
 }
 
 func redisAddr() string { return cmp.Or(os.Getenv("GROUPMEM_TEST_REDIS_ADDR"), "127.0.0.1:6379") }
@@ -127,7 +128,7 @@ func newFixture(t testing.TB, o fixtureOptions) *fixture {
 	if !o.open {
 		deps.Keys = testKeys(t)
 	}
-	h, err := api.New(deps, api.Config{Open: o.open, DefaultThreshold: cmp.Or(o.threshold, 0.1)})
+	h, err := api.New(deps, api.Config{Open: o.open, DefaultThreshold: cmp.Or(o.threshold, 0.1), CORSOrigins: o.cors})
 	if err != nil {
 		t.Fatalf("api.New: %v", err)
 	}

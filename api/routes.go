@@ -105,9 +105,23 @@ func (h *Handler) prepare(r *http.Request, rt route, c *call) error {
 // unmatched answers a request no route matched: 405 with an Allow header
 // when the path exists for other methods, 404 otherwise.
 func (h *Handler) unmatched(w http.ResponseWriter, r *http.Request) {
+	allow := h.allowed(r, r.Method)
+	if len(allow) == 0 {
+		h.writeError(w, r, groupmem.Errorf(groupmem.ENOTFOUND, "no endpoint at %s", groupmem.Truncate(r.URL.Path, 200)))
+		return
+	}
+	slices.Sort(allow)
+	w.Header().Set("Allow", strings.Join(allow, ", "))
+	h.writeError(w, r, groupmem.Errorf(codeMethod, "method %s is not allowed here; allowed: %s",
+		groupmem.Truncate(r.Method, 20), strings.Join(allow, ", ")))
+}
+
+// allowed lists, sorted, the methods other than except that have an
+// endpoint at r's path.
+func (h *Handler) allowed(r *http.Request, except string) []string {
 	var allow []string
 	for _, m := range []string{http.MethodGet, http.MethodPost, http.MethodPut, http.MethodDelete} {
-		if m == r.Method {
+		if m == except {
 			continue
 		}
 		probe := &http.Request{Method: m, URL: r.URL, Host: r.Host, Header: http.Header{}}
@@ -118,12 +132,6 @@ func (h *Handler) unmatched(w http.ResponseWriter, r *http.Request) {
 			}
 		}
 	}
-	if len(allow) == 0 {
-		h.writeError(w, r, groupmem.Errorf(groupmem.ENOTFOUND, "no endpoint at %s", groupmem.Truncate(r.URL.Path, 200)))
-		return
-	}
 	slices.Sort(allow)
-	w.Header().Set("Allow", strings.Join(allow, ", "))
-	h.writeError(w, r, groupmem.Errorf(codeMethod, "method %s is not allowed here; allowed: %s",
-		groupmem.Truncate(r.Method, 20), strings.Join(allow, ", ")))
+	return allow
 }

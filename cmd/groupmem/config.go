@@ -9,6 +9,9 @@ import (
 	"strings"
 	"text/tabwriter"
 	"time"
+
+	"github.com/groupmem/groupmem"
+	"github.com/groupmem/groupmem/api"
 )
 
 // Config is every setting of the groupmem binary. Each field is read from
@@ -73,6 +76,7 @@ type Config struct {
 	MetricsKey      string
 	APIKeys         string
 	APIOpen         bool
+	CORSOrigins     string
 	SearchThreshold float64
 	ShutdownGrace   time.Duration
 
@@ -182,6 +186,7 @@ func (c *Config) settings() []setting {
 		{"GROUPMEM_METRICS_KEY", "SHA-256 hex of the bearer token /metrics requires, wherever it is served (`groupmem hash-key` makes it; empty: no token)", str(&c.MetricsKey), ""},
 		{"GROUPMEM_API_KEYS", "API keys as name:scope:groups:sha256hex entries separated by ';' (scope admin|write|read, groups * or g1|g2); `groupmem hash-key` makes the hash", str(&c.APIKeys), ""},
 		{"GROUPMEM_API_OPEN", "serve without keys, every caller an admin of every group (local use only; not with GROUPMEM_API_KEYS)", boolean(&c.APIOpen), "false"},
+		{"GROUPMEM_CORS_ORIGINS", "browser origins allowed to call the API, comma-separated (https://console.example.com), or * for any; empty: none", str(&c.CORSOrigins), ""},
 		{"GROUPMEM_SEARCH_THRESHOLD", "default similarity threshold of search and context (0: 0.7 with an embeddings service, 0.15 with the local embedder)", float(&c.SearchThreshold), "0"},
 		{"GROUPMEM_GRACE", "at shutdown, how long requests and evolutions in flight may finish", dur(&c.ShutdownGrace), "30s"},
 		{"GROUPMEM_LOCK_TTL", "lease of a per-group lock; renewed while held", dur(&c.LockTTL), "30s"},
@@ -259,6 +264,9 @@ func (c *Config) validate() error {
 	}
 	if k := c.MetricsKey; k != "" && (len(k) != 64 || strings.Trim(strings.ToLower(k), "0123456789abcdef") != "") {
 		return errors.New("GROUPMEM_METRICS_KEY must be the 64 hex digits `groupmem hash-key` prints, not the token itself")
+	}
+	if _, err := api.ParseOrigins(c.CORSOrigins); err != nil {
+		return fmt.Errorf("GROUPMEM_CORS_ORIGINS: %s", groupmem.ErrorMessage(err))
 	}
 	if _, err := time.LoadLocation(c.TimeZone); err != nil {
 		return fmt.Errorf("GROUPMEM_TIMEZONE: %w", err)

@@ -209,6 +209,10 @@ func TestServeWithoutKey(t *testing.T) {
 		!strings.Contains(err.Error(), "GROUPMEM_METRICS_KEY") {
 		t.Errorf("a plain metrics token = %v, want an error naming GROUPMEM_METRICS_KEY", err)
 	}
+	if _, _, err := runCmd(t, map[string]string{"GROUPMEM_CORS_ORIGINS": "console.example.com"}, "config"); err == nil ||
+		!strings.Contains(err.Error(), "GROUPMEM_CORS_ORIGINS") {
+		t.Errorf("an origin without a scheme = %v, want an error naming GROUPMEM_CORS_ORIGINS", err)
+	}
 }
 
 func mapEnv(env map[string]string) func(string) (string, bool) {

@@ -60,7 +60,12 @@ func newServer(env *Env, b *backends, open bool) (*server, error) {
 	if cfg.QdrantAddr == "" {
 		deps.List = b.Index.List // the in-process index pages in memory
 	}
-	h, err := api.New(deps, api.Config{Open: open || cfg.APIOpen, DefaultThreshold: searchThreshold(cfg)})
+	origins, err := api.ParseOrigins(cfg.CORSOrigins)
+	if err != nil {
+		cancelBackground()
+		return nil, err
+	}
+	h, err := api.New(deps, api.Config{Open: open || cfg.APIOpen, DefaultThreshold: searchThreshold(cfg), CORSOrigins: origins})
 	if err != nil {
 		cancelBackground()
 		return nil, err
