@@ -35,6 +35,9 @@ func ParseStatus(s string) (Status, error) {
 	if st := Status(s); st.Valid() {
 		return st, nil
 	}
+	if s == "deleted" {
+		return "", Errorf(EINVALID, "status must be one of active, superseded, deprecated, all; a deleted memory is deprecated")
+	}
 	return "", Errorf(EINVALID, "status must be one of active, superseded, deprecated, all; got %q", Truncate(s, 40))
 }
 
