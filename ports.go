@@ -26,6 +26,11 @@ type Ledger interface {
 	// and SentAt >= since, in Seq order.
 	MessagesSince(ctx context.Context, groupID string, after int64, since time.Time, limit int) ([]Message, error)
 
+	// MessagesByID returns the messages of a group with the given ids (the
+	// chat app's), in Seq order; unknown ids are left out. EINVALID for a
+	// bad group id.
+	MessagesByID(ctx context.Context, groupID string, ids []string) ([]Message, error)
+
 	// CountMessages counts a group's messages with after < Seq <= upTo.
 	CountMessages(ctx context.Context, groupID string, after, upTo int64) (int, error)
 

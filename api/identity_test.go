@@ -218,3 +218,24 @@ func TestPagingAndGroups(t *testing.T) {
 		t.Errorf("second page of groups = %v", rest)
 	}
 }
+
+// A memory read by id or lineage brings the text, sender and time of the
+// messages it rests on.
+func TestMemoryEvidenceText(t *testing.T) {
+	f := newFixture(t, fixtureOptions{})
+	tea := f.seed(t, "g1", "likes tea")["likes tea"]
+	if len(tea.Evidence) == 0 {
+		t.Fatal("the seeded memory has no evidence")
+	}
+	for _, path := range []string{"/memory/" + tea.ID, "/memory/lineage/" + tea.LineageID} {
+		got := f.get(t, path, secretView1).obj(t)
+		ev, _ := got["evidence_messages"].([]any)
+		if len(ev) != len(tea.Evidence) {
+			t.Fatalf("%s: evidence_messages = %v, want %d", path, got["evidence_messages"], len(tea.Evidence))
+		}
+		m := ev[0].(map[string]any)
+		if m["id"] != tea.Evidence[0] || m["content"] != "create: likes tea" || m["sent_at"] == "" {
+			t.Errorf("%s: evidence message = %v", path, m)
+		}
+	}
+}

@@ -2,6 +2,7 @@ package api
 
 import (
 	"net/http"
+	"time"
 
 	"github.com/groupmem/groupmem"
 	"github.com/groupmem/groupmem/worker"
@@ -28,7 +29,9 @@ func (h *Handler) currentOf(r *http.Request, c *call) (string, error) {
 }
 
 // memory answers GET /memory/{memory_id} (that version) and GET
-// /memory/lineage/{lineage_id} (the current version of the memory).
+// /memory/lineage/{lineage_id} (the current version of the memory), with
+// the messages its evidence names: who said what, and when. Evidence
+// messages no longer stored are left out.
 func (h *Handler) memory(target resolver) handler {
 	return func(w http.ResponseWriter, r *http.Request, c *call) error {
 		id, err := target(r, c)
@@ -36,8 +39,37 @@ func (h *Handler) memory(target resolver) handler {
 			return err
 		}
 		m, err := h.d.Ledger.Memory(r.Context(), id)
-		return writeMemory(w, id, m, err)
+		if err != nil {
+			return memoryError(err, id)
+		}
+		msgs, err := h.d.Ledger.MessagesByID(r.Context(), m.GroupID, m.Evidence)
+		if err != nil {
+			return backendError(err)
+		}
+		writeJSON(w, http.StatusOK, struct {
+			Success  bool          `json:"success"`
+			Memory   memoryJSON    `json:"memory"`
+			Evidence []messageJSON `json:"evidence_messages"`
+		}{true, memoryOut(m), messagesOut(msgs)})
+		return nil
 	}
+}
+
+// messageJSON is one stored chat message, named as on the way in.
+type messageJSON struct {
+	ID         string    `json:"id"`
+	SenderID   string    `json:"sender_id"`
+	SenderName string    `json:"sender_name"`
+	Content    string    `json:"content"`
+	SentAt     time.Time `json:"sent_at"`
+}
+
+func messagesOut(msgs []groupmem.Message) []messageJSON {
+	out := make([]messageJSON, len(msgs))
+	for i, m := range msgs {
+		out[i] = messageJSON{ID: m.ID, SenderID: m.SenderID, SenderName: m.SenderName, Content: m.Content, SentAt: m.SentAt.UTC()}
+	}
+	return out
 }
 
 // manualBody is the body of a memory written or edited by hand.

@@ -115,3 +115,25 @@ func (l *Ledger) CountMessages(ctx context.Context, groupID string, after, upTo 
 	}
 	return n, nil
 }
+
+// MessagesByID implements groupmem.Ledger.
+func (l *Ledger) MessagesByID(ctx context.Context, groupID string, ids []string) ([]groupmem.Message, error) {
+	if err := groupmem.CheckGroupID(groupID); err != nil {
+		return nil, err
+	}
+	if len(ids) == 0 {
+		return []groupmem.Message{}, nil
+	}
+	rows, err := l.pool.Query(ctx, `
+		SELECT group_id, seq, message_id, sender_id, sender_name, content, sent_at
+		FROM messages WHERE group_id = $1 AND message_id = ANY($2) ORDER BY seq`, groupID, ids)
+	if err != nil {
+		return nil, interpretError(fmt.Errorf("read messages: %w", err))
+	}
+	msgs, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (groupmem.Message, error) {
+		var m groupmem.Message
+		err := r.Scan(&m.GroupID, &m.Seq, &m.ID, &m.SenderID, &m.SenderName, &m.Content, &m.SentAt)
+		return m, err
+	})
+	return msgs, interpretError(err)
+}

@@ -3,6 +3,7 @@ package sqlite
 import (
 	"context"
 	"database/sql"
+	"encoding/json"
 	"fmt"
 	"time"
 
@@ -143,4 +144,33 @@ func (l *Ledger) CountMessages(ctx context.Context, groupID string, after, upTo 
 		return 0, interpretError(fmt.Errorf("count messages: %w", err))
 	}
 	return n, nil
+}
+
+// MessagesByID implements groupmem.Ledger.
+func (l *Ledger) MessagesByID(ctx context.Context, groupID string, ids []string) ([]groupmem.Message, error) {
+	if err := groupmem.CheckGroupID(groupID); err != nil {
+		return nil, err
+	}
+	if len(ids) == 0 {
+		return []groupmem.Message{}, nil
+	}
+	list, err := json.Marshal(ids)
+	if err != nil {
+		return nil, err
+	}
+	rows, err := l.read.QueryContext(ctx, `
+		SELECT group_id, seq, message_id, sender_id, sender_name, content, sent_at
+		FROM messages WHERE group_id = ? AND message_id IN (SELECT value FROM json_each(?)) ORDER BY seq`,
+		groupID, string(list))
+	if err != nil {
+		return nil, interpretError(fmt.Errorf("read messages: %w", err))
+	}
+	msgs, err := collect(rows, func(r *sql.Rows) (groupmem.Message, error) {
+		var m groupmem.Message
+		var sent int64
+		err := r.Scan(&m.GroupID, &m.Seq, &m.ID, &m.SenderID, &m.SenderName, &m.Content, &sent)
+		m.SentAt = fromNanos(sent)
+		return m, err
+	})
+	return msgs, interpretError(err)
 }

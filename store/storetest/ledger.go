@@ -38,6 +38,7 @@ func TestLedger(t *testing.T, open func(t *testing.T) groupmem.Ledger) {
 		{"ScanMemories", testScanMemories},
 		{"RunsAndChangesPages", testRunsAndChangesPages},
 		{"Groups", testGroups},
+		{"MessagesByID", testMessagesByID},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -147,3 +147,24 @@ func testGroups(t *testing.T, l groupmem.Ledger) {
 		t.Fatalf("Groups of no ids = %+v, %v", none, err)
 	}
 }
+
+// testMessagesByID: a memory's evidence ids turn into its messages, in
+// seq order, only of the group asked; unknown ids are left out.
+func testMessagesByID(t *testing.T, l groupmem.Ledger) {
+	ctx := context.Background()
+	if _, err := l.InsertMessages(ctx, Msgs("g1", "m", 5)); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := l.InsertMessages(ctx, Msgs("g2", "m", 5)); err != nil {
+		t.Fatal(err)
+	}
+	got, err := l.MessagesByID(ctx, "g1", []string{"m3", "nope", "m1"})
+	if err != nil || len(got) != 2 || got[0].ID != "m1" || got[1].ID != "m3" || got[0].GroupID != "g1" || got[1].Content == "" {
+		t.Fatalf("MessagesByID = %+v, %v", got, err)
+	}
+	if got, err := l.MessagesByID(ctx, "g1", nil); err != nil || len(got) != 0 {
+		t.Fatalf("no ids = %+v, %v", got, err)
+	}
+	_, err = l.MessagesByID(ctx, "", []string{"m1"})
+	mustCode(t, err, groupmem.EINVALID)
+}
