@@ -1,0 +1,293 @@
+// Package msgsearch finds a group's chat messages by keywords and by
+// meaning: a BM25 keyword index and dense vectors per group, fused by
+// reciprocal rank fusion.
+//
+// The index is a view of the ledger, kept in this process. Before a group
+// is searched, the view catches up with every message the ledger holds
+// after the last one it indexed (in seq order), so whatever is committed
+// is searchable, whichever path inserted it (the API, a direct INSERT,
+// another replica). Warm catches a group up ahead of its first search.
+package msgsearch
+
+import (
+	"cmp"
+	"context"
+	"math"
+	"slices"
+	"sync"
+	"time"
+
+	"github.com/groupmem/groupmem"
+	"github.com/groupmem/groupmem/keyword"
+)
+
+// Mode says which side of the search ranks the hits.
+type Mode string
+
+// The search modes.
+const (
+	Hybrid   Mode = "hybrid"   // keyword and semantic ranks fused by RRF
+	Semantic Mode = "semantic" // cosine similarity of the embeddings
+	Keyword  Mode = "keyword"  // BM25 over the tokenizer's terms
+)
+
+// ParseMode parses a mode; "" is Hybrid.
+func ParseMode(s string) (Mode, error) {
+	switch m := Mode(s); m {
+	case "":
+		return Hybrid, nil
+	case Hybrid, Semantic, Keyword:
+		return m, nil
+	}
+	return "", groupmem.Errorf(groupmem.EINVALID, "mode must be one of hybrid, semantic, keyword; got %q", groupmem.Truncate(s, 40))
+}
+
+// candidates is how many hits of each side enter the fusion, per hit asked.
+const candidates = 5
+
+// batch is how many messages one catch-up step reads and embeds.
+const batch = 500
+
+// Query asks for a group's messages.
+type Query struct {
+	GroupID string
+	Text    string // what to look for; "" pages through the messages by time, newest first
+	Mode    Mode
+	Limit   int
+	Since   time.Time // only messages sent at or after it (zero: no bound)
+	Until   time.Time // only messages sent before it (zero: no bound)
+	Sender  string    // only messages of this sender id or name ("" any)
+	Before  int64     // paging by time: only messages with a smaller seq (0: from the newest)
+}
+
+// Hit is one message found, with its fused score and the parts it came
+// from: Semantic is the cosine similarity, Keyword the BM25 score; a part
+// is nil when the message was not among that side's candidates.
+type Hit struct {
+	Message  groupmem.Message
+	Score    float64
+	Semantic *float64
+	Keyword  *float64
+}
+
+// Source is the part of the ledger the index reads.
+type Source interface {
+	MessagesAfter(ctx context.Context, groupID string, after int64, limit int) ([]groupmem.Message, error)
+}
+
+// Index is the message index of every group searched so far. It is safe
+// for concurrent use.
+type Index struct {
+	src   Source
+	embed groupmem.Embedder
+
+	mu     sync.Mutex
+	groups map[string]*group
+}
+
+type group struct {
+	mu      sync.Mutex // held while catching up and searching
+	seq     int64      // the last seq indexed
+	words   *keyword.Index
+	msgs    map[string]groupmem.Message // by message id
+	order   []string                    // message ids in seq order
+	vectors map[string][]float32        // unit vectors by message id
+}
+
+// New returns an index over src's messages, embedding them with embed.
+func New(src Source, embed groupmem.Embedder) *Index {
+	return &Index{src: src, embed: embed, groups: map[string]*group{}}
+}
+
+func (x *Index) group(id string) *group {
+	x.mu.Lock()
+	defer x.mu.Unlock()
+	g := x.groups[id]
+	if g == nil {
+		g = &group{words: keyword.NewIndex(), msgs: map[string]groupmem.Message{}, vectors: map[string][]float32{}}
+		x.groups[id] = g
+	}
+	return g
+}
+
+// Warm catches group id up with the ledger.
+func (x *Index) Warm(ctx context.Context, id string) error {
+	if err := groupmem.CheckGroupID(id); err != nil {
+		return err
+	}
+	g := x.group(id)
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	return x.catchUp(ctx, id, g)
+}
+
+// Forget drops what the index holds of group id; the next search reads
+// the group again from the ledger.
+func (x *Index) Forget(id string) {
+	x.mu.Lock()
+	delete(x.groups, id)
+	x.mu.Unlock()
+}
+
+// catchUp indexes every message of the group after g.seq. A failure keeps
+// what was indexed so far; the next call goes on from there.
+func (x *Index) catchUp(ctx context.Context, id string, g *group) error {
+	for {
+		msgs, err := x.src.MessagesAfter(ctx, id, g.seq, batch)
+		if err != nil {
+			return err
+		}
+		if len(msgs) == 0 {
+			return nil
+		}
+		texts := make([]string, len(msgs))
+		for i, m := range msgs {
+			texts[i] = m.Content
+		}
+		vecs, err := x.embed.Embed(ctx, texts)
+		if err != nil {
+			return err
+		}
+		if len(vecs) != len(msgs) {
+			return groupmem.Errorf(groupmem.EUNAVAILABLE, "embedder returned %d vectors for %d messages", len(vecs), len(msgs))
+		}
+		for i, m := range msgs {
+			if _, seen := g.msgs[m.ID]; !seen {
+				g.order = append(g.order, m.ID)
+			}
+			g.msgs[m.ID] = m
+			g.words.Add(m.ID, m.SenderName+" "+m.Content)
+			if u := unit(vecs[i]); u != nil {
+				g.vectors[m.ID] = u
+			}
+			g.seq = max(g.seq, m.Seq)
+		}
+		if len(msgs) < batch {
+			return nil
+		}
+	}
+}
+
+// Search catches the group up and returns up to q.Limit messages: the
+// best for q.Text by q.Mode, or without text the newest first (by seq,
+// before q.Before when set).
+func (x *Index) Search(ctx context.Context, q Query) ([]Hit, error) {
+	if err := groupmem.CheckGroupID(q.GroupID); err != nil {
+		return nil, err
+	}
+	if q.Limit <= 0 {
+		return nil, nil
+	}
+	var qvec []float32
+	if q.Text != "" && q.Mode != Keyword {
+		vecs, err := x.embed.Embed(ctx, []string{q.Text})
+		if err != nil {
+			return nil, err
+		}
+		if len(vecs) != 1 {
+			return nil, groupmem.Errorf(groupmem.EUNAVAILABLE, "embedder returned %d vectors for 1 query", len(vecs))
+		}
+		qvec = unit(vecs[0])
+	}
+	g := x.group(q.GroupID)
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if err := x.catchUp(ctx, q.GroupID, g); err != nil {
+		return nil, err
+	}
+	keep := func(id string) bool {
+		m := g.msgs[id]
+		return (q.Since.IsZero() || !m.SentAt.Before(q.Since)) && (q.Until.IsZero() || m.SentAt.Before(q.Until)) &&
+			(q.Sender == "" || m.SenderID == q.Sender || m.SenderName == q.Sender) && (q.Before == 0 || m.Seq < q.Before)
+	}
+	if q.Text == "" {
+		var out []Hit
+		for i := len(g.order) - 1; i >= 0 && len(out) < q.Limit; i-- {
+			if id := g.order[i]; keep(id) {
+				out = append(out, Hit{Message: g.msgs[id]})
+			}
+		}
+		return out, nil
+	}
+	n := max(q.Limit*candidates, 50)
+	var words []keyword.Scored
+	if q.Mode != Semantic {
+		words = g.words.Search(q.Text, n, keep)
+	}
+	var sems []keyword.Scored
+	if q.Mode != Keyword && qvec != nil {
+		sems = g.nearest(qvec, n, keep)
+	}
+	return g.fuse(q.Mode, words, sems, q.Limit), nil
+}
+
+// nearest returns the n messages whose vectors are closest to v.
+func (g *group) nearest(v []float32, n int, keep func(string) bool) []keyword.Scored {
+	out := make([]keyword.Scored, 0, len(g.vectors))
+	for id, u := range g.vectors {
+		if keep(id) {
+			out = append(out, keyword.Scored{ID: id, Score: dot(v, u)})
+		}
+	}
+	slices.SortFunc(out, func(a, b keyword.Scored) int { return cmp.Or(cmp.Compare(b.Score, a.Score), cmp.Compare(a.ID, b.ID)) })
+	return out[:min(n, len(out))]
+}
+
+// fuse ranks the candidates by mode and returns the best limit.
+func (g *group) fuse(mode Mode, words, sems []keyword.Scored, limit int) []Hit {
+	wordScore, semScore := map[string]float64{}, map[string]float64{}
+	var wordIDs, semIDs []string
+	for _, s := range words {
+		wordScore[s.ID] = s.Score
+		wordIDs = append(wordIDs, s.ID)
+	}
+	for _, s := range sems {
+		semScore[s.ID] = s.Score
+		semIDs = append(semIDs, s.ID)
+	}
+	var ranked []keyword.Scored
+	switch mode {
+	case Keyword:
+		ranked = words
+	case Semantic:
+		ranked = sems
+	default:
+		ranked = keyword.Fuse(wordIDs, semIDs)
+	}
+	out := make([]Hit, 0, min(limit, len(ranked)))
+	for _, s := range ranked[:min(limit, len(ranked))] {
+		h := Hit{Message: g.msgs[s.ID], Score: s.Score}
+		if v, ok := wordScore[s.ID]; ok {
+			h.Keyword = &v
+		}
+		if v, ok := semScore[s.ID]; ok {
+			h.Semantic = &v
+		}
+		out = append(out, h)
+	}
+	return out
+}
+
+func unit(v []float32) []float32 {
+	var n float64
+	for _, x := range v {
+		n += float64(x) * float64(x)
+	}
+	if n == 0 || math.IsNaN(n) || math.IsInf(n, 0) {
+		return nil
+	}
+	s := 1 / math.Sqrt(n)
+	out := make([]float32, len(v))
+	for i, x := range v {
+		out[i] = float32(float64(x) * s)
+	}
+	return out
+}
+
+func dot(a, b []float32) float64 {
+	var s float64
+	for i := range a {
+		s += float64(a[i]) * float64(b[i])
+	}
+	return s
+}

@@ -1,0 +1,120 @@
+package msgsearch_test
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"path/filepath"
+	"testing"
+	"time"
+
+	_ "modernc.org/sqlite"
+
+	"github.com/groupmem/groupmem"
+	"github.com/groupmem/groupmem/llm"
+	"github.com/groupmem/groupmem/msgsearch"
+	"github.com/groupmem/groupmem/store/sqlite"
+)
+
+var t0 = time.Date(2026, 3, 2, 9, 0, 0, 0, time.UTC)
+
+func msg(id, sender, text string, day int) groupmem.Message {
+	return groupmem.Message{GroupID: "g", ID: id, SenderID: "u-" + sender, SenderName: sender, Content: text, SentAt: t0.AddDate(0, 0, day)}
+}
+
+// flaky fails while fail is set, like an embeddings service that is down.
+type flaky struct {
+	groupmem.Embedder
+	fail bool
+}
+
+func (f *flaky) Embed(ctx context.Context, texts []string) ([][]float32, error) {
+	if f.fail {
+		return nil, groupmem.Errorf(groupmem.EUNAVAILABLE, "embeddings service down")
+	}
+	return f.Embedder.Embed(ctx, texts)
+}
+
+func ids(hits []msgsearch.Hit) []string {
+	var out []string
+	for _, h := range hits {
+		out = append(out, h.Message.ID)
+	}
+	return out
+}
+
+func TestSearchMessages(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "ledger.db")
+	l, err := sqlite.Open(ctx, sqlite.Config{Path: path})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { l.Close() })
+	if _, err := l.InsertMessages(ctx, []groupmem.Message{
+		msg("1", "alice", "周会改到星期五晚上八点", 0),
+		msg("2", "bob", "今天中午吃什么", 1),
+		msg("3", "carol", "I switched jobs, I'm a backend engineer at a bank now", 2),
+		msg("4", "alice", "羽毛球还是十点，我订了两片场地", 3),
+		msg("5", "bob", "ok", 4),
+	}); err != nil {
+		t.Fatal(err)
+	}
+	local, err := llm.NewLocal(256)
+	if err != nil {
+		t.Fatal(err)
+	}
+	emb := &flaky{Embedder: local}
+	x := msgsearch.New(l, emb)
+
+	hits, err := x.Search(ctx, msgsearch.Query{GroupID: "g", Text: "周会是星期几", Limit: 3})
+	if err != nil || len(hits) == 0 || hits[0].Message.ID != "1" || hits[0].Keyword == nil || hits[0].Semantic == nil {
+		t.Fatalf("hybrid 周会是星期几 = %v, %v", ids(hits), err)
+	}
+	hits, _ = x.Search(ctx, msgsearch.Query{GroupID: "g", Text: "backend engineer", Mode: msgsearch.Keyword, Limit: 3})
+	if got := ids(hits); len(got) != 1 || got[0] != "3" || hits[0].Semantic != nil {
+		t.Errorf("keyword backend engineer = %v", got)
+	}
+	hits, _ = x.Search(ctx, msgsearch.Query{GroupID: "g", Text: "羽毛球", Sender: "bob", Limit: 3})
+	for _, h := range hits {
+		if h.Message.SenderName != "bob" {
+			t.Errorf("sender filter let through %+v", h.Message)
+		}
+	}
+	hits, _ = x.Search(ctx, msgsearch.Query{GroupID: "g", Limit: 2, Since: t0.AddDate(0, 0, 1), Until: t0.AddDate(0, 0, 4)})
+	if got := ids(hits); len(got) != 2 || got[0] != "4" || got[1] != "3" {
+		t.Errorf("newest two of days 1-3 = %v, want [4 3]", got)
+	}
+	hits, _ = x.Search(ctx, msgsearch.Query{GroupID: "g", Limit: 10, Before: 3})
+	if got := ids(hits); len(got) != 2 || got[0] != "2" {
+		t.Errorf("page before seq 3 = %v, want [2 1]", got)
+	}
+
+	// A message a chat app INSERTs directly is found by the next search;
+	// while the embedder is down the search fails and indexes nothing
+	// twice afterwards.
+	db, err := sql.Open("sqlite", path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	if _, err := db.Exec(`INSERT INTO messages (group_id, message_id, sender_id, sender_name, content, sent_at) VALUES ('g', '6', 'u-dave', 'dave', 'the deploy script lives in the ops repo', ?)`, t0.AddDate(0, 0, 5).UnixNano()); err != nil {
+		t.Fatal(err)
+	}
+	emb.fail = true
+	if _, err := x.Search(ctx, msgsearch.Query{GroupID: "g", Text: "deploy script", Limit: 3}); groupmem.ErrorCode(err) != groupmem.EUNAVAILABLE {
+		t.Fatalf("search with the embedder down = %v", err)
+	}
+	emb.fail = false
+	hits, err = x.Search(ctx, msgsearch.Query{GroupID: "g", Text: "deploy script", Limit: 3})
+	if got := ids(hits); err != nil || len(got) == 0 || got[0] != "6" {
+		t.Errorf("directly inserted message: %v, %v", got, err)
+	}
+	hits, _ = x.Search(ctx, msgsearch.Query{GroupID: "g", Limit: 100})
+	if len(hits) != 6 {
+		t.Errorf("the group has %d messages in the index, want 6", len(hits))
+	}
+	if _, err := msgsearch.ParseMode("fuzzy"); !errors.Is(err, err) || groupmem.ErrorCode(err) != groupmem.EINVALID {
+		t.Errorf("ParseMode(fuzzy) = %v", err)
+	}
+}
