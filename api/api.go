@@ -11,6 +11,7 @@ import (
 
 	"github.com/groupmem/groupmem"
 	"github.com/groupmem/groupmem/metrics"
+	"github.com/groupmem/groupmem/msgsearch"
 	"github.com/groupmem/groupmem/worker"
 )
 
@@ -152,7 +153,8 @@ type Handler struct {
 	now  func() time.Time
 	keys []Key
 	mux  *http.ServeMux
-	jobs sync.WaitGroup // asynchronous evolutions in flight
+	jobs sync.WaitGroup   // asynchronous evolutions in flight
+	msgs *msgsearch.Index // the groups' messages, searchable
 }
 
 // New returns the API handler. It returns EINVALID when a required Deps
@@ -174,7 +176,8 @@ func New(d Deps, cfg Config) (*Handler, error) {
 		return nil, groupmem.Errorf(groupmem.EINVALID,
 			"GROUPMEM_API_KEYS and GROUPMEM_API_OPEN are both set; choose one")
 	}
-	h := &Handler{d: d, cfg: cfg, log: d.Logger, now: d.Now, keys: d.Keys, mux: http.NewServeMux()}
+	h := &Handler{d: d, cfg: cfg, log: d.Logger, now: d.Now, keys: d.Keys, mux: http.NewServeMux(),
+		msgs: msgsearch.New(d.Ledger, d.Embedder)}
 	if h.log == nil {
 		h.log = slog.New(slog.DiscardHandler)
 	}

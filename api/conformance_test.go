@@ -27,6 +27,7 @@ var notProduced = map[string]string{
 	"PUT /memory/lineage/{lineage_id}/restore 409":  "needs a concurrent change of the same lineage",
 	"PUT /memory/lineage/{lineage_id}/strength 409": "needs a concurrent change of the same lineage",
 	"GET /memory/groups 503":                        "needs Postgres down",
+	"GET /memory/messages/{group_id} 503":           "needs Postgres down",
 	"GET /memory/{memory_id} 503":                   "needs Postgres down",
 	"GET /memory/lineage/{lineage_id} 503":          "needs Postgres down",
 	"POST /memory/create/{group_id} 503":            "needs Postgres down",
@@ -69,7 +70,7 @@ func TestOpenAPIConformance(t *testing.T) {
 		{method: "POST", path: at(g1, "evolve"), key: secretRoot, body: big},
 		{method: "POST", path: at(g1, "evolve"), key: secretRoot, body: "{}", ctype: "text/plain"},
 	}
-	for _, ep := range []string{"list", "search", "context", "changes", "runs"} {
+	for _, ep := range []string{"list", "search", "context", "changes", "runs", "messages"} {
 		q := ""
 		if ep == "search" {
 			q = "?q=tea"

@@ -42,45 +42,6 @@ func (h *Handler) list(w http.ResponseWriter, r *http.Request, c *call) error {
 	return nil
 }
 
-type searchResultJSON struct {
-	memoryJSON
-	Score float64 `json:"score"`
-}
-
-// search answers GET /memory/search/{group_id}: the group's active
-// memories most similar to q, best first, scoring above the threshold.
-func (h *Handler) search(w http.ResponseWriter, r *http.Request, c *call) error {
-	g, err := groupParam(r)
-	if err != nil {
-		return err
-	}
-	p := params{q: c.query}
-	q := p.text("q", true, maxQueryLen)
-	limit := p.int("limit", 5, 1, maxLimit)
-	threshold := p.float("threshold", h.cfg.DefaultThreshold, 0, 1)
-	if p.err != nil {
-		return p.err
-	}
-	if err := checkGroup(c.key, g, "group "+describe(g)); err != nil {
-		return err
-	}
-	hits, err := h.searchActive(r.Context(), g, q, limit, threshold)
-	if err != nil {
-		return err
-	}
-	results := make([]searchResultJSON, len(hits))
-	for i, hit := range hits {
-		results[i] = searchResultJSON{memoryOut(hit.Memory), hit.Score}
-	}
-	writeJSON(w, http.StatusOK, struct {
-		Success bool               `json:"success"`
-		GroupID string             `json:"group_id"`
-		Query   string             `json:"query"`
-		Results []searchResultJSON `json:"results"`
-	}{true, g, q, results})
-	return nil
-}
-
 // searchActive embeds q and searches the group's active memories.
 func (h *Handler) searchActive(ctx context.Context, g, q string, limit int, threshold float64) ([]groupmem.Hit, error) {
 	vecs, err := h.d.Embedder.Embed(ctx, []string{q})

@@ -102,7 +102,8 @@ func TestSearch(t *testing.T) {
 			t.Fatalf("search = %v", got)
 		}
 		top := results[0].(map[string]any)
-		if top["memory_id"] != mems["most members are front-end developers"].ID || top["score"].(float64) <= 0.1 {
+		if top["memory_id"] != mems["most members are front-end developers"].ID || top["semantic_score"].(float64) <= 0.1 ||
+			top["keyword_score"] == nil || got["mode"] != "hybrid" {
 			t.Errorf("top result = %v", top)
 		}
 		for i := 1; i < len(results); i++ {

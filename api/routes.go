@@ -29,7 +29,7 @@ func (h *Handler) routes() []route {
 
 		{pattern: "POST /memory/evolve/{group_id}", scope: ScopeWrite, params: []string{"days", "dry_run", "async", "reprocess"}, long: true, serve: h.evolve},
 		{pattern: "GET /memory/list/{group_id}", scope: ScopeRead, params: []string{"status", "limit", "offset"}, serve: h.list},
-		{pattern: "GET /memory/search/{group_id}", scope: ScopeRead, params: []string{"q", "limit", "threshold"}, serve: h.search},
+		{pattern: "GET /memory/search/{group_id}", scope: ScopeRead, params: []string{"q", "limit", "threshold", "mode"}, serve: h.search},
 		{pattern: "GET /memory/history/{memory_id}", scope: ScopeRead, serve: h.history},
 		{pattern: "GET /memory/changes/{group_id}", scope: ScopeRead, params: []string{"days", "limit", "action", "exclude_action", "cursor"}, serve: h.changes},
 		{pattern: "GET /memory/context/{group_id}", scope: ScopeRead, params: []string{"q", "max_tokens", "limit", "threshold"}, serve: h.promptContext},
@@ -37,6 +37,7 @@ func (h *Handler) routes() []route {
 		{pattern: "GET /memory/groups", scope: ScopeRead, params: []string{"limit", "cursor"}, serve: h.groups},
 		{pattern: "GET /memory/run/{run_id}", scope: ScopeRead, serve: h.run},
 		{pattern: "POST /memory/messages/{group_id}", scope: ScopeWrite, serve: h.ingest},
+		{pattern: "GET /memory/messages/{group_id}", scope: ScopeRead, params: []string{"q", "limit", "mode", "since", "until", "sender", "cursor"}, serve: h.messages},
 		{pattern: "GET /memory/{memory_id}", scope: ScopeRead, serve: h.memory(h.ownMemory)},
 		{pattern: "GET /memory/lineage/{lineage_id}", scope: ScopeRead, serve: h.memory(h.currentOf)},
 		{pattern: "POST /memory/create/{group_id}", scope: ScopeAdmin, serve: h.create},

@@ -221,12 +221,13 @@ func (x *Index) Search(ctx context.Context, q Query) ([]Hit, error) {
 	return g.fuse(q.Mode, words, sems, q.Limit), nil
 }
 
-// nearest returns the n messages whose vectors are closest to v.
+// nearest returns the n messages whose vectors are closest to v, among
+// those at all similar (a positive cosine).
 func (g *group) nearest(v []float32, n int, keep func(string) bool) []keyword.Scored {
-	out := make([]keyword.Scored, 0, len(g.vectors))
+	out := make([]keyword.Scored, 0, min(len(g.vectors), 4*n))
 	for id, u := range g.vectors {
-		if keep(id) {
-			out = append(out, keyword.Scored{ID: id, Score: dot(v, u)})
+		if s := dot(v, u); s > 0 && keep(id) {
+			out = append(out, keyword.Scored{ID: id, Score: s})
 		}
 	}
 	slices.SortFunc(out, func(a, b keyword.Scored) int { return cmp.Or(cmp.Compare(b.Score, a.Score), cmp.Compare(a.ID, b.ID)) })

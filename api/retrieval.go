@@ -1,0 +1,261 @@
+package api
+
+import (
+	"context"
+	"net/http"
+	"time"
+
+	"github.com/groupmem/groupmem"
+	"github.com/groupmem/groupmem/keyword"
+	"github.com/groupmem/groupmem/msgsearch"
+)
+
+// hybridScan is how many active memories the keyword side of a memory
+// search reads: a group's memories are few, and scored in the request.
+const hybridScan = 1000
+
+// memoryHit is a memory found and how: the fused score and its parts
+// (nil when the memory was not among that side's candidates).
+type memoryHit struct {
+	memory   groupmem.Memory
+	score    float64
+	semantic *float64
+	keyword  *float64
+}
+
+// searchMemories finds the group's active memories for q by mode. With a
+// threshold, only memories whose cosine similarity is above it are
+// found; without, semantic mode cuts at the configured default and hybrid
+// mode keeps every memory with a positive similarity or a shared term.
+func (h *Handler) searchMemories(ctx context.Context, g, q string, mode msgsearch.Mode, limit int, threshold *float64) ([]memoryHit, error) {
+	n := limit
+	if mode == msgsearch.Hybrid {
+		n = max(limit*5, 50)
+	}
+	var sems []groupmem.Hit
+	if mode != msgsearch.Keyword {
+		cut := 0.0 // hybrid: every memory at all similar is a candidate
+		if threshold != nil {
+			cut = *threshold
+		} else if mode == msgsearch.Semantic {
+			cut = h.cfg.DefaultThreshold
+		}
+		var err error
+		if sems, err = h.searchActive(ctx, g, q, n, cut); err != nil {
+			return nil, err
+		}
+	}
+	byID := map[string]groupmem.Memory{}
+	var words []keyword.Scored
+	if mode != msgsearch.Semantic {
+		page, err := h.d.List(ctx, groupmem.MemoryQuery{GroupID: g, Status: groupmem.StatusActive, Limit: hybridScan})
+		if err != nil {
+			return nil, indexError(err)
+		}
+		x := keyword.NewIndex()
+		for _, m := range page.Memories {
+			byID[m.ID] = m
+			x.Add(m.ID, m.Statement)
+		}
+		words = x.Search(q, n, nil)
+	}
+	semScore := map[string]float64{}
+	semIDs := make([]string, len(sems))
+	for i, hit := range sems {
+		byID[hit.Memory.ID], semScore[hit.Memory.ID], semIDs[i] = hit.Memory, hit.Score, hit.Memory.ID
+	}
+	wordScore := map[string]float64{}
+	wordIDs := make([]string, len(words))
+	for i, w := range words {
+		wordScore[w.ID], wordIDs[i] = w.Score, w.ID
+	}
+	var ranked []keyword.Scored
+	switch mode {
+	case msgsearch.Keyword:
+		ranked = words
+	case msgsearch.Semantic:
+		for _, hit := range sems {
+			ranked = append(ranked, keyword.Scored{ID: hit.Memory.ID, Score: hit.Score})
+		}
+	default:
+		ranked = keyword.Fuse(wordIDs, semIDs)
+	}
+	out := make([]memoryHit, 0, min(limit, len(ranked)))
+	for _, r := range ranked {
+		if len(out) == limit {
+			break
+		}
+		if _, ok := semScore[r.ID]; threshold != nil && !ok {
+			continue // a threshold cuts what is not similar enough, whatever its keywords
+		}
+		hit := memoryHit{memory: byID[r.ID], score: r.Score}
+		if v, ok := semScore[r.ID]; ok {
+			hit.semantic = &v
+		}
+		if v, ok := wordScore[r.ID]; ok {
+			hit.keyword = &v
+		}
+		out = append(out, hit)
+	}
+	return out, nil
+}
+
+// searchResultJSON is one memory found, with its score: the fused score
+// in hybrid mode, the cosine similarity in semantic mode, the BM25 score
+// in keyword mode; semantic_score and keyword_score are its parts.
+type searchResultJSON struct {
+	memoryJSON
+	Score         float64  `json:"score"`
+	SemanticScore *float64 `json:"semantic_score"`
+	KeywordScore  *float64 `json:"keyword_score"`
+}
+
+// search answers GET /memory/search/{group_id}: the group's active
+// memories that best match q, best first, by mode (hybrid by default).
+func (h *Handler) search(w http.ResponseWriter, r *http.Request, c *call) error {
+	g, err := groupParam(r)
+	if err != nil {
+		return err
+	}
+	p := params{q: c.query}
+	q := p.text("q", true, maxQueryLen)
+	limit := p.int("limit", 5, 1, maxLimit)
+	threshold := p.optionalFloat("threshold", 0, 1)
+	mode, merr := msgsearch.ParseMode(p.q.Get("mode"))
+	if p.err != nil {
+		return p.err
+	}
+	if merr != nil {
+		return merr
+	}
+	if threshold != nil && mode == msgsearch.Keyword {
+		return groupmem.Errorf(groupmem.EINVALID, "threshold is a cosine similarity: it applies to the hybrid and semantic modes, not to keyword")
+	}
+	if err := checkGroup(c.key, g, "group "+describe(g)); err != nil {
+		return err
+	}
+	hits, err := h.searchMemories(r.Context(), g, q, mode, limit, threshold)
+	if err != nil {
+		return err
+	}
+	results := make([]searchResultJSON, len(hits))
+	for i, hit := range hits {
+		results[i] = searchResultJSON{memoryOut(hit.memory), hit.score, hit.semantic, hit.keyword}
+	}
+	writeJSON(w, http.StatusOK, struct {
+		Success bool               `json:"success"`
+		GroupID string             `json:"group_id"`
+		Query   string             `json:"query"`
+		Mode    msgsearch.Mode     `json:"mode"`
+		Results []searchResultJSON `json:"results"`
+	}{true, g, q, mode, results})
+	return nil
+}
+
+// messageHitJSON is one message found: its score and parts as for
+// memories (null when paging by time).
+type messageHitJSON struct {
+	messageJSON
+	Score         *float64 `json:"score"`
+	SemanticScore *float64 `json:"semantic_score"`
+	KeywordScore  *float64 `json:"keyword_score"`
+}
+
+// messages answers GET /memory/messages/{group_id}: with q, the group's
+// messages that best match it by mode; without q, its messages newest
+// first, one page at a time. since, until and sender narrow both.
+func (h *Handler) messages(w http.ResponseWriter, r *http.Request, c *call) error {
+	g, err := groupParam(r)
+	if err != nil {
+		return err
+	}
+	p := params{q: c.query}
+	q := p.text("q", false, maxQueryLen)
+	limit := p.int("limit", 20, 1, maxLimit)
+	since := p.time("since")
+	until := p.time("until")
+	sender := p.text("sender", false, groupmem.MaxNameBytes)
+	at := p.cursor("cursor")
+	var before int64
+	if !at.At.IsZero() {
+		before = cursorSeq(&p, at)
+	}
+	mode, merr := msgsearch.ParseMode(p.q.Get("mode"))
+	if p.err != nil {
+		return p.err
+	}
+	if merr != nil {
+		return merr
+	}
+	if err := checkGroup(c.key, g, "group "+describe(g)); err != nil {
+		return err
+	}
+	hits, err := h.msgs.Search(r.Context(), msgsearch.Query{GroupID: g, Text: q, Mode: mode, Limit: limit + 1,
+		Since: since, Until: until, Sender: sender, Before: before})
+	if err != nil {
+		return backendError(err)
+	}
+	var next *string
+	if q == "" && len(hits) > limit {
+		last := hits[limit-1].Message
+		next = nullable(cursor{At: last.SentAt, ID: jsonInt(last.Seq)}.String())
+	}
+	hits = hits[:min(limit, len(hits))]
+	out := make([]messageHitJSON, len(hits))
+	for i, hit := range hits {
+		out[i] = messageHitJSON{messagesOut([]groupmem.Message{hit.Message})[0], nil, hit.Semantic, hit.Keyword}
+		if q != "" {
+			s := hit.Score
+			out[i].Score = &s
+		}
+	}
+	writeJSON(w, http.StatusOK, struct {
+		Success    bool             `json:"success"`
+		GroupID    string           `json:"group_id"`
+		Query      string           `json:"query"`
+		Mode       msgsearch.Mode   `json:"mode"`
+		NextCursor *string          `json:"next_cursor"`
+		Messages   []messageHitJSON `json:"messages"`
+	}{true, g, q, mode, next, out})
+	return nil
+}
+
+// cursorSeq reads the seq a messages cursor holds.
+func cursorSeq(p *params, at cursor) int64 {
+	var seq int64
+	for _, ch := range at.ID {
+		if ch < '0' || ch > '9' || seq > 1<<53 {
+			p.fail("cursor must be the next_cursor of an earlier page of messages, passed back unchanged")
+			return 0
+		}
+		seq = seq*10 + int64(ch-'0')
+	}
+	if seq <= 0 {
+		p.fail("cursor must be the next_cursor of an earlier page of messages, passed back unchanged")
+	}
+	return seq
+}
+
+// optionalFloat returns the number parameter name within [lo, hi], or nil
+// when it is absent.
+func (p *params) optionalFloat(name string, lo, hi float64) *float64 {
+	if _, ok := p.q[name]; !ok {
+		return nil
+	}
+	v := p.float(name, 0, lo, hi)
+	return &v
+}
+
+// time returns the RFC 3339 time parameter name, or the zero time when it
+// is absent.
+func (p *params) time(name string) time.Time {
+	s, ok := p.q[name]
+	if !ok {
+		return time.Time{}
+	}
+	t, err := time.Parse(time.RFC3339, s[0])
+	if err != nil {
+		p.fail("%s must be an RFC 3339 time such as 2026-01-15T12:30:00Z", name)
+	}
+	return t
+}
