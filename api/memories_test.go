@@ -222,8 +222,9 @@ func TestContext(t *testing.T) {
 			t.Fatalf("context = %v", got)
 		}
 		text := got["context"].(string)
-		if !strings.HasPrefix(text, "- no politics in this group\n- ") || strings.Count(text, "\n") != 4 {
-			t.Errorf("context text = %q", text)
+		if !strings.HasPrefix(text, "Memories:\n- no politics in this group\n- ") || strings.Count(text, "\n- ") != 5 ||
+			!strings.Contains(text, "\n\nMessages:\n[") || len(got["message_ids"].([]any)) != 5 {
+			t.Errorf("context = %v", got)
 		}
 		if got["tokens"] != float64(prompts.EstimateTokens(text)) {
 			t.Errorf("tokens = %v, estimate %d", got["tokens"], prompts.EstimateTokens(text))
@@ -235,8 +236,12 @@ func TestContext(t *testing.T) {
 		if diff := cmp.Diff([]any{mems["most members are front-end developers"].ID}, got["memory_ids"]); diff != "" {
 			t.Errorf("memory_ids (-want +got):\n%s", diff)
 		}
-		if got["context"] != "- most members are front-end developers" {
-			t.Errorf("context = %q", got["context"])
+		ev := mems["most members are front-end developers"].Evidence
+		text := got["context"].(string)
+		if !strings.HasPrefix(text, "Memories:\n- most members are front-end developers\n\nMessages:\n[") ||
+			!strings.HasSuffix(text, " UTC] create: most members are front-end developers") ||
+			len(got["message_ids"].([]any)) != 1 || got["message_ids"].([]any)[0] != ev[0] {
+			t.Errorf("context = %v", got)
 		}
 	})
 
@@ -247,8 +252,14 @@ func TestContext(t *testing.T) {
 			if n := prompts.EstimateTokens(text); n > budget || got["tokens"] != float64(n) {
 				t.Errorf("max_tokens=%d: %d tokens (%v): %q", budget, n, got["tokens"], text)
 			}
-			if lines := len(got["memory_ids"].([]any)); text != "" && strings.Count(text, "\n")+1 != lines {
-				t.Errorf("max_tokens=%d: %d ids for %q", budget, lines, text)
+			memLines := strings.Count("\n"+text, "\n- ")
+			msgLines := strings.Count(text, "\n[")
+			if memLines != len(got["memory_ids"].([]any)) || msgLines != len(got["message_ids"].([]any)) {
+				t.Errorf("max_tokens=%d: ids %v and %v for %q", budget, got["memory_ids"], got["message_ids"], text)
+			}
+			left := got["left_out"].(map[string]any)
+			if left["memories"] != float64(5-memLines) || left["messages"] != float64(5-msgLines) {
+				t.Errorf("max_tokens=%d: left_out = %v for %q", budget, left, text)
 			}
 		}
 		// The CJK statement costs one token per character (10) and "- " one more.
