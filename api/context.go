@@ -232,4 +232,3 @@ func byTime(msgs []groupmem.Message) []groupmem.Message {
 	})
 	return out
 }
-
