@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"errors"
+	"fmt"
 	"path/filepath"
 	"testing"
 	"time"
@@ -117,4 +118,49 @@ func TestSearchMessages(t *testing.T) {
 	if _, err := msgsearch.ParseMode("fuzzy"); !errors.Is(err, err) || groupmem.ErrorCode(err) != groupmem.EINVALID {
 		t.Errorf("ParseMode(fuzzy) = %v", err)
 	}
+}
+
+// BenchmarkSearch100k: searches of one group holding 100,000 messages,
+// after the index caught up (which the first iteration's setup measures
+// as messages indexed per second).
+func BenchmarkSearch100k(b *testing.B) {
+	ctx := context.Background()
+	l, err := sqlite.Open(ctx, sqlite.Config{Path: filepath.Join(b.TempDir(), "ledger.db")})
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer l.Close()
+	words := []string{"周会", "星期五", "羽毛球", "deploy", "redis", "前端", "后端", "晚上", "meeting", "coffee", "猫", "周末",
+		"爬山", "review", "火锅", "地铁", "加班", "release", "bug", "电影", "跑步", "吉他", "搬家", "面试", "杭州", "成都"}
+	var batch []groupmem.Message
+	for i := range 100_000 {
+		text := fmt.Sprintf("%s %s 还有 %s 的事 #%d", words[i%len(words)], words[(i*7+3)%len(words)], words[(i*13+5)%len(words)], i)
+		batch = append(batch, groupmem.Message{GroupID: "g", ID: fmt.Sprint(i), SenderName: "u" + fmt.Sprint(i%20), Content: text, SentAt: t0.Add(time.Duration(i) * time.Minute)})
+		if len(batch) == 5000 {
+			if _, err := l.InsertMessages(ctx, batch); err != nil {
+				b.Fatal(err)
+			}
+			batch = batch[:0]
+		}
+	}
+	local, _ := llm.NewLocal(256)
+	x := msgsearch.New(l, local)
+	start := time.Now()
+	if err := x.Warm(ctx, "g"); err != nil {
+		b.Fatal(err)
+	}
+	b.ReportMetric(100_000/time.Since(start).Seconds(), "indexed_msgs/s")
+	queries := []string{"周末去爬山还是打羽毛球", "when is the release review", "成都火锅", "redis bug 加班"}
+	var worst time.Duration
+	b.ResetTimer()
+	i := 0
+	for b.Loop() {
+		t := time.Now()
+		if _, err := x.Search(ctx, msgsearch.Query{GroupID: "g", Text: queries[i%len(queries)], Limit: 10}); err != nil {
+			b.Fatal(err)
+		}
+		worst = max(worst, time.Since(t))
+		i++
+	}
+	b.ReportMetric(float64(worst.Microseconds())/1000, "worst_ms")
 }
