@@ -10,10 +10,8 @@
 package msgsearch
 
 import (
-	"cmp"
 	"context"
 	"math"
-	"slices"
 	"sync"
 	"time"
 
@@ -91,7 +89,9 @@ type group struct {
 	words   *keyword.Index
 	msgs    map[string]groupmem.Message // by message id
 	order   []string                    // message ids in seq order
-	vectors map[string][]float32        // unit vectors by message id
+	vecIDs  []string                    // the message of each vector
+	vecs    []float32                   // unit vectors, one after another
+	dim     int
 }
 
 // New returns an index over src's messages, embedding them with embed.
@@ -104,7 +104,7 @@ func (x *Index) group(id string) *group {
 	defer x.mu.Unlock()
 	g := x.groups[id]
 	if g == nil {
-		g = &group{words: keyword.NewIndex(), msgs: map[string]groupmem.Message{}, vectors: map[string][]float32{}}
+		g = &group{words: keyword.NewIndex(), msgs: map[string]groupmem.Message{}}
 		x.groups[id] = g
 	}
 	return g
@@ -152,15 +152,17 @@ func (x *Index) catchUp(ctx context.Context, id string, g *group) error {
 			return groupmem.Errorf(groupmem.EUNAVAILABLE, "embedder returned %d vectors for %d messages", len(vecs), len(msgs))
 		}
 		for i, m := range msgs {
-			if _, seen := g.msgs[m.ID]; !seen {
-				g.order = append(g.order, m.ID)
+			g.seq = max(g.seq, m.Seq)
+			if _, seen := g.msgs[m.ID]; seen {
+				continue // messages never change: the first copy stands
 			}
+			g.order = append(g.order, m.ID)
 			g.msgs[m.ID] = m
 			g.words.Add(m.ID, m.SenderName+" "+m.Content)
-			if u := unit(vecs[i]); u != nil {
-				g.vectors[m.ID] = u
+			if u := unit(vecs[i]); u != nil && (g.dim == 0 || len(u) == g.dim) {
+				g.dim = len(u)
+				g.vecIDs, g.vecs = append(g.vecIDs, m.ID), append(g.vecs, u...)
 			}
-			g.seq = max(g.seq, m.Seq)
 		}
 		if len(msgs) < batch {
 			return nil
@@ -195,15 +197,18 @@ func (x *Index) Search(ctx context.Context, q Query) ([]Hit, error) {
 	if err := x.catchUp(ctx, q.GroupID, g); err != nil {
 		return nil, err
 	}
-	keep := func(id string) bool {
-		m := g.msgs[id]
-		return (q.Since.IsZero() || !m.SentAt.Before(q.Since)) && (q.Until.IsZero() || m.SentAt.Before(q.Until)) &&
-			(q.Sender == "" || m.SenderID == q.Sender || m.SenderName == q.Sender) && (q.Before == 0 || m.Seq < q.Before)
+	var keep func(id string) bool // nil: every message
+	if !q.Since.IsZero() || !q.Until.IsZero() || q.Sender != "" || q.Before != 0 {
+		keep = func(id string) bool {
+			m := g.msgs[id]
+			return (q.Since.IsZero() || !m.SentAt.Before(q.Since)) && (q.Until.IsZero() || m.SentAt.Before(q.Until)) &&
+				(q.Sender == "" || m.SenderID == q.Sender || m.SenderName == q.Sender) && (q.Before == 0 || m.Seq < q.Before)
+		}
 	}
 	if q.Text == "" {
 		var out []Hit
 		for i := len(g.order) - 1; i >= 0 && len(out) < q.Limit; i-- {
-			if id := g.order[i]; keep(id) {
+			if id := g.order[i]; keep == nil || keep(id) {
 				out = append(out, Hit{Message: g.msgs[id]})
 			}
 		}
@@ -222,16 +227,18 @@ func (x *Index) Search(ctx context.Context, q Query) ([]Hit, error) {
 }
 
 // nearest returns the n messages whose vectors are closest to v, among
-// those at all similar (a positive cosine).
+// those at all similar (a positive cosine) that keep accepts (nil: all).
 func (g *group) nearest(v []float32, n int, keep func(string) bool) []keyword.Scored {
-	out := make([]keyword.Scored, 0, min(len(g.vectors), 4*n))
-	for id, u := range g.vectors {
-		if s := dot(v, u); s > 0 && keep(id) {
-			out = append(out, keyword.Scored{ID: id, Score: s})
+	if len(v) != g.dim {
+		return nil
+	}
+	top := keyword.NewTop(n)
+	for i, id := range g.vecIDs {
+		if s := dot(v, g.vecs[i*g.dim:(i+1)*g.dim]); s > 0 && (keep == nil || keep(id)) {
+			top.Push(id, s)
 		}
 	}
-	slices.SortFunc(out, func(a, b keyword.Scored) int { return cmp.Or(cmp.Compare(b.Score, a.Score), cmp.Compare(a.ID, b.ID)) })
-	return out[:min(n, len(out))]
+	return top.Sorted()
 }
 
 // fuse ranks the candidates by mode and returns the best limit.
@@ -285,10 +292,20 @@ func unit(v []float32) []float32 {
 	return out
 }
 
+// dot is the dot product of two vectors of the same length, summed in
+// four lanes.
 func dot(a, b []float32) float64 {
-	var s float64
-	for i := range a {
-		s += float64(a[i]) * float64(b[i])
+	b = b[:len(a)]
+	var s0, s1, s2, s3 float32
+	i := 0
+	for ; i+4 <= len(a); i += 4 {
+		s0 += a[i] * b[i]
+		s1 += a[i+1] * b[i+1]
+		s2 += a[i+2] * b[i+2]
+		s3 += a[i+3] * b[i+3]
 	}
-	return s
+	for ; i < len(a); i++ {
+		s0 += a[i] * b[i]
+	}
+	return float64(s0 + s1 + s2 + s3)
 }
