@@ -84,14 +84,14 @@ type Index struct {
 }
 
 type group struct {
-	mu      sync.Mutex // held while catching up and searching
-	seq     int64      // the last seq indexed
-	words   *keyword.Index
-	msgs    map[string]groupmem.Message // by message id
-	order   []string                    // message ids in seq order
-	vecIDs  []string                    // the message of each vector
-	vecs    []float32                   // unit vectors, one after another
-	dim     int
+	mu     sync.Mutex // held while catching up and searching
+	seq    int64      // the last seq indexed
+	words  *keyword.Index
+	msgs   map[string]groupmem.Message // by message id
+	order  []string                    // message ids in seq order
+	vecIDs []string                    // the message of each vector
+	vecs   []float32                   // unit vectors, one after another
+	dim    int
 }
 
 // New returns an index over src's messages, embedding them with embed.
