@@ -155,6 +155,8 @@ type Handler struct {
 	mux  *http.ServeMux
 	jobs sync.WaitGroup   // asynchronous evolutions in flight
 	msgs *msgsearch.Index // the groups' messages, searchable
+
+	memKeys *memoryKeywords // keyword indexes of the groups' active memories
 }
 
 // New returns the API handler. It returns EINVALID when a required Deps
@@ -177,7 +179,7 @@ func New(d Deps, cfg Config) (*Handler, error) {
 			"GROUPMEM_API_KEYS and GROUPMEM_API_OPEN are both set; choose one")
 	}
 	h := &Handler{d: d, cfg: cfg, log: d.Logger, now: d.Now, keys: d.Keys, mux: http.NewServeMux(),
-		msgs: msgsearch.New(d.Ledger, d.Embedder)}
+		msgs: msgsearch.New(d.Ledger, d.Embedder), memKeys: newMemoryKeywords()}
 	if h.log == nil {
 		h.log = slog.New(slog.DiscardHandler)
 	}

@@ -28,37 +28,43 @@ type memoryHit struct {
 // found; without, semantic mode cuts at the configured default and hybrid
 // mode keeps every memory with a positive similarity or a shared term.
 func (h *Handler) searchMemories(ctx context.Context, g, q string, mode msgsearch.Mode, limit int, threshold *float64) ([]memoryHit, error) {
-	n := limit
-	if mode == msgsearch.Hybrid {
-		n = max(limit*5, 50)
-	}
-	var sems []groupmem.Hit
-	if mode != msgsearch.Keyword {
-		cut := 0.0 // hybrid: every memory at all similar is a candidate
+	if mode == msgsearch.Semantic {
+		cut := h.cfg.DefaultThreshold
 		if threshold != nil {
 			cut = *threshold
-		} else if mode == msgsearch.Semantic {
-			cut = h.cfg.DefaultThreshold
 		}
-		var err error
-		if sems, err = h.searchActive(ctx, g, q, n, cut); err != nil {
+		sems, err := h.searchActive(ctx, g, q, limit, cut)
+		if err != nil {
 			return nil, err
 		}
-	}
-	byID := map[string]groupmem.Memory{}
-	var words []keyword.Scored
-	if mode != msgsearch.Semantic {
-		page, err := h.d.List(ctx, groupmem.MemoryQuery{GroupID: g, Status: groupmem.StatusActive, Limit: hybridScan})
-		if err != nil {
-			return nil, indexError(err)
+		out := make([]memoryHit, len(sems))
+		for i, hit := range sems {
+			v := hit.Score
+			out[i] = memoryHit{memory: hit.Memory, score: hit.Score, semantic: &v}
 		}
-		x := keyword.NewIndex()
-		for _, m := range page.Memories {
-			byID[m.ID] = m
-			x.Add(m.ID, m.Statement)
-		}
-		words = x.Search(q, n, nil)
+		return out, nil
 	}
+	// One read of the index gives both sides: every active memory (up to
+	// hybridScan) with its similarity; the keyword side scores their
+	// statements, the semantic side keeps the best similar ones.
+	all, err := h.searchActive(ctx, g, q, hybridScan, -2)
+	if err != nil {
+		return nil, err
+	}
+	byID := make(map[string]groupmem.Memory, len(all))
+	mems := make([]groupmem.Memory, len(all))
+	var sems []groupmem.Hit
+	cut := 0.0 // hybrid: every memory at all similar is a candidate
+	if threshold != nil {
+		cut = *threshold
+	}
+	for i, hit := range all {
+		byID[hit.Memory.ID], mems[i] = hit.Memory, hit.Memory
+		if hit.Score > cut && len(sems) < max(limit*5, 50) && mode == msgsearch.Hybrid {
+			sems = append(sems, hit)
+		}
+	}
+	words := h.memKeys.index(g, mems).Search(q, max(limit*5, 50), nil)
 	semScore := map[string]float64{}
 	semIDs := make([]string, len(sems))
 	for i, hit := range sems {
@@ -69,15 +75,8 @@ func (h *Handler) searchMemories(ctx context.Context, g, q string, mode msgsearc
 	for i, w := range words {
 		wordScore[w.ID], wordIDs[i] = w.Score, w.ID
 	}
-	var ranked []keyword.Scored
-	switch mode {
-	case msgsearch.Keyword:
-		ranked = words
-	case msgsearch.Semantic:
-		for _, hit := range sems {
-			ranked = append(ranked, keyword.Scored{ID: hit.Memory.ID, Score: hit.Score})
-		}
-	default:
+	ranked := words
+	if mode == msgsearch.Hybrid {
 		ranked = keyword.Fuse(wordIDs, semIDs)
 	}
 	out := make([]memoryHit, 0, min(limit, len(ranked)))
