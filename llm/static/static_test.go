@@ -1,0 +1,136 @@
+package static
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"math"
+	"testing"
+)
+
+func load(t testing.TB) *Embedder {
+	t.Helper()
+	e, err := Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return e
+}
+
+func cos(e *Embedder, a, b string) float64 {
+	va, vb := e.Vector(a), e.Vector(b)
+	var s float64
+	for i := range va {
+		s += float64(va[i]) * float64(vb[i])
+	}
+	return s
+}
+
+func TestTableIsTheRecordedOne(t *testing.T) {
+	sum := sha256.Sum256(table)
+	if got := hex.EncodeToString(sum[:]); got != TableSHA256 {
+		t.Errorf("table SHA-256 = %s, recorded %s: a new table needs a new Name and TableSHA256", got, TableSHA256)
+	}
+	if e := load(t); e.Dimension() != 100 || e.Words() < 100_000 {
+		t.Errorf("table: %d dimensions, %d words", e.Dimension(), e.Words())
+	}
+}
+
+// Meaning, not characters: related texts score well above unrelated ones,
+// across the two languages too.
+func TestRelatedTextsScoreHigher(t *testing.T) {
+	e := load(t)
+	const q, related, unrelated = "群组的技术背景是什么？", "群组成员主要是前端开发", "今天天气很好"
+	if r, u := cos(e, q, related), cos(e, q, unrelated); r < u+0.1 {
+		t.Errorf("cos(q, related) = %.3f, cos(q, unrelated) = %.3f: want a margin of 0.1", r, u)
+	}
+	// A paraphrase with no character in common beats an unrelated pair.
+	if p, u := cos(e, "这个群平时聊什么动漫？", "每周五晚上一起讨论新番动画"), cos(e, "这个群平时聊什么动漫？", "我血压有点高"); p <= u {
+		t.Errorf("paraphrase %.3f <= unrelated %.3f", p, u)
+	}
+	// A Chinese question beats an unrelated line against its English answer.
+	if x, u := cos(e, "这个群讨论宗教吗？", "The group avoids talking about religion"), cos(e, "今天中午吃什么", "The group avoids talking about religion"); x <= u {
+		t.Errorf("cross-lingual %.3f <= unrelated %.3f", x, u)
+	}
+}
+
+func TestNoWordsNoVector(t *testing.T) {
+	e := load(t)
+	for _, s := range []string{"", "!!! ？？ …", "12345", "😂😂"} {
+		for _, x := range e.Vector(s) {
+			if x != 0 {
+				t.Fatalf("Vector(%q) is not zero", s)
+			}
+		}
+	}
+	v := e.Vector("weekly meeting")
+	var n float64
+	for _, x := range v {
+		n += float64(x) * float64(x)
+	}
+	if math.Abs(n-1) > 1e-4 {
+		t.Errorf("|Vector| = %v, want 1", math.Sqrt(n))
+	}
+}
+
+// The twelve queries of the embedder's design notes: the wanted memory
+// must come first for most of them.
+func TestTwelveQueries(t *testing.T) {
+	e := load(t)
+	memories := []string{"群组成员主要是前端开发", "每周五晚上一起讨论新番动画", "群里禁止讨论政治", "大家喜欢在周末约着打篮球",
+		"群主是一名资深的产品经理", "Most members live in Shanghai", "大家都是写网页的程序员", "成员经常分享美食和餐厅推荐",
+		"今天天气很好", "The group avoids talking about religion"}
+	checks := []struct{ q, want, alsoRight string }{
+		{"群组的技术背景是什么？", "群组成员主要是前端开发", ""},
+		{"这个群平时聊什么动漫？", "每周五晚上一起讨论新番动画", ""},
+		{"有哪些话题是不能说的？", "群里禁止讨论政治", ""},
+		{"群友有什么运动爱好？", "大家喜欢在周末约着打篮球", ""},
+		{"谁负责管理这个群？", "群主是一名资深的产品经理", ""},
+		{"Where do the members live?", "Most members live in Shanghai", ""},
+		{"What programming skills do members have?", "群组成员主要是前端开发", "大家都是写网页的程序员"},
+		{"有什么好吃的推荐吗？", "成员经常分享美食和餐厅推荐", ""},
+		{"How is the weather today?", "今天天气很好", ""},
+		{"members who build websites", "大家都是写网页的程序员", ""},
+		{"这个群讨论宗教吗？", "The group avoids talking about religion", ""},
+		{"群成员住在哪个城市？", "Most members live in Shanghai", ""},
+	}
+	right := 0
+	for _, c := range checks {
+		best, bestScore := "", math.Inf(-1)
+		for _, m := range memories {
+			if s := cos(e, c.q, m); s > bestScore {
+				best, bestScore = m, s
+			}
+		}
+		if best == c.want || best == c.alsoRight {
+			right++
+		} else {
+			t.Logf("%s: first %q (%.2f), want %q (%.2f)", c.q, best, bestScore, c.want, cos(e, c.q, c.want))
+		}
+	}
+	t.Logf("%d of 12 right first", right)
+	if right < 9 {
+		t.Errorf("%d of 12 right first, want at least 9", right)
+	}
+}
+
+func BenchmarkVector(b *testing.B) {
+	e := load(b)
+	for _, s := range []struct{ name, text string }{
+		{"short", "周会改到星期五晚上八点"},
+		{"long", "I switched jobs, I'm a backend engineer at a bank now, and the weekly meeting moved to Thursday afternoon at three"},
+	} {
+		b.Run(s.name, func(b *testing.B) {
+			for b.Loop() {
+				e.Vector(s.text)
+			}
+		})
+	}
+}
+
+func BenchmarkLoad(b *testing.B) {
+	for b.Loop() {
+		if _, err := parse(table); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
