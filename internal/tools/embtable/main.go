@@ -399,4 +399,3 @@ func normalise(v []float64) {
 		v[i] /= n
 	}
 }
-
