@@ -5,6 +5,10 @@ import (
 	"time"
 )
 
+// MetaEmbedder is the Meta key naming the embedder whose vectors the
+// ledger's memory versions hold.
+const MetaEmbedder = "embedder"
+
 // Ledger is the store of record: messages, memory versions, the change log,
 // runs, per-group state and the outbox. Implementations: store/postgres,
 // store/sqlite. Every method returns *Error values for the cases it names.
@@ -98,6 +102,18 @@ type Ledger interface {
 	// q.Before*. Runs of manual changes (TriggerAdmin) are never returned.
 	// EINVALID for a bad group id.
 	Runs(ctx context.Context, q RunQuery) ([]Run, error)
+
+	// Meta returns the ledger-wide value of key, "" when none is set.
+	Meta(ctx context.Context, key string) (string, error)
+
+	// SetMeta sets the ledger-wide value of key.
+	SetMeta(ctx context.Context, key, value string) error
+
+	// SetEmbeddings replaces the stored embedding of each version named,
+	// in one transaction; unknown ids are ignored. A version's embedding is
+	// derived from its statement (which never changes): it is replaced only
+	// when the embedder changes, to re-embed the ledger.
+	SetEmbeddings(ctx context.Context, vectors map[string][]float32) error
 
 	// Groups returns up to q.Limit summaries of the groups the ledger
 	// holds messages, memories or runs of, in group id order, after

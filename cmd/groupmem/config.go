@@ -38,7 +38,10 @@ type Config struct {
 	QdrantTLS        bool
 	QdrantCollection string
 
-	EmbedDim   int
+	EmbedDim      int
+	LocalEmbedder string
+
+	reembed    bool // reindex: embed every memory version again at open (not a setting)
 	EmbedURL   string
 	EmbedKey   string
 	EmbedModel string
@@ -153,7 +156,8 @@ func (c *Config) settings() []setting {
 		{"GROUPMEM_QDRANT_API_KEY", "Qdrant API key", str(&c.QdrantAPIKey), ""},
 		{"GROUPMEM_QDRANT_TLS", "use TLS to Qdrant", boolean(&c.QdrantTLS), "false"},
 		{"GROUPMEM_QDRANT_COLLECTION", "Qdrant collection name", str(&c.QdrantCollection), "group_memories"},
-		{"GROUPMEM_EMBED_DIM", "embedding dimension; must match the index collection", num(&c.EmbedDim), "256"},
+		{"GROUPMEM_EMBED_DIM", "embedding dimension of the embeddings service or of the hashing embedder; must match the index collection (the static embedder's is 100)", num(&c.EmbedDim), "256"},
+		{"GROUPMEM_LOCAL_EMBEDDER", "embedder used without GROUPMEM_EMBED_URL: static (a bilingual word table in the binary: similar meaning, Chinese and English) or hashing (shared characters and words only)", str(&c.LocalEmbedder), "static"},
 		{"GROUPMEM_EMBED_URL", "OpenAI-compatible embeddings base URL (empty: the local hashed embedder)", str(&c.EmbedURL), ""},
 		{"GROUPMEM_EMBED_KEY", "embeddings API key", str(&c.EmbedKey), ""},
 		{"GROUPMEM_EMBED_MODEL", "embeddings model", str(&c.EmbedModel), "text-embedding-3-small"},
@@ -187,7 +191,7 @@ func (c *Config) settings() []setting {
 		{"GROUPMEM_API_KEYS", "API keys as name:scope:groups:sha256hex entries separated by ';' (scope admin|write|read, groups * or g1|g2); `groupmem hash-key` makes the hash", str(&c.APIKeys), ""},
 		{"GROUPMEM_API_OPEN", "serve without keys, every caller an admin of every group (local use only; not with GROUPMEM_API_KEYS)", boolean(&c.APIOpen), "false"},
 		{"GROUPMEM_CORS_ORIGINS", "browser origins allowed to call the API, comma-separated (https://console.example.com), or * for any; empty: none", str(&c.CORSOrigins), ""},
-		{"GROUPMEM_SEARCH_THRESHOLD", "default similarity threshold of search and context (0: 0.7 with an embeddings service, 0.15 with the local embedder)", float(&c.SearchThreshold), "0"},
+		{"GROUPMEM_SEARCH_THRESHOLD", "similarity threshold of semantic search (0: 0.7 with an embeddings service, 0.25 with the static embedder, 0.15 with the hashing one); hybrid search cuts nothing unless asked", float(&c.SearchThreshold), "0"},
 		{"GROUPMEM_GRACE", "at shutdown, how long requests and evolutions in flight may finish", dur(&c.ShutdownGrace), "30s"},
 		{"GROUPMEM_LOCK_TTL", "lease of a per-group lock; renewed while held", dur(&c.LockTTL), "30s"},
 		{"GROUPMEM_LOG_LEVEL", "debug, info, warn or error", str(&c.LogLevel), "info"},
@@ -264,6 +268,9 @@ func (c *Config) validate() error {
 	}
 	if k := c.MetricsKey; k != "" && (len(k) != 64 || strings.Trim(strings.ToLower(k), "0123456789abcdef") != "") {
 		return errors.New("GROUPMEM_METRICS_KEY must be the 64 hex digits `groupmem hash-key` prints, not the token itself")
+	}
+	if c.LocalEmbedder != "static" && c.LocalEmbedder != "hashing" {
+		return fmt.Errorf("GROUPMEM_LOCAL_EMBEDDER must be static or hashing, got %q", c.LocalEmbedder)
 	}
 	if _, err := api.ParseOrigins(c.CORSOrigins); err != nil {
 		return fmt.Errorf("GROUPMEM_CORS_ORIGINS: %s", groupmem.ErrorMessage(err))

@@ -57,7 +57,7 @@ func commands() []command {
 			example: "groupmem evolve -group team-a -dry-run\ngroupmem evolve -all"},
 		{name: "migrate", usage: "apply the Postgres migrations", run: runMigrate,
 			example: "GROUPMEM_POSTGRES_URL=postgres://groupmem:secret@db:5432/groupmem groupmem migrate"},
-		{name: "reindex", usage: "rebuild the search index from the ledger (no embedding calls)", run: runReindex,
+		{name: "reindex", usage: "embed the ledger's memory versions again when another embedder made them, and rebuild the Qdrant collection from the ledger", run: runReindex,
 			example: "groupmem reindex -qdrant-addr qdrant:6334"},
 		{name: "relay", usage: "project pending ledger changes into the search index", run: runRelay,
 			example: "groupmem relay"},

@@ -13,14 +13,21 @@ import (
 	"github.com/groupmem/groupmem/metrics"
 )
 
+// staticThreshold is the semantic search threshold of the static
+// embedder: related texts score about 0.3 to 0.75 with it, unrelated ones
+// about 0 to 0.2.
+const staticThreshold = 0.25
+
 // searchThreshold is the configured default, or one that suits the
 // embedder in use.
 func searchThreshold(cfg *Config) float64 {
 	switch {
 	case cfg.SearchThreshold > 0:
 		return cfg.SearchThreshold
-	case cfg.EmbedURL == "":
+	case cfg.EmbedURL == "" && cfg.LocalEmbedder == "hashing":
 		return 0.15
+	case cfg.EmbedURL == "":
+		return staticThreshold
 	}
 	return 0.7
 }

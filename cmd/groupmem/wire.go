@@ -10,6 +10,7 @@ import (
 	"github.com/groupmem/groupmem"
 	"github.com/groupmem/groupmem/evolve"
 	"github.com/groupmem/groupmem/llm"
+	"github.com/groupmem/groupmem/llm/static"
 	"github.com/groupmem/groupmem/offline"
 	"github.com/groupmem/groupmem/store/inmem"
 	"github.com/groupmem/groupmem/store/postgres"
@@ -29,6 +30,8 @@ type backends struct {
 	Embedder groupmem.Embedder
 	checks   map[string]func(context.Context) error // readiness, by part
 	closers  []func()
+
+	reembedded int // memory versions embedded again at open (Config.reembed)
 }
 
 // Close closes every part, the last opened first.
@@ -82,28 +85,28 @@ func openBackends(ctx context.Context, cfg *Config, log *slog.Logger) (_ *backen
 	} else {
 		b.Locker = inmem.NewLocker()
 	}
-	if cfg.EmbedURL != "" {
-		e, err := llm.NewEmbeddings(llm.EmbeddingsConfig{BaseURL: cfg.EmbedURL, APIKey: cfg.EmbedKey, Model: cfg.EmbedModel, Dimension: cfg.EmbedDim})
+	if b.Embedder, err = pickEmbedder(cfg); err != nil {
+		return nil, err
+	}
+	dim := b.Embedder.Dimension()
+	if cfg.reembed {
+		n, err := reembed(ctx, b.Ledger, b.Embedder, embedderID(cfg, dim))
 		if err != nil {
-			return nil, err
+			return nil, fmt.Errorf("re-embed the ledger: %w", err)
 		}
-		b.Embedder = e
-	} else {
-		e, err := llm.NewLocal(cfg.EmbedDim)
-		if err != nil {
-			return nil, err
-		}
-		b.Embedder = e
+		b.reembedded = n
+	} else if err := checkEmbedder(ctx, b.Ledger, embedderID(cfg, dim), dim); err != nil {
+		return nil, err
 	}
 	if cfg.QdrantAddr != "" {
-		x, err := openQdrant(ctx, cfg)
+		x, err := openQdrant(ctx, cfg, dim)
 		if err != nil {
 			return nil, err
 		}
 		b.Index, b.checks["qdrant"] = x, x.Check
 		b.closers = append(b.closers, func() { x.Close() })
 	} else {
-		x, err := inmem.NewIndex(cfg.EmbedDim)
+		x, err := inmem.NewIndex(dim)
 		if err != nil {
 			return nil, err
 		}
@@ -203,11 +206,51 @@ func postgresConfig(cfg *Config) postgres.Config {
 }
 
 // openQdrant opens the Qdrant index, creating the collection if needed.
-func openQdrant(ctx context.Context, cfg *Config) (*qdrant.Index, error) {
+func openQdrant(ctx context.Context, cfg *Config, dim int) (*qdrant.Index, error) {
 	return qdrant.Open(ctx, qdrant.Config{
 		Addr: cfg.QdrantAddr, APIKey: cfg.QdrantAPIKey, TLS: cfg.QdrantTLS,
-		Collection: cfg.QdrantCollection, Dimension: cfg.EmbedDim,
+		Collection: cfg.QdrantCollection, Dimension: dim,
 	})
+}
+
+// pickEmbedder is the embeddings service when GROUPMEM_EMBED_URL is set,
+// the local embedder otherwise.
+func pickEmbedder(cfg *Config) (groupmem.Embedder, error) {
+	if cfg.EmbedURL != "" {
+		return llm.NewEmbeddings(llm.EmbeddingsConfig{BaseURL: cfg.EmbedURL, APIKey: cfg.EmbedKey, Model: cfg.EmbedModel, Dimension: cfg.EmbedDim})
+	}
+	return localEmbedder(cfg)
+}
+
+// openLedgerOnly opens the ledger of cfg alone; close it.
+func openLedgerOnly(ctx context.Context, cfg *Config) (interface {
+	groupmem.Ledger
+	Close()
+}, error) {
+	if cfg.PostgresURL != "" {
+		return openPostgres(ctx, cfg)
+	}
+	l, err := sqlite.Open(ctx, sqlite.Config{Path: cfg.SQLitePath})
+	if err != nil {
+		return nil, fmt.Errorf("open GROUPMEM_SQLITE_PATH=%q: %w", cfg.SQLitePath, err)
+	}
+	return sqliteCloser{l}, nil
+}
+
+type sqliteCloser struct{ *sqlite.Ledger }
+
+func (l sqliteCloser) Close() { l.Ledger.Close() }
+
+// localEmbedder is the embedder used without an embeddings service:
+// GROUPMEM_LOCAL_EMBEDDER names it.
+func localEmbedder(cfg *Config) (groupmem.Embedder, error) {
+	switch cfg.LocalEmbedder {
+	case "static":
+		return static.Load()
+	case "hashing":
+		return llm.NewLocal(cfg.EmbedDim)
+	}
+	return nil, fmt.Errorf("GROUPMEM_LOCAL_EMBEDDER must be static or hashing, got %q", cfg.LocalEmbedder)
 }
 
 func runMigrate(ctx context.Context, env *Env, _ []string) error {
@@ -233,14 +276,36 @@ func runMigrate(ctx context.Context, env *Env, _ []string) error {
 }
 
 func runReindex(ctx context.Context, env *Env, _ []string) error {
-	if env.Config.QdrantAddr == "" {
-		return errors.New("GROUPMEM_QDRANT_ADDR is not set (the in-process index is rebuilt at every start)")
+	cfg := *env.Config
+	probe, err := openLedgerOnly(ctx, &cfg)
+	if err != nil {
+		return err
 	}
-	b, err := openBackends(ctx, env.Config, env.Log)
+	e, err := pickEmbedder(&cfg)
+	if err == nil {
+		err = checkEmbedder(ctx, probe, embedderID(&cfg, e.Dimension()), e.Dimension())
+	}
+	probe.Close()
+	if err != nil {
+		if e == nil {
+			return err
+		}
+		cfg.reembed = true // the ledger's vectors are another embedder's: embed them again
+	}
+	if !cfg.reembed && cfg.QdrantAddr == "" {
+		return errors.New("the ledger's vectors are this embedder's and GROUPMEM_QDRANT_ADDR is not set: nothing to do (the in-process index is rebuilt at every start)")
+	}
+	b, err := openBackends(ctx, &cfg, env.Log)
 	if err != nil {
 		return err
 	}
 	defer b.Close()
+	if cfg.reembed {
+		fmt.Fprintf(env.Stdout, "re-embedded %d memory versions with %s\n", b.reembedded, embedderID(&cfg, b.Embedder.Dimension()))
+	}
+	if cfg.QdrantAddr == "" {
+		return nil
+	}
 	n, err := worker.Reindex(ctx, b.Ledger, b.Index, 0)
 	if err != nil {
 		return err

@@ -39,6 +39,7 @@ func TestLedger(t *testing.T, open func(t *testing.T) groupmem.Ledger) {
 		{"RunsAndChangesPages", testRunsAndChangesPages},
 		{"Groups", testGroups},
 		{"MessagesByID", testMessagesByID},
+		{"MetaAndEmbeddings", testMetaAndEmbeddings},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -168,3 +168,34 @@ func testMessagesByID(t *testing.T, l groupmem.Ledger) {
 	_, err = l.MessagesByID(ctx, "", []string{"m1"})
 	mustCode(t, err, groupmem.EINVALID)
 }
+
+// testMetaAndEmbeddings: ledger-wide values are kept and replaced; stored
+// embeddings are replaced by id, the rest of each version untouched.
+func testMetaAndEmbeddings(t *testing.T, l groupmem.Ledger) {
+	ctx := context.Background()
+	if v, err := l.Meta(ctx, groupmem.MetaEmbedder); err != nil || v != "" {
+		t.Fatalf("Meta before any = %q, %v", v, err)
+	}
+	for _, v := range []string{"hashing-256", "static-1"} {
+		if err := l.SetMeta(ctx, groupmem.MetaEmbedder, v); err != nil {
+			t.Fatal(err)
+		}
+		if got, err := l.Meta(ctx, groupmem.MetaEmbedder); err != nil || got != v {
+			t.Fatalf("Meta = %q, %v; want %q", got, err, v)
+		}
+	}
+	plan := CreatePlan(Begin(t, l, "g1"), "one", "two")
+	Commit(t, l, plan)
+	id := plan.New[0].ID
+	if err := l.SetEmbeddings(ctx, map[string][]float32{id: {0, 0, 1}, groupmem.NewID(): {1}}); err != nil {
+		t.Fatal(err)
+	}
+	m, err := l.Memory(ctx, id)
+	if err != nil || len(m.Embedding) != 3 || m.Embedding[2] != 1 || m.Statement != "one" || m.Status != groupmem.StatusActive {
+		t.Fatalf("re-embedded version = %+v, %v", m, err)
+	}
+	if other, _ := l.Memory(ctx, plan.New[1].ID); len(other.Embedding) != 4 {
+		t.Fatalf("a version not named changed: %v", other.Embedding)
+	}
+	mustCode(t, l.SetEmbeddings(ctx, map[string][]float32{"x": {1}}), groupmem.EINVALID)
+}

@@ -1,0 +1,65 @@
+package main
+
+import (
+	"context"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/groupmem/groupmem"
+	"github.com/groupmem/groupmem/llm/static"
+	"github.com/groupmem/groupmem/store/sqlite"
+	"github.com/groupmem/groupmem/store/storetest"
+)
+
+// A ledger whose vectors another embedder made is refused with one line
+// that says to run reindex; reindex embeds every version again with the
+// embedder in use and records it, and the ledger serves again. Going back
+// to the other embedder is refused the same way.
+func TestEmbedderChangeNeedsReindex(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "ledger.db")
+	l, err := sqlite.Open(ctx, sqlite.Config{Path: path})
+	if err != nil {
+		t.Fatal(err)
+	}
+	run, err := l.BeginRun(ctx, groupmem.BeginRunParams{GroupID: "g1", Trigger: groupmem.TriggerCLI})
+	if err != nil {
+		t.Fatal(err)
+	}
+	plan := storetest.CreatePlan(run, "members meet every Friday evening", "大家周末一起打羽毛球") // 4-dimensional vectors
+	if err := l.CommitPlan(ctx, plan); err != nil {
+		t.Fatal(err)
+	}
+	l.Close()
+	env := map[string]string{"GROUPMEM_SQLITE_PATH": path}
+
+	_, _, err = runCmd(t, env, "evolve", "-group", "g1")
+	if err == nil || !strings.Contains(err.Error(), "run `groupmem reindex`") || strings.Contains(err.Error(), "\n") {
+		t.Fatalf("evolve over another embedder's vectors = %v; want the one-line refusal", err)
+	}
+	out, stderr, err := runCmd(t, env, "reindex")
+	if err != nil || !strings.Contains(out, "re-embedded 2 memory versions with "+static.Name) {
+		t.Fatalf("reindex = %q, %v\n%s", out, err, stderr)
+	}
+	if out, _, err := runCmd(t, env, "evolve", "-group", "g1"); err != nil || !strings.Contains(out, "no new messages") {
+		t.Fatalf("evolve after reindex = %q, %v", out, err)
+	}
+	l, err = sqlite.Open(ctx, sqlite.Config{Path: path})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := l.Memory(ctx, plan.New[0].ID)
+	l.Close()
+	if err != nil || len(m.Embedding) != 100 || m.Statement != "members meet every Friday evening" {
+		t.Fatalf("re-embedded version: %d dimensions, %v", len(m.Embedding), err)
+	}
+	env["GROUPMEM_LOCAL_EMBEDDER"] = "hashing"
+	if _, _, err := runCmd(t, env, "evolve", "-group", "g1"); err == nil || !strings.Contains(err.Error(), static.Name) {
+		t.Fatalf("evolve with the hashing embedder over static vectors = %v", err)
+	}
+	env["GROUPMEM_LOCAL_EMBEDDER"] = "neural"
+	if _, _, err := runCmd(t, env, "config"); err == nil || !strings.Contains(err.Error(), "GROUPMEM_LOCAL_EMBEDDER") {
+		t.Fatalf("an unknown local embedder = %v", err)
+	}
+}
