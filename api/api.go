@@ -112,6 +112,10 @@ type Config struct {
 	IdleTimeout       time.Duration // default 120s: keep-alive
 	MaxHeaderBytes    int           // default 64 KiB
 
+	// Messages bounds the in-process message index behind message search
+	// and context (defaults: msgsearch's).
+	Messages msgsearch.Config
+
 	// CORSOrigins are the browser origins allowed to call the API (see
 	// ParseOrigins; "*" for any). None: no CORS headers, so browsers allow
 	// only pages served by the API's own origin.
@@ -179,7 +183,7 @@ func New(d Deps, cfg Config) (*Handler, error) {
 			"GROUPMEM_API_KEYS and GROUPMEM_API_OPEN are both set; choose one")
 	}
 	h := &Handler{d: d, cfg: cfg, log: d.Logger, now: d.Now, keys: d.Keys, mux: http.NewServeMux(),
-		msgs: msgsearch.New(d.Ledger, d.Embedder), memKeys: newMemoryKeywords()}
+		msgs: msgsearch.New(d.Ledger, d.Embedder, cfg.Messages), memKeys: newMemoryKeywords()}
 	if h.log == nil {
 		h.log = slog.New(slog.DiscardHandler)
 	}
