@@ -12,6 +12,13 @@ import { diff } from './diff.js';
 /** weak is the strength under which a memory is shown as one to clean up. */
 const weak = 0.3;
 
+/**
+ * close is the semantic score from which a search hit that shares no
+ * keyword with the query is shown at once; hybrid search ranks every
+ * memory, and the weaker ones stay one click away.
+ */
+const close = 0.3;
+
 const main = document.getElementById('main');
 const crumbs = document.getElementById('crumbs');
 const who = document.getElementById('who');
@@ -186,6 +193,7 @@ async function groupPage(group, params) {
   const since = params.get('since') || '';
   const q = params.get('q') || '';
   const onlyWeak = params.get('weak') === '1';
+  const showAll = params.get('all') === '1';
   const weekAgo = Date.now() - 7 * 86400e3;
   const [active, shown, review, failed] = await Promise.all([
     listAll(group, 'active'),
@@ -195,6 +203,12 @@ async function groupPage(group, params) {
     call('GET', `memory/runs/${seg(group)}`, { status: 'failed', limit: 100 }).then((r) => r.runs.filter((x) => Date.parse(x.started_at) >= weekAgo)),
   ]);
   let cards = shown || active;
+  let weaker = 0;
+  if (q && !showAll) {
+    const strong = cards.filter((m) => m.keyword_score || m.semantic_score >= close);
+    weaker = cards.length - strong.length;
+    cards = strong;
+  }
   if (q && status !== 'all') cards = cards.filter((m) => m.status === status);
   if (since) cards = cards.filter((m) => Date.parse(m.updated_at) >= Date.parse(since));
   if (onlyWeak) cards = cards.filter((m) => m.strength < weak);
@@ -236,7 +250,8 @@ async function groupPage(group, params) {
     writeButton('admin', t('newMemory'), () => editDialog(group, null)));
 
   show(h('h1', {}, group), health, actions, toolbar,
-    h('p', { class: 'muted small', id: 'count' }, t('shownOf', cards.length, q ? cards.length : (shown || active).length)),
+    h('p', { class: 'muted small', id: 'count' }, t('shownOf', cards.length, q ? cards.length + weaker : (shown || active).length),
+      weaker ? [' · ', h('a', { id: 'show-weaker', href: `${base}?${new URLSearchParams({ q, all: '1' })}` }, t('weaker', weaker))] : null),
     cards.length ? h('div', { class: 'cards', id: 'cards' }, cards.map((m) => card(group, m)))
       : h('p', { class: 'muted', id: 'cards-empty' }, t('noMemories')));
 }
@@ -333,7 +348,7 @@ function evolveDialog(group) {
   const out = h('div', { id: 'preview' });
   const params = (dry) => {
     const p = { dry_run: dry ? 'true' : undefined };
-    if (days.value) Object.assign(p, { reprocess: 'true', days: days.value });
+    if (canAdmin() && days.value) Object.assign(p, { reprocess: 'true', days: days.value });
     return p;
   };
   const applyBtn = h('button', { class: 'primary', id: 'apply', disabled: true, type: 'button', 'data-write': 'write' }, t('apply'));
@@ -345,7 +360,7 @@ function evolveDialog(group) {
       const changes = r.changes.filter((c) => c.action !== 'keep');
       out.replaceChildren(
         h('p', { class: 'notice', id: 'planned' }, changes.length ? t('planned', changes.length) : (r.message || t('nothingPlanned'))),
-        changes.map(changeView));
+        ...changes.map(changeView));
       applyBtn.disabled = changes.length === 0;
     } catch (e) {
       out.replaceChildren(errorBox(e));
@@ -356,13 +371,13 @@ function evolveDialog(group) {
     try {
       const r = await call('POST', `memory/evolve/${seg(group)}`, params(false));
       out.replaceChildren(h('p', { class: 'notice', id: 'applied' }, t('appliedRun', r.message || r.status)),
-        r.changes.filter((c) => c.action !== 'keep').map(changeView));
+        ...r.changes.filter((c) => c.action !== 'keep').map(changeView));
     } catch (e) {
       out.replaceChildren(errorBox(e));
     }
   });
   openDialog(h('h2', {}, t('evolveTitle')), h('p', { class: 'muted' }, t('evolveHelp')),
-    h('label', { class: 'small' }, t('reprocessDays'), ' ', days),
+    canAdmin() ? h('label', { class: 'small' }, t('reprocessDays'), ' ', days) : null,
     h('div', { class: 'toolbar' },
       h('button', { id: 'dry-run', type: 'button', onclick: preview }, t('preview')), applyBtn,
       h('button', { type: 'button', onclick: () => { dialog.close(); route(); } }, t('close'))),
@@ -405,28 +420,38 @@ async function lineagePage(id) {
 async function runsPage(group, status) {
   setCrumbs(h('a', { href: '#/' }, t('groups')), groupLink(group), t('runs'));
   show(h('p', { class: 'muted' }, t('loading')));
-  const r = await call('GET', `memory/runs/${seg(group)}`, { limit: 100, status: status || undefined });
-  const ms = (run) => run.finished_at ? `${((Date.parse(run.finished_at) - Date.parse(run.started_at)) / 1000).toFixed(1)} s` : '…';
+  const secs = (run) => run.finished_at ? `${((Date.parse(run.finished_at) - Date.parse(run.started_at)) / 1000).toFixed(1)} s` : '…';
   const drops = (run) => Object.values(run.report.drops || {}).reduce((a, b) => a + b, 0);
-  const rows = r.runs.map((run) => h('tr', { class: 'run-row', 'data-run': run.run_id },
+  const changed = (s) => `+${s.created} ~${s.updated} −${s.deleted}`;
+  const row = (run) => h('tr', { class: 'run-row', 'data-run': run.run_id },
     h('td', {}, badge(run.status)),
     h('td', { class: 'hide-narrow' }, `${run.trigger} · ${run.actor}`),
     h('td', {}, timeCell(run.started_at)),
-    h('td', {}, ms(run)),
+    h('td', {}, secs(run)),
     h('td', { class: 'hide-narrow' }, `${run.messages}`),
-    h('td', { class: 'hide-narrow' }, `${run.tokens.prompt + run.tokens.completion}`),
-    h('td', {}, `${run.report.applied}`),
+    h('td', { class: 'hide-narrow' }, `${run.tokens.prompt} / ${run.tokens.completion}`),
+    h('td', { title: t('changesHelp') }, changed(run.stats)),
     h('td', {}, `${run.report.repaired}`),
     h('td', {}, `${drops(run)}`),
     h('td', { class: 'hide-narrow' }, `${(run.report.attempts || []).length}`),
-    h('td', {}, run.error || run.report.reason || '')));
+    h('td', {}, run.error || run.report.reason || ''));
+  const tbody = h('tbody');
+  const more = h('button', { id: 'more-runs', type: 'button' }, t('more'));
+  const load = async (cursor) => {
+    const r = await call('GET', `memory/runs/${seg(group)}`, { limit: 50, status: status || undefined, cursor });
+    tbody.append(...r.runs.map(row));
+    more.hidden = !r.next_cursor;
+    more.onclick = () => guard(() => load(r.next_cursor));
+    return r.runs.length;
+  };
+  const n = await load();
   const filter = h('select', { id: 'run-status', 'aria-label': t('status'), onchange: (ev) => { location.hash = `#/g/${seg(group)}/runs${ev.target.value ? '?status=' + ev.target.value : ''}`; } },
     ['', 'succeeded', 'noop', 'failed', 'review', 'dry_run', 'running'].map((s) => h('option', { value: s, selected: s === status }, s || t('allStatuses'))));
+  const head = [t('status'), [t('trigger')], t('started'), t('duration'), [t('messages')], [t('tokens')], t('changes'), t('repairs'), t('drops'), [t('attempts')], t('error')]
+    .map((c) => Array.isArray(c) ? h('th', { class: 'hide-narrow' }, c[0]) : h('th', {}, c));
   show(h('h1', {}, `${t('runs')} · ${group}`), h('div', { class: 'toolbar' }, filter),
-    r.runs.length ? h('div', { class: 'scroll' }, h('table', {},
-      h('thead', {}, h('tr', {}, [t('status'), [t('trigger'), 1], t('started'), t('duration'), [t('messages'), 1], [t('tokens'), 1], t('applied'), t('repairs'), t('drops'), [t('attempts'), 1], t('error')]
-        .map((c) => Array.isArray(c) ? h('th', { class: 'hide-narrow' }, c[0]) : h('th', {}, c)))),
-      h('tbody', {}, rows))) : h('p', { class: 'muted' }, t('noRuns')));
+    n ? [h('div', { class: 'scroll' }, h('table', {}, h('thead', {}, h('tr', {}, head)), tbody)), h('div', { class: 'toolbar' }, more)]
+      : h('p', { class: 'muted' }, t('noRuns')));
 }
 
 document.documentElement.lang = lang === 'zh' ? 'zh-CN' : 'en';
