@@ -151,6 +151,14 @@ func (b *browser) text(ctx context.Context, sel string) string {
 	return value(b, ctx, chromedp.Text(chromedp.CSS(sel)))
 }
 
+// js runs the script expr in the page.
+func js(expr string) chromedp.Action[chromedp.Void] {
+	return chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
+		_, err := chromedp.Evaluate[any](expr+"; null")(ctx, t)
+		return err
+	})
+}
+
 // visible waits until an element matches the CSS selector and shows.
 func visible(sel string) chromedp.Action[chromedp.Void] {
 	return chromedp.WaitVisible(chromedp.CSS(sel))
@@ -215,7 +223,7 @@ func TestConsoleInBrowser(t *testing.T) {
 		b.shot(ctx, "console-group.png")
 
 		// Mark the cards shown, search, and wait for the page to replace them.
-		value(b, ctx, chromedp.Evaluate[bool](`document.querySelector('#cards').dataset.old = 'yes'; true`))
+		b.run(ctx, js(`document.querySelector('#cards').dataset.old = 'yes'`))
 		b.run(ctx, chromedp.SendKeys(chromedp.CSS(`#search`), "新番"+kb.Enter))
 		value(b, ctx, chromedp.Poll[bool](`!!document.querySelector('#cards-empty, #cards:not([data-old])')`))
 		text = b.text(ctx, `#cards .card .statement`)
@@ -286,7 +294,7 @@ func TestConsoleInBrowser(t *testing.T) {
 		ctx := b.tab(1200, 900, "en-US")
 		b.signIn(ctx, consoleAdmin, "#/g/demo-devs")
 		b.run(ctx, visible(`#cards`),
-			chromedp.Click(chromedp.CSS(`button[data-write="write"]`)),
+			chromedp.Click(chromedp.CSS(`button[data-act="evolve"]`)),
 			visible(`#days`),
 			chromedp.SendKeys(chromedp.CSS(`#days`), "60"),
 			chromedp.Click(chromedp.CSS(`#dry-run`)),
@@ -352,5 +360,82 @@ func TestConsoleInBrowser(t *testing.T) {
 			t.Errorf("the page is %dpx wide on a %dpx phone", scrollW, clientW)
 		}
 		b.shot(ctx, "console-phone-zh.png")
+	})
+
+	t.Run("admin edits, deletes, restores and sets strength", func(t *testing.T) {
+		b := b.with(t)
+		var target consoleMemory
+		for _, m := range active.Memories {
+			if m.ParentID == "" {
+				target = m
+				break
+			}
+		}
+		var lineage struct {
+			Memory struct {
+				consoleMemory
+				LineageID     string `json:"lineage_id"`
+				Status        string `json:"status"`
+				ChangeSummary string `json:"change_summary"`
+			} `json:"memory"`
+		}
+		current := func() {
+			t.Helper()
+			getJSON(t, base, "/memory/lineage/"+target.MemoryID, &lineage)
+		}
+		card := func(act string) string {
+			return fmt.Sprintf(`.card[data-lineage=%q] button[data-act=%q]`, target.MemoryID, act)
+		}
+		// waitCards waits for the page to render its cards again after an action.
+		waitCards := func(ctx context.Context) {
+			t.Helper()
+			value(b, ctx, chromedp.Poll[bool](`!document.querySelector('dialog').open && !!document.querySelector('#cards:not([data-old]), #cards-empty')`))
+		}
+		mark := js(`document.querySelector('#cards').dataset.old = 'yes'`)
+		ctx := b.tab(1200, 900, "en-US")
+		b.signIn(ctx, consoleAdmin, "#/g/demo-devs")
+
+		const edited = "Code review moved to Wednesday at 4pm"
+		b.run(ctx, visible(`#cards`), chromedp.Click(chromedp.CSS(card("edit"))), visible(`#statement`),
+			js(`document.querySelector('#statement').value = ''`),
+			chromedp.SendKeys(chromedp.CSS(`#statement`), edited), chromedp.SendKeys(chromedp.CSS(`#reason`), "the team moved it"),
+			mark, chromedp.Click(chromedp.CSS(`#action-submit`)))
+		waitCards(ctx)
+		current()
+		if lineage.Memory.Statement != edited || lineage.Memory.Version != 2 || !strings.Contains(lineage.Memory.ChangeSummary, "the team moved it") {
+			t.Fatalf("after the edit the memory is %+v", lineage.Memory)
+		}
+		if !strings.Contains(b.text(ctx, `#cards`), edited) {
+			t.Error("the edited statement is not on a card")
+		}
+
+		b.run(ctx, chromedp.Click(chromedp.CSS(card("delete"))), visible(`#action-submit`), mark,
+			chromedp.Click(chromedp.CSS(`#action-submit`)))
+		waitCards(ctx)
+		current()
+		if lineage.Memory.Status != "deprecated" || count(ctx, b, fmt.Sprintf(`.card[data-lineage=%q]`, target.MemoryID)) != 0 {
+			t.Fatalf("after delete the memory is %s and its card is still shown: %d", lineage.Memory.Status, count(ctx, b, `.card`))
+		}
+
+		b.run(ctx, chromedp.Navigate(base+"/console/#/g/demo-devs?status=deprecated"), visible(card("restore")), mark,
+			chromedp.Click(chromedp.CSS(card("restore"))))
+		waitCards(ctx)
+		current()
+		if lineage.Memory.Status != "active" || lineage.Memory.Statement != edited {
+			t.Fatalf("after restore the memory is %+v", lineage.Memory)
+		}
+
+		b.run(ctx, chromedp.Navigate(base+"/console/#/g/demo-devs"), visible(card("strength")),
+			chromedp.Click(chromedp.CSS(card("strength"))), visible(`#strength`),
+			js(`document.querySelector('#strength').value = ''`),
+			chromedp.SendKeys(chromedp.CSS(`#strength`), "0.2"), mark, chromedp.Click(chromedp.CSS(`#action-submit`)))
+		waitCards(ctx)
+		current()
+		if lineage.Memory.Strength != 0.2 {
+			t.Errorf("after setting strength 0.2 the memory has %v", lineage.Memory.Strength)
+		}
+		if tile := b.text(ctx, `#h-weak`); !strings.Contains(tile, "1") {
+			t.Errorf("the weak tile shows %q after a memory fell to 0.2", tile)
+		}
 	})
 }

@@ -47,10 +47,10 @@ function h(tag, attrs = {}, ...children) {
 }
 
 /** writeButton is a button only a key with scope need sees. */
-function writeButton(need, label, onclick, cls = '') {
+function writeButton(need, label, onclick, cls = '', act = '') {
   const allowed = need === 'admin' ? canAdmin() : canWrite();
   if (!allowed) return null;
-  return h('button', { class: cls, 'data-write': need, onclick }, label);
+  return h('button', { class: cls, type: 'button', 'data-write': need, 'data-act': act || null, onclick }, label);
 }
 
 function show(...nodes) { main.replaceChildren(...nodes.flat()); }
@@ -246,8 +246,8 @@ async function groupPage(group, params) {
 
   const actions = h('div', { class: 'toolbar' },
     h('a', { class: 'button', href: `${base}/runs` }, t('runs')),
-    writeButton('write', t('evolve'), () => evolveDialog(group), 'primary'),
-    writeButton('admin', t('newMemory'), () => editDialog(group, null)));
+    writeButton('write', t('evolve'), () => evolveDialog(group), 'primary', 'evolve'),
+    writeButton('admin', t('newMemory'), () => editDialog(group, null), '', 'create'));
 
   show(h('h1', {}, group), health, actions, toolbar,
     h('p', { class: 'muted small', id: 'count' }, t('shownOf', cards.length, q ? cards.length + weaker : (shown || active).length),
@@ -266,7 +266,7 @@ function bar(pct) {
 function card(group, m) {
   const pct = Math.round(m.strength * 100);
   const refresh = () => route();
-  return h('article', { class: 'card', 'data-memory': m.memory_id },
+  return h('article', { class: 'card', 'data-memory': m.memory_id, 'data-lineage': m.lineage_id, 'data-status': m.status },
     h('div', { class: 'head' }, badge(m.status), h('span', { class: 'muted' }, `${t('version')}${m.version}`),
       h('span', { class: 'conf', title: t('confidence') }, `${t('confidence')} ${pct}%`)),
     bar(pct),
@@ -275,10 +275,10 @@ function card(group, m) {
       m.change_summary ? h('div', {}, m.change_summary) : null),
     h('div', { class: 'actions' },
       h('a', { class: 'button', href: `#/m/${seg(m.memory_id)}` }, t('lineage')),
-      m.status === 'active' ? writeButton('admin', t('edit'), () => editDialog(group, m)) : null,
-      m.status === 'active' ? writeButton('admin', t('strength'), () => strengthAction(m, refresh)) : null,
-      m.status === 'active' ? writeButton('admin', t('del'), () => deleteAction(m, refresh), 'danger') : null,
-      m.status === 'deprecated' ? writeButton('admin', t('restore'), () => act(() => call('PUT', `memory/${seg(m.memory_id)}/restore`), refresh)) : null));
+      m.status === 'active' ? writeButton('admin', t('edit'), () => editDialog(group, m), '', 'edit') : null,
+      m.status === 'active' ? writeButton('admin', t('strength'), () => strengthAction(m, refresh), '', 'strength') : null,
+      m.status === 'active' ? writeButton('admin', t('del'), () => deleteAction(m, refresh), 'danger', 'delete') : null,
+      m.status === 'deprecated' ? writeButton('admin', t('restore'), () => act(() => call('PUT', `memory/${seg(m.memory_id)}/restore`), refresh), '', 'restore') : null));
 }
 
 /** act runs an action and refreshes, or shows why it failed. */
@@ -292,15 +292,45 @@ async function act(fn, refresh) {
   }
 }
 
+/**
+ * formDialog opens a dialog with title, fields and a submit button; submit
+ * runs send with the form and closes the dialog and refreshes on success,
+ * or shows the API's error in the dialog.
+ */
+function formDialog(title, fields, label, cls, send, refresh) {
+  const out = h('div');
+  const form = h('form', {
+    id: 'action-form',
+    onsubmit: async (ev) => {
+      ev.preventDefault();
+      try {
+        await send();
+        dialog.close();
+        refresh();
+      } catch (e) {
+        if (e instanceof APIError && e.status === 401) { dialog.close(); return guard(() => { throw e; }); }
+        out.replaceChildren(errorBox(e));
+      }
+    },
+  },
+  h('h2', {}, title), fields, out,
+  h('div', { class: 'toolbar' }, h('button', { class: cls, type: 'submit', id: 'action-submit' }, label),
+    h('button', { type: 'button', onclick: () => dialog.close() }, t('cancel'))));
+  openDialog(form);
+  const first = form.querySelector('input, textarea');
+  if (first) first.focus();
+}
+
 function deleteAction(m, refresh) {
-  if (!confirm(t('confirmDelete'))) return;
-  act(() => call('DELETE', `memory/${seg(m.memory_id)}`), refresh);
+  const reason = h('input', { id: 'reason', type: 'text', 'aria-label': t('why') });
+  formDialog(t('confirmDelete'), [h('p', { class: 'statement' }, m.statement), h('label', {}, t('why')), h('div', {}, reason)],
+    t('del'), 'danger', () => call('DELETE', `memory/${seg(m.memory_id)}`, {}, reason.value ? { reason: reason.value } : undefined), refresh);
 }
 
 function strengthAction(m, refresh) {
-  const v = prompt(t('strengthPrompt'), String(m.strength));
-  if (v === null) return;
-  act(() => call('PUT', `memory/${seg(m.memory_id)}/strength`, {}, { strength: Number(v) }), refresh);
+  const v = h('input', { id: 'strength', type: 'number', min: 0, max: 1, step: 0.01, value: m.strength, required: true, 'aria-label': t('strength') });
+  formDialog(t('strength'), [h('p', { class: 'statement' }, m.statement), h('label', {}, t('strengthPrompt'), ' ', v)],
+    t('save'), 'primary', () => call('PUT', `memory/${seg(m.memory_id)}/strength`, {}, { strength: Number(v.value) }), refresh);
 }
 
 function openDialog(...nodes) {
@@ -309,29 +339,15 @@ function openDialog(...nodes) {
 }
 
 function editDialog(group, m) {
-  const text = h('textarea', { id: 'statement', maxlength: 500, 'aria-label': t('statement') });
+  const text = h('textarea', { id: 'statement', maxlength: 500, required: true, 'aria-label': t('statement') });
   text.value = m ? m.statement : '';
   const reason = h('input', { id: 'reason', type: 'text', 'aria-label': t('why') });
-  const out = h('div');
-  const save = async (ev) => {
-    ev.preventDefault();
-    try {
-      const body = { statement: text.value, reason: reason.value };
-      if (m) await call('PUT', `memory/${seg(m.memory_id)}`, {}, body);
-      else await call('POST', `memory/create/${seg(group)}`, {}, body);
-      dialog.close();
-      route();
-    } catch (e) {
-      out.replaceChildren(errorBox(e));
-    }
+  const send = () => {
+    const body = { statement: text.value, reason: reason.value };
+    return m ? call('PUT', `memory/${seg(m.memory_id)}`, {}, body) : call('POST', `memory/create/${seg(group)}`, {}, body);
   };
-  openDialog(h('form', { onsubmit: save },
-    h('h2', {}, m ? t('editTitle') : t('createTitle')),
-    h('label', {}, t('statement')), text,
-    h('label', {}, t('why')), h('div', {}, reason), out,
-    h('div', { class: 'toolbar' }, h('button', { class: 'primary', type: 'submit' }, t('save')),
-      h('button', { type: 'button', onclick: () => dialog.close() }, t('cancel')))));
-  text.focus();
+  formDialog(m ? t('editTitle') : t('createTitle'), [h('label', {}, t('statement')), text, h('label', {}, t('why')), h('div', {}, reason)],
+    t('save'), 'primary', send, () => route());
 }
 
 function changeView(c) {
