@@ -235,6 +235,33 @@ func TestConsoleInBrowser(t *testing.T) {
 		}
 		b.shot(ctx, "console-search.png")
 
+		// Changed since: the day after the oldest change leaves that memory out.
+		oldest := time.Now()
+		for _, m := range active.Memories {
+			if at, _ := time.Parse(time.RFC3339, m.UpdatedAt); at.Before(oldest) {
+				oldest = at
+			}
+		}
+		since := oldest.UTC().Truncate(24 * time.Hour).Add(24 * time.Hour)
+		want := 0
+		for _, m := range active.Memories {
+			if at, _ := time.Parse(time.RFC3339, m.UpdatedAt); !at.Before(since) {
+				want++
+			}
+		}
+		b.run(ctx, js(`document.querySelector('#cards').dataset.old = 'yes'`),
+			chromedp.Navigate(base+"/console/#/g/demo-devs?since="+since.Format(time.DateOnly)))
+		value(b, ctx, chromedp.Poll[bool](`!!document.querySelector('#cards:not([data-old]), #cards-empty')`))
+		if n := count(ctx, b, `.card`); n != want || n == active.Total {
+			t.Errorf("changed since %s shows %d cards, want %d of %d", since.Format(time.DateOnly), n, want, active.Total)
+		}
+
+		// A health tile opens the list behind it.
+		b.run(ctx, chromedp.Click(chromedp.CSS(`#h-failed`)), visible(`#run-status`))
+		if status := value(b, ctx, chromedp.Evaluate[string](`document.querySelector('#run-status').value`)); status != "failed" {
+			t.Errorf("the failed-runs tile opened runs filtered by %q", status)
+		}
+
 		b.run(ctx, chromedp.Navigate(base+"/console/#/g/demo-devs/runs"), visible(`.run-row`))
 		var runs struct {
 			Runs []struct{} `json:"runs"`
