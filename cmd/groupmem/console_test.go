@@ -31,7 +31,7 @@ const (
 
 // chromium returns the path of a Chromium or Chrome on this machine, or
 // skips the test saying how to install one.
-func chromium(t *testing.T) string {
+func chromium(t testing.TB) string {
 	t.Helper()
 	for _, name := range []string{"chromium", "chromium-browser", "google-chrome", "headless-shell"} {
 		if p, err := exec.LookPath(name); err == nil {
@@ -44,7 +44,7 @@ func chromium(t *testing.T) string {
 
 // consoleServer serves the demo's data with `groupmem serve`, with an
 // admin key and a read-only key, on a loopback port.
-func consoleServer(t *testing.T) string {
+func consoleServer(t testing.TB) string {
 	t.Helper()
 	dir := t.TempDir()
 	d, err := demo.Run(context.Background(), demo.Options{Out: io.Discard, Dir: dir})
@@ -64,7 +64,7 @@ func consoleServer(t *testing.T) string {
 }
 
 // getJSON decodes GET base+path as the admin into v.
-func getJSON(t *testing.T, base, path string, v any) {
+func getJSON(t testing.TB, base, path string, v any) {
 	t.Helper()
 	req, _ := http.NewRequest(http.MethodGet, base+path, nil)
 	req.Header.Set("Authorization", "Bearer "+consoleAdmin)
@@ -93,12 +93,12 @@ type consoleMemory struct {
 // browser is one headless Chromium; tab opens a fresh tab (its own
 // sessionStorage) at width × height, in language lang.
 type browser struct {
-	t    *testing.T
+	t    testing.TB
 	ctx  context.Context
 	base string
 }
 
-func newBrowser(t *testing.T, base string) *browser {
+func newBrowser(t testing.TB, base string) *browser {
 	t.Helper()
 	opts := append(chromedp.DefaultExecAllocatorOptions[:], chromedp.ExecPath(chromium(t)),
 		chromedp.NoSandbox, chromedp.Flag("disable-gpu", true))
@@ -465,4 +465,40 @@ func TestConsoleInBrowser(t *testing.T) {
 			t.Errorf("the weak tile shows %q after a memory fell to 0.2", tile)
 		}
 	})
+}
+
+// BenchmarkConsolePages measures how long the console takes, in headless
+// Chromium against serve on the demo's data, from loading the page to
+// showing a group's cards and a memory's lineage (a full page load each:
+// modules, the key's scope, and the API calls behind the page).
+func BenchmarkConsolePages(b *testing.B) {
+	chromium(b)
+	base := consoleServer(b)
+	br := newBrowser(b, base)
+	var active struct {
+		Memories []consoleMemory `json:"memories"`
+	}
+	getJSON(b, base, "/memory/list/demo-devs?limit=100", &active)
+	var updated string
+	for _, m := range active.Memories {
+		if m.ParentID != "" {
+			updated = m.MemoryID
+		}
+	}
+	for _, page := range []struct{ name, hash, ready string }{
+		{"group", "#/g/demo-devs", `#cards`},
+		{"lineage", "#/m/" + updated, `.version.current .evidence`},
+		{"runs", "#/g/demo-devs/runs", `.run-row`},
+	} {
+		b.Run(page.name, func(b *testing.B) {
+			ctx := br.tab(1200, 900, "en-US")
+			br.signIn(ctx, consoleAdmin, page.hash)
+			br.run(ctx, visible(page.ready))
+			i := 0
+			for b.Loop() {
+				i++
+				br.run(ctx, chromedp.Navigate(fmt.Sprintf("%s/console/?n=%d%s", base, i, page.hash)), visible(page.ready))
+			}
+		})
+	}
 }
