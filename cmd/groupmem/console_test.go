@@ -271,6 +271,11 @@ func TestConsoleInBrowser(t *testing.T) {
 			t.Errorf("runs page shows %d runs, want the %d of the first page", n, len(runs.Runs))
 		}
 		b.shot(ctx, "console-runs.png")
+		b.run(ctx, chromedp.Click(chromedp.CSS(`.run-row a`)), visible(`#run-facts`))
+		if facts := b.text(ctx, `#run-facts`); !strings.Contains(facts, "offline") || !strings.Contains(facts, "cli · demo") {
+			t.Errorf("a run's page shows %q, want its model and trigger", facts)
+		}
+		b.shot(ctx, "console-run.png")
 		b.run(ctx, chromedp.Navigate(base+"/console/#/"), visible(`.group-row`))
 		text = b.text(ctx, `.group-row`)
 		if !strings.Contains(text, "demo-devs") {

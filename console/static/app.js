@@ -3,6 +3,7 @@
 //   #/g/{group}      health panel, memory cards, search and filters, actions
 //   #/g/{group}/runs runs (optionally ?status=failed|review)
 //   #/m/{memory}     the lineage of a memory: versions, diffs, reasons, evidence
+//   #/r/{run}        one run: its report, drops with reasons, model attempts
 // Every element is built with h(); no API text is ever parsed as HTML.
 
 import { APIError, call, key, seg, setKey } from './api.js';
@@ -53,7 +54,7 @@ function writeButton(need, label, onclick, cls = '', act = '') {
   return h('button', { class: cls, type: 'button', 'data-write': need, 'data-act': act || null, onclick }, label);
 }
 
-function show(...nodes) { main.replaceChildren(...nodes.flat()); }
+function show(...nodes) { main.replaceChildren(...nodes.flat(Infinity).filter((n) => n !== null && n !== undefined && n !== false)); }
 
 function errorBox(e) {
   const msg = e instanceof APIError && e.status === 403 ? `${t('forbidden')}: ${e.message}` : e.message;
@@ -135,6 +136,7 @@ function route() {
   if (p[0] === 'g' && p[1] && p[2] === 'runs') return guard(() => runsPage(p[1], params.get('status') || ''));
   if (p[0] === 'g' && p[1]) return guard(() => groupPage(p[1], params));
   if (p[0] === 'm' && p[1]) return guard(() => lineagePage(p[1]));
+  if (p[0] === 'r' && p[1]) return guard(() => runPage(p[1]));
   return guard(groupsPage);
 }
 
@@ -440,7 +442,7 @@ async function runsPage(group, status) {
   const drops = (run) => Object.values(run.report.drops || {}).reduce((a, b) => a + b, 0);
   const changed = (s) => `+${s.created} ~${s.updated} −${s.deleted}`;
   const row = (run) => h('tr', { class: 'run-row', 'data-run': run.run_id },
-    h('td', {}, badge(run.status)),
+    h('td', {}, h('a', { href: `#/r/${seg(run.run_id)}` }, badge(run.status))),
     h('td', { class: 'hide-narrow' }, `${run.trigger} · ${run.actor}`),
     h('td', {}, timeCell(run.started_at)),
     h('td', {}, secs(run)),
@@ -468,6 +470,34 @@ async function runsPage(group, status) {
   show(h('h1', {}, `${t('runs')} · ${group}`), h('div', { class: 'toolbar' }, filter),
     n ? [h('div', { class: 'scroll' }, h('table', {}, h('thead', {}, h('tr', {}, head)), tbody)), h('div', { class: 'toolbar' }, more)]
       : h('p', { class: 'muted' }, t('noRuns')));
+}
+
+async function runPage(id) {
+  show(h('p', { class: 'muted' }, t('loading')));
+  const { run } = await call('GET', `memory/run/${seg(id)}`);
+  setCrumbs(h('a', { href: '#/' }, t('groups')), groupLink(run.group_id), h('a', { href: `#/g/${seg(run.group_id)}/runs` }, t('runs')), run.run_id.slice(0, 8));
+  const rp = run.report;
+  const facts = [
+    [t('status'), badge(run.status)], [t('trigger'), `${run.trigger} · ${run.actor}`], [t('started'), timeCell(run.started_at)],
+    [t('model'), `${run.model} · ${run.prompt_version}`], [t('messages'), `${run.messages} (${run.watermark} → ${run.new_watermark})`],
+    [t('tokens'), `${run.tokens.prompt} / ${run.tokens.completion}`],
+    [t('changes'), `+${run.stats.created} ~${run.stats.updated} −${run.stats.deleted} =${run.stats.kept}`],
+    [t('report'), `${rp.passes} ${t('passes')} · ${rp.answers} ${t('answers')} · ${rp.parsed} ${t('parsed')} · ${rp.repaired} ${t('repairs').toLowerCase()} · ${rp.applied} ${t('applied').toLowerCase()}`],
+    [t('error'), run.error || rp.reason || '—'],
+  ];
+  const drops = Object.entries(rp.drops || {});
+  show(h('h1', {}, `${t('run')} ${run.run_id}`),
+    h('div', { class: 'scroll' }, h('table', { id: 'run-facts' }, h('tbody', {}, facts.map(([k, v]) => h('tr', {}, h('th', {}, k), h('td', {}, v)))))),
+    h('h2', {}, `${t('drops')} (${drops.reduce((a, [, n]) => a + n, 0)})`),
+    drops.length ? h('ul', { id: 'drops' }, drops.map(([r, n]) => h('li', {}, `${r}: ${n}`))) : h('p', { class: 'muted' }, '—'),
+    (rp.dropped || []).length ? h('div', { class: 'scroll' }, h('table', {},
+      h('thead', {}, h('tr', {}, h('th', {}, t('line')), h('th', {}, t('reason')), h('th', {}, t('excerpt')))),
+      h('tbody', {}, rp.dropped.map((d) => h('tr', {}, h('td', {}, d.line), h('td', {}, d.reason), h('td', {}, d.text || '')))))) : null,
+    h('h2', {}, `${t('attempts')} (${(rp.attempts || []).length})`),
+    (rp.attempts || []).length ? h('div', { class: 'scroll' }, h('table', { id: 'attempts' },
+      h('thead', {}, h('tr', {}, [t('pass'), t('status'), t('wait'), t('duration'), t('tokens'), t('outcome')].map((c) => h('th', {}, c)))),
+      h('tbody', {}, rp.attempts.map((a) => h('tr', {}, h('td', {}, a.pass), h('td', {}, a.status), h('td', {}, `${a.wait_ms} ms`),
+        h('td', {}, `${a.duration_ms} ms`), h('td', {}, a.tokens ? `${a.tokens.prompt} / ${a.tokens.completion}` : ''), h('td', {}, a.outcome || a.finish || '')))))) : h('p', { class: 'muted' }, '—'));
 }
 
 document.documentElement.lang = lang === 'zh' ? 'zh-CN' : 'en';
