@@ -375,6 +375,16 @@ func TestConsoleInBrowser(t *testing.T) {
 			t.Errorf("a wrong key sees %d cards", n)
 		}
 		b.shot(ctx, "console-wrong-key.png")
+
+		// A key that stops being accepted mid-session (expired, revoked)
+		// leads back to the key form with the same message.
+		ctx = b.tab(1200, 900, "en-US")
+		b.signIn(ctx, consoleRead, "#/g/demo-devs")
+		b.run(ctx, visible(`#cards`), js(`sessionStorage.setItem('groupmem.key', 'expired-key')`),
+			chromedp.Click(chromedp.CSS(`.card .statement`)), visible(`#key-error`))
+		if msg := b.text(ctx, `#key-error`); !strings.Contains(msg, "refused") {
+			t.Errorf("a key refused mid-session shows %q", msg)
+		}
 	})
 
 	t.Run("phone width in Chinese", func(t *testing.T) {
@@ -394,7 +404,7 @@ func TestConsoleInBrowser(t *testing.T) {
 		b.shot(ctx, "console-phone-zh.png")
 	})
 
-	t.Run("admin edits, deletes, restores and sets strength", func(t *testing.T) {
+	t.Run("admin edits, deletes, restores, sets strength and evolves", func(t *testing.T) {
 		b := b.with(t)
 		var target consoleMemory
 		for _, m := range active.Memories {
@@ -468,6 +478,39 @@ func TestConsoleInBrowser(t *testing.T) {
 		}
 		if tile := b.text(ctx, `#h-weak`); !strings.Contains(tile, "1") {
 			t.Errorf("the weak tile shows %q after a memory fell to 0.2", tile)
+		}
+		b.run(ctx, mark, chromedp.Click(chromedp.CSS(`#h-weak`)))
+		waitCards(ctx)
+		if n, weak := count(ctx, b, `.card`), count(ctx, b, fmt.Sprintf(`.card[data-lineage=%q]`, target.MemoryID)); n != 1 || weak != 1 {
+			t.Errorf("the weak tile opened %d cards (%d of them the weakened memory), want just it", n, weak)
+		}
+
+		// Evolve for real after a preview: the applied changes are the ones previewed.
+		before := map[string]consoleMemory{}
+		var list struct {
+			Memories []consoleMemory `json:"memories"`
+		}
+		getJSON(t, base, "/memory/list/demo-devs?limit=100", &list)
+		for _, m := range list.Memories {
+			before[m.MemoryID] = m
+		}
+		b.run(ctx, chromedp.Navigate(base+"/console/#/g/demo-devs"), visible(`#cards`),
+			chromedp.Click(chromedp.CSS(`button[data-act="evolve"]`)), visible(`#days`),
+			chromedp.SendKeys(chromedp.CSS(`#days`), "60"), chromedp.Click(chromedp.CSS(`#dry-run`)), visible(`#planned`))
+		planned := count(ctx, b, `#preview .change`)
+		b.run(ctx, chromedp.Click(chromedp.CSS(`#apply`)), visible(`#applied`))
+		if applied := count(ctx, b, `#preview .change`); planned == 0 || applied != planned {
+			t.Errorf("previewed %d changes, applied %d", planned, applied)
+		}
+		getJSON(t, base, "/memory/list/demo-devs?limit=100", &list)
+		changed := 0
+		for _, m := range list.Memories {
+			if before[m.MemoryID] != m {
+				changed++
+			}
+		}
+		if changed == 0 {
+			t.Error("applying the evolution changed no memory")
 		}
 	})
 }
