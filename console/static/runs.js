@@ -35,7 +35,7 @@ export async function runsPage(group, status) {
   };
   const n = await load();
   const filter = h('select', { id: 'run-status', 'aria-label': t('status'), onchange: (ev) => { location.hash = `#/g/${seg(group)}/runs${ev.target.value ? '?status=' + ev.target.value : ''}`; } },
-    ['', 'succeeded', 'noop', 'failed', 'review', 'dry_run', 'running'].map((s) => h('option', { value: s, selected: s === status }, s || t('allStatuses'))));
+    ['', 'succeeded', 'noop', 'failed', 'review', 'dry_run', 'running'].map((s) => h('option', { value: s, selected: s === status }, s ? t(s) : t('allStatuses'))));
   const head = [t('status'), [t('trigger')], t('started'), t('duration'), [t('messages')], [t('tokens')], t('changes'), t('repairs'), t('drops'), [t('attempts')], t('error')]
     .map((c) => Array.isArray(c) ? h('th', { class: 'hide-narrow' }, c[0]) : h('th', {}, c));
   show(h('h1', {}, `${t('runs')} · ${group}`), h('div', { class: 'toolbar' }, filter),
