@@ -5,6 +5,14 @@ import { call, seg } from './api.js';
 import { t } from './i18n.js';
 import { badge, groupLink, h, setCrumbs, show, timeCell } from './ui.js';
 
+/** lastRun shows a group's latest run: outcome, when, and what it changed or why it failed. */
+function lastRun(group, run) {
+  const s = run.stats;
+  return [badge(run.status), ' ', h('a', { href: `#/r/${seg(run.run_id)}` }, timeCell(run.started_at)),
+    h('div', { class: 'muted small' }, run.error || run.report.reason || `+${s.created} ~${s.updated} −${s.deleted} · ${t('changesHelp')}`),
+    h('a', { class: 'small', href: `#/g/${seg(group)}/runs` }, t('runs'))];
+}
+
 /** groupsPage shows the groups, reading every page of them (up to 1000). */
 export async function groupsPage() {
   setCrumbs(t('groups'));
@@ -22,7 +30,7 @@ export async function groupsPage() {
     h('td', {}, `${g.memories.active || 0} ${t('active')}`,
       h('div', { class: 'muted small' }, `${g.memories.superseded || 0} ${t('superseded')} · ${g.memories.deprecated || 0} ${t('deprecated')}`)),
     h('td', { class: 'hide-narrow' }, `${g.messages}`, g.pending_messages ? h('div', { class: 'muted small' }, `${g.pending_messages} ${t('pending')}`) : null),
-    h('td', {}, g.last_run ? [badge(g.last_run.status), ' ', h('a', { href: `#/g/${seg(g.group_id)}/runs` }, timeCell(g.last_run.started_at))] : t('never'))));
+    h('td', {}, g.last_run ? lastRun(g.group_id, g.last_run) : t('never'))));
   show(h('h1', {}, t('groups')), h('div', { class: 'scroll' }, h('table', {},
     h('thead', {}, h('tr', {}, h('th', {}, t('group')), h('th', {}, t('memories')), h('th', { class: 'hide-narrow' }, t('messages')), h('th', {}, t('lastRun')))),
     h('tbody', {}, rows))));
