@@ -27,6 +27,8 @@ var screenshots = flag.Bool("screenshots", false, "save the console's screenshot
 const (
 	consoleAdmin = "console-admin-secret-0123456789"
 	consoleRead  = "console-read-secret-0123456789"
+	consoleWrite = "console-write-secret-0123456789"
+	consoleOther = "console-other-secret-0123456789"
 )
 
 // chromium returns the path of a Chromium or Chrome on this machine, or
@@ -57,7 +59,8 @@ func consoleServer(t testing.TB) string {
 	}
 	base, stop := serveOn(t, map[string]string{
 		"GROUPMEM_SQLITE_PATH": path,
-		"GROUPMEM_API_KEYS":    "mod:admin:*:" + hashOf(consoleAdmin) + ";viewer:read:*:" + hashOf(consoleRead),
+		"GROUPMEM_API_KEYS": "mod:admin:*:" + hashOf(consoleAdmin) + ";viewer:read:*:" + hashOf(consoleRead) +
+			";bot:write:*:" + hashOf(consoleWrite) + ";other:admin:other-group:" + hashOf(consoleOther),
 	})
 	t.Cleanup(func() { _ = stop() })
 	return base
@@ -359,6 +362,29 @@ func TestConsoleInBrowser(t *testing.T) {
 		b.run(ctx, chromedp.Navigate(base+"/console/#/m/"+active.Memories[0].MemoryID), visible(`.version`))
 		if n := count(ctx, b, `[data-write]`); n != 0 {
 			t.Errorf("a read key sees %d write buttons on the lineage page", n)
+		}
+	})
+
+	t.Run("write key may evolve but not change memories by hand", func(t *testing.T) {
+		b := b.with(t)
+		ctx := b.tab(1200, 900, "en-US")
+		b.signIn(ctx, consoleWrite, "#/g/demo-devs")
+		b.run(ctx, visible(`#cards`))
+		if evolve, admin := count(ctx, b, `[data-act="evolve"]`), count(ctx, b, `[data-write="admin"]`); evolve != 1 || admin != 0 {
+			t.Errorf("a write key sees %d evolve and %d admin buttons, want 1 and 0", evolve, admin)
+		}
+	})
+
+	t.Run("key for other groups is told so", func(t *testing.T) {
+		b := b.with(t)
+		ctx := b.tab(1200, 900, "en-US")
+		b.signIn(ctx, consoleOther, "#/g/demo-devs")
+		b.run(ctx, visible(`.error`))
+		if msg := b.text(ctx, `.error`); !strings.Contains(msg, "may not see this group") {
+			t.Errorf("a key for other groups sees %q", msg)
+		}
+		if n := count(ctx, b, `.card`); n != 0 {
+			t.Errorf("a key for other groups sees %d cards", n)
 		}
 	})
 

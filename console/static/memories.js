@@ -5,7 +5,7 @@
 import { call, seg } from './api.js';
 import { t } from './i18n.js';
 import { diff } from './diff.js';
-import { act, canAdmin, formDialog, refresh, writeButton } from './session.js';
+import { act, canAdmin, formDialog, refresh, session, writeButton } from './session.js';
 import { badge, bar, dialog, errorBox, h, openDialog, setCrumbs, show, timeCell } from './ui.js';
 
 /** weak is the strength under which a memory is shown as one to clean up. */
@@ -31,6 +31,8 @@ async function listAll(group, status) {
 
 export async function groupPage(group, params) {
   setCrumbs(h('a', { href: '#/' }, t('groups')), group);
+  const allowed = session.me.groups;
+  if (allowed && !allowed.includes(group)) return show(h('div', { class: 'error', role: 'alert' }, t('keyNoGroup')));
   show(h('p', { class: 'muted' }, t('loading')));
   const status = params.get('status') || 'active';
   const since = params.get('since') || '';
