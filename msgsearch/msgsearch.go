@@ -71,6 +71,7 @@ type Hit struct {
 // Source is the part of the ledger the index reads.
 type Source interface {
 	MessagesAfter(ctx context.Context, groupID string, after int64, limit int) ([]groupmem.Message, error)
+	MessagesByID(ctx context.Context, groupID string, ids []string) ([]groupmem.Message, error)
 }
 
 // Config bounds what the index holds and does per search.
@@ -201,11 +202,24 @@ func (x *Index) Forget(id string) {
 	x.mu.Unlock()
 }
 
-// catchUp indexes the keywords of every message of the group after g.seq,
+// catchUp indexes the keywords of every message of the group after g.seq
+// (all of them again if the group was purged),
 // then embeds up to EmbedPerSearch of the messages without a vector,
 // newest first. A failure keeps what was indexed so far; the next call
 // goes on from there.
 func (x *Index) catchUp(ctx context.Context, id string, g *group) error {
+	if n := len(g.order); n > 0 {
+		// A group purged meanwhile (here or by another replica) no longer
+		// holds the newest message seen: start again from the ledger.
+		last, err := x.src.MessagesByID(ctx, id, g.order[n-1:])
+		if err != nil {
+			return err
+		}
+		if len(last) == 0 {
+			g.seq, g.words, g.msgs = 0, keyword.NewIndex(), map[string]groupmem.Message{}
+			g.order, g.unembed, g.vecIDs, g.vecs, g.dim = nil, nil, nil, nil, 0
+		}
+	}
 	for {
 		msgs, err := x.src.MessagesAfter(ctx, id, g.seq, batch)
 		if err != nil {
