@@ -112,6 +112,16 @@ type Ledger interface {
 	// group id.
 	PurgeGroup(ctx context.Context, groupID, actor string) (Removal, error)
 
+	// RedactMessage removes the text of one message of a group, keeping
+	// its row (seq and id stay valid, content becomes empty). In the same
+	// transaction every memory version of the group whose statement quotes
+	// the text verbatim gets the statement Redacted (the one exception to
+	// versions never changing), the active ones among them are deprecated,
+	// change-log rows quoting it are redacted too, the versions are queued
+	// for the index, and the removal is recorded (counts only). Redacting
+	// a redacted message changes nothing. ENOTFOUND for an unknown message.
+	RedactMessage(ctx context.Context, groupID, messageID, actor string) (Redaction, error)
+
 	// Removals returns up to limit removals of the group, newest first.
 	Removals(ctx context.Context, groupID string, limit int) ([]Removal, error)
 

@@ -41,6 +41,7 @@ func TestLedger(t *testing.T, open func(t *testing.T) groupmem.Ledger) {
 		{"MessagesByID", testMessagesByID},
 		{"MetaAndEmbeddings", testMetaAndEmbeddings},
 		{"PurgeGroup", testPurgeGroup},
+		{"RedactMessage", testRedactMessage},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
