@@ -47,7 +47,7 @@ func (l *Ledger) RedactMessage(ctx context.Context, groupID, messageID, actor st
 		}
 		type version struct {
 			id, statement, status string
-			version           int
+			version               int
 		}
 		cited, err := pgx.CollectRows(rows, func(row pgx.CollectableRow) (version, error) {
 			var v version

@@ -45,8 +45,8 @@ func (l *Ledger) RedactMessage(ctx context.Context, groupID, messageID, actor st
 		}
 		type version struct {
 			id, statement, status string
-			version           int
-			cites             bool
+			version               int
+			cites                 bool
 		}
 		all, err := collect(rows, func(row *sql.Rows) (version, error) {
 			var v version
