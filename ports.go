@@ -122,6 +122,18 @@ type Ledger interface {
 	// a redacted message changes nothing. ENOTFOUND for an unknown message.
 	RedactMessage(ctx context.Context, groupID, messageID, actor string) (Redaction, error)
 
+	// ExpireMessages removes the text of every message sent before before
+	// that has been fused (its seq at or below its group's watermark) and
+	// still has its text, keeping the rows, as RedactMessage does to the
+	// message itself; memories are left as they are. It records one
+	// removal per group (RemovalRetention, with actor) and returns how
+	// many messages it emptied.
+	ExpireMessages(ctx context.Context, before time.Time, actor string) (int, error)
+
+	// IdleGroups returns up to limit groups, in id order, that have had no
+	// message stored and no run begun since before.
+	IdleGroups(ctx context.Context, before time.Time, limit int) ([]string, error)
+
 	// Removals returns up to limit removals of the group, newest first.
 	Removals(ctx context.Context, groupID string, limit int) ([]Removal, error)
 

@@ -19,6 +19,9 @@ const NilID = "00000000-0000-0000-0000-000000000000"
 const (
 	RemovalPurge  = "purge"  // a whole group forgotten
 	RemovalRedact = "redact" // one message's text removed
+	// RemovalRetention is the text of a group's fused messages older than
+	// the retention period, removed by the scheduler.
+	RemovalRetention = "retention"
 )
 
 // Redacted replaces, in memory statements and the change log, the text of

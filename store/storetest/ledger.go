@@ -42,6 +42,7 @@ func TestLedger(t *testing.T, open func(t *testing.T) groupmem.Ledger) {
 		{"MetaAndEmbeddings", testMetaAndEmbeddings},
 		{"PurgeGroup", testPurgeGroup},
 		{"RedactMessage", testRedactMessage},
+		{"Retention", testRetention},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

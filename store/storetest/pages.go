@@ -347,3 +347,39 @@ func testRedactMessage(t *testing.T, l groupmem.Ledger) {
 	_, err = l.RedactMessage(ctx, "g1", "nope", "mod")
 	mustCode(t, err, groupmem.ENOTFOUND)
 }
+
+// testRetention: only fused messages older than the cut lose their text,
+// once; each group's expiry is recorded; idle groups are those without a
+// message or a run since the cut.
+func testRetention(t *testing.T, l groupmem.Ledger) {
+	ctx := context.Background()
+	if _, err := l.InsertMessages(ctx, Msgs("g1", "m", 4)); err != nil {
+		t.Fatal(err)
+	}
+	plan := CreatePlan(Begin(t, l, "g1"), "likes tea")
+	plan.Run.NewWatermark = 2
+	Commit(t, l, plan)
+	n, err := l.ExpireMessages(ctx, t0.Add(10*time.Minute), "retention")
+	if err != nil || n != 2 {
+		t.Fatalf("ExpireMessages = %d, %v; want the 2 fused messages", n, err)
+	}
+	msgs, _ := l.MessagesAfter(ctx, "g1", 0, 10)
+	if len(msgs) != 4 || msgs[0].Content != "" || msgs[1].Content != "" || msgs[2].Content == "" || msgs[3].Content == "" {
+		t.Errorf("messages after expiry = %+v", msgs)
+	}
+	if m, _ := l.Memory(ctx, plan.New[0].ID); m.Statement != "likes tea" || m.Status != groupmem.StatusActive {
+		t.Errorf("expiry touched a memory: %+v", m)
+	}
+	if n, err := l.ExpireMessages(ctx, t0.Add(10*time.Minute), "retention"); err != nil || n != 0 {
+		t.Errorf("second expiry = %d, %v", n, err)
+	}
+	if rs, _ := l.Removals(ctx, "g1", 10); len(rs) != 1 || rs[0].Kind != groupmem.RemovalRetention || rs[0].Rows["messages"] != 2 {
+		t.Errorf("removals = %+v", rs)
+	}
+	if ids, err := l.IdleGroups(ctx, time.Now().Add(time.Hour), 10); err != nil || len(ids) != 1 || ids[0] != "g1" {
+		t.Errorf("idle since an hour from now = %v, %v", ids, err)
+	}
+	if ids, err := l.IdleGroups(ctx, t0.AddDate(-1, 0, 0), 10); err != nil || len(ids) != 0 {
+		t.Errorf("idle since last year = %v, %v", ids, err)
+	}
+}
