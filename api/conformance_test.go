@@ -65,6 +65,8 @@ func TestOpenAPIConformance(t *testing.T) {
 		{method: "GET", path: "/healthz?verbose=1"},
 		{method: "GET", path: "/readyz?verbose=1"},
 		{method: "GET", path: "/openapi.json?format=yaml"},
+		{method: "GET", path: "/auth/key", key: secretView1},
+		{method: "GET", path: "/auth/key", key: "wrong-secret"},
 
 		{method: "POST", path: at(g1, "evolve"), key: secretRoot},
 		{method: "POST", path: at(g1, "evolve") + "?days=0", key: secretRoot},

@@ -26,6 +26,7 @@ func (h *Handler) routes() []route {
 		{pattern: "GET /healthz", serve: h.healthz},
 		{pattern: "GET /readyz", serve: h.readyz},
 		{pattern: "GET /openapi.json", serve: h.openapi},
+		{pattern: "GET /auth/key", scope: ScopeRead, serve: h.key},
 
 		{pattern: "POST /memory/evolve/{group_id}", scope: ScopeWrite, params: []string{"days", "dry_run", "async", "reprocess"}, long: true, serve: h.evolve},
 		{pattern: "GET /memory/list/{group_id}", scope: ScopeRead, params: []string{"status", "limit", "offset"}, serve: h.list},
