@@ -119,7 +119,9 @@ type Ledger interface {
 	// versions never changing), the active ones among them are deprecated,
 	// change-log rows quoting it are redacted too, the versions are queued
 	// for the index, and the removal is recorded (counts only). Redacting
-	// a redacted message changes nothing. ENOTFOUND for an unknown message.
+	// a redacted message changes nothing. It takes a new fencing token for
+	// the group, so a run begun before can never commit after (ESTALE).
+	// ENOTFOUND for an unknown message.
 	RedactMessage(ctx context.Context, groupID, messageID, actor string) (Redaction, error)
 
 	// ExpireMessages removes the text of every message sent before before

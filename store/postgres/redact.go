@@ -24,6 +24,12 @@ func (l *Ledger) RedactMessage(ctx context.Context, groupID, messageID, actor st
 	r := groupmem.Redaction{MessageID: messageID, Removal: groupmem.Removal{GroupID: groupID, Kind: groupmem.RemovalRedact,
 		Actor: groupmem.CleanActor(actor), Rows: map[string]int{}}}
 	err := pgx.BeginFunc(ctx, l.pool, func(tx pgx.Tx) error {
+		// First, as CommitPlan does, the group's state row: a new fence, so
+		// that a run begun before (which may have read the text) can never
+		// commit after.
+		if _, err := tx.Exec(ctx, `UPDATE group_state SET fence = fence + 1 WHERE group_id = $1`, groupID); err != nil {
+			return err
+		}
 		var text string
 		var done *time.Time
 		err := tx.QueryRow(ctx, `SELECT content, redacted_at FROM messages WHERE group_id = $1 AND message_id = $2 FOR UPDATE`,

@@ -23,6 +23,11 @@ func (l *Ledger) RedactMessage(ctx context.Context, groupID, messageID, actor st
 	r := groupmem.Redaction{MessageID: messageID, Removal: groupmem.Removal{GroupID: groupID, Kind: groupmem.RemovalRedact,
 		Actor: groupmem.CleanActor(actor), Rows: map[string]int{}}}
 	err := l.inTx(ctx, func(tx *sql.Tx) error {
+		// A new fence, so that a run begun before (which may have read the
+		// text) can never commit after.
+		if _, err := tx.ExecContext(ctx, `UPDATE group_state SET fence = fence + 1 WHERE group_id = ?`, groupID); err != nil {
+			return err
+		}
 		var text string
 		var done sql.NullInt64
 		err := tx.QueryRowContext(ctx, `SELECT content, redacted_at FROM messages WHERE group_id = ? AND message_id = ?`,

@@ -41,6 +41,7 @@ func TestLedger(t *testing.T, open func(t *testing.T) groupmem.Ledger) {
 		{"MessagesByID", testMessagesByID},
 		{"MetaAndEmbeddings", testMetaAndEmbeddings},
 		{"PurgeGroup", testPurgeGroup},
+		{"RedactionFencesRuns", testRedactionFencesRuns},
 		{"RedactMessage", testRedactMessage},
 		{"Retention", testRetention},
 	}
