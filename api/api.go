@@ -33,6 +33,10 @@ type Service interface {
 	Create(ctx context.Context, groupID, actor string, in worker.ManualMemory) (groupmem.Memory, error)
 	// Edit writes a new version of the active version id by hand.
 	Edit(ctx context.Context, id, actor string, in worker.ManualMemory) (groupmem.Memory, error)
+	// Purge forgets a group.
+	Purge(ctx context.Context, groupID, actor string) (groupmem.Removal, error)
+	// Redact removes the text of one message.
+	Redact(ctx context.Context, groupID, messageID, actor string) (groupmem.Redaction, error)
 }
 
 var _ Service = (*worker.Service)(nil)

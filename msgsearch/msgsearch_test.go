@@ -233,3 +233,34 @@ func TestIndexBounds(t *testing.T) {
 		t.Errorf("a again: %d hits, %d texts embedded, %v; want 30 hits read afresh", len(hits), emb.texts-before, err)
 	}
 }
+
+// A group purged behind the index's back (by another replica) is read
+// afresh: its messages are not found any more.
+func TestPurgedGroupIsReadAgain(t *testing.T) {
+	ctx := context.Background()
+	l, err := sqlite.Open(ctx, sqlite.Config{Path: filepath.Join(t.TempDir(), "ledger.db")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer l.Close()
+	if _, err := l.InsertMessages(ctx, []groupmem.Message{msg("1", "alice", "the kayak trip is on Sunday", 0)}); err != nil {
+		t.Fatal(err)
+	}
+	local, _ := llm.NewLocal(64)
+	x := msgsearch.New(l, local, msgsearch.Config{})
+	if hits, err := x.Search(ctx, msgsearch.Query{GroupID: "g", Text: "kayak", Limit: 5}); err != nil || len(hits) != 1 {
+		t.Fatalf("before: %v, %v", ids(hits), err)
+	}
+	if _, err := l.PurgeGroup(ctx, "g", "other replica"); err != nil {
+		t.Fatal(err)
+	}
+	if hits, err := x.Search(ctx, msgsearch.Query{GroupID: "g", Text: "kayak", Limit: 5}); err != nil || len(hits) != 0 {
+		t.Errorf("after the purge: %v, %v", ids(hits), err)
+	}
+	if _, err := l.InsertMessages(ctx, []groupmem.Message{msg("9", "bob", "new start", 1)}); err != nil {
+		t.Fatal(err)
+	}
+	if hits, _ := x.Search(ctx, msgsearch.Query{GroupID: "g", Limit: 5}); len(hits) != 1 || hits[0].Message.ID != "9" {
+		t.Errorf("after a new message: %v", ids(hits))
+	}
+}

@@ -51,6 +51,8 @@ type Config struct {
 	LLMModel       string
 	LLMTemperature float64
 	LLMMaxTokens   int
+	LLMRPM         int
+	LLMTPM         int
 	LLMTimeout     time.Duration
 	LLMReasks      int
 	LLMMaxSplits   int
@@ -70,7 +72,10 @@ type Config struct {
 	RunTimeout  time.Duration
 	MaxAttempts int
 	FollowUps   int
-	Scheduler   bool
+
+	RetainMessagesDays  int
+	PurgeIdleGroupsDays int
+	Scheduler           bool
 
 	SingleReplica bool
 
@@ -166,6 +171,8 @@ func (c *Config) settings() []setting {
 		{"GROUPMEM_LLM_MODEL", "chat model", str(&c.LLMModel), "gpt-4o-mini"},
 		{"GROUPMEM_LLM_TEMPERATURE", "chat temperature", float(&c.LLMTemperature), "0.2"},
 		{"GROUPMEM_LLM_MAX_TOKENS", "most completion tokens per model call", num(&c.LLMMaxTokens), "4096"},
+		{"GROUPMEM_LLM_RPM", "the chat model's requests per minute, shared by every process on the same Redis (0: unlimited, or as the provider's x-ratelimit headers report)", num(&c.LLMRPM), "0"},
+		{"GROUPMEM_LLM_TPM", "the chat model's tokens per minute (prompt estimate + GROUPMEM_LLM_MAX_TOKENS per call), shared like GROUPMEM_LLM_RPM (0: unlimited, or as reported)", num(&c.LLMTPM), "0"},
 		{"GROUPMEM_LLM_TIMEOUT", "timeout of one model call attempt", dur(&c.LLMTimeout), "120s"},
 		{"GROUPMEM_LLM_REASKS", "times a pass is asked again when the answer holds no valid action; then the run fails and its messages wait (0: never)", num(&c.LLMReasks), "2"},
 		{"GROUPMEM_LLM_MAX_SPLITS", "times a pass whose answer the token limit cut is split in half and asked again (0: never)", num(&c.LLMMaxSplits), "3"},
@@ -183,6 +190,8 @@ func (c *Config) settings() []setting {
 		{"GROUPMEM_RUN_TIMEOUT", "time limit of one evolution", dur(&c.RunTimeout), "10m"},
 		{"GROUPMEM_MAX_ATTEMPTS", "failed attempts before a group waits for the next slot", num(&c.MaxAttempts), "3"},
 		{"GROUPMEM_MAX_FOLLOW_UPS", "more runs a group may get in one slot while it has more new messages than one run fuses (2000 each), each queued behind the other due groups; 0: none", num(&c.FollowUps), "10"},
+		{"GROUPMEM_RETAIN_MESSAGES_DAYS", "after each nightly slot, remove the text of fused messages sent more than this many days ago (rows and memories stay; 0: keep all)", num(&c.RetainMessagesDays), "0"},
+		{"GROUPMEM_PURGE_IDLE_GROUPS_DAYS", "after each nightly slot, purge groups with no message and no run for this many days (0: never)", num(&c.PurgeIdleGroupsDays), "0"},
 		{"GROUPMEM_SCHEDULER", "serve also runs the nightly scheduler and an evolution pool", boolean(&c.Scheduler), "true"},
 		{"GROUPMEM_SINGLE_REPLICA", "this process is the only one using its ledger: lets serve and worker run a Postgres ledger with the in-process index, and the in-process lock close abandoned runs", boolean(&c.SingleReplica), "false"},
 		{"GROUPMEM_HTTP_ADDR", "address the API listens on", str(&c.HTTPAddr), ":8080"},
@@ -233,6 +242,10 @@ func (c *Config) validate() error {
 		return fmt.Errorf("GROUPMEM_LLM_MAX_TOKENS must be positive, got %d", c.LLMMaxTokens)
 	case c.LLMTemperature < 0 || c.LLMTemperature > 2:
 		return fmt.Errorf("GROUPMEM_LLM_TEMPERATURE must be within 0..2, got %g", c.LLMTemperature)
+	case c.LLMRPM < 0:
+		return fmt.Errorf("GROUPMEM_LLM_RPM must not be negative, got %d", c.LLMRPM)
+	case c.LLMTPM < 0:
+		return fmt.Errorf("GROUPMEM_LLM_TPM must not be negative, got %d", c.LLMTPM)
 	case c.Concurrency < 1 || c.Concurrency > 1024:
 		return fmt.Errorf("GROUPMEM_CONCURRENCY must be within 1..1024, got %d", c.Concurrency)
 	case c.MinMessages < 1:
@@ -268,6 +281,9 @@ func (c *Config) validate() error {
 	}
 	if k := c.MetricsKey; k != "" && (len(k) != 64 || strings.Trim(strings.ToLower(k), "0123456789abcdef") != "") {
 		return errors.New("GROUPMEM_METRICS_KEY must be the 64 hex digits `groupmem hash-key` prints, not the token itself")
+	}
+	if c.RetainMessagesDays < 0 || c.PurgeIdleGroupsDays < 0 {
+		return errors.New("GROUPMEM_RETAIN_MESSAGES_DAYS and GROUPMEM_PURGE_IDLE_GROUPS_DAYS must not be negative")
 	}
 	if c.LocalEmbedder != "static" && c.LocalEmbedder != "hashing" {
 		return fmt.Errorf("GROUPMEM_LOCAL_EMBEDDER must be static or hashing, got %q", c.LocalEmbedder)
