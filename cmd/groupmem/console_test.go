@@ -285,6 +285,24 @@ func TestConsoleInBrowser(t *testing.T) {
 			t.Errorf("groups page shows %q, want demo-devs", text)
 		}
 		b.shot(ctx, "console-groups.png")
+
+		b.run(ctx, chromedp.Navigate(base+"/console/#/g/demo-devs/messages"), visible(`#messages li`))
+		if n := count(ctx, b, `#messages li`); n != 20 {
+			t.Errorf("messages page shows %d messages, want a first page of 20", n)
+		}
+		b.run(ctx, js(`document.querySelector('#messages').dataset.old = 'yes'`),
+			chromedp.SendKeys(chromedp.CSS(`#message-search`), "新番"+kb.Enter))
+		value(b, ctx, chromedp.Poll[bool](`!!document.querySelector('#messages:not([data-old]), #messages-empty')`))
+		if first := b.text(ctx, `#messages li`); !strings.Contains(first, "新番") {
+			t.Errorf("the best message for 新番 is %q", first)
+		}
+		b.shot(ctx, "console-messages.png")
+		shown := count(ctx, b, `#messages li`)
+		b.run(ctx, js(`document.querySelector('#messages').dataset.old = 'yes'`), chromedp.Click(chromedp.CSS(`#show-weaker`)))
+		value(b, ctx, chromedp.Poll[bool](`!!document.querySelector('#messages:not([data-old])')`))
+		if all := count(ctx, b, `#messages li`); all <= shown {
+			t.Errorf("the weaker matches add nothing: %d shown, %d with them", shown, all)
+		}
 	})
 
 	t.Run("lineage shows parents and evidence", func(t *testing.T) {

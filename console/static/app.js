@@ -2,6 +2,7 @@
 //   #/               groups, with memory counts and their last run
 //   #/g/{group}      health panel, memory cards, search and filters, actions
 //   #/g/{group}/runs runs (optionally ?status=failed|review)
+//   #/g/{group}/messages  the group's messages, newest first or searched
 //   #/m/{memory}     the lineage of a memory: versions, diffs, reasons, evidence
 //   #/r/{run}        one run: its report, drops with reasons, model attempts
 
@@ -10,6 +11,7 @@ import { lang, t } from './i18n.js';
 import { groupsPage } from './groups.js';
 import { lineagePage } from './lineage.js';
 import { groupPage } from './memories.js';
+import { messagesPage } from './messages.js';
 import { runPage, runsPage } from './runs.js';
 import { guard, session } from './session.js';
 import { dialog, errorBox, h, setCrumbs, show } from './ui.js';
@@ -71,6 +73,7 @@ function route() {
   const p = path.split('/').filter(Boolean).map(decodeURIComponent);
   dialog.open && dialog.close();
   if (p[0] === 'g' && p[1] && p[2] === 'runs') return guard(() => runsPage(p[1], params.get('status') || ''));
+  if (p[0] === 'g' && p[1] && p[2] === 'messages') return guard(() => messagesPage(p[1], params));
   if (p[0] === 'g' && p[1]) return guard(() => groupPage(p[1], params));
   if (p[0] === 'm' && p[1]) return guard(() => lineagePage(p[1]));
   if (p[0] === 'r' && p[1]) return guard(() => runPage(p[1]));

@@ -5,18 +5,13 @@
 import { call, seg } from './api.js';
 import { t } from './i18n.js';
 import { diff } from './diff.js';
+import { strongHits } from './search.js';
 import { act, canAdmin, formDialog, refresh, session, writeButton } from './session.js';
 import { badge, bar, dialog, errorBox, h, openDialog, setCrumbs, show, timeCell } from './ui.js';
 
 /** weak is the strength under which a memory is shown as one to clean up. */
 const weak = 0.3;
 
-/**
- * close is the semantic score from which a search hit that shares no
- * keyword with the query is shown at once; hybrid search ranks every
- * memory, and the weaker ones stay one click away.
- */
-const close = 0.3;
 
 /** listAll reads every memory of group with status (up to 1000). */
 async function listAll(group, status) {
@@ -50,9 +45,7 @@ export async function groupPage(group, params) {
   let cards = shown || active;
   let weaker = 0;
   if (q && !showAll) {
-    const strong = cards.filter((m) => m.keyword_score || m.semantic_score >= close);
-    weaker = cards.length - strong.length;
-    cards = strong;
+    [cards, weaker] = strongHits(cards);
   }
   if (q && status !== 'all') cards = cards.filter((m) => m.status === status);
   if (since) cards = cards.filter((m) => Date.parse(m.updated_at) >= Date.parse(since));
@@ -91,6 +84,7 @@ export async function groupPage(group, params) {
 
   const actions = h('div', { class: 'toolbar' },
     h('a', { class: 'button', href: `${base}/runs` }, t('runs')),
+    h('a', { class: 'button', href: `${base}/messages` }, t('messages')),
     writeButton('write', t('evolve'), () => evolveDialog(group), 'primary', 'evolve'),
     writeButton('admin', t('newMemory'), () => editDialog(group, null), '', 'create'));
 
