@@ -193,6 +193,7 @@ function evolveDialog(group) {
   };
   applyBtn.addEventListener('click', async () => {
     applyBtn.disabled = true;
+    out.prepend(h('p', { class: 'muted' }, t('applying')));
     try {
       const r = await call('POST', `memory/evolve/${seg(group)}`, params(false));
       out.replaceChildren(h('p', { class: 'notice', id: 'applied' }, t('appliedRun', r.message || r.status)),
