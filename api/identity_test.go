@@ -110,8 +110,12 @@ func TestManualCreateAndEdit(t *testing.T) {
 		}
 		upd, cre := changes[0].(map[string]any), changes[1].(map[string]any)
 		if upd["action"] != "update" || upd["actor"] != "mod1" || upd["old_statement"] != "meets every Friday at 8pm" ||
-			cre["action"] != "create" || cre["actor"] != "mod1" || cre["change_reason"] != "pinned by the moderators" {
-			t.Errorf("change log = %v / %v", upd, cre)
+			cre["action"] != "create" || cre["actor"] != "mod1" || cre["change_reason"] != "pinned by the moderators" ||
+			upd["manual"] != true || cre["manual"] != true {
+			t.Errorf("change log = %v / %v; want two manual changes by mod1", upd, cre)
+		}
+		if evolved := changes[len(changes)-1].(map[string]any); evolved["new_statement"] != "likes tea" || evolved["manual"] != false {
+			t.Errorf("the evolution's change = %v; want manual false", evolved)
 		}
 		runs := f.get(t, "/memory/runs/g1", secretView1).obj(t)["runs"].([]any)
 		if len(runs) != 1 || runs[0].(map[string]any)["trigger"] != "manual" {
