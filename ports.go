@@ -103,6 +103,18 @@ type Ledger interface {
 	// EINVALID for a bad group id.
 	Runs(ctx context.Context, q RunQuery) ([]Run, error)
 
+	// PurgeGroup removes every row of the group (messages, memory versions,
+	// change log, runs, jobs, outbox entries, its state) in one
+	// transaction, records the removal (counts only) with actor, and adds
+	// an OutboxPurge entry so that the index side is finished even after a
+	// crash. Purging a group with nothing left removes nothing and records
+	// nothing; the group can start again from nothing. EINVALID for a bad
+	// group id.
+	PurgeGroup(ctx context.Context, groupID, actor string) (Removal, error)
+
+	// Removals returns up to limit removals of the group, newest first.
+	Removals(ctx context.Context, groupID string, limit int) ([]Removal, error)
+
 	// Meta returns the ledger-wide value of key, "" when none is set.
 	Meta(ctx context.Context, key string) (string, error)
 

@@ -295,7 +295,8 @@ func (p *Plan) Empty() bool {
 type OutboxEntry struct {
 	ID        int64
 	GroupID   string
-	MemoryID  string
+	Kind      string // OutboxMemory or OutboxPurge
+	MemoryID  string // the version to project (OutboxMemory); NilID for OutboxPurge
 	Attempts  int
 	CreatedAt time.Time
 }

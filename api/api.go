@@ -33,6 +33,8 @@ type Service interface {
 	Create(ctx context.Context, groupID, actor string, in worker.ManualMemory) (groupmem.Memory, error)
 	// Edit writes a new version of the active version id by hand.
 	Edit(ctx context.Context, id, actor string, in worker.ManualMemory) (groupmem.Memory, error)
+	// Purge forgets a group.
+	Purge(ctx context.Context, groupID, actor string) (groupmem.Removal, error)
 }
 
 var _ Service = (*worker.Service)(nil)
@@ -112,6 +114,10 @@ type Config struct {
 	IdleTimeout       time.Duration // default 120s: keep-alive
 	MaxHeaderBytes    int           // default 64 KiB
 
+	// Messages bounds the in-process message index behind message search
+	// and context (defaults: msgsearch's).
+	Messages msgsearch.Config
+
 	// CORSOrigins are the browser origins allowed to call the API (see
 	// ParseOrigins; "*" for any). None: no CORS headers, so browsers allow
 	// only pages served by the API's own origin.
@@ -179,7 +185,7 @@ func New(d Deps, cfg Config) (*Handler, error) {
 			"GROUPMEM_API_KEYS and GROUPMEM_API_OPEN are both set; choose one")
 	}
 	h := &Handler{d: d, cfg: cfg, log: d.Logger, now: d.Now, keys: d.Keys, mux: http.NewServeMux(),
-		msgs: msgsearch.New(d.Ledger, d.Embedder), memKeys: newMemoryKeywords()}
+		msgs: msgsearch.New(d.Ledger, d.Embedder, cfg.Messages), memKeys: newMemoryKeywords()}
 	if h.log == nil {
 		h.log = slog.New(slog.DiscardHandler)
 	}

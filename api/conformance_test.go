@@ -27,6 +27,8 @@ var notProduced = map[string]string{
 	"PUT /memory/lineage/{lineage_id}/restore 409":  "needs a concurrent change of the same lineage",
 	"PUT /memory/lineage/{lineage_id}/strength 409": "needs a concurrent change of the same lineage",
 	"GET /memory/groups 503":                        "needs Postgres down",
+	"DELETE /memory/groups/{group_id} 503":          "needs Postgres down",
+	"DELETE /memory/groups/{group_id} 409":          "needs an evolution of the group in flight",
 	"GET /memory/messages/{group_id} 503":           "needs Postgres down",
 	"GET /memory/{memory_id} 503":                   "needs Postgres down",
 	"GET /memory/lineage/{lineage_id} 503":          "needs Postgres down",
@@ -170,6 +172,16 @@ func TestOpenAPIConformance(t *testing.T) {
 		req{method: "POST", path: at(g2, "create"), key: secretMod1, body: `{"statement":"likes bread"}`},
 		req{method: "POST", path: at(g1, "create"), key: secretMod1, body: big},
 		req{method: "POST", path: at(g1, "create"), key: secretMod1, body: `{"statement":"x"}`, ctype: "text/plain"},
+	)
+	f.seed(t, "g4", "likes rain")
+	calls = append(calls,
+		req{method: "DELETE", path: "/memory/groups/g4", key: secretRoot},
+		req{method: "DELETE", path: "/memory/groups/%20g4", key: secretRoot},
+		req{method: "DELETE", path: "/memory/groups/g4"},
+		req{method: "DELETE", path: "/memory/groups/g1", key: secretBot1},
+		req{method: "DELETE", path: "/memory/groups/g2", key: secretMod1},
+		req{method: "DELETE", path: "/memory/groups/g4", key: secretRoot, body: big},
+		req{method: "DELETE", path: "/memory/groups/g4", key: secretRoot, body: `{}`, ctype: "text/plain"},
 	)
 	calls = append(calls,
 		req{method: "DELETE", path: "/memory/" + tea.ID, key: secretMod1},

@@ -103,7 +103,7 @@ func TestRetrievalEvalSet(t *testing.T) {
 }
 
 // evalGroup is one group of the set, replayed night by night through the
-// embedded configuration (offline evolver, local embedder), and served.
+// embedded configuration (offline evolver, static embedder), and served.
 type evalGroup struct {
 	env *demo.Env
 	h   http.Handler
@@ -112,7 +112,11 @@ type evalGroup struct {
 func openEvalGroup(b testing.TB, c *demo.Chat) *evalGroup {
 	b.Helper()
 	ctx := context.Background()
-	env, err := demo.Open(ctx, demo.Options{Chat: c})
+	o := demo.Options{Chat: c}
+	if os.Getenv("GROUPMEM_EVAL_EMBEDDER") == "hashing" {
+		o.Dim = 256 // the hashing embedder, as before the static one
+	}
+	env, err := demo.Open(ctx, o)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -182,7 +186,8 @@ func strs(v any) []string {
 // keyword and hybrid, and the context endpoint at 400 and 2,000 tokens
 // (recall: the evidence is among the block's messages or the evidence of
 // its memories). One iteration replays the three chats and asks every
-// question; run with -benchtime 1x.
+// question; run with -benchtime 1x. The embedder is the embedded
+// default (static); GROUPMEM_EVAL_EMBEDDER=hashing measures the hashing one.
 func BenchmarkRetrievalEval(b *testing.B) {
 	chats, qs := loadEvalSet(b)
 	for b.Loop() {

@@ -35,6 +35,7 @@ func (h *Handler) routes() []route {
 		{pattern: "GET /memory/context/{group_id}", scope: ScopeRead, params: []string{"q", "max_tokens", "limit", "threshold"}, serve: h.promptContext},
 		{pattern: "GET /memory/runs/{group_id}", scope: ScopeRead, params: []string{"limit", "status", "cursor"}, serve: h.runs},
 		{pattern: "GET /memory/groups", scope: ScopeRead, params: []string{"limit", "cursor"}, serve: h.groups},
+		{pattern: "DELETE /memory/groups/{group_id}", scope: ScopeAdmin, serve: h.purge},
 		{pattern: "GET /memory/run/{run_id}", scope: ScopeRead, serve: h.run},
 		{pattern: "POST /memory/messages/{group_id}", scope: ScopeWrite, serve: h.ingest},
 		{pattern: "GET /memory/messages/{group_id}", scope: ScopeRead, params: []string{"q", "limit", "mode", "since", "until", "sender", "cursor"}, serve: h.messages},

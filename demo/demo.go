@@ -20,14 +20,23 @@ import (
 
 	"github.com/groupmem/groupmem"
 	"github.com/groupmem/groupmem/llm"
+	"github.com/groupmem/groupmem/llm/static"
 	"github.com/groupmem/groupmem/offline"
 	"github.com/groupmem/groupmem/store/inmem"
 	"github.com/groupmem/groupmem/store/sqlite"
 	"github.com/groupmem/groupmem/worker"
 )
 
-// DefaultDim is the embedding dimension of the demo.
+// DefaultDim is the dimension of the hashing embedder when Options.Dim
+// asks for it without a size.
 const DefaultDim = 256
+
+// Embedder embeds texts for the demo: the static embedder by default, the
+// hashing one on request (Options.Dim).
+type Embedder interface {
+	groupmem.Embedder
+	Vector(text string) []float32
+}
 
 // Options shape a demo. The zero value replays the sample chat into a
 // temporary directory and prints nothing.
@@ -39,7 +48,8 @@ type Options struct {
 	// already stored are skipped). "" means a new temporary directory that
 	// Close removes.
 	Dir string
-	// Dim is the embedding dimension (default DefaultDim).
+	// Dim, when set, embeds with the hashing embedder of that dimension
+	// instead of the static embedder (the embedded default).
 	Dim int
 	// Now is the wall clock (default time.Now). The chat is moved by whole
 	// weeks so that its last night falls in the week before Now; after the
@@ -71,7 +81,7 @@ type Env struct {
 	Ledger   *sqlite.Ledger // the store of record, on the Env's clock
 	Index    *inmem.Index   // the search index, built from the ledger at Open and kept up by Service
 	Locker   *inmem.Locker
-	Embedder *llm.Local // embeds statements and search queries (Options.Dim)
+	Embedder Embedder // embeds statements and search queries
 	Fuser    *offline.Fuser
 	Service  *worker.Service // the one writer path, on the Env's clock
 	Nights   []Night         // what each night's run did, in order
@@ -194,10 +204,16 @@ func (e *Env) wire(ctx context.Context, dim int, chat *Chat, o Options) error {
 	if e.Ledger, err = sqlite.Open(ctx, sqlite.Config{Path: e.Path, Now: e.clock.Now}); err != nil {
 		return err
 	}
-	if e.Index, err = inmem.NewIndex(dim); err != nil {
+	if o.Dim > 0 {
+		e.Embedder, err = llm.NewLocal(dim)
+	} else {
+		e.Embedder, err = static.Load()
+	}
+	if err != nil {
 		return err
 	}
-	if e.Embedder, err = llm.NewLocal(dim); err != nil {
+	dim = e.Embedder.Dimension()
+	if e.Index, err = inmem.NewIndex(dim); err != nil {
 		return err
 	}
 	if _, err := worker.Reindex(ctx, e.Ledger, e.Index, 0); err != nil {

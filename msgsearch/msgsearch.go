@@ -71,34 +71,68 @@ type Hit struct {
 // Source is the part of the ledger the index reads.
 type Source interface {
 	MessagesAfter(ctx context.Context, groupID string, after int64, limit int) ([]groupmem.Message, error)
+	MessagesByID(ctx context.Context, groupID string, ids []string) ([]groupmem.Message, error)
 }
 
-// Index is the message index of every group searched so far. It is safe
+// Config bounds what the index holds and does per search.
+type Config struct {
+	// MaxMessages is how many messages the index holds over every group
+	// (default 500,000): past it, the groups searched least recently are
+	// dropped, to be read again from the ledger when next searched.
+	MaxMessages int
+	// EmbedPerSearch is how many messages one search embeds at most while
+	// its group catches up (default 2,000), newest first: with an
+	// embeddings service, a group's first search does not wait for its
+	// whole history to be embedded. Messages not embedded yet are found by
+	// keywords only; later searches embed the rest.
+	EmbedPerSearch int
+}
+
+// Defaults of Config.
+const (
+	DefaultMaxMessages    = 500_000
+	DefaultEmbedPerSearch = 2_000
+)
+
+// Index is the message index of the groups searched lately. It is safe
 // for concurrent use.
 type Index struct {
 	src   Source
 	embed groupmem.Embedder
+	cfg   Config
 
 	mu     sync.Mutex
 	groups map[string]*group
+	clock  int64 // counts uses, for least-recently-used eviction
 }
 
 type group struct {
-	mu     sync.Mutex // held while catching up and searching
-	seq    int64      // the last seq indexed
-	words  *keyword.Index
-	msgs   map[string]groupmem.Message // by message id
-	order  []string                    // message ids in seq order
-	vecIDs []string                    // the message of each vector
-	vecs   []float32                   // unit vectors, one after another
-	dim    int
+	mu      sync.Mutex // held while catching up and searching
+	seq     int64      // the last seq indexed
+	words   *keyword.Index
+	msgs    map[string]groupmem.Message // by message id
+	order   []string                    // message ids in seq order
+	unembed []string                    // message ids without a vector yet, in seq order
+	vecIDs  []string                    // the message of each vector
+	vecs    []float32                   // unit vectors, one after another
+	dim     int
+	used    int64 // Index.clock at the last use, under Index.mu
+	held    int   // len(order) as Index.mu last saw it
+	gone    bool  // evicted: a search holding it goes on, later ones start afresh
 }
 
 // New returns an index over src's messages, embedding them with embed.
-func New(src Source, embed groupmem.Embedder) *Index {
-	return &Index{src: src, embed: embed, groups: map[string]*group{}}
+func New(src Source, embed groupmem.Embedder, cfg Config) *Index {
+	if cfg.MaxMessages <= 0 {
+		cfg.MaxMessages = DefaultMaxMessages
+	}
+	if cfg.EmbedPerSearch <= 0 {
+		cfg.EmbedPerSearch = DefaultEmbedPerSearch
+	}
+	return &Index{src: src, embed: embed, cfg: cfg, groups: map[string]*group{}}
 }
 
+// group returns the state of group id, marked as just used.
 func (x *Index) group(id string) *group {
 	x.mu.Lock()
 	defer x.mu.Unlock()
@@ -107,7 +141,44 @@ func (x *Index) group(id string) *group {
 		g = &group{words: keyword.NewIndex(), msgs: map[string]groupmem.Message{}}
 		x.groups[id] = g
 	}
+	x.clock++
+	g.used = x.clock
 	return g
+}
+
+// account records how many messages g holds now and drops the least
+// recently used other groups while the index holds more than MaxMessages.
+func (x *Index) account(id string, g *group) {
+	n := len(g.order)
+	x.mu.Lock()
+	defer x.mu.Unlock()
+	g.held = n
+	total := 0
+	for _, o := range x.groups {
+		total += o.held
+	}
+	for total > x.cfg.MaxMessages {
+		var oldest string
+		for oid, o := range x.groups {
+			if oid != id && (oldest == "" || o.used < x.groups[oldest].used) {
+				oldest = oid
+			}
+		}
+		if oldest == "" {
+			return // only the group being searched is left
+		}
+		// A search still holding the group goes on with it; the next one
+		// reads the group afresh from the ledger.
+		total -= x.groups[oldest].held
+		delete(x.groups, oldest)
+	}
+}
+
+// Groups is how many groups the index holds.
+func (x *Index) Groups() int {
+	x.mu.Lock()
+	defer x.mu.Unlock()
+	return len(x.groups)
 }
 
 // Warm catches group id up with the ledger.
@@ -118,7 +189,9 @@ func (x *Index) Warm(ctx context.Context, id string) error {
 	g := x.group(id)
 	g.mu.Lock()
 	defer g.mu.Unlock()
-	return x.catchUp(ctx, id, g)
+	err := x.catchUp(ctx, id, g)
+	x.account(id, g)
+	return err
 }
 
 // Forget drops what the index holds of group id; the next search reads
@@ -129,45 +202,67 @@ func (x *Index) Forget(id string) {
 	x.mu.Unlock()
 }
 
-// catchUp indexes every message of the group after g.seq. A failure keeps
-// what was indexed so far; the next call goes on from there.
+// catchUp indexes the keywords of every message of the group after g.seq
+// (all of them again if the group was purged),
+// then embeds up to EmbedPerSearch of the messages without a vector,
+// newest first. A failure keeps what was indexed so far; the next call
+// goes on from there.
 func (x *Index) catchUp(ctx context.Context, id string, g *group) error {
+	if n := len(g.order); n > 0 {
+		// A group purged meanwhile (here or by another replica) no longer
+		// holds the newest message seen: start again from the ledger.
+		last, err := x.src.MessagesByID(ctx, id, g.order[n-1:])
+		if err != nil {
+			return err
+		}
+		if len(last) == 0 {
+			g.seq, g.words, g.msgs = 0, keyword.NewIndex(), map[string]groupmem.Message{}
+			g.order, g.unembed, g.vecIDs, g.vecs, g.dim = nil, nil, nil, nil, 0
+		}
+	}
 	for {
 		msgs, err := x.src.MessagesAfter(ctx, id, g.seq, batch)
 		if err != nil {
 			return err
 		}
-		if len(msgs) == 0 {
-			return nil
-		}
-		texts := make([]string, len(msgs))
-		for i, m := range msgs {
-			texts[i] = m.Content
-		}
-		vecs, err := x.embed.Embed(ctx, texts)
-		if err != nil {
-			return err
-		}
-		if len(vecs) != len(msgs) {
-			return groupmem.Errorf(groupmem.EUNAVAILABLE, "embedder returned %d vectors for %d messages", len(vecs), len(msgs))
-		}
-		for i, m := range msgs {
+		for _, m := range msgs {
 			g.seq = max(g.seq, m.Seq)
 			if _, seen := g.msgs[m.ID]; seen {
 				continue // messages never change: the first copy stands
 			}
 			g.order = append(g.order, m.ID)
+			g.unembed = append(g.unembed, m.ID)
 			g.msgs[m.ID] = m
 			g.words.Add(m.ID, m.SenderName+" "+m.Content)
-			if u := unit(vecs[i]); u != nil && (g.dim == 0 || len(u) == g.dim) {
-				g.dim = len(u)
-				g.vecIDs, g.vecs = append(g.vecIDs, m.ID), append(g.vecs, u...)
-			}
 		}
 		if len(msgs) < batch {
-			return nil
+			break
 		}
 	}
+	for budget := x.cfg.EmbedPerSearch; budget > 0 && len(g.unembed) > 0; {
+		n := min(batch, budget, len(g.unembed))
+		ids := g.unembed[len(g.unembed)-n:]
+		texts := make([]string, n)
+		for i, id := range ids {
+			texts[i] = g.msgs[id].Content
+		}
+		vecs, err := x.embed.Embed(ctx, texts)
+		if err != nil {
+			return err
+		}
+		if len(vecs) != n {
+			return groupmem.Errorf(groupmem.EUNAVAILABLE, "embedder returned %d vectors for %d messages", len(vecs), n)
+		}
+		for i, id := range ids {
+			if u := unit(vecs[i]); u != nil && (g.dim == 0 || len(u) == g.dim) {
+				g.dim = len(u)
+				g.vecIDs, g.vecs = append(g.vecIDs, id), append(g.vecs, u...)
+			}
+		}
+		g.unembed = g.unembed[:len(g.unembed)-n]
+		budget -= n
+	}
+	return nil
 }
 
 // Search catches the group up and returns up to q.Limit messages: the
@@ -194,7 +289,9 @@ func (x *Index) Search(ctx context.Context, q Query) ([]Hit, error) {
 	g := x.group(q.GroupID)
 	g.mu.Lock()
 	defer g.mu.Unlock()
-	if err := x.catchUp(ctx, q.GroupID, g); err != nil {
+	err := x.catchUp(ctx, q.GroupID, g)
+	x.account(q.GroupID, g)
+	if err != nil {
 		return nil, err
 	}
 	var keep func(id string) bool // nil: every message

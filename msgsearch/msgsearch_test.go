@@ -66,7 +66,7 @@ func TestSearchMessages(t *testing.T) {
 		t.Fatal(err)
 	}
 	emb := &flaky{Embedder: local}
-	x := msgsearch.New(l, emb)
+	x := msgsearch.New(l, emb, msgsearch.Config{})
 
 	hits, err := x.Search(ctx, msgsearch.Query{GroupID: "g", Text: "周会是星期几", Limit: 3})
 	if err != nil || len(hits) == 0 || hits[0].Message.ID != "1" || hits[0].Keyword == nil || hits[0].Semantic == nil {
@@ -144,7 +144,7 @@ func BenchmarkSearch100k(b *testing.B) {
 		}
 	}
 	local, _ := llm.NewLocal(256)
-	x := msgsearch.New(l, local)
+	x := msgsearch.New(l, local, msgsearch.Config{})
 	start := time.Now()
 	if err := x.Warm(ctx, "g"); err != nil {
 		b.Fatal(err)
@@ -163,4 +163,104 @@ func BenchmarkSearch100k(b *testing.B) {
 		i++
 	}
 	b.ReportMetric(float64(worst.Microseconds())/1000, "worst_ms")
+}
+
+// counting counts the texts it embeds.
+type counting struct {
+	groupmem.Embedder
+	texts int
+}
+
+func (c *counting) Embed(ctx context.Context, texts []string) ([][]float32, error) {
+	c.texts += len(texts)
+	return c.Embedder.Embed(ctx, texts)
+}
+
+// The index holds at most MaxMessages over its groups, dropping the least
+// recently searched; a dropped group is read again when searched. One
+// search embeds at most EmbedPerSearch messages, the newest first, and
+// finds the others by keywords until later searches embed them.
+func TestIndexBounds(t *testing.T) {
+	ctx := context.Background()
+	l, err := sqlite.Open(ctx, sqlite.Config{Path: filepath.Join(t.TempDir(), "ledger.db")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer l.Close()
+	for _, g := range []string{"a", "b", "c"} {
+		var msgs []groupmem.Message
+		for i := range 30 {
+			msgs = append(msgs, groupmem.Message{GroupID: g, ID: fmt.Sprint(i), SenderName: "ann", Content: fmt.Sprintf("note %d about kayaks", i), SentAt: t0})
+		}
+		if _, err := l.InsertMessages(ctx, msgs); err != nil {
+			t.Fatal(err)
+		}
+	}
+	local, _ := llm.NewLocal(64)
+	emb := &counting{Embedder: local}
+	x := msgsearch.New(l, emb, msgsearch.Config{MaxMessages: 70, EmbedPerSearch: 10})
+
+	hits, err := x.Search(ctx, msgsearch.Query{GroupID: "a", Text: "kayaks", Limit: 30})
+	if err != nil || len(hits) != 30 {
+		t.Fatalf("search a = %d hits, %v", len(hits), err)
+	}
+	if emb.texts != 10+1 { // ten messages and the query
+		t.Errorf("first search embedded %d texts, want 11", emb.texts)
+	}
+	semantic := 0
+	for _, h := range hits {
+		if h.Semantic != nil {
+			semantic++
+			if id := h.Message.ID; id < "20" && len(id) == 2 {
+				t.Errorf("message %s got a vector before the ten newest", id)
+			}
+		}
+	}
+	if semantic != 10 {
+		t.Errorf("%d hits with a semantic part, want the 10 embedded", semantic)
+	}
+	x.Search(ctx, msgsearch.Query{GroupID: "b", Text: "kayaks", Limit: 1})
+	if x.Groups() != 2 {
+		t.Fatalf("index holds %d groups, want 2", x.Groups())
+	}
+	x.Search(ctx, msgsearch.Query{GroupID: "c", Text: "kayaks", Limit: 1}) // 90 > 70: a, the oldest, goes
+	if x.Groups() != 2 {
+		t.Fatalf("index holds %d groups after c, want 2", x.Groups())
+	}
+	before := emb.texts
+	hits, err = x.Search(ctx, msgsearch.Query{GroupID: "a", Text: "kayaks", Limit: 30})
+	if err != nil || len(hits) != 30 || emb.texts-before != 11 {
+		t.Errorf("a again: %d hits, %d texts embedded, %v; want 30 hits read afresh", len(hits), emb.texts-before, err)
+	}
+}
+
+// A group purged behind the index's back (by another replica) is read
+// afresh: its messages are not found any more.
+func TestPurgedGroupIsReadAgain(t *testing.T) {
+	ctx := context.Background()
+	l, err := sqlite.Open(ctx, sqlite.Config{Path: filepath.Join(t.TempDir(), "ledger.db")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer l.Close()
+	if _, err := l.InsertMessages(ctx, []groupmem.Message{msg("1", "alice", "the kayak trip is on Sunday", 0)}); err != nil {
+		t.Fatal(err)
+	}
+	local, _ := llm.NewLocal(64)
+	x := msgsearch.New(l, local, msgsearch.Config{})
+	if hits, err := x.Search(ctx, msgsearch.Query{GroupID: "g", Text: "kayak", Limit: 5}); err != nil || len(hits) != 1 {
+		t.Fatalf("before: %v, %v", ids(hits), err)
+	}
+	if _, err := l.PurgeGroup(ctx, "g", "other replica"); err != nil {
+		t.Fatal(err)
+	}
+	if hits, err := x.Search(ctx, msgsearch.Query{GroupID: "g", Text: "kayak", Limit: 5}); err != nil || len(hits) != 0 {
+		t.Errorf("after the purge: %v, %v", ids(hits), err)
+	}
+	if _, err := l.InsertMessages(ctx, []groupmem.Message{msg("9", "bob", "new start", 1)}); err != nil {
+		t.Fatal(err)
+	}
+	if hits, _ := x.Search(ctx, msgsearch.Query{GroupID: "g", Limit: 5}); len(hits) != 1 || hits[0].Message.ID != "9" {
+		t.Errorf("after a new message: %v", ids(hits))
+	}
 }

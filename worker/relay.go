@@ -51,17 +51,29 @@ func (r *Relay) RunOnce(ctx context.Context) (int, error) {
 	if err != nil || len(entries) == 0 {
 		return 0, err
 	}
-	ids := make([]string, len(entries))
-	for i, e := range entries {
-		ids[i] = e.MemoryID
-	}
-	projected, err := r.project(ctx, ids)
-	if err != nil {
-		return 0, err
-	}
+	var ids []string
 	var done []int64
 	for _, e := range entries {
-		if projected[e.MemoryID] {
+		if e.Kind != groupmem.OutboxPurge {
+			ids = append(ids, e.MemoryID)
+			continue
+		}
+		// A purged group: its points leave the index. Its memory entries
+		// were removed with it, so none of them can write a point back.
+		if err := r.index.DeleteGroup(ctx, e.GroupID); err != nil {
+			r.log.WarnContext(ctx, "remove a purged group from the index; the relay will retry", "group_id", e.GroupID, "err", err)
+			continue
+		}
+		done = append(done, e.ID)
+	}
+	projected := map[string]bool{}
+	if len(ids) > 0 {
+		if projected, err = r.project(ctx, ids); err != nil {
+			return 0, err
+		}
+	}
+	for _, e := range entries {
+		if e.Kind != groupmem.OutboxPurge && projected[e.MemoryID] {
 			done = append(done, e.ID)
 		}
 	}

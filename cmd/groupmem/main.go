@@ -55,6 +55,8 @@ func commands() []command {
 			example: "GROUPMEM_POSTGRES_URL=postgres://... groupmem worker -metrics-addr :9090"},
 		{name: "evolve", usage: "evolve one group's memory now, or every due group (-all)", flags: evolveCommand,
 			example: "groupmem evolve -group team-a -dry-run\ngroupmem evolve -all"},
+		{name: "purge", usage: "forget a group: its messages, memories, change log, runs and index points; the removal is recorded without its text", flags: purgeCommand,
+			example: "groupmem purge -group team-a"},
 		{name: "migrate", usage: "apply the Postgres migrations", run: runMigrate,
 			example: "GROUPMEM_POSTGRES_URL=postgres://groupmem:secret@db:5432/groupmem groupmem migrate"},
 		{name: "reindex", usage: "embed the ledger's memory versions again when another embedder made them, and rebuild the Qdrant collection from the ledger", run: runReindex,

@@ -181,7 +181,7 @@ func TestChaos(t *testing.T) {
 		"PATH=" + os.Getenv("PATH"), "HOME=" + t.TempDir(),
 		"GROUPMEM_POSTGRES_URL=" + pgtest.URL(), "GROUPMEM_POSTGRES_SCHEMA=" + schema,
 		"GROUPMEM_REDIS_ADDR=" + redisAddr, "GROUPMEM_REDIS_PREFIX=chaos-" + schema + ":",
-		"GROUPMEM_QDRANT_ADDR=" + qaddr, "GROUPMEM_QDRANT_COLLECTION=" + schema, fmt.Sprintf("GROUPMEM_EMBED_DIM=%d", dim),
+		"GROUPMEM_QDRANT_ADDR=" + qaddr, "GROUPMEM_QDRANT_COLLECTION=" + schema, fmt.Sprintf("GROUPMEM_EMBED_DIM=%d", dim), "GROUPMEM_LOCAL_EMBEDDER=hashing",
 		"GROUPMEM_LLM_URL=" + model.URL(), "GROUPMEM_LLM_MODEL=scripted", "GROUPMEM_LANG=zh",
 		"GROUPMEM_API_OPEN=true", "GROUPMEM_LOCK_TTL=2s", "GROUPMEM_GRACE=1s", "GROUPMEM_LOG_LEVEL=debug",
 	}

@@ -24,13 +24,13 @@ func (l *Ledger) ClaimOutbox(ctx context.Context, limit int, lease time.Duration
 			SELECT id FROM outbox
 			WHERE done_at IS NULL AND (claimed_until IS NULL OR claimed_until <= $1)
 			ORDER BY id LIMIT $3 FOR UPDATE SKIP LOCKED)
-		RETURNING id, group_id, memory_id, attempts, created_at`, now, now.Add(lease), limit)
+		RETURNING id, group_id, kind, memory_id, attempts, created_at`, now, now.Add(lease), limit)
 	if err != nil {
 		return nil, interpretError(fmt.Errorf("claim outbox: %w", err))
 	}
 	entries, err := pgx.CollectRows(rows, func(row pgx.CollectableRow) (groupmem.OutboxEntry, error) {
 		var e groupmem.OutboxEntry
-		err := row.Scan(&e.ID, &e.GroupID, &e.MemoryID, &e.Attempts, &e.CreatedAt)
+		err := row.Scan(&e.ID, &e.GroupID, &e.Kind, &e.MemoryID, &e.Attempts, &e.CreatedAt)
 		return e, err
 	})
 	return entries, interpretError(err)

@@ -29,14 +29,14 @@ func (l *Ledger) ClaimOutbox(ctx context.Context, limit int, lease time.Duration
 				SELECT id FROM outbox
 				WHERE done_at IS NULL AND (claimed_until IS NULL OR claimed_until <= ?1)
 				ORDER BY id LIMIT ?3)
-			RETURNING id, group_id, memory_id, attempts, created_at`, nanos(now), nanos(now.Add(lease)), limit)
+			RETURNING id, group_id, kind, memory_id, attempts, created_at`, nanos(now), nanos(now.Add(lease)), limit)
 		if err != nil {
 			return fmt.Errorf("claim outbox: %w", err)
 		}
 		entries, err = collect(rows, func(row *sql.Rows) (groupmem.OutboxEntry, error) {
 			var e groupmem.OutboxEntry
 			var created int64
-			err := row.Scan(&e.ID, &e.GroupID, &e.MemoryID, &e.Attempts, &created)
+			err := row.Scan(&e.ID, &e.GroupID, &e.Kind, &e.MemoryID, &e.Attempts, &created)
 			e.CreatedAt = fromNanos(created)
 			return e, err
 		})

@@ -40,6 +40,7 @@ func TestLedger(t *testing.T, open func(t *testing.T) groupmem.Ledger) {
 		{"Groups", testGroups},
 		{"MessagesByID", testMessagesByID},
 		{"MetaAndEmbeddings", testMetaAndEmbeddings},
+		{"PurgeGroup", testPurgeGroup},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

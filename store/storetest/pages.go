@@ -4,6 +4,9 @@ import (
 	"context"
 	"fmt"
 	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
 
 	"github.com/groupmem/groupmem"
 )
@@ -201,4 +204,90 @@ func testMetaAndEmbeddings(t *testing.T, l groupmem.Ledger) {
 		t.Fatalf("a version not named changed: %v", other.Embedding)
 	}
 	mustCode(t, l.SetEmbeddings(ctx, map[string][]float32{"x": {1}}), groupmem.EINVALID)
+}
+
+// testPurgeGroup: a purge removes every row of the group and nothing of
+// another, records what it removed (counts, no text), leaves an outbox
+// entry for the index side, is idempotent, and the group starts again
+// from nothing: its first message gets seq 1 and its first run fence 1.
+func testPurgeGroup(t *testing.T, l groupmem.Ledger) {
+	ctx := context.Background()
+	for _, g := range []string{"g1", "g2"} {
+		if _, err := l.InsertMessages(ctx, Msgs(g, "m", 3)); err != nil {
+			t.Fatal(err)
+		}
+		plan := CreatePlan(Begin(t, l, g), "likes tea", "likes coffee")
+		Commit(t, l, plan)
+		Commit(t, l, UpdatePlan(Begin(t, l, g), plan.New[0], "likes green tea"))
+	}
+	// Drain what the commits queued, so that only the purge's entry is left.
+	for {
+		es, err := l.ClaimOutbox(ctx, 100, time.Minute)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(es) == 0 {
+			break
+		}
+		var ids []int64
+		for _, e := range es {
+			ids = append(ids, e.ID)
+		}
+		if err := l.CompleteOutbox(ctx, ids); err != nil {
+			t.Fatal(err)
+		}
+	}
+	keep := snap(t, l, "g2")
+	r, err := l.PurgeGroup(ctx, "g1", "mod")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Rows["messages"] != 3 || r.Rows["memory_versions"] != 3 || r.Rows["evolution_runs"] != 2 || r.Rows["group_state"] != 1 ||
+		r.Rows["memory_change_log"] != 3 || r.Actor != "mod" || r.ID == 0 {
+		t.Fatalf("removal = %+v", r)
+	}
+	if msgs, _ := l.MessagesAfter(ctx, "g1", 0, 10); len(msgs) != 0 {
+		t.Errorf("messages left: %v", msgs)
+	}
+	if page, _ := l.Memories(ctx, groupmem.MemoryQuery{GroupID: "g1", Limit: 10}); page.Total != 0 {
+		t.Errorf("memory versions left: %d", page.Total)
+	}
+	if runs, _ := l.Runs(ctx, groupmem.RunQuery{GroupID: "g1", Limit: 10}); len(runs) != 0 {
+		t.Errorf("runs left: %d", len(runs))
+	}
+	if ch, _ := l.Changes(ctx, groupmem.ChangeQuery{GroupID: "g1", Limit: 10}); len(ch) != 0 {
+		t.Errorf("changes left: %d", len(ch))
+	}
+	if gs, _ := l.Groups(ctx, groupmem.GroupQuery{IDs: []string{"g1"}, Limit: 10}); len(gs) != 0 {
+		t.Errorf("group still listed: %+v", gs)
+	}
+	es, err := l.ClaimOutbox(ctx, 10, time.Minute)
+	if err != nil || len(es) != 1 || es[0].Kind != groupmem.OutboxPurge || es[0].GroupID != "g1" {
+		t.Fatalf("outbox after purge = %+v, %v; want the purge entry only", es, err)
+	}
+	if err := l.CompleteOutbox(ctx, []int64{es[0].ID}); err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(keep, snap(t, l, "g2")); diff != "" {
+		t.Errorf("g2 changed:\n%s", diff)
+	}
+	again, err := l.PurgeGroup(ctx, "g1", "mod")
+	if err != nil || again.Total() != 0 {
+		t.Errorf("second purge = %+v, %v; want nothing removed", again, err)
+	}
+	rs, err := l.Removals(ctx, "g1", 10)
+	if err != nil || len(rs) != 1 || rs[0].Rows["messages"] != 3 || rs[0].Kind != groupmem.RemovalPurge {
+		t.Errorf("removals = %+v, %v", rs, err)
+	}
+	if _, err := l.InsertMessages(ctx, Msgs("g1", "n", 1)); err != nil {
+		t.Fatal(err)
+	}
+	if msgs, _ := l.MessagesAfter(ctx, "g1", 0, 10); len(msgs) != 1 || msgs[0].Seq != 1 {
+		t.Errorf("after the purge, messages = %+v; want seq 1", msgs)
+	}
+	if run := Begin(t, l, "g1"); run.Fence != 1 || run.Watermark != 0 {
+		t.Errorf("first run after the purge: fence %d, watermark %d", run.Fence, run.Watermark)
+	}
+	_, err = l.PurgeGroup(ctx, "", "mod")
+	mustCode(t, err, groupmem.EINVALID)
 }

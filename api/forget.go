@@ -1,0 +1,40 @@
+package api
+
+import (
+	"net/http"
+)
+
+// purge answers DELETE /memory/groups/{group_id} (admin): the group is
+// forgotten, every message, memory version, change, run and index point
+// of it, and the answer says how many rows of each kind went. The removal
+// is recorded without its text. Purging again removes nothing; the group
+// can start again from nothing.
+func (h *Handler) purge(w http.ResponseWriter, r *http.Request, c *call) error {
+	g, err := groupParam(r)
+	if err != nil {
+		return err
+	}
+	if err := checkGroup(c.key, g, "group "+describe(g)); err != nil {
+		return err
+	}
+	var body struct{}
+	if _, err := readBody(w, r, smallBodyBytes, &body); err != nil {
+		return err
+	}
+	removal, err := h.d.Service.Purge(r.Context(), g, c.key.Name)
+	if err != nil {
+		return backendError(err)
+	}
+	h.msgs.Forget(g)
+	removed := removal.Rows
+	if removed == nil {
+		removed = map[string]int{}
+	}
+	writeJSON(w, http.StatusOK, struct {
+		Success bool           `json:"success"`
+		GroupID string         `json:"group_id"`
+		Removed map[string]int `json:"removed"`
+		Total   int            `json:"total"`
+	}{true, g, removed, removal.Total()})
+	return nil
+}

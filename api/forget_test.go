@@ -1,0 +1,86 @@
+package api_test
+
+import (
+	"context"
+	"net/http"
+	"net/url"
+	"testing"
+
+	"github.com/groupmem/groupmem"
+)
+
+// After a purge nothing of the group remains: not in the ledger, not in
+// the index, not in message search; another group is untouched, the
+// removal is recorded without text, purging again removes nothing, and the
+// group starts again from nothing. A scoped key cannot purge another group.
+func TestPurgeGroup(t *testing.T) {
+	ctx := context.Background()
+	f := newFixture(t, fixtureOptions{})
+	tea := f.seed(t, "g1", "likes tea", "likes coffee")["likes tea"]
+	f.seed(t, "g2", "likes juice")
+	want(t, f.get(t, "/memory/messages/g1?q=tea", secretView1), 200, "") // the message index holds g1 now
+
+	want(t, f.do(t, req{method: http.MethodDelete, path: "/memory/groups/g2", key: secretMod1}), http.StatusNotFound, "not_found")
+	want(t, f.do(t, req{method: http.MethodDelete, path: "/memory/groups/g1", key: secretBot1}), http.StatusForbidden, "forbidden")
+
+	r := f.do(t, req{method: http.MethodDelete, path: "/memory/groups/g1", key: secretMod1})
+	want(t, r, 200, "")
+	got := r.obj(t)
+	removed := got["removed"].(map[string]any)
+	if removed["messages"] != 2.0 || removed["memory_versions"] != 2.0 || got["total"].(float64) < 6 {
+		t.Errorf("purge answer = %v", got)
+	}
+	for _, path := range []string{"/memory/list/g1?status=all", "/memory/messages/g1", "/memory/messages/g1?q=tea"} {
+		body := f.get(t, path, secretView1).obj(t)
+		for _, key := range []string{"memories", "messages"} {
+			if list, ok := body[key].([]any); ok && len(list) != 0 {
+				t.Errorf("%s still answers %v", path, list)
+			}
+		}
+	}
+	if res := f.get(t, "/memory/search/g1?q="+url.QueryEscape("likes tea"), secretView1).obj(t)["results"].([]any); len(res) != 0 {
+		t.Errorf("search still finds %v", res)
+	}
+	want(t, f.get(t, "/memory/history/"+tea.ID, secretView1), http.StatusNotFound, "not_found")
+	if page, _ := f.index.List(ctx, groupmem.MemoryQuery{GroupID: "g1", Limit: 100}); page.Total != 0 {
+		t.Errorf("the index keeps %d points of g1", page.Total)
+	}
+	if page, _ := f.index.List(ctx, groupmem.MemoryQuery{GroupID: "g2", Limit: 100}); page.Total != 1 {
+		t.Errorf("the index holds %d points of g2, want 1", page.Total)
+	}
+	if rs, _ := f.ledger.Removals(ctx, "g1", 10); len(rs) != 1 || rs[0].Actor != "mod1" || rs[0].Rows["messages"] != 2 {
+		t.Errorf("removals = %+v", rs)
+	}
+	again := f.do(t, req{method: http.MethodDelete, path: "/memory/groups/g1", key: secretMod1}).obj(t)
+	if again["total"] != 0.0 {
+		t.Errorf("second purge = %v", again)
+	}
+	f.ingest(t, "g1", "create: likes cocoa")
+	f.evolve(t, "g1")
+	if mems := f.active(t, "g1"); len(mems) != 1 || mems["likes cocoa"].Version != 1 {
+		t.Errorf("g1 after the purge: %v", mems)
+	}
+}
+
+// A purge whose index side did not happen (the process died between the
+// ledger and the index) is finished by the relay from its outbox entry.
+func TestPurgeFinishedByRelay(t *testing.T) {
+	ctx := context.Background()
+	f := newFixture(t, fixtureOptions{})
+	f.seed(t, "g1", "likes tea")
+	if _, err := f.ledger.PurgeGroup(ctx, "g1", "mod1"); err != nil { // the ledger side only
+		t.Fatal(err)
+	}
+	if page, _ := f.index.List(ctx, groupmem.MemoryQuery{GroupID: "g1", Limit: 100}); page.Total != 1 {
+		t.Fatalf("before the relay the index holds %d points, want the 1 left behind", page.Total)
+	}
+	if _, err := f.svc.Relay().Drain(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if page, _ := f.index.List(ctx, groupmem.MemoryQuery{GroupID: "g1", Limit: 100}); page.Total != 0 {
+		t.Errorf("after the relay the index holds %d points of g1", page.Total)
+	}
+	if n, _, err := f.ledger.OutboxLag(ctx); err != nil || n != 0 {
+		t.Errorf("outbox lag = %d, %v", n, err)
+	}
+}

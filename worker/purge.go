@@ -1,0 +1,36 @@
+package worker
+
+import (
+	"context"
+
+	"github.com/groupmem/groupmem"
+)
+
+// Purge forgets group g: under its lock, the ledger removes every row of
+// it in one transaction (and records the removal without its text), then
+// the index drops the group's points. If the index cannot be reached, the
+// purge's outbox entry has the relay finish it. Purging a group with
+// nothing left removes nothing. EBUSY while the group is being evolved.
+func (s *Service) Purge(ctx context.Context, g, actor string) (groupmem.Removal, error) {
+	if err := groupmem.CheckGroupID(g); err != nil {
+		return groupmem.Removal{}, err
+	}
+	var r groupmem.Removal
+	err := s.withGroup(ctx, g, func(ctx context.Context) error {
+		var err error
+		r, err = s.ledger.PurgeGroup(ctx, g, actor)
+		return err
+	})
+	if err != nil {
+		return groupmem.Removal{}, err
+	}
+	if r.Total() > 0 {
+		ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), projectTimeout)
+		defer cancel()
+		if _, err := s.relay.RunOnce(ctx); err != nil {
+			s.log.WarnContext(ctx, "finish a purge in the index; the relay will retry", "group_id", g, "err", err)
+		}
+		s.log.InfoContext(ctx, "purged group", "group_id", g, "actor", actor, "rows", r.Total())
+	}
+	return r, nil
+}
