@@ -112,6 +112,30 @@ type Ledger interface {
 	// group id.
 	PurgeGroup(ctx context.Context, groupID, actor string) (Removal, error)
 
+	// RedactMessage removes the text of one message of a group, keeping
+	// its row (seq and id stay valid, content becomes empty). In the same
+	// transaction every memory version of the group whose statement quotes
+	// the text verbatim gets the statement Redacted (the one exception to
+	// versions never changing), the active ones among them are deprecated,
+	// change-log rows quoting it are redacted too, the versions are queued
+	// for the index, and the removal is recorded (counts only). Redacting
+	// a redacted message changes nothing. It takes a new fencing token for
+	// the group, so a run begun before can never commit after (ESTALE).
+	// ENOTFOUND for an unknown message.
+	RedactMessage(ctx context.Context, groupID, messageID, actor string) (Redaction, error)
+
+	// ExpireMessages removes the text of every message sent before before
+	// that has been fused (its seq at or below its group's watermark) and
+	// still has its text, keeping the rows, as RedactMessage does to the
+	// message itself; memories are left as they are. It records one
+	// removal per group (RemovalRetention, with actor) and returns how
+	// many messages it emptied.
+	ExpireMessages(ctx context.Context, before time.Time, actor string) (int, error)
+
+	// IdleGroups returns up to limit groups, in id order, that have had no
+	// message stored and no run begun since before.
+	IdleGroups(ctx context.Context, before time.Time, limit int) ([]string, error)
+
 	// Removals returns up to limit removals of the group, newest first.
 	Removals(ctx context.Context, groupID string, limit int) ([]Removal, error)
 

@@ -1,6 +1,10 @@
 package groupmem
 
-import "time"
+import (
+	"strings"
+	"time"
+	"unicode/utf8"
+)
 
 // Outbox entry kinds.
 const (
@@ -11,8 +15,28 @@ const (
 // NilID is the id an outbox entry of kind OutboxPurge carries.
 const NilID = "00000000-0000-0000-0000-000000000000"
 
-// RemovalPurge is the kind of removal that forgets a whole group.
-const RemovalPurge = "purge"
+// Kinds of removal.
+const (
+	RemovalPurge  = "purge"  // a whole group forgotten
+	RemovalRedact = "redact" // one message's text removed
+	// RemovalRetention is the text of a group's fused messages older than
+	// the retention period, removed by the scheduler.
+	RemovalRetention = "retention"
+)
+
+// Redacted replaces, in memory statements and the change log, the text of
+// a redacted message.
+const Redacted = "[redacted]"
+
+// Redaction is what redacting one message did: the removal record, and
+// the memory versions whose statement quoted the message (now Redacted),
+// of which the active ones were deleted.
+type Redaction struct {
+	Removal
+	MessageID string
+	Redacted  []string // versions whose statement was replaced
+	Deleted   []string // active versions among them, now deprecated
+}
 
 // Removal records one removal: what kind, of which group, by whom, when,
 // and how many rows of each table it removed; never the removed text.
@@ -37,3 +61,15 @@ func (r Removal) Total() int {
 // PurgeTables are the ledger tables a purge removes a group's rows from,
 // in the order it removes them.
 var PurgeTables = []string{"memory_change_log", "outbox", "memory_versions", "evolution_jobs", "evolution_runs", "messages", "group_state"}
+
+// Quotes reports whether a memory statement quotes a message's text: the
+// statement holds the whole text, or (for a statement of at least 8
+// characters) the text holds the whole statement. Both are compared
+// trimmed; an empty text quotes nothing.
+func Quotes(statement, text string) bool {
+	statement, text = strings.TrimSpace(statement), strings.TrimSpace(text)
+	if text == "" || statement == "" {
+		return false
+	}
+	return strings.Contains(statement, text) || (utf8.RuneCountInString(statement) >= 8 && strings.Contains(text, statement))
+}

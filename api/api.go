@@ -35,6 +35,8 @@ type Service interface {
 	Edit(ctx context.Context, id, actor string, in worker.ManualMemory) (groupmem.Memory, error)
 	// Purge forgets a group.
 	Purge(ctx context.Context, groupID, actor string) (groupmem.Removal, error)
+	// Redact removes the text of one message.
+	Redact(ctx context.Context, groupID, messageID, actor string) (groupmem.Redaction, error)
 }
 
 var _ Service = (*worker.Service)(nil)

@@ -147,8 +147,8 @@ func TestAuthMatrix(t *testing.T) {
 		own := f.seed(t, "g1", "likes tea")["likes tea"]
 		other := f.seed(t, "g2", "likes tea")["likes tea"]
 		ids := map[string]map[string]string{
-			"g1": {"group": "g1", "memory": own.ID, "run": own.RunID},
-			"g2": {"group": "g2", "memory": other.ID, "run": other.RunID},
+			"g1": {"group": "g1", "memory": own.ID, "run": own.RunID, "lineage": own.LineageID, "message": own.Evidence[0]},
+			"g2": {"group": "g2", "memory": other.ID, "run": other.RunID, "lineage": other.LineageID, "message": other.Evidence[0]},
 		}
 		type endpoint struct {
 			name, method, path, body string
@@ -167,6 +167,14 @@ func TestAuthMatrix(t *testing.T) {
 			{"delete", "DELETE", "/memory/{memory}", "", api.ScopeAdmin},
 			{"restore", "PUT", "/memory/{memory}/restore", "", api.ScopeAdmin},
 			{"strength", "PUT", "/memory/{memory}/strength", `{"strength":0.5}`, api.ScopeAdmin},
+			{"memory", "GET", "/memory/{memory}", "", api.ScopeRead},
+			{"current", "GET", "/memory/lineage/{lineage}", "", api.ScopeRead},
+			{"messages", "GET", "/memory/messages/{group}?q=tea", "", api.ScopeRead},
+			{"create", "POST", "/memory/create/{group}", `{"statement":"written by hand"}`, api.ScopeAdmin},
+			{"strength by lineage", "PUT", "/memory/lineage/{lineage}/strength", `{"strength":0.4}`, api.ScopeAdmin},
+			// Forgetting comes last: it takes away what the others read.
+			{"redact", "DELETE", "/memory/messages/{group}/{message}", "", api.ScopeAdmin},
+			{"purge", "DELETE", "/memory/groups/{group}", "", api.ScopeAdmin},
 		}
 		type key struct {
 			name, secret string
@@ -193,6 +201,8 @@ func TestAuthMatrix(t *testing.T) {
 						status = 403
 					case g == "g2" && !k.allGroups:
 						status = 404
+					case e.name == "create":
+						status = 201
 					default:
 						status = 200
 					}

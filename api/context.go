@@ -125,7 +125,9 @@ func (h *Handler) contextMessages(ctx context.Context, g, q string, mems []group
 		return nil, backendError(err)
 	}
 	for _, m := range cited {
-		byID[m.ID] = m
+		if m.Content != "" { // a redacted message has nothing to say
+			byID[m.ID] = m
+		}
 	}
 	var order []string
 	for _, id := range evidence {

@@ -2,6 +2,8 @@ package api
 
 import (
 	"net/http"
+
+	"github.com/groupmem/groupmem"
 )
 
 // purge answers DELETE /memory/groups/{group_id} (admin): the group is
@@ -36,5 +38,42 @@ func (h *Handler) purge(w http.ResponseWriter, r *http.Request, c *call) error {
 		Removed map[string]int `json:"removed"`
 		Total   int            `json:"total"`
 	}{true, g, removed, removal.Total()})
+	return nil
+}
+
+// redact answers DELETE /memory/messages/{group_id}/{message_id} (admin):
+// the message's text is removed (its row stays, so evidence ids and
+// watermarks stay valid); memory versions that quoted it have their
+// statement redacted and the active ones among them are deleted. The
+// answer names them. Redacting again changes nothing.
+func (h *Handler) redact(w http.ResponseWriter, r *http.Request, c *call) error {
+	g, err := groupParam(r)
+	if err != nil {
+		return err
+	}
+	id := r.PathValue("message_id")
+	if err := groupmem.CheckMessageID(id); err != nil {
+		return err
+	}
+	if err := checkGroup(c.key, g, "group "+describe(g)); err != nil {
+		return err
+	}
+	var body struct{}
+	if _, err := readBody(w, r, smallBodyBytes, &body); err != nil {
+		return err
+	}
+	red, err := h.d.Service.Redact(r.Context(), g, id, c.key.Name)
+	if err != nil {
+		return backendError(err)
+	}
+	h.msgs.Forget(g)
+	writeJSON(w, http.StatusOK, struct {
+		Success         bool     `json:"success"`
+		GroupID         string   `json:"group_id"`
+		MessageID       string   `json:"message_id"`
+		Changed         bool     `json:"changed"`
+		RedactedMemory  []string `json:"redacted_memory_ids"`
+		DeletedMemories []string `json:"deleted_memory_ids"`
+	}{true, g, id, red.ID != 0, list(red.Redacted), list(red.Deleted)})
 	return nil
 }

@@ -2,8 +2,10 @@ package api_test
 
 import (
 	"context"
+	"fmt"
 	"net/http"
 	"net/url"
+	"strings"
 	"testing"
 
 	"github.com/groupmem/groupmem"
@@ -83,4 +85,53 @@ func TestPurgeFinishedByRelay(t *testing.T) {
 	if n, _, err := f.ledger.OutboxLag(ctx); err != nil || n != 0 {
 		t.Errorf("outbox lag = %d, %v", n, err)
 	}
+}
+
+// After a redaction the text is nowhere a bot can read it: search,
+// message search, context, the memory, its history and the change log;
+// the memory that quoted it is deleted, one that did not stays.
+func TestRedactMessage(t *testing.T) {
+	ctx := context.Background()
+	f := newFixture(t, fixtureOptions{})
+	mems := f.seed(t, "g1", "my phone number is 555 0199", "likes green tea")
+	phone := mems["my phone number is 555 0199"]
+	want(t, f.get(t, "/memory/messages/g1?q=phone", secretView1), 200, "") // the message index holds it now
+
+	want(t, f.do(t, req{method: http.MethodDelete, path: "/memory/messages/g2/" + phone.Evidence[0], key: secretMod1}), http.StatusNotFound, "not_found")
+	r := f.do(t, req{method: http.MethodDelete, path: "/memory/messages/g1/" + phone.Evidence[0], key: secretMod1})
+	want(t, r, 200, "")
+	got := r.obj(t)
+	if got["changed"] != true || len(got["deleted_memory_ids"].([]any)) != 1 || got["deleted_memory_ids"].([]any)[0] != phone.ID {
+		t.Fatalf("redaction answer = %v", got)
+	}
+	const secret = "555 0199"
+	for _, path := range []string{
+		"/memory/search/g1?q=" + url.QueryEscape("phone number"),
+		"/memory/messages/g1?q=" + url.QueryEscape("phone number"),
+		"/memory/messages/g1",
+		"/memory/context/g1?q=" + url.QueryEscape("phone number"),
+		"/memory/context/g1",
+		"/memory/list/g1?status=all",
+		"/memory/history/" + phone.ID,
+		"/memory/" + phone.ID,
+		"/memory/changes/g1",
+	} {
+		if body := string(f.get(t, path, secretView1).body); strings.Contains(body, secret) {
+			t.Errorf("%s still shows the redacted text: %s", path, body)
+		}
+	}
+	if m, _ := f.ledger.Memory(ctx, phone.ID); m.Status != groupmem.StatusDeprecated || m.Statement != groupmem.Redacted {
+		t.Errorf("the quoting memory = %q %s", m.Statement, m.Status)
+	}
+	if m := f.active(t, "g1"); len(m) != 1 || m["likes green tea"].ID == "" {
+		t.Errorf("active memories after the redaction = %v", m)
+	}
+	if page, _ := f.index.List(ctx, groupmem.MemoryQuery{GroupID: "g1", Limit: 100}); strings.Contains(fmt.Sprint(page.Memories), secret) {
+		t.Errorf("the index still holds the text")
+	}
+	again := f.do(t, req{method: http.MethodDelete, path: "/memory/messages/g1/" + phone.Evidence[0], key: secretMod1}).obj(t)
+	if again["changed"] != false {
+		t.Errorf("second redaction = %v", again)
+	}
+	want(t, f.do(t, req{method: http.MethodDelete, path: "/memory/messages/g1/nope", key: secretMod1}), http.StatusNotFound, "not_found")
 }

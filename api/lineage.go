@@ -2,6 +2,7 @@ package api
 
 import (
 	"net/http"
+	"slices"
 	"time"
 
 	"github.com/groupmem/groupmem"
@@ -46,6 +47,7 @@ func (h *Handler) memory(target resolver) handler {
 		if err != nil {
 			return backendError(err)
 		}
+		msgs = slices.DeleteFunc(msgs, func(m groupmem.Message) bool { return m.Content == "" }) // redacted
 		writeJSON(w, http.StatusOK, struct {
 			Success  bool          `json:"success"`
 			Memory   memoryJSON    `json:"memory"`

@@ -26,6 +26,7 @@ func (h *Handler) routes() []route {
 		{pattern: "GET /healthz", serve: h.healthz},
 		{pattern: "GET /readyz", serve: h.readyz},
 		{pattern: "GET /openapi.json", serve: h.openapi},
+		{pattern: "GET /auth/key", scope: ScopeRead, serve: h.key},
 
 		{pattern: "POST /memory/evolve/{group_id}", scope: ScopeWrite, params: []string{"days", "dry_run", "async", "reprocess"}, long: true, serve: h.evolve},
 		{pattern: "GET /memory/list/{group_id}", scope: ScopeRead, params: []string{"status", "limit", "offset"}, serve: h.list},
@@ -38,6 +39,7 @@ func (h *Handler) routes() []route {
 		{pattern: "DELETE /memory/groups/{group_id}", scope: ScopeAdmin, serve: h.purge},
 		{pattern: "GET /memory/run/{run_id}", scope: ScopeRead, serve: h.run},
 		{pattern: "POST /memory/messages/{group_id}", scope: ScopeWrite, serve: h.ingest},
+		{pattern: "DELETE /memory/messages/{group_id}/{message_id}", scope: ScopeAdmin, serve: h.redact},
 		{pattern: "GET /memory/messages/{group_id}", scope: ScopeRead, params: []string{"q", "limit", "mode", "since", "until", "sender", "cursor"}, serve: h.messages},
 		{pattern: "GET /memory/{memory_id}", scope: ScopeRead, serve: h.memory(h.ownMemory)},
 		{pattern: "GET /memory/lineage/{lineage_id}", scope: ScopeRead, serve: h.memory(h.currentOf)},

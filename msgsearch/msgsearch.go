@@ -216,8 +216,7 @@ func (x *Index) catchUp(ctx context.Context, id string, g *group) error {
 			return err
 		}
 		if len(last) == 0 {
-			g.seq, g.words, g.msgs = 0, keyword.NewIndex(), map[string]groupmem.Message{}
-			g.order, g.unembed, g.vecIDs, g.vecs, g.dim = nil, nil, nil, nil, 0
+			g.reset()
 		}
 	}
 	for {
@@ -227,8 +226,8 @@ func (x *Index) catchUp(ctx context.Context, id string, g *group) error {
 		}
 		for _, m := range msgs {
 			g.seq = max(g.seq, m.Seq)
-			if _, seen := g.msgs[m.ID]; seen {
-				continue // messages never change: the first copy stands
+			if _, seen := g.msgs[m.ID]; seen || m.Content == "" {
+				continue // the first copy stands; a redacted message is left out
 			}
 			g.order = append(g.order, m.ID)
 			g.unembed = append(g.unembed, m.ID)
@@ -289,6 +288,50 @@ func (x *Index) Search(ctx context.Context, q Query) ([]Hit, error) {
 	g := x.group(q.GroupID)
 	g.mu.Lock()
 	defer g.mu.Unlock()
+	hits, err := x.search(ctx, g, q, qvec)
+	if err != nil || x.fresh(ctx, q.GroupID, hits) {
+		return hits, err
+	}
+	// A hit the ledger no longer holds as it was (redacted, or its group
+	// purged, here or by another replica): read the group afresh.
+	g.reset()
+	return x.search(ctx, g, q, qvec)
+}
+
+// fresh reports whether the ledger still holds every hit's message as
+// the index has it.
+func (x *Index) fresh(ctx context.Context, groupID string, hits []Hit) bool {
+	if len(hits) == 0 {
+		return true
+	}
+	ids := make([]string, len(hits))
+	for i, h := range hits {
+		ids[i] = h.Message.ID
+	}
+	now, err := x.src.MessagesByID(ctx, groupID, ids)
+	if err != nil || len(now) != len(hits) {
+		return err != nil // on a read error, answer with what the index has
+	}
+	byID := make(map[string]string, len(now))
+	for _, m := range now {
+		byID[m.ID] = m.Content
+	}
+	for _, h := range hits {
+		if c, ok := byID[h.Message.ID]; !ok || c != h.Message.Content {
+			return false
+		}
+	}
+	return true
+}
+
+// reset forgets everything the group's state holds.
+func (g *group) reset() {
+	g.seq, g.words, g.msgs = 0, keyword.NewIndex(), map[string]groupmem.Message{}
+	g.order, g.unembed, g.vecIDs, g.vecs, g.dim = nil, nil, nil, nil, 0
+}
+
+// search catches g up and answers q over it; g is locked.
+func (x *Index) search(ctx context.Context, g *group, q Query, qvec []float32) ([]Hit, error) {
 	err := x.catchUp(ctx, q.GroupID, g)
 	x.account(q.GroupID, g)
 	if err != nil {

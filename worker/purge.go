@@ -34,3 +34,31 @@ func (s *Service) Purge(ctx context.Context, g, actor string) (groupmem.Removal,
 	}
 	return r, nil
 }
+
+// Redact removes the text of message id of group g, under the group's
+// lock so that no evolution reads it meanwhile (see Ledger.RedactMessage
+// for what it does to the memories that quoted it), then projects the
+// versions it rewrote into the index. EBUSY while the group is being
+// evolved; ENOTFOUND for an unknown message.
+func (s *Service) Redact(ctx context.Context, g, id, actor string) (groupmem.Redaction, error) {
+	var r groupmem.Redaction
+	err := s.withGroup(ctx, g, func(ctx context.Context) error {
+		var err error
+		r, err = s.ledger.RedactMessage(ctx, g, id, actor)
+		return err
+	})
+	if err != nil {
+		return groupmem.Redaction{}, err
+	}
+	if len(r.Redacted) > 0 {
+		ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), projectTimeout)
+		defer cancel()
+		if _, err := s.relay.Drain(ctx); err != nil {
+			s.log.WarnContext(ctx, "project a redaction; the relay will retry", "group_id", g, "err", err)
+		}
+	}
+	if r.ID != 0 {
+		s.log.InfoContext(ctx, "redacted message", "group_id", g, "actor", actor, "versions", len(r.Redacted))
+	}
+	return r, nil
+}

@@ -32,6 +32,9 @@ type SchedulerConfig struct {
 	Retention time.Duration
 	// Now is the clock (default time.Now).
 	Now func() time.Time
+	// AfterTick, when set, runs after each slot's tick: housekeeping such
+	// as retention, once per slot on each replica running a Scheduler.
+	AfterTick func(ctx context.Context)
 }
 
 // Scheduler turns a cron schedule into jobs: at every scheduled time (a
@@ -161,6 +164,9 @@ func (s *Scheduler) fire(ctx context.Context) {
 		return
 	}
 	s.log.InfoContext(ctx, "schedule tick", "slot", slot, "enqueued", n, "next_slot", s.Next(slot))
+	if s.cfg.AfterTick != nil {
+		s.cfg.AfterTick(ctx)
+	}
 }
 
 // Stop stops the schedule and waits for a running tick to end, or for ctx

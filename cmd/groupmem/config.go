@@ -70,7 +70,10 @@ type Config struct {
 	RunTimeout  time.Duration
 	MaxAttempts int
 	FollowUps   int
-	Scheduler   bool
+
+	RetainMessagesDays  int
+	PurgeIdleGroupsDays int
+	Scheduler           bool
 
 	SingleReplica bool
 
@@ -183,6 +186,8 @@ func (c *Config) settings() []setting {
 		{"GROUPMEM_RUN_TIMEOUT", "time limit of one evolution", dur(&c.RunTimeout), "10m"},
 		{"GROUPMEM_MAX_ATTEMPTS", "failed attempts before a group waits for the next slot", num(&c.MaxAttempts), "3"},
 		{"GROUPMEM_MAX_FOLLOW_UPS", "more runs a group may get in one slot while it has more new messages than one run fuses (2000 each), each queued behind the other due groups; 0: none", num(&c.FollowUps), "10"},
+		{"GROUPMEM_RETAIN_MESSAGES_DAYS", "after each nightly slot, remove the text of fused messages sent more than this many days ago (rows and memories stay; 0: keep all)", num(&c.RetainMessagesDays), "0"},
+		{"GROUPMEM_PURGE_IDLE_GROUPS_DAYS", "after each nightly slot, purge groups with no message and no run for this many days (0: never)", num(&c.PurgeIdleGroupsDays), "0"},
 		{"GROUPMEM_SCHEDULER", "serve also runs the nightly scheduler and an evolution pool", boolean(&c.Scheduler), "true"},
 		{"GROUPMEM_SINGLE_REPLICA", "this process is the only one using its ledger: lets serve and worker run a Postgres ledger with the in-process index, and the in-process lock close abandoned runs", boolean(&c.SingleReplica), "false"},
 		{"GROUPMEM_HTTP_ADDR", "address the API listens on", str(&c.HTTPAddr), ":8080"},
@@ -268,6 +273,9 @@ func (c *Config) validate() error {
 	}
 	if k := c.MetricsKey; k != "" && (len(k) != 64 || strings.Trim(strings.ToLower(k), "0123456789abcdef") != "") {
 		return errors.New("GROUPMEM_METRICS_KEY must be the 64 hex digits `groupmem hash-key` prints, not the token itself")
+	}
+	if c.RetainMessagesDays < 0 || c.PurgeIdleGroupsDays < 0 {
+		return errors.New("GROUPMEM_RETAIN_MESSAGES_DAYS and GROUPMEM_PURGE_IDLE_GROUPS_DAYS must not be negative")
 	}
 	if c.LocalEmbedder != "static" && c.LocalEmbedder != "hashing" {
 		return fmt.Errorf("GROUPMEM_LOCAL_EMBEDDER must be static or hashing, got %q", c.LocalEmbedder)

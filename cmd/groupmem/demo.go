@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/groupmem/groupmem/console"
 	"github.com/groupmem/groupmem/demo"
 )
 
@@ -54,8 +55,10 @@ func demoCommand(fs *flag.FlagSet) runFunc {
 		if !isLoopback(s.listener.Addr()) {
 			fmt.Fprintf(env.Stderr, "warning: the demo's API answers every caller as an admin, without a key, on %s\n", s.listener.Addr())
 		}
-		fmt.Fprintf(env.Stdout, "\nThe API serves the demo group %q without keys on %s; Ctrl-C stops it. Try:\n"+
-			"  curl -s '%s/memory/list/%s'\n", d.GroupID, s.listener.Addr(), baseURL(s.listener.Addr()), d.GroupID)
+		base := baseURL(s.listener.Addr())
+		fmt.Fprintf(env.Stdout, "\nThe API serves the demo group %q without keys on %s; Ctrl-C stops it.\n"+
+			"Open the memory console: %s%s#/g/%s\nOr try:\n"+
+			"  curl -s '%s/memory/list/%s'\n", d.GroupID, s.listener.Addr(), base, console.Prefix, d.GroupID, base, d.GroupID)
 		return s.serve(ctx)
 	}
 }

@@ -21,7 +21,17 @@ type evolution struct {
 }
 
 func newEvolution(cfg *Config, b *backends, svc *worker.Service, log *slog.Logger) (*evolution, error) {
-	sch, err := worker.NewScheduler(b.Queue, log, worker.SchedulerConfig{Spec: cfg.Schedule, TimeZone: cfg.TimeZone, MinMessages: cfg.MinMessages})
+	retain := worker.RetentionConfig{MessageDays: cfg.RetainMessagesDays, IdleGroupDays: cfg.PurgeIdleGroupsDays}
+	var afterTick func(context.Context)
+	if retain.MessageDays > 0 || retain.IdleGroupDays > 0 {
+		afterTick = func(ctx context.Context) {
+			if _, err := svc.Retain(ctx, retain); err != nil {
+				log.ErrorContext(ctx, "retention", "err", err)
+			}
+		}
+	}
+	sch, err := worker.NewScheduler(b.Queue, log, worker.SchedulerConfig{Spec: cfg.Schedule, TimeZone: cfg.TimeZone, MinMessages: cfg.MinMessages,
+		AfterTick: afterTick})
 	if err != nil {
 		return nil, err
 	}

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/groupmem/groupmem/api"
+	"github.com/groupmem/groupmem/console"
 	"github.com/groupmem/groupmem/metrics"
 )
 
@@ -78,7 +79,7 @@ func newServer(env *Env, b *backends, open bool) (*server, error) {
 		return nil, err
 	}
 	s := &server{env: env, b: b, handler: h, metrics: reg, cancelBackground: cancelBackground}
-	s.httpSrv = api.NewServer(cfg.HTTPAddr, guardAPIMetrics(cfg, h), api.Config{})
+	s.httpSrv = api.NewServer(cfg.HTTPAddr, console.Mount(guardAPIMetrics(cfg, h)), api.Config{})
 	// Requests live in background too, so that requests still running
 	// when the grace period is over are cancelled, not cut off mid-write.
 	s.httpSrv.BaseContext = func(net.Listener) context.Context { return background }

@@ -41,6 +41,9 @@ func TestLedger(t *testing.T, open func(t *testing.T) groupmem.Ledger) {
 		{"MessagesByID", testMessagesByID},
 		{"MetaAndEmbeddings", testMetaAndEmbeddings},
 		{"PurgeGroup", testPurgeGroup},
+		{"RedactionFencesRuns", testRedactionFencesRuns},
+		{"RedactMessage", testRedactMessage},
+		{"Retention", testRetention},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

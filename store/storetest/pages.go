@@ -3,6 +3,7 @@ package storetest
 import (
 	"context"
 	"fmt"
+	"strings"
 	"testing"
 	"time"
 
@@ -290,4 +291,98 @@ func testPurgeGroup(t *testing.T, l groupmem.Ledger) {
 	}
 	_, err = l.PurgeGroup(ctx, "", "mod")
 	mustCode(t, err, groupmem.EINVALID)
+}
+
+// testRedactMessage: the message keeps its row without its text; a version
+// quoting it gets the statement redacted (deleted if it was active), one
+// that merely cites it is left alone, the change log forgets the text,
+// another group is untouched, and redacting again changes nothing.
+func testRedactMessage(t *testing.T, l groupmem.Ledger) {
+	ctx := context.Background()
+	for _, g := range []string{"g1", "g2"} {
+		if _, err := l.InsertMessages(ctx, Msgs(g, "m", 3)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	plan := CreatePlan(Begin(t, l, "g1"), "said: message m1", "Ann writes messages")
+	for i := range plan.New {
+		plan.New[i].Evidence = []string{"m1"}
+	}
+	Commit(t, l, plan)
+	quoting, citing := plan.New[0], plan.New[1]
+	other := CreatePlan(Begin(t, l, "g2"), "said: message m1")
+	other.New[0].Evidence = []string{"m1"}
+	Commit(t, l, other)
+	keep := snap(t, l, "g2")
+
+	r, err := l.RedactMessage(ctx, "g1", "m1", "mod")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Rows["messages"] != 1 || len(r.Redacted) != 1 || r.Redacted[0] != quoting.ID || len(r.Deleted) != 1 || r.ID == 0 {
+		t.Fatalf("redaction = %+v", r)
+	}
+	msgs, _ := l.MessagesAfter(ctx, "g1", 0, 10)
+	if len(msgs) != 3 || msgs[1].ID != "m1" || msgs[1].Content != "" || msgs[1].Seq != 2 || msgs[0].Content == "" {
+		t.Fatalf("messages after the redaction = %+v", msgs)
+	}
+	if m, _ := l.Memory(ctx, quoting.ID); m.Statement != groupmem.Redacted || m.Status != groupmem.StatusDeprecated {
+		t.Errorf("the quoting version = %q %s", m.Statement, m.Status)
+	}
+	if m, _ := l.Memory(ctx, citing.ID); m.Statement != "Ann writes messages" || m.Status != groupmem.StatusActive {
+		t.Errorf("the citing version = %q %s", m.Statement, m.Status)
+	}
+	changes, _ := l.Changes(ctx, groupmem.ChangeQuery{GroupID: "g1", Limit: 100})
+	for _, c := range changes {
+		if strings.Contains(c.OldStatement+c.NewStatement, "message m1") {
+			t.Errorf("the change log still quotes the message: %+v", c)
+		}
+	}
+	if after := snap(t, l, "g2"); !cmp.Equal(keep.Memories, after.Memories) || keep.Changes != after.Changes {
+		t.Errorf("g2 changed:\n%s", cmp.Diff(keep, after))
+	}
+	if again, err := l.RedactMessage(ctx, "g1", "m1", "mod"); err != nil || again.ID != 0 || again.Total() != 0 {
+		t.Errorf("second redaction = %+v, %v", again, err)
+	}
+	if rs, _ := l.Removals(ctx, "g1", 10); len(rs) != 1 || rs[0].Kind != groupmem.RemovalRedact {
+		t.Errorf("removals = %+v", rs)
+	}
+	_, err = l.RedactMessage(ctx, "g1", "nope", "mod")
+	mustCode(t, err, groupmem.ENOTFOUND)
+}
+
+// testRetention: only fused messages older than the cut lose their text,
+// once; each group's expiry is recorded; idle groups are those without a
+// message or a run since the cut.
+func testRetention(t *testing.T, l groupmem.Ledger) {
+	ctx := context.Background()
+	if _, err := l.InsertMessages(ctx, Msgs("g1", "m", 4)); err != nil {
+		t.Fatal(err)
+	}
+	plan := CreatePlan(Begin(t, l, "g1"), "likes tea")
+	plan.Run.NewWatermark = 2
+	Commit(t, l, plan)
+	n, err := l.ExpireMessages(ctx, t0.Add(10*time.Minute), "retention")
+	if err != nil || n != 2 {
+		t.Fatalf("ExpireMessages = %d, %v; want the 2 fused messages", n, err)
+	}
+	msgs, _ := l.MessagesAfter(ctx, "g1", 0, 10)
+	if len(msgs) != 4 || msgs[0].Content != "" || msgs[1].Content != "" || msgs[2].Content == "" || msgs[3].Content == "" {
+		t.Errorf("messages after expiry = %+v", msgs)
+	}
+	if m, _ := l.Memory(ctx, plan.New[0].ID); m.Statement != "likes tea" || m.Status != groupmem.StatusActive {
+		t.Errorf("expiry touched a memory: %+v", m)
+	}
+	if n, err := l.ExpireMessages(ctx, t0.Add(10*time.Minute), "retention"); err != nil || n != 0 {
+		t.Errorf("second expiry = %d, %v", n, err)
+	}
+	if rs, _ := l.Removals(ctx, "g1", 10); len(rs) != 1 || rs[0].Kind != groupmem.RemovalRetention || rs[0].Rows["messages"] != 2 {
+		t.Errorf("removals = %+v", rs)
+	}
+	if ids, err := l.IdleGroups(ctx, time.Now().Add(time.Hour), 10); err != nil || len(ids) != 1 || ids[0] != "g1" {
+		t.Errorf("idle since an hour from now = %v, %v", ids, err)
+	}
+	if ids, err := l.IdleGroups(ctx, t0.AddDate(-1, 0, 0), 10); err != nil || len(ids) != 0 {
+		t.Errorf("idle since last year = %v, %v", ids, err)
+	}
 }

@@ -1,0 +1,59 @@
+package worker_test
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"github.com/groupmem/groupmem"
+	"github.com/groupmem/groupmem/store/storetest"
+	"github.com/groupmem/groupmem/worker"
+)
+
+// Retention on the service's clock: the text of fused messages older than
+// the retention period goes (not that of messages not fused yet), then
+// idle groups are purged; each removal is recorded.
+func TestRetain(t *testing.T) {
+	ctx := context.Background()
+	s := newStores(t)
+	addMessages(t, s.ledger, "m", 3, "fused", "waiting") // sent on 2026-11-01
+	run, err := s.ledger.BeginRun(ctx, groupmem.BeginRunParams{GroupID: "fused", Trigger: groupmem.TriggerCron})
+	if err != nil {
+		t.Fatal(err)
+	}
+	plan := storetest.CreatePlan(run, "likes tea")
+	plan.Run.NewWatermark = 3
+	if err := s.ledger.CommitPlan(ctx, plan); err != nil {
+		t.Fatal(err)
+	}
+	now := time.Date(2026, 12, 11, 3, 0, 0, 0, time.UTC)
+	svc := worker.New(worker.Deps{Ledger: s.ledger, Index: s.index, Locker: s.locker, Embedder: s.embedder,
+		Fuser: &scriptedFuser{}, Logger: s.log, Now: func() time.Time { return now }}, worker.Config{})
+
+	r, err := svc.Retain(ctx, worker.RetentionConfig{MessageDays: 30})
+	if err != nil || r.Messages != 3 || r.Groups != 0 {
+		t.Fatalf("Retain(30 days) = %+v, %v; want the 3 fused messages", r, err)
+	}
+	if msgs, _ := s.ledger.MessagesAfter(ctx, "fused", 0, 10); len(msgs) != 3 || msgs[0].Content != "" {
+		t.Errorf("fused messages = %+v", msgs)
+	}
+	if msgs, _ := s.ledger.MessagesAfter(ctx, "waiting", 0, 10); len(msgs) != 3 || msgs[0].Content == "" {
+		t.Errorf("messages not fused yet lost their text: %+v", msgs)
+	}
+	if m, _ := s.ledger.Memory(ctx, plan.New[0].ID); m.Statement != "likes tea" {
+		t.Errorf("retention changed a memory: %+v", m)
+	}
+	if r, err := svc.Retain(ctx, worker.RetentionConfig{MessageDays: 60, IdleGroupDays: 60}); err != nil || r.Messages != 0 || r.Groups != 0 {
+		t.Errorf("Retain(60 days) = %+v, %v; want nothing", r, err)
+	}
+	r, err = svc.Retain(ctx, worker.RetentionConfig{IdleGroupDays: 10})
+	if err != nil || r.Groups != 2 || r.Rows == 0 {
+		t.Fatalf("Retain(idle 10 days) = %+v, %v; want both groups purged", r, err)
+	}
+	if rs, _ := s.ledger.Removals(ctx, "fused", 10); len(rs) != 2 || rs[0].Kind != groupmem.RemovalPurge || rs[1].Kind != groupmem.RemovalRetention {
+		t.Errorf("removals of fused = %+v", rs)
+	}
+	if page, _ := s.index.List(ctx, groupmem.MemoryQuery{GroupID: "fused", Limit: 10}); page.Total != 0 {
+		t.Errorf("the index keeps %d points of a purged group", page.Total)
+	}
+}
