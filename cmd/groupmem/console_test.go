@@ -31,7 +31,7 @@ const (
 
 // chromium returns the path of a Chromium or Chrome on this machine, or
 // skips the test saying how to install one.
-func chromium(t *testing.T) string {
+func chromium(t testing.TB) string {
 	t.Helper()
 	for _, name := range []string{"chromium", "chromium-browser", "google-chrome", "headless-shell"} {
 		if p, err := exec.LookPath(name); err == nil {
@@ -44,7 +44,7 @@ func chromium(t *testing.T) string {
 
 // consoleServer serves the demo's data with `groupmem serve`, with an
 // admin key and a read-only key, on a loopback port.
-func consoleServer(t *testing.T) string {
+func consoleServer(t testing.TB) string {
 	t.Helper()
 	dir := t.TempDir()
 	d, err := demo.Run(context.Background(), demo.Options{Out: io.Discard, Dir: dir})
@@ -64,7 +64,7 @@ func consoleServer(t *testing.T) string {
 }
 
 // getJSON decodes GET base+path as the admin into v.
-func getJSON(t *testing.T, base, path string, v any) {
+func getJSON(t testing.TB, base, path string, v any) {
 	t.Helper()
 	req, _ := http.NewRequest(http.MethodGet, base+path, nil)
 	req.Header.Set("Authorization", "Bearer "+consoleAdmin)
@@ -93,12 +93,12 @@ type consoleMemory struct {
 // browser is one headless Chromium; tab opens a fresh tab (its own
 // sessionStorage) at width × height, in language lang.
 type browser struct {
-	t    *testing.T
+	t    testing.TB
 	ctx  context.Context
 	base string
 }
 
-func newBrowser(t *testing.T, base string) *browser {
+func newBrowser(t testing.TB, base string) *browser {
 	t.Helper()
 	opts := append(chromedp.DefaultExecAllocatorOptions[:], chromedp.ExecPath(chromium(t)),
 		chromedp.NoSandbox, chromedp.Flag("disable-gpu", true))
@@ -149,6 +149,14 @@ func value[T any](b *browser, ctx context.Context, a chromedp.Action[T]) T {
 func (b *browser) text(ctx context.Context, sel string) string {
 	b.t.Helper()
 	return value(b, ctx, chromedp.Text(chromedp.CSS(sel)))
+}
+
+// js runs the script expr in the page.
+func js(expr string) chromedp.Action[chromedp.Void] {
+	return chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
+		_, err := chromedp.Evaluate[any](expr+"; null")(ctx, t)
+		return err
+	})
 }
 
 // visible waits until an element matches the CSS selector and shows.
@@ -215,7 +223,7 @@ func TestConsoleInBrowser(t *testing.T) {
 		b.shot(ctx, "console-group.png")
 
 		// Mark the cards shown, search, and wait for the page to replace them.
-		value(b, ctx, chromedp.Evaluate[bool](`document.querySelector('#cards').dataset.old = 'yes'; true`))
+		b.run(ctx, js(`document.querySelector('#cards').dataset.old = 'yes'`))
 		b.run(ctx, chromedp.SendKeys(chromedp.CSS(`#search`), "新番"+kb.Enter))
 		value(b, ctx, chromedp.Poll[bool](`!!document.querySelector('#cards-empty, #cards:not([data-old])')`))
 		text = b.text(ctx, `#cards .card .statement`)
@@ -227,6 +235,33 @@ func TestConsoleInBrowser(t *testing.T) {
 		}
 		b.shot(ctx, "console-search.png")
 
+		// Changed since: the day after the oldest change leaves that memory out.
+		oldest := time.Now()
+		for _, m := range active.Memories {
+			if at, _ := time.Parse(time.RFC3339, m.UpdatedAt); at.Before(oldest) {
+				oldest = at
+			}
+		}
+		since := oldest.UTC().Truncate(24 * time.Hour).Add(24 * time.Hour)
+		want := 0
+		for _, m := range active.Memories {
+			if at, _ := time.Parse(time.RFC3339, m.UpdatedAt); !at.Before(since) {
+				want++
+			}
+		}
+		b.run(ctx, js(`document.querySelector('#cards').dataset.old = 'yes'`),
+			chromedp.Navigate(base+"/console/#/g/demo-devs?since="+since.Format(time.DateOnly)))
+		value(b, ctx, chromedp.Poll[bool](`!!document.querySelector('#cards:not([data-old]), #cards-empty')`))
+		if n := count(ctx, b, `.card`); n != want || n == active.Total {
+			t.Errorf("changed since %s shows %d cards, want %d of %d", since.Format(time.DateOnly), n, want, active.Total)
+		}
+
+		// A health tile opens the list behind it.
+		b.run(ctx, chromedp.Click(chromedp.CSS(`#h-failed`)), visible(`#run-status`))
+		if status := value(b, ctx, chromedp.Evaluate[string](`document.querySelector('#run-status').value`)); status != "failed" {
+			t.Errorf("the failed-runs tile opened runs filtered by %q", status)
+		}
+
 		b.run(ctx, chromedp.Navigate(base+"/console/#/g/demo-devs/runs"), visible(`.run-row`))
 		var runs struct {
 			Runs []struct{} `json:"runs"`
@@ -236,6 +271,11 @@ func TestConsoleInBrowser(t *testing.T) {
 			t.Errorf("runs page shows %d runs, want the %d of the first page", n, len(runs.Runs))
 		}
 		b.shot(ctx, "console-runs.png")
+		b.run(ctx, chromedp.Click(chromedp.CSS(`.run-row a`)), visible(`#run-facts`))
+		if facts := b.text(ctx, `#run-facts`); !strings.Contains(facts, "offline") || !strings.Contains(facts, "cli · demo") {
+			t.Errorf("a run's page shows %q, want its model and trigger", facts)
+		}
+		b.shot(ctx, "console-run.png")
 		b.run(ctx, chromedp.Navigate(base+"/console/#/"), visible(`.group-row`))
 		text = b.text(ctx, `.group-row`)
 		if !strings.Contains(text, "demo-devs") {
@@ -286,7 +326,7 @@ func TestConsoleInBrowser(t *testing.T) {
 		ctx := b.tab(1200, 900, "en-US")
 		b.signIn(ctx, consoleAdmin, "#/g/demo-devs")
 		b.run(ctx, visible(`#cards`),
-			chromedp.Click(chromedp.CSS(`button[data-write="write"]`)),
+			chromedp.Click(chromedp.CSS(`button[data-act="evolve"]`)),
 			visible(`#days`),
 			chromedp.SendKeys(chromedp.CSS(`#days`), "60"),
 			chromedp.Click(chromedp.CSS(`#dry-run`)),
@@ -353,4 +393,117 @@ func TestConsoleInBrowser(t *testing.T) {
 		}
 		b.shot(ctx, "console-phone-zh.png")
 	})
+
+	t.Run("admin edits, deletes, restores and sets strength", func(t *testing.T) {
+		b := b.with(t)
+		var target consoleMemory
+		for _, m := range active.Memories {
+			if m.ParentID == "" {
+				target = m
+				break
+			}
+		}
+		var lineage struct {
+			Memory struct {
+				consoleMemory
+				LineageID     string `json:"lineage_id"`
+				Status        string `json:"status"`
+				ChangeSummary string `json:"change_summary"`
+			} `json:"memory"`
+		}
+		current := func() {
+			t.Helper()
+			getJSON(t, base, "/memory/lineage/"+target.MemoryID, &lineage)
+		}
+		card := func(act string) string {
+			return fmt.Sprintf(`.card[data-lineage=%q] button[data-act=%q]`, target.MemoryID, act)
+		}
+		// waitCards waits for the page to render its cards again after an action.
+		waitCards := func(ctx context.Context) {
+			t.Helper()
+			value(b, ctx, chromedp.Poll[bool](`!document.querySelector('dialog').open && !!document.querySelector('#cards:not([data-old]), #cards-empty')`))
+		}
+		mark := js(`document.querySelector('#cards').dataset.old = 'yes'`)
+		ctx := b.tab(1200, 900, "en-US")
+		b.signIn(ctx, consoleAdmin, "#/g/demo-devs")
+
+		const edited = "Code review moved to Wednesday at 4pm"
+		b.run(ctx, visible(`#cards`), chromedp.Click(chromedp.CSS(card("edit"))), visible(`#statement`),
+			js(`document.querySelector('#statement').value = ''`),
+			chromedp.SendKeys(chromedp.CSS(`#statement`), edited), chromedp.SendKeys(chromedp.CSS(`#reason`), "the team moved it"),
+			mark, chromedp.Click(chromedp.CSS(`#action-submit`)))
+		waitCards(ctx)
+		current()
+		if lineage.Memory.Statement != edited || lineage.Memory.Version != 2 || !strings.Contains(lineage.Memory.ChangeSummary, "the team moved it") {
+			t.Fatalf("after the edit the memory is %+v", lineage.Memory)
+		}
+		if !strings.Contains(b.text(ctx, `#cards`), edited) {
+			t.Error("the edited statement is not on a card")
+		}
+
+		b.run(ctx, chromedp.Click(chromedp.CSS(card("delete"))), visible(`#action-submit`), mark,
+			chromedp.Click(chromedp.CSS(`#action-submit`)))
+		waitCards(ctx)
+		current()
+		if lineage.Memory.Status != "deprecated" || count(ctx, b, fmt.Sprintf(`.card[data-lineage=%q]`, target.MemoryID)) != 0 {
+			t.Fatalf("after delete the memory is %s and its card is still shown: %d", lineage.Memory.Status, count(ctx, b, `.card`))
+		}
+
+		b.run(ctx, chromedp.Navigate(base+"/console/#/g/demo-devs?status=deprecated"), visible(card("restore")), mark,
+			chromedp.Click(chromedp.CSS(card("restore"))))
+		waitCards(ctx)
+		current()
+		if lineage.Memory.Status != "active" || lineage.Memory.Statement != edited {
+			t.Fatalf("after restore the memory is %+v", lineage.Memory)
+		}
+
+		b.run(ctx, chromedp.Navigate(base+"/console/#/g/demo-devs"), visible(card("strength")),
+			chromedp.Click(chromedp.CSS(card("strength"))), visible(`#strength`),
+			js(`document.querySelector('#strength').value = ''`),
+			chromedp.SendKeys(chromedp.CSS(`#strength`), "0.2"), mark, chromedp.Click(chromedp.CSS(`#action-submit`)))
+		waitCards(ctx)
+		current()
+		if lineage.Memory.Strength != 0.2 {
+			t.Errorf("after setting strength 0.2 the memory has %v", lineage.Memory.Strength)
+		}
+		if tile := b.text(ctx, `#h-weak`); !strings.Contains(tile, "1") {
+			t.Errorf("the weak tile shows %q after a memory fell to 0.2", tile)
+		}
+	})
+}
+
+// BenchmarkConsolePages measures how long the console takes, in headless
+// Chromium against serve on the demo's data, from loading the page to
+// showing a group's cards and a memory's lineage (a full page load each:
+// modules, the key's scope, and the API calls behind the page).
+func BenchmarkConsolePages(b *testing.B) {
+	chromium(b)
+	base := consoleServer(b)
+	br := newBrowser(b, base)
+	var active struct {
+		Memories []consoleMemory `json:"memories"`
+	}
+	getJSON(b, base, "/memory/list/demo-devs?limit=100", &active)
+	var updated string
+	for _, m := range active.Memories {
+		if m.ParentID != "" {
+			updated = m.MemoryID
+		}
+	}
+	for _, page := range []struct{ name, hash, ready string }{
+		{"group", "#/g/demo-devs", `#cards`},
+		{"lineage", "#/m/" + updated, `.version.current .evidence`},
+		{"runs", "#/g/demo-devs/runs", `.run-row`},
+	} {
+		b.Run(page.name, func(b *testing.B) {
+			ctx := br.tab(1200, 900, "en-US")
+			br.signIn(ctx, consoleAdmin, page.hash)
+			br.run(ctx, visible(page.ready))
+			i := 0
+			for b.Loop() {
+				i++
+				br.run(ctx, chromedp.Navigate(fmt.Sprintf("%s/console/?n=%d%s", base, i, page.hash)), visible(page.ready))
+			}
+		})
+	}
 }

@@ -152,9 +152,12 @@ func TestDemoCommand(t *testing.T) {
 	}()
 	// The URL is printed once the API listens: the first request to it
 	// is answered, on loopback, with the demo's memories.
-	url := ""
+	url, consoleURL := "", ""
 	lines := bufio.NewScanner(outR)
 	for url == "" && lines.Scan() {
+		if u, ok := strings.CutPrefix(lines.Text(), "Open the memory console: "); ok {
+			consoleURL = u
+		}
 		if i := strings.Index(lines.Text(), "curl -s '"); i >= 0 {
 			url = strings.TrimSuffix(lines.Text()[i+len("curl -s '"):], "'")
 		}
@@ -172,6 +175,18 @@ func TestDemoCommand(t *testing.T) {
 	resp.Body.Close()
 	if resp.StatusCode != 200 || body["total"].(float64) < 4 {
 		t.Fatalf("list on the demo = %d %v", resp.StatusCode, body)
+	}
+	// The console's URL opens the console on the demo group.
+	page, _, _ := strings.Cut(consoleURL, "#")
+	if !strings.HasPrefix(consoleURL, "http://127.0.0.1:") || !strings.HasSuffix(consoleURL, "/console/#/g/demo-devs") {
+		t.Fatalf("demo -serve printed the console URL %q", consoleURL)
+	}
+	if resp, err = http.Get(page); err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != 200 || !strings.HasPrefix(resp.Header.Get("Content-Type"), "text/html") {
+		t.Fatalf("GET %s = %d %s", page, resp.StatusCode, resp.Header.Get("Content-Type"))
 	}
 	cancel()
 	if err := <-done; err != nil {

@@ -3,6 +3,7 @@
 //   #/g/{group}      health panel, memory cards, search and filters, actions
 //   #/g/{group}/runs runs (optionally ?status=failed|review)
 //   #/m/{memory}     the lineage of a memory: versions, diffs, reasons, evidence
+//   #/r/{run}        one run: its report, drops with reasons, model attempts
 // Every element is built with h(); no API text is ever parsed as HTML.
 
 import { APIError, call, key, seg, setKey } from './api.js';
@@ -47,13 +48,13 @@ function h(tag, attrs = {}, ...children) {
 }
 
 /** writeButton is a button only a key with scope need sees. */
-function writeButton(need, label, onclick, cls = '') {
+function writeButton(need, label, onclick, cls = '', act = '') {
   const allowed = need === 'admin' ? canAdmin() : canWrite();
   if (!allowed) return null;
-  return h('button', { class: cls, 'data-write': need, onclick }, label);
+  return h('button', { class: cls, type: 'button', 'data-write': need, 'data-act': act || null, onclick }, label);
 }
 
-function show(...nodes) { main.replaceChildren(...nodes.flat()); }
+function show(...nodes) { main.replaceChildren(...nodes.flat(Infinity).filter((n) => n !== null && n !== undefined && n !== false)); }
 
 function errorBox(e) {
   const msg = e instanceof APIError && e.status === 403 ? `${t('forbidden')}: ${e.message}` : e.message;
@@ -135,6 +136,7 @@ function route() {
   if (p[0] === 'g' && p[1] && p[2] === 'runs') return guard(() => runsPage(p[1], params.get('status') || ''));
   if (p[0] === 'g' && p[1]) return guard(() => groupPage(p[1], params));
   if (p[0] === 'm' && p[1]) return guard(() => lineagePage(p[1]));
+  if (p[0] === 'r' && p[1]) return guard(() => runPage(p[1]));
   return guard(groupsPage);
 }
 
@@ -246,8 +248,8 @@ async function groupPage(group, params) {
 
   const actions = h('div', { class: 'toolbar' },
     h('a', { class: 'button', href: `${base}/runs` }, t('runs')),
-    writeButton('write', t('evolve'), () => evolveDialog(group), 'primary'),
-    writeButton('admin', t('newMemory'), () => editDialog(group, null)));
+    writeButton('write', t('evolve'), () => evolveDialog(group), 'primary', 'evolve'),
+    writeButton('admin', t('newMemory'), () => editDialog(group, null), '', 'create'));
 
   show(h('h1', {}, group), health, actions, toolbar,
     h('p', { class: 'muted small', id: 'count' }, t('shownOf', cards.length, q ? cards.length + weaker : (shown || active).length),
@@ -266,7 +268,7 @@ function bar(pct) {
 function card(group, m) {
   const pct = Math.round(m.strength * 100);
   const refresh = () => route();
-  return h('article', { class: 'card', 'data-memory': m.memory_id },
+  return h('article', { class: 'card', 'data-memory': m.memory_id, 'data-lineage': m.lineage_id, 'data-status': m.status },
     h('div', { class: 'head' }, badge(m.status), h('span', { class: 'muted' }, `${t('version')}${m.version}`),
       h('span', { class: 'conf', title: t('confidence') }, `${t('confidence')} ${pct}%`)),
     bar(pct),
@@ -275,10 +277,10 @@ function card(group, m) {
       m.change_summary ? h('div', {}, m.change_summary) : null),
     h('div', { class: 'actions' },
       h('a', { class: 'button', href: `#/m/${seg(m.memory_id)}` }, t('lineage')),
-      m.status === 'active' ? writeButton('admin', t('edit'), () => editDialog(group, m)) : null,
-      m.status === 'active' ? writeButton('admin', t('strength'), () => strengthAction(m, refresh)) : null,
-      m.status === 'active' ? writeButton('admin', t('del'), () => deleteAction(m, refresh), 'danger') : null,
-      m.status === 'deprecated' ? writeButton('admin', t('restore'), () => act(() => call('PUT', `memory/${seg(m.memory_id)}/restore`), refresh)) : null));
+      m.status === 'active' ? writeButton('admin', t('edit'), () => editDialog(group, m), '', 'edit') : null,
+      m.status === 'active' ? writeButton('admin', t('strength'), () => strengthAction(m, refresh), '', 'strength') : null,
+      m.status === 'active' ? writeButton('admin', t('del'), () => deleteAction(m, refresh), 'danger', 'delete') : null,
+      m.status === 'deprecated' ? writeButton('admin', t('restore'), () => act(() => call('PUT', `memory/${seg(m.memory_id)}/restore`), refresh), '', 'restore') : null));
 }
 
 /** act runs an action and refreshes, or shows why it failed. */
@@ -292,15 +294,45 @@ async function act(fn, refresh) {
   }
 }
 
+/**
+ * formDialog opens a dialog with title, fields and a submit button; submit
+ * runs send with the form and closes the dialog and refreshes on success,
+ * or shows the API's error in the dialog.
+ */
+function formDialog(title, fields, label, cls, send, refresh) {
+  const out = h('div');
+  const form = h('form', {
+    id: 'action-form',
+    onsubmit: async (ev) => {
+      ev.preventDefault();
+      try {
+        await send();
+        dialog.close();
+        refresh();
+      } catch (e) {
+        if (e instanceof APIError && e.status === 401) { dialog.close(); return guard(() => { throw e; }); }
+        out.replaceChildren(errorBox(e));
+      }
+    },
+  },
+  h('h2', {}, title), fields, out,
+  h('div', { class: 'toolbar' }, h('button', { class: cls, type: 'submit', id: 'action-submit' }, label),
+    h('button', { type: 'button', onclick: () => dialog.close() }, t('cancel'))));
+  openDialog(form);
+  const first = form.querySelector('input, textarea');
+  if (first) first.focus();
+}
+
 function deleteAction(m, refresh) {
-  if (!confirm(t('confirmDelete'))) return;
-  act(() => call('DELETE', `memory/${seg(m.memory_id)}`), refresh);
+  const reason = h('input', { id: 'reason', type: 'text', 'aria-label': t('why') });
+  formDialog(t('confirmDelete'), [h('p', { class: 'statement' }, m.statement), h('label', {}, t('why')), h('div', {}, reason)],
+    t('del'), 'danger', () => call('DELETE', `memory/${seg(m.memory_id)}`, {}, reason.value ? { reason: reason.value } : undefined), refresh);
 }
 
 function strengthAction(m, refresh) {
-  const v = prompt(t('strengthPrompt'), String(m.strength));
-  if (v === null) return;
-  act(() => call('PUT', `memory/${seg(m.memory_id)}/strength`, {}, { strength: Number(v) }), refresh);
+  const v = h('input', { id: 'strength', type: 'number', min: 0, max: 1, step: 0.01, value: m.strength, required: true, 'aria-label': t('strength') });
+  formDialog(t('strength'), [h('p', { class: 'statement' }, m.statement), h('label', {}, t('strengthPrompt'), ' ', v)],
+    t('save'), 'primary', () => call('PUT', `memory/${seg(m.memory_id)}/strength`, {}, { strength: Number(v.value) }), refresh);
 }
 
 function openDialog(...nodes) {
@@ -309,29 +341,15 @@ function openDialog(...nodes) {
 }
 
 function editDialog(group, m) {
-  const text = h('textarea', { id: 'statement', maxlength: 500, 'aria-label': t('statement') });
+  const text = h('textarea', { id: 'statement', maxlength: 500, required: true, 'aria-label': t('statement') });
   text.value = m ? m.statement : '';
   const reason = h('input', { id: 'reason', type: 'text', 'aria-label': t('why') });
-  const out = h('div');
-  const save = async (ev) => {
-    ev.preventDefault();
-    try {
-      const body = { statement: text.value, reason: reason.value };
-      if (m) await call('PUT', `memory/${seg(m.memory_id)}`, {}, body);
-      else await call('POST', `memory/create/${seg(group)}`, {}, body);
-      dialog.close();
-      route();
-    } catch (e) {
-      out.replaceChildren(errorBox(e));
-    }
+  const send = () => {
+    const body = { statement: text.value, reason: reason.value };
+    return m ? call('PUT', `memory/${seg(m.memory_id)}`, {}, body) : call('POST', `memory/create/${seg(group)}`, {}, body);
   };
-  openDialog(h('form', { onsubmit: save },
-    h('h2', {}, m ? t('editTitle') : t('createTitle')),
-    h('label', {}, t('statement')), text,
-    h('label', {}, t('why')), h('div', {}, reason), out,
-    h('div', { class: 'toolbar' }, h('button', { class: 'primary', type: 'submit' }, t('save')),
-      h('button', { type: 'button', onclick: () => dialog.close() }, t('cancel')))));
-  text.focus();
+  formDialog(m ? t('editTitle') : t('createTitle'), [h('label', {}, t('statement')), text, h('label', {}, t('why')), h('div', {}, reason)],
+    t('save'), 'primary', send, () => route());
 }
 
 function changeView(c) {
@@ -424,7 +442,7 @@ async function runsPage(group, status) {
   const drops = (run) => Object.values(run.report.drops || {}).reduce((a, b) => a + b, 0);
   const changed = (s) => `+${s.created} ~${s.updated} −${s.deleted}`;
   const row = (run) => h('tr', { class: 'run-row', 'data-run': run.run_id },
-    h('td', {}, badge(run.status)),
+    h('td', {}, h('a', { href: `#/r/${seg(run.run_id)}` }, badge(run.status))),
     h('td', { class: 'hide-narrow' }, `${run.trigger} · ${run.actor}`),
     h('td', {}, timeCell(run.started_at)),
     h('td', {}, secs(run)),
@@ -452,6 +470,34 @@ async function runsPage(group, status) {
   show(h('h1', {}, `${t('runs')} · ${group}`), h('div', { class: 'toolbar' }, filter),
     n ? [h('div', { class: 'scroll' }, h('table', {}, h('thead', {}, h('tr', {}, head)), tbody)), h('div', { class: 'toolbar' }, more)]
       : h('p', { class: 'muted' }, t('noRuns')));
+}
+
+async function runPage(id) {
+  show(h('p', { class: 'muted' }, t('loading')));
+  const { run } = await call('GET', `memory/run/${seg(id)}`);
+  setCrumbs(h('a', { href: '#/' }, t('groups')), groupLink(run.group_id), h('a', { href: `#/g/${seg(run.group_id)}/runs` }, t('runs')), run.run_id.slice(0, 8));
+  const rp = run.report;
+  const facts = [
+    [t('status'), badge(run.status)], [t('trigger'), `${run.trigger} · ${run.actor}`], [t('started'), timeCell(run.started_at)],
+    [t('model'), `${run.model} · ${run.prompt_version}`], [t('messages'), `${run.messages} (${run.watermark} → ${run.new_watermark})`],
+    [t('tokens'), `${run.tokens.prompt} / ${run.tokens.completion}`],
+    [t('changes'), `+${run.stats.created} ~${run.stats.updated} −${run.stats.deleted} =${run.stats.kept}`],
+    [t('report'), `${rp.passes} ${t('passes')} · ${rp.answers} ${t('answers')} · ${rp.parsed} ${t('parsed')} · ${rp.repaired} ${t('repairs').toLowerCase()} · ${rp.applied} ${t('applied').toLowerCase()}`],
+    [t('error'), run.error || rp.reason || '—'],
+  ];
+  const drops = Object.entries(rp.drops || {});
+  show(h('h1', {}, `${t('run')} ${run.run_id}`),
+    h('div', { class: 'scroll' }, h('table', { id: 'run-facts' }, h('tbody', {}, facts.map(([k, v]) => h('tr', {}, h('th', {}, k), h('td', {}, v)))))),
+    h('h2', {}, `${t('drops')} (${drops.reduce((a, [, n]) => a + n, 0)})`),
+    drops.length ? h('ul', { id: 'drops' }, drops.map(([r, n]) => h('li', {}, `${r}: ${n}`))) : h('p', { class: 'muted' }, '—'),
+    (rp.dropped || []).length ? h('div', { class: 'scroll' }, h('table', {},
+      h('thead', {}, h('tr', {}, h('th', {}, t('line')), h('th', {}, t('reason')), h('th', {}, t('excerpt')))),
+      h('tbody', {}, rp.dropped.map((d) => h('tr', {}, h('td', {}, d.line), h('td', {}, d.reason), h('td', {}, d.text || '')))))) : null,
+    h('h2', {}, `${t('attempts')} (${(rp.attempts || []).length})`),
+    (rp.attempts || []).length ? h('div', { class: 'scroll' }, h('table', { id: 'attempts' },
+      h('thead', {}, h('tr', {}, [t('pass'), t('status'), t('wait'), t('duration'), t('tokens'), t('outcome')].map((c) => h('th', {}, c)))),
+      h('tbody', {}, rp.attempts.map((a) => h('tr', {}, h('td', {}, a.pass), h('td', {}, a.status), h('td', {}, `${a.wait_ms} ms`),
+        h('td', {}, `${a.duration_ms} ms`), h('td', {}, a.tokens ? `${a.tokens.prompt} / ${a.tokens.completion}` : ''), h('td', {}, a.outcome || a.finish || '')))))) : h('p', { class: 'muted' }, '—'));
 }
 
 document.documentElement.lang = lang === 'zh' ? 'zh-CN' : 'en';
