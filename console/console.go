@@ -9,7 +9,9 @@
 package console
 
 import (
+	"crypto/sha256"
 	"embed"
+	"encoding/hex"
 	"io/fs"
 	"net/http"
 	"strings"
@@ -34,13 +36,16 @@ var securityHeaders = map[string]string{
 }
 
 // Handler serves the console's files under Prefix; /console (without the
-// slash) redirects to it. Every answer carries securityHeaders. Only GET
-// and HEAD are served; other methods get 405.
+// slash) redirects to it. Every answer carries securityHeaders; every file
+// an ETag of its content, so a browser revalidates it (no-cache) and gets
+// 304 while it is unchanged. Only GET and HEAD are served; other methods
+// get 405.
 func Handler() http.Handler {
 	sub, err := fs.Sub(static, "static")
 	if err != nil {
 		panic(err) // the embedded tree is fixed at build time
 	}
+	etags := contentTags(sub)
 	files := http.StripPrefix(Prefix, http.FileServerFS(sub))
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		for k, v := range securityHeaders {
@@ -55,8 +60,33 @@ func Handler() http.Handler {
 			http.Redirect(w, r, Prefix, http.StatusMovedPermanently)
 			return
 		}
+		name := strings.TrimPrefix(r.URL.Path, Prefix)
+		if name == "" {
+			name = "index.html"
+		}
+		if tag, ok := etags[name]; ok {
+			w.Header().Set("ETag", tag)
+		}
 		files.ServeHTTP(w, r)
 	})
+}
+
+// contentTags returns a strong ETag for every file of fsys, by name.
+func contentTags(fsys fs.FS) map[string]string {
+	tags := make(map[string]string)
+	_ = fs.WalkDir(fsys, ".", func(name string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		b, err := fs.ReadFile(fsys, name)
+		if err != nil {
+			return err
+		}
+		sum := sha256.Sum256(b)
+		tags[name] = `"` + hex.EncodeToString(sum[:12]) + `"`
+		return nil
+	})
+	return tags
 }
 
 // Mount returns a handler that serves the console at /console and

@@ -56,7 +56,24 @@ func TestServesEmbeddedFilesWithSecureHeaders(t *testing.T) {
 			t.Errorf("%s %s: frame or sniffing headers missing: %v", tc.method, tc.path, res.Header)
 		}
 	}
-	res, err := client.Get(srv.URL + "/memory/groups")
+	// A file the browser holds is revalidated, and unchanged it is 304.
+	res, err := client.Get(srv.URL + "/console/app.js")
+	if err != nil {
+		t.Fatal(err)
+	}
+	res.Body.Close()
+	tag := res.Header.Get("ETag")
+	req, _ := http.NewRequest("GET", srv.URL+"/console/app.js", nil)
+	req.Header.Set("If-None-Match", tag)
+	if res, err = client.Do(req); err != nil {
+		t.Fatal(err)
+	}
+	res.Body.Close()
+	if tag == "" || res.StatusCode != http.StatusNotModified {
+		t.Errorf("app.js with If-None-Match %s = %d, want 304", tag, res.StatusCode)
+	}
+
+	res, err = client.Get(srv.URL + "/memory/groups")
 	if err != nil {
 		t.Fatal(err)
 	}

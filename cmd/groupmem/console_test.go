@@ -27,6 +27,8 @@ var screenshots = flag.Bool("screenshots", false, "save the console's screenshot
 const (
 	consoleAdmin = "console-admin-secret-0123456789"
 	consoleRead  = "console-read-secret-0123456789"
+	consoleWrite = "console-write-secret-0123456789"
+	consoleOther = "console-other-secret-0123456789"
 )
 
 // chromium returns the path of a Chromium or Chrome on this machine, or
@@ -57,7 +59,8 @@ func consoleServer(t testing.TB) string {
 	}
 	base, stop := serveOn(t, map[string]string{
 		"GROUPMEM_SQLITE_PATH": path,
-		"GROUPMEM_API_KEYS":    "mod:admin:*:" + hashOf(consoleAdmin) + ";viewer:read:*:" + hashOf(consoleRead),
+		"GROUPMEM_API_KEYS": "mod:admin:*:" + hashOf(consoleAdmin) + ";viewer:read:*:" + hashOf(consoleRead) +
+			";bot:write:*:" + hashOf(consoleWrite) + ";other:admin:other-group:" + hashOf(consoleOther),
 	})
 	t.Cleanup(func() { _ = stop() })
 	return base
@@ -282,6 +285,24 @@ func TestConsoleInBrowser(t *testing.T) {
 			t.Errorf("groups page shows %q, want demo-devs", text)
 		}
 		b.shot(ctx, "console-groups.png")
+
+		b.run(ctx, chromedp.Navigate(base+"/console/#/g/demo-devs/messages"), visible(`#messages li`))
+		if n := count(ctx, b, `#messages li`); n != 20 {
+			t.Errorf("messages page shows %d messages, want a first page of 20", n)
+		}
+		b.run(ctx, js(`document.querySelector('#messages').dataset.old = 'yes'`),
+			chromedp.SendKeys(chromedp.CSS(`#message-search`), "新番"+kb.Enter))
+		value(b, ctx, chromedp.Poll[bool](`!!document.querySelector('#messages:not([data-old]), #messages-empty')`))
+		if first := b.text(ctx, `#messages li`); !strings.Contains(first, "新番") {
+			t.Errorf("the best message for 新番 is %q", first)
+		}
+		b.shot(ctx, "console-messages.png")
+		shown := count(ctx, b, `#messages li`)
+		b.run(ctx, js(`document.querySelector('#messages').dataset.old = 'yes'`), chromedp.Click(chromedp.CSS(`#show-weaker`)))
+		value(b, ctx, chromedp.Poll[bool](`!!document.querySelector('#messages:not([data-old])')`))
+		if all := count(ctx, b, `#messages li`); all <= shown {
+			t.Errorf("the weaker matches add nothing: %d shown, %d with them", shown, all)
+		}
 	})
 
 	t.Run("lineage shows parents and evidence", func(t *testing.T) {
@@ -362,6 +383,29 @@ func TestConsoleInBrowser(t *testing.T) {
 		}
 	})
 
+	t.Run("write key may evolve but not change memories by hand", func(t *testing.T) {
+		b := b.with(t)
+		ctx := b.tab(1200, 900, "en-US")
+		b.signIn(ctx, consoleWrite, "#/g/demo-devs")
+		b.run(ctx, visible(`#cards`))
+		if evolve, admin := count(ctx, b, `[data-act="evolve"]`), count(ctx, b, `[data-write="admin"]`); evolve != 1 || admin != 0 {
+			t.Errorf("a write key sees %d evolve and %d admin buttons, want 1 and 0", evolve, admin)
+		}
+	})
+
+	t.Run("key for other groups is told so", func(t *testing.T) {
+		b := b.with(t)
+		ctx := b.tab(1200, 900, "en-US")
+		b.signIn(ctx, consoleOther, "#/g/demo-devs")
+		b.run(ctx, visible(`.error`))
+		if msg := b.text(ctx, `.error`); !strings.Contains(msg, "may not see this group") {
+			t.Errorf("a key for other groups sees %q", msg)
+		}
+		if n := count(ctx, b, `.card`); n != 0 {
+			t.Errorf("a key for other groups sees %d cards", n)
+		}
+	})
+
 	t.Run("wrong key shows a clear message", func(t *testing.T) {
 		b := b.with(t)
 		ctx := b.tab(1200, 900, "en-US")
@@ -375,6 +419,16 @@ func TestConsoleInBrowser(t *testing.T) {
 			t.Errorf("a wrong key sees %d cards", n)
 		}
 		b.shot(ctx, "console-wrong-key.png")
+
+		// A key that stops being accepted mid-session (expired, revoked)
+		// leads back to the key form with the same message.
+		ctx = b.tab(1200, 900, "en-US")
+		b.signIn(ctx, consoleRead, "#/g/demo-devs")
+		b.run(ctx, visible(`#cards`), js(`sessionStorage.setItem('groupmem.key', 'expired-key')`),
+			chromedp.Click(chromedp.CSS(`.card .statement`)), visible(`#key-error`))
+		if msg := b.text(ctx, `#key-error`); !strings.Contains(msg, "refused") {
+			t.Errorf("a key refused mid-session shows %q", msg)
+		}
 	})
 
 	t.Run("phone width in Chinese", func(t *testing.T) {
@@ -394,7 +448,7 @@ func TestConsoleInBrowser(t *testing.T) {
 		b.shot(ctx, "console-phone-zh.png")
 	})
 
-	t.Run("admin edits, deletes, restores and sets strength", func(t *testing.T) {
+	t.Run("admin edits, deletes, restores, sets strength and evolves", func(t *testing.T) {
 		b := b.with(t)
 		var target consoleMemory
 		for _, m := range active.Memories {
@@ -468,6 +522,39 @@ func TestConsoleInBrowser(t *testing.T) {
 		}
 		if tile := b.text(ctx, `#h-weak`); !strings.Contains(tile, "1") {
 			t.Errorf("the weak tile shows %q after a memory fell to 0.2", tile)
+		}
+		b.run(ctx, mark, chromedp.Click(chromedp.CSS(`#h-weak`)))
+		waitCards(ctx)
+		if n, weak := count(ctx, b, `.card`), count(ctx, b, fmt.Sprintf(`.card[data-lineage=%q]`, target.MemoryID)); n != 1 || weak != 1 {
+			t.Errorf("the weak tile opened %d cards (%d of them the weakened memory), want just it", n, weak)
+		}
+
+		// Evolve for real after a preview: the applied changes are the ones previewed.
+		before := map[string]consoleMemory{}
+		var list struct {
+			Memories []consoleMemory `json:"memories"`
+		}
+		getJSON(t, base, "/memory/list/demo-devs?limit=100", &list)
+		for _, m := range list.Memories {
+			before[m.MemoryID] = m
+		}
+		b.run(ctx, chromedp.Navigate(base+"/console/#/g/demo-devs"), visible(`#cards`),
+			chromedp.Click(chromedp.CSS(`button[data-act="evolve"]`)), visible(`#days`),
+			chromedp.SendKeys(chromedp.CSS(`#days`), "60"), chromedp.Click(chromedp.CSS(`#dry-run`)), visible(`#planned`))
+		planned := count(ctx, b, `#preview .change`)
+		b.run(ctx, chromedp.Click(chromedp.CSS(`#apply`)), visible(`#applied`))
+		if applied := count(ctx, b, `#preview .change`); planned == 0 || applied != planned {
+			t.Errorf("previewed %d changes, applied %d", planned, applied)
+		}
+		getJSON(t, base, "/memory/list/demo-devs?limit=100", &list)
+		changed := 0
+		for _, m := range list.Memories {
+			if before[m.MemoryID] != m {
+				changed++
+			}
+		}
+		if changed == 0 {
+			t.Error("applying the evolution changed no memory")
 		}
 	})
 }
