@@ -35,7 +35,7 @@ type collection struct {
 type point struct {
 	id      string
 	vector  []float32
-	named   map[string][]float32             // named dense vectors, normalised for cosine
+	named   map[string][]float32            // named dense vectors, normalised for cosine
 	sparse  map[string]*qdrant.SparseVector // named sparse vectors, indices ascending
 	payload map[string]*qdrant.Value
 }
@@ -143,8 +143,8 @@ func (s *collectionsService) Get(_ context.Context, req *qdrant.GetCollectionInf
 		SegmentsCount:   1,
 		Config: &qdrant.CollectionConfig{
 			Params: &qdrant.CollectionParams{
-				ShardNumber: 1,
-				VectorsConfig: c.vectorsConfig(),
+				ShardNumber:         1,
+				VectorsConfig:       c.vectorsConfig(),
 				SparseVectorsConfig: c.sparseConfig(),
 			},
 			HnswConfig: proto.Clone(c.hnsw).(*qdrant.HnswConfigDiff),
