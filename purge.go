@@ -36,7 +36,17 @@ type Redaction struct {
 	MessageID string
 	Redacted  []string // versions whose statement was replaced
 	Deleted   []string // active versions among them, now deprecated
+	// Review lists the versions written for the active memories that
+	// cited the message without quoting it: the same statement, the
+	// message left out of the evidence, tagged TagReview. The service
+	// writes them; a ledger's RedactMessage leaves Review empty.
+	Review []string
 }
+
+// TagReview marks a version written because a message its memory rested
+// on was redacted: a person, or the next evolution, should check that the
+// memory still holds.
+const TagReview = "review"
 
 // Removal records one removal: what kind, of which group, by whom, when,
 // and how many rows of each table it removed; never the removed text.

@@ -44,8 +44,9 @@ func (h *Handler) purge(w http.ResponseWriter, r *http.Request, c *call) error {
 // redact answers DELETE /memory/messages/{group_id}/{message_id} (admin):
 // the message's text is removed (its row stays, so evidence ids and
 // watermarks stay valid); memory versions that quoted it have their
-// statement redacted and the active ones among them are deleted. The
-// answer names them. Redacting again changes nothing.
+// statement redacted and the active ones among them are deleted; the
+// active memories that only cited it get a new version marked for review.
+// The answer names them. Redacting again changes nothing.
 func (h *Handler) redact(w http.ResponseWriter, r *http.Request, c *call) error {
 	g, err := groupParam(r)
 	if err != nil {
@@ -74,6 +75,7 @@ func (h *Handler) redact(w http.ResponseWriter, r *http.Request, c *call) error 
 		Changed         bool     `json:"changed"`
 		RedactedMemory  []string `json:"redacted_memory_ids"`
 		DeletedMemories []string `json:"deleted_memory_ids"`
-	}{true, g, id, red.ID != 0, list(red.Redacted), list(red.Deleted)})
+		ReviewMemories  []string `json:"review_memory_ids"`
+	}{true, g, id, red.ID != 0 || len(red.Review) > 0, list(red.Redacted), list(red.Deleted), list(red.Review)})
 	return nil
 }

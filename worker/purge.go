@@ -38,13 +38,20 @@ func (s *Service) Purge(ctx context.Context, g, actor string) (groupmem.Removal,
 // Redact removes the text of message id of group g, under the group's
 // lock so that no evolution reads it meanwhile (see Ledger.RedactMessage
 // for what it does to the memories that quoted it), then projects the
-// versions it rewrote into the index. EBUSY while the group is being
-// evolved; ENOTFOUND for an unknown message.
+// versions it rewrote into the index. Every active memory that cited the
+// message without quoting it gets a new version marked for review (see
+// markForReview), listed in Redaction.Review. If that step fails, the
+// redaction stands and the error is returned; asking again finishes it.
+// EBUSY while the group is being evolved; ENOTFOUND for an unknown
+// message.
 func (s *Service) Redact(ctx context.Context, g, id, actor string) (groupmem.Redaction, error) {
 	var r groupmem.Redaction
 	err := s.withGroup(ctx, g, func(ctx context.Context) error {
 		var err error
-		r, err = s.ledger.RedactMessage(ctx, g, id, actor)
+		if r, err = s.ledger.RedactMessage(ctx, g, id, actor); err != nil {
+			return err
+		}
+		r.Review, err = s.markForReview(ctx, g, id, actor)
 		return err
 	})
 	if err != nil {
@@ -57,8 +64,8 @@ func (s *Service) Redact(ctx context.Context, g, id, actor string) (groupmem.Red
 			s.log.WarnContext(ctx, "project a redaction; the relay will retry", "group_id", g, "err", err)
 		}
 	}
-	if r.ID != 0 {
-		s.log.InfoContext(ctx, "redacted message", "group_id", g, "actor", actor, "versions", len(r.Redacted))
+	if r.ID != 0 || len(r.Review) > 0 {
+		s.log.InfoContext(ctx, "redacted message", "group_id", g, "actor", actor, "versions", len(r.Redacted), "review", len(r.Review))
 	}
 	return r, nil
 }

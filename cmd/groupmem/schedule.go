@@ -8,8 +8,10 @@ import (
 	"log/slog"
 	"os"
 	"strings"
+	"time"
 
 	"github.com/groupmem/groupmem"
+	"github.com/groupmem/groupmem/llm"
 	"github.com/groupmem/groupmem/metrics"
 	"github.com/groupmem/groupmem/worker"
 )
@@ -71,6 +73,9 @@ func runWorker(ctx context.Context, env *Env, _ []string) error {
 	}
 	defer b.Close()
 	reg := metrics.New(b.Ledger)
+	if b.Limiter != nil {
+		reg.WatchModelRate(modelRate(b.Limiter))
+	}
 	svc, err := newService(env.Config, b, env.Log, reg)
 	if err != nil {
 		return err
@@ -105,8 +110,15 @@ func runEvolveAll(ctx context.Context, env *Env, b *backends, svc *worker.Servic
 		return err
 	}
 	bar := newProgressBar(env.Stderr)
+	start, lastLog := time.Now(), time.Now()
 	sum := worker.EvolveAll(ctx, svc, groups, env.Config.Concurrency, o, func(p worker.Progress) {
-		bar.update(p.Ended(), p.Total, p.Tokens)
+		line := progressLine(p, time.Since(start), b.Limiter)
+		bar.update(p.Ended(), p.Total, line)
+		if time.Since(lastLog) >= progressLogEvery || p.Ended() == p.Total {
+			lastLog = time.Now()
+			env.Log.InfoContext(ctx, "evolve progress", "done", p.Ended(), "left", p.Total-p.Ended(), "failed", p.Failed,
+				"tokens_per_min", line.tokensPerMin, "throttled", line.throttled, "budget_waits", line.waits)
+		}
 	})
 	bar.finish()
 	fmt.Fprintf(env.Stdout, "groups %d: done %d, failed %d, skipped %d, review %d; tokens %d prompt + %d completion\n",
@@ -140,14 +152,38 @@ func newProgressBar(w io.Writer) *progressBar {
 	return &progressBar{w: w, tty: tty}
 }
 
-func (p *progressBar) update(done, total int, tokens groupmem.Tokens) {
+// progressLogEvery is how often evolve -all logs its progress.
+const progressLogEvery = 30 * time.Second
+
+// progress is the figures the bar and the log show besides the groups.
+type progress struct {
+	tokens, tokensPerMin int64
+	throttled, waits     int64
+}
+
+// progressLine computes the figures after elapsed: the tokens the model
+// reported, and with a limiter, the tokens per minute charged to the
+// budget, the 429s and the waits for the budget.
+func progressLine(p worker.Progress, elapsed time.Duration, lim *llm.Limiter) progress {
+	out := progress{tokens: int64(p.Tokens.Prompt + p.Tokens.Completion)}
+	if lim != nil {
+		st := lim.Stats()
+		out.throttled, out.waits = st.Throttled, st.BudgetWaits
+		if m := elapsed.Minutes(); m > 0 {
+			out.tokensPerMin = int64(float64(st.Tokens) / m)
+		}
+	}
+	return out
+}
+
+func (p *progressBar) update(done, total int, f progress) {
 	if !p.tty || total == 0 {
 		return
 	}
 	const width = 30
 	n := done * width / total
-	fmt.Fprintf(p.w, "\r[%s%s] %d/%d groups, %d tokens", strings.Repeat("#", n), strings.Repeat(".", width-n),
-		done, total, tokens.Prompt+tokens.Completion)
+	fmt.Fprintf(p.w, "\r[%s%s] %d/%d groups, %d left, %d tokens, %d tokens/min, %d 429s, %d budget waits",
+		strings.Repeat("#", n), strings.Repeat(".", width-n), done, total, total-done, f.tokens, f.tokensPerMin, f.throttled, f.waits)
 }
 
 func (p *progressBar) finish() {

@@ -56,6 +56,9 @@ func newServer(env *Env, b *backends, open bool) (*server, error) {
 		return nil, fmt.Errorf("GROUPMEM_API_KEYS: %w", err)
 	}
 	reg := metrics.New(b.Ledger)
+	if b.Limiter != nil {
+		reg.WatchModelRate(modelRate(b.Limiter))
+	}
 	svc, err := newService(cfg, b, env.Log, reg)
 	if err != nil {
 		return nil, err

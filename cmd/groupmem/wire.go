@@ -11,6 +11,7 @@ import (
 	"github.com/groupmem/groupmem/evolve"
 	"github.com/groupmem/groupmem/llm"
 	"github.com/groupmem/groupmem/llm/static"
+	"github.com/groupmem/groupmem/metrics"
 	"github.com/groupmem/groupmem/offline"
 	"github.com/groupmem/groupmem/prompts"
 	"github.com/groupmem/groupmem/store/inmem"
@@ -29,7 +30,7 @@ type backends struct {
 	Index    groupmem.Index
 	Locker   groupmem.Locker
 	Embedder groupmem.Embedder
-	Budget   groupmem.RateBudget                    // the chat model's rate budget, shared through Redis when configured
+	Limiter  *llm.Limiter                           // admits chat model calls against the rate budget (shared through Redis when configured); nil without GROUPMEM_LLM_URL
 	checks   map[string]func(context.Context) error // readiness, by part
 	closers  []func()
 
@@ -57,6 +58,7 @@ func (b *backends) Ready(ctx context.Context) error {
 // ledger, and pending outbox entries are projected, before it returns.
 func openBackends(ctx context.Context, cfg *Config, log *slog.Logger) (_ *backends, err error) {
 	b := &backends{checks: map[string]func(context.Context) error{}}
+	var budget groupmem.RateBudget
 	defer func() {
 		if err != nil {
 			b.Close()
@@ -82,10 +84,20 @@ func openBackends(ctx context.Context, cfg *Config, log *slog.Logger) (_ *backen
 		if err != nil {
 			return nil, err
 		}
-		b.Locker, b.Budget, b.checks["redis"] = r, r.RateBudget(), r.Ping
+		b.Locker, b.checks["redis"] = r, r.Ping
+		budget = r.RateBudget()
 		b.closers = append(b.closers, func() { r.Close() })
 	} else {
-		b.Locker, b.Budget = inmem.NewLocker(), inmem.NewRateBudget(nil)
+		b.Locker, budget = inmem.NewLocker(), inmem.NewRateBudget(nil)
+	}
+	if cfg.LLMURL != "" {
+		b.Limiter, err = llm.NewLimiter(llm.LimiterConfig{
+			Budget: budget, Key: "chat:" + cfg.LLMModel, MaxConcurrency: cfg.Concurrency, CompletionTokens: cfg.LLMMaxTokens,
+			Limits: groupmem.RateLimits{RequestsPerMinute: cfg.LLMRPM, TokensPerMinute: cfg.LLMTPM},
+		})
+		if err != nil {
+			return nil, err
+		}
 	}
 	if b.Embedder, err = pickEmbedder(cfg); err != nil {
 		return nil, err
@@ -130,7 +142,7 @@ func openBackends(ctx context.Context, cfg *Config, log *slog.Logger) (_ *backen
 // newFuser picks the evolver: the language model when GROUPMEM_LLM_URL is
 // set, the offline evolver (reading earlier messages from ledger)
 // otherwise.
-func newFuser(cfg *Config, ledger groupmem.Ledger, budget groupmem.RateBudget, log *slog.Logger) (worker.Fuser, error) {
+func newFuser(cfg *Config, ledger groupmem.Ledger, limiter *llm.Limiter, log *slog.Logger) (worker.Fuser, error) {
 	loc, _ := time.LoadLocation(cfg.TimeZone) // validated
 	ecfg := evolve.Config{
 		Lang: cfg.Lang, Location: loc, MaxMemories: cfg.MaxMemories, MaxMessages: cfg.MaxMessages,
@@ -141,13 +153,6 @@ func newFuser(cfg *Config, ledger groupmem.Ledger, budget groupmem.RateBudget, l
 	if cfg.LLMURL == "" {
 		log.Info("no GROUPMEM_LLM_URL: evolving with the offline evolver, which needs no language model")
 		return offline.New(offline.Config{History: ledger, Evolve: ecfg, Logger: log}, nil)
-	}
-	limiter, err := llm.NewLimiter(llm.LimiterConfig{
-		Budget: budget, Key: "chat:" + cfg.LLMModel, MaxConcurrency: cfg.Concurrency, CompletionTokens: cfg.LLMMaxTokens,
-		Limits: groupmem.RateLimits{RequestsPerMinute: cfg.LLMRPM, TokensPerMinute: cfg.LLMTPM},
-	})
-	if err != nil {
-		return nil, err
 	}
 	temp := cfg.LLMTemperature
 	chat, err := llm.NewChat(llm.ChatConfig{
@@ -169,9 +174,18 @@ func never(n int) int {
 	return n
 }
 
+// modelRate returns the reader of the limiter's figures for the metrics.
+func modelRate(l *llm.Limiter) func() metrics.ModelRate {
+	return func() metrics.ModelRate {
+		st := l.Stats()
+		return metrics.ModelRate{Calls: st.Calls, Tokens: st.Tokens, Throttled: st.Throttled, BudgetWaits: st.BudgetWaits,
+			BudgetWaited: st.BudgetWaited, Concurrency: st.Concurrency, InFlight: st.InFlight}
+	}
+}
+
 // newService wires the one writer path on b.
 func newService(cfg *Config, b *backends, log *slog.Logger, obs worker.Observer) (*worker.Service, error) {
-	f, err := newFuser(cfg, b.Ledger, b.Budget, log)
+	f, err := newFuser(cfg, b.Ledger, b.Limiter, log)
 	if err != nil {
 		return nil, err
 	}

@@ -21,8 +21,10 @@ type store struct {
 // collection is one collection. Stored payload maps are never changed in
 // place (writes replace them), so responses may share them.
 type collection struct {
-	size     uint64
+	size     uint64 // of the unnamed dense vector; 0 when the vectors are named
 	distance qdrant.Distance
+	named    map[string]*qdrant.VectorParams // named dense vectors (size and distance)
+	sparse   map[string]bool                 // named sparse vectors → whether the IDF modifier is on
 	hnsw     *qdrant.HnswConfigDiff
 	schema   map[string]*qdrant.PayloadSchemaInfo
 	points   map[string]*point // by canonical UUID
@@ -33,6 +35,8 @@ type collection struct {
 type point struct {
 	id      string
 	vector  []float32
+	named   map[string][]float32            // named dense vectors, normalised for cosine
+	sparse  map[string]*qdrant.SparseVector // named sparse vectors, indices ascending
 	payload map[string]*qdrant.Value
 }
 
@@ -81,8 +85,11 @@ func newCollection(req *qdrant.CreateCollection) (*collection, error) {
 	switch {
 	case req.WalConfig != nil, req.OptimizersConfig != nil, req.ShardNumber != nil, req.OnDiskPayload != nil,
 		req.ReplicationFactor != nil, req.WriteConsistencyFactor != nil, req.QuantizationConfig != nil,
-		req.ShardingMethod != nil, req.SparseVectorsConfig != nil, req.StrictModeConfig != nil, len(req.Metadata) > 0:
-		return nil, unimplemented("collection settings other than vectors_config, hnsw_config and timeout")
+		req.ShardingMethod != nil, req.StrictModeConfig != nil, len(req.Metadata) > 0:
+		return nil, unimplemented("collection settings other than vectors_config, sparse_vectors_config, hnsw_config and timeout")
+	}
+	if req.GetVectorsConfig().GetParamsMap() != nil || req.SparseVectorsConfig != nil {
+		return newNamedCollection(req)
 	}
 	params := req.GetVectorsConfig().GetParams()
 	if params == nil {
@@ -98,20 +105,25 @@ func newCollection(req *qdrant.CreateCollection) (*collection, error) {
 	if d := params.GetDistance(); d != qdrant.Distance_Cosine && d != qdrant.Distance_Dot {
 		return nil, unimplemented("distance " + d.String())
 	}
-	hnsw := &qdrant.HnswConfigDiff{ // Qdrant's defaults, overridden by the request
-		M: qdrant.PtrOf(uint64(16)), EfConstruct: qdrant.PtrOf(uint64(100)),
-		FullScanThreshold: qdrant.PtrOf(uint64(10000)), OnDisk: qdrant.PtrOf(false),
-	}
-	if req.HnswConfig != nil {
-		proto.Merge(hnsw, req.HnswConfig)
-	}
 	return &collection{
 		size:     params.GetSize(),
 		distance: params.GetDistance(),
-		hnsw:     hnsw,
+		hnsw:     hnswConfig(req.HnswConfig),
 		schema:   make(map[string]*qdrant.PayloadSchemaInfo),
 		points:   make(map[string]*point),
 	}, nil
+}
+
+// hnswConfig is Qdrant's default HNSW configuration overridden by diff.
+func hnswConfig(diff *qdrant.HnswConfigDiff) *qdrant.HnswConfigDiff {
+	hnsw := &qdrant.HnswConfigDiff{
+		M: qdrant.PtrOf(uint64(16)), EfConstruct: qdrant.PtrOf(uint64(100)),
+		FullScanThreshold: qdrant.PtrOf(uint64(10000)), OnDisk: qdrant.PtrOf(false),
+	}
+	if diff != nil {
+		proto.Merge(hnsw, diff)
+	}
+	return hnsw
 }
 
 func (s *collectionsService) Get(_ context.Context, req *qdrant.GetCollectionInfoRequest) (*qdrant.GetCollectionInfoResponse, error) {
@@ -131,10 +143,9 @@ func (s *collectionsService) Get(_ context.Context, req *qdrant.GetCollectionInf
 		SegmentsCount:   1,
 		Config: &qdrant.CollectionConfig{
 			Params: &qdrant.CollectionParams{
-				ShardNumber: 1,
-				VectorsConfig: qdrant.NewVectorsConfig(&qdrant.VectorParams{
-					Size: c.size, Distance: c.distance,
-				}),
+				ShardNumber:         1,
+				VectorsConfig:       c.vectorsConfig(),
+				SparseVectorsConfig: c.sparseConfig(),
 			},
 			HnswConfig: proto.Clone(c.hnsw).(*qdrant.HnswConfigDiff),
 		},

@@ -88,10 +88,15 @@ func compileConditions(conds []*qdrant.Condition) ([]predicate, error) {
 	return out, nil
 }
 
-// compileField supports keyword matches (one keyword, or any of several) on
-// a top-level payload key. Like Qdrant, a keyword matches a string value
-// equal to it, or a list that holds such a string.
+// compileField supports keyword matches (one keyword, or any of several)
+// and numeric ranges on a top-level payload key. Like Qdrant, a keyword
+// matches a string value equal to it, or a list that holds such a string;
+// a range matches a number within every bound it sets
+// (https://qdrant.tech/documentation/concepts/filtering/#range).
 func compileField(fc *qdrant.FieldCondition) (predicate, error) {
+	if fc.Range != nil && fc.Match == nil && !strings.ContainsAny(fc.GetKey(), ".[") {
+		return compileRange(fc.GetKey(), fc.GetRange()), nil
+	}
 	switch {
 	case fc.Range != nil, fc.GeoBoundingBox != nil, fc.GeoRadius != nil, fc.ValuesCount != nil,
 		fc.GeoPolygon != nil, fc.DatetimeRange != nil, fc.IsEmpty != nil, fc.IsNull != nil:
@@ -232,4 +237,21 @@ func dot(a, b []float32) float32 {
 		s += a[i] * b[i]
 	}
 	return s
+}
+
+// compileRange matches a number (integer or double) within r's bounds.
+func compileRange(key string, r *qdrant.Range) predicate {
+	return func(p map[string]*qdrant.Value) bool {
+		var x float64
+		switch v := p[key].GetKind().(type) {
+		case *qdrant.Value_IntegerValue:
+			x = float64(v.IntegerValue)
+		case *qdrant.Value_DoubleValue:
+			x = v.DoubleValue
+		default:
+			return false
+		}
+		return (r.Lt == nil || x < r.GetLt()) && (r.Gt == nil || x > r.GetGt()) &&
+			(r.Lte == nil || x <= r.GetLte()) && (r.Gte == nil || x >= r.GetGte())
+	}
 }

@@ -59,11 +59,16 @@ func (s *pointsService) Upsert(_ context.Context, req *qdrant.UpsertPoints) (*qd
 		if err != nil {
 			return nil, err
 		}
-		vec, err := c.vector(p.GetVectors())
+		pt := &point{id: id, payload: p.GetPayload()}
+		if named := p.GetVectors().GetVectors(); named != nil {
+			pt.named, pt.sparse, err = c.namedVectors(named.GetVectors())
+		} else {
+			pt.vector, err = c.vector(p.GetVectors())
+		}
 		if err != nil {
 			return nil, err
 		}
-		pts = append(pts, &point{id: id, vector: vec, payload: p.GetPayload()})
+		pts = append(pts, pt)
 	}
 	for _, p := range pts {
 		c.points[p.id] = p
@@ -150,7 +155,7 @@ func (s *pointsService) SetPayload(_ context.Context, req *qdrant.SetPayloadPoin
 			payload = make(map[string]*qdrant.Value, len(req.GetPayload()))
 		}
 		maps.Copy(payload, req.GetPayload())
-		c.points[id] = &point{id: id, vector: p.vector, payload: payload}
+		c.points[id] = &point{id: id, vector: p.vector, named: p.named, sparse: p.sparse, payload: payload}
 	}
 	return completed(), nil
 }
@@ -277,23 +282,21 @@ func (s *pointsService) Scroll(_ context.Context, req *qdrant.ScrollPoints) (*qd
 	return resp, nil
 }
 
-// Query answers nearest-neighbour queries on the unnamed dense vector:
-// points by descending score (ties by id), keeping only scores strictly
-// above score_threshold, after offset, at most limit (default 10).
+// Query answers nearest-neighbour queries on a dense or sparse vector
+// (named by using, or the unnamed dense one), and fusion queries over
+// prefetches. Like Qdrant's Query API
+// (https://qdrant.tech/documentation/concepts/hybrid-queries/), each
+// prefetch runs first with its own query, using, filter, score_threshold
+// and limit (default 10), the request's filter applying to it as well;
+// the main query (only RRF fusion here) then ranks the union of their
+// results. Points come by descending score (ties by id), after offset, at
+// most limit (default 10).
 func (s *pointsService) Query(_ context.Context, req *qdrant.QueryPoints) (*qdrant.QueryResponse, error) {
 	switch {
-	case len(req.Prefetch) > 0:
-		return nil, unimplemented("query prefetch")
-	case req.GetUsing() != "":
-		return nil, unimplemented("named vectors")
 	case req.Params != nil:
 		return nil, unimplemented("search params")
 	case req.LookupFrom != nil || req.ReadConsistency != nil || req.ShardKeySelector != nil:
 		return nil, unimplemented("lookup_from, read consistency and shard key selectors")
-	}
-	dense := req.GetQuery().GetNearest().GetDense()
-	if dense == nil {
-		return nil, unimplemented("queries other than nearest to a dense vector")
 	}
 	limit := req.GetLimit()
 	if req.Limit == nil {
@@ -313,28 +316,63 @@ func (s *pointsService) Query(_ context.Context, req *qdrant.QueryPoints) (*qdra
 	if err != nil {
 		return nil, err
 	}
-	q, err := c.prepare(dense.GetData())
+	var hits []*qdrant.ScoredPoint
+	if len(req.Prefetch) > 0 {
+		hits, err = c.fusion(req, match)
+	} else {
+		hits, err = c.nearestQuery(req.GetQuery(), req.GetUsing(), match, req.ScoreThreshold)
+	}
 	if err != nil {
 		return nil, err
 	}
-	var hits []*qdrant.ScoredPoint
-	for _, p := range c.points {
-		if !match(p.payload) {
-			continue
-		}
-		score := dot(q, p.vector)
-		if req.ScoreThreshold != nil && !(score > req.GetScoreThreshold()) {
-			continue
-		}
-		hits = append(hits, &qdrant.ScoredPoint{Id: qdrant.NewIDUUID(p.id), Score: score})
-	}
-	slices.SortFunc(hits, func(a, b *qdrant.ScoredPoint) int {
-		return cmp.Or(cmp.Compare(b.Score, a.Score), cmp.Compare(a.Id.GetUuid(), b.Id.GetUuid()))
-	})
 	hits = hits[min(uint64(len(hits)), req.GetOffset()):]
 	hits = hits[:min(uint64(len(hits)), limit)]
 	for _, h := range hits {
 		h.Payload, h.Vectors = sel.apply(c.points[h.Id.GetUuid()])
 	}
 	return &qdrant.QueryResponse{Result: hits}, nil
+}
+
+// nearestQuery runs one nearest query.
+func (c *collection) nearestQuery(q *qdrant.Query, using string, match predicate, threshold *float32) ([]*qdrant.ScoredPoint, error) {
+	in := q.GetNearest()
+	if in == nil {
+		return nil, unimplemented("queries other than nearest and fusion")
+	}
+	return c.nearest(in, using, match, threshold)
+}
+
+// fusion runs the prefetches of req and fuses their results by RRF.
+func (c *collection) fusion(req *qdrant.QueryPoints, match predicate) ([]*qdrant.ScoredPoint, error) {
+	k := uint32(defaultRRFK)
+	switch q := req.GetQuery(); {
+	case q.GetFusion() == qdrant.Fusion_RRF && q.GetRrf() == nil:
+	case q.GetRrf() != nil && len(q.GetRrf().GetWeights()) == 0:
+		k = cmp.Or(q.GetRrf().GetK(), k)
+	default:
+		return nil, unimplemented("main queries over prefetches other than RRF fusion")
+	}
+	if req.ScoreThreshold != nil || req.Using != nil {
+		return nil, unimplemented("score_threshold or using on a fusion query")
+	}
+	lists := make([][]*qdrant.ScoredPoint, 0, len(req.Prefetch))
+	for _, pf := range req.Prefetch {
+		if len(pf.Prefetch) > 0 || pf.Params != nil || pf.LookupFrom != nil {
+			return nil, unimplemented("nested prefetches, params and lookup_from in a prefetch")
+		}
+		own, err := compileFilter(pf.GetFilter())
+		if err != nil {
+			return nil, err
+		}
+		hits, err := c.nearestQuery(pf.GetQuery(), pf.GetUsing(), func(p map[string]*qdrant.Value) bool { return match(p) && own(p) }, pf.ScoreThreshold)
+		if err != nil {
+			return nil, err
+		}
+		n := pf.GetLimit()
+		if pf.Limit == nil {
+			n = 10
+		}
+		lists = append(lists, hits[:min(uint64(len(hits)), n)])
+	}
+	return fuseRRF(lists, k), nil
 }

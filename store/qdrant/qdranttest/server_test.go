@@ -368,12 +368,12 @@ func TestUnsupportedIsUnimplemented(t *testing.T) {
 	_, err := c.Upsert(ctx, &qdrant.UpsertPoints{CollectionName: coll, Points: []*qdrant.PointStruct{pt(1, []float32{1, 0}, nil)}})
 	wantCode(t, err, codes.Unimplemented, "wait=true")
 	_, err = c.Scroll(ctx, &qdrant.ScrollPoints{CollectionName: coll, WithPayload: qdrant.NewWithPayload(true),
-		Filter: &qdrant.Filter{Must: []*qdrant.Condition{qdrant.NewRange("n", &qdrant.Range{Gt: qdrant.PtrOf(1.0)})}}})
+		Filter: &qdrant.Filter{Must: []*qdrant.Condition{qdrant.NewValuesCount("n", &qdrant.ValuesCount{Gt: qdrant.PtrOf(uint64(1))})}}})
 	wantCode(t, err, codes.Unimplemented, "other than match")
 	_, err = c.Scroll(ctx, &qdrant.ScrollPoints{CollectionName: coll})
 	wantCode(t, err, codes.Unimplemented, "with_payload")
 	_, err = c.Query(ctx, &qdrant.QueryPoints{CollectionName: coll, Query: qdrant.NewQueryDense([]float32{1, 0}), Using: qdrant.PtrOf("named")})
-	wantCode(t, err, codes.Unimplemented, "named vectors")
+	wantCode(t, err, codes.InvalidArgument, "Not existing vector name")
 	_, err = c.Query(ctx, &qdrant.QueryPoints{CollectionName: coll, Query: qdrant.NewQueryDense([]float32{1, 0}),
 		Filter: &qdrant.Filter{Must: []*qdrant.Condition{qdrant.NewMatchText("statement", "x")}}})
 	wantCode(t, err, codes.Unimplemented, "Match_Text")
