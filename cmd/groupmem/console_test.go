@@ -16,6 +16,7 @@ import (
 
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 
@@ -115,6 +116,21 @@ func newBrowser(t testing.TB, base string) *browser {
 	return &browser{t: t, ctx: bctx, base: base}
 }
 
+// watchProblems records, in every page the tab loads, what the CSP blocked
+// and every uncaught error, for problems to report.
+const watchProblems = `window.__problems = [];
+document.addEventListener('securitypolicyviolation', (e) => window.__problems.push('CSP blocked ' + e.violatedDirective + ' ' + e.blockedURI));
+window.addEventListener('error', (e) => window.__problems.push('error: ' + e.message));
+window.addEventListener('unhandledrejection', (e) => window.__problems.push('unhandled: ' + e.reason));`
+
+// noProblems fails the test when the page met a CSP violation or an uncaught error.
+func (b *browser) noProblems(ctx context.Context) {
+	b.t.Helper()
+	if p := value(b, ctx, chromedp.Evaluate[[]string](`Array.isArray(window.__problems) ? window.__problems : ["the problem watcher did not run"]`)); len(p) > 0 {
+		b.t.Errorf("the page had problems: %q", p)
+	}
+}
+
 // with returns b reporting to t (a subtest).
 func (b *browser) with(t *testing.T) *browser { return &browser{t: t, ctx: b.ctx, base: b.base} }
 
@@ -124,6 +140,10 @@ func (b *browser) tab(width, height int64, lang string) context.Context {
 	b.run(tab, chromedp.EmulateViewport(width, height), chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
 		_, err := cdp.Call(ctx, t, emulation.SetUserAgentOverride, emulation.SetUserAgentOverrideParams{
 			UserAgent: "Mozilla/5.0 (X11; Linux x86_64) HeadlessChrome", AcceptLanguage: lang})
+		if err != nil {
+			return err
+		}
+		_, err = cdp.Call(ctx, t, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: watchProblems})
 		return err
 	}))
 	ctx, cancelTime := context.WithTimeout(tab, 60*time.Second)
@@ -224,6 +244,7 @@ func TestConsoleInBrowser(t *testing.T) {
 			t.Error("an admin key sees no write button")
 		}
 		b.shot(ctx, "console-group.png")
+		b.noProblems(ctx)
 
 		// Mark the cards shown, search, and wait for the page to replace them.
 		b.run(ctx, js(`document.querySelector('#cards').dataset.old = 'yes'`))
@@ -237,6 +258,7 @@ func TestConsoleInBrowser(t *testing.T) {
 			t.Errorf("the first card after searching 新番 is %q", text)
 		}
 		b.shot(ctx, "console-search.png")
+		b.noProblems(ctx)
 
 		// Changed since: the day after the oldest change leaves that memory out.
 		oldest := time.Now()
@@ -274,17 +296,20 @@ func TestConsoleInBrowser(t *testing.T) {
 			t.Errorf("runs page shows %d runs, want the %d of the first page", n, len(runs.Runs))
 		}
 		b.shot(ctx, "console-runs.png")
+		b.noProblems(ctx)
 		b.run(ctx, chromedp.Click(chromedp.CSS(`.run-row a`)), visible(`#run-facts`))
 		if facts := b.text(ctx, `#run-facts`); !strings.Contains(facts, "offline") || !strings.Contains(facts, "cli · demo") {
 			t.Errorf("a run's page shows %q, want its model and trigger", facts)
 		}
 		b.shot(ctx, "console-run.png")
+		b.noProblems(ctx)
 		b.run(ctx, chromedp.Navigate(base+"/console/#/"), visible(`.group-row`))
 		text = b.text(ctx, `.group-row`)
 		if !strings.Contains(text, "demo-devs") {
 			t.Errorf("groups page shows %q, want demo-devs", text)
 		}
 		b.shot(ctx, "console-groups.png")
+		b.noProblems(ctx)
 
 		b.run(ctx, chromedp.Navigate(base+"/console/#/g/demo-devs/messages"), visible(`#messages li`))
 		if n := count(ctx, b, `#messages li`); n != 20 {
@@ -297,6 +322,7 @@ func TestConsoleInBrowser(t *testing.T) {
 			t.Errorf("the best message for 新番 is %q", first)
 		}
 		b.shot(ctx, "console-messages.png")
+		b.noProblems(ctx)
 		shown := count(ctx, b, `#messages li`)
 		b.run(ctx, js(`document.querySelector('#messages').dataset.old = 'yes'`), chromedp.Click(chromedp.CSS(`#show-weaker`)))
 		value(b, ctx, chromedp.Poll[bool](`!!document.querySelector('#messages:not([data-old])')`))
@@ -344,6 +370,7 @@ func TestConsoleInBrowser(t *testing.T) {
 			t.Errorf("following the parent link left the lineage for %q", hash)
 		}
 		b.shot(ctx, "console-lineage.png")
+		b.noProblems(ctx)
 	})
 
 	t.Run("dry-run preview lists the planned changes and applies nothing", func(t *testing.T) {
@@ -361,6 +388,7 @@ func TestConsoleInBrowser(t *testing.T) {
 			t.Errorf("preview says %q and lists %d changes", planned, n)
 		}
 		b.shot(ctx, "console-evolve.png")
+		b.noProblems(ctx)
 		var after struct {
 			Memories []consoleMemory `json:"memories"`
 		}
@@ -450,6 +478,7 @@ func TestConsoleInBrowser(t *testing.T) {
 			t.Errorf("the page is %dpx wide on a %dpx phone", scrollW, clientW)
 		}
 		b.shot(ctx, "console-phone-zh.png")
+		b.noProblems(ctx)
 	})
 
 	t.Run("admin edits, deletes, restores, sets strength and evolves", func(t *testing.T) {
