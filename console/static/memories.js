@@ -113,6 +113,7 @@ function card(group, m) {
   const pct = Math.round(m.strength * 100);
   return h('article', { class: 'card', 'data-memory': m.memory_id, 'data-lineage': m.lineage_id, 'data-status': m.status },
     h('div', { class: 'head' }, badge(m.status), h('span', { class: 'muted' }, `${t('version')}${m.version}`),
+      (m.tags || []).map((tag) => h('span', { class: 'badge tag' }, tag)),
       h('span', { class: 'conf', title: t('confidence') }, `${t('confidence')} ${pct}%`)),
     bar(pct),
     h('a', { class: 'statement', href: `#/m/${seg(m.memory_id)}` }, m.statement),
