@@ -257,6 +257,10 @@ type Change struct {
 	RunID        string
 	Actor        string
 	CreatedAt    time.Time
+	// Manual is set, when read, for a change made by hand through the API
+	// (delete, restore, strength, create, edit: a run with trigger admin)
+	// rather than by an evolution.
+	Manual bool
 }
 
 // Transition changes the state of an existing version. It applies only if

@@ -11,6 +11,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -19,11 +20,13 @@ import (
 	"github.com/groupmem/groupmem/api"
 	"github.com/groupmem/groupmem/llm"
 	"github.com/groupmem/groupmem/metrics"
+	"github.com/groupmem/groupmem/store/inmem"
 	"github.com/groupmem/groupmem/store/postgres"
 	"github.com/groupmem/groupmem/store/postgres/pgtest"
 	"github.com/groupmem/groupmem/store/qdrant"
 	"github.com/groupmem/groupmem/store/qdrant/qdranttest"
 	"github.com/groupmem/groupmem/store/redis"
+	"github.com/groupmem/groupmem/store/sqlite"
 	"github.com/groupmem/groupmem/worker"
 )
 
@@ -50,10 +53,11 @@ func testKeys(t testing.TB) []api.Key {
 const dim = 64
 
 // fixture is a running API over real Postgres, Redis and the Qdrant test
-// server, with a scripted fuser.
+// server (or, embedded, over SQLite and the in-process index and lock),
+// with a scripted fuser.
 type fixture struct {
-	ledger  *postgres.Ledger
-	index   *qdrant.Index
+	ledger  fixtureLedger
+	index   groupmem.Index
 	qsrv    *qdranttest.Server
 	svc     *worker.Service
 	locker  groupmem.Locker
@@ -75,6 +79,34 @@ type fixtureOptions struct {
 	hold      chan struct{}   // the fuser waits on "hold" messages until it is closed
 	lockTTL   time.Duration   // the service's lock ttl (default the worker's)
 	cors      []string        // Config.CORSOrigins
+	// embedded runs the API on the embedded configuration: a SQLite
+	// ledger and the in-process index (and lock, unless locker is set)
+	// instead of Postgres, Qdrant and Redis.
+	embedded bool
+}
+
+// fixtureLedger is a ledger the fixture can also ping.
+type fixtureLedger interface {
+	groupmem.Ledger
+	Ping(ctx context.Context) error
+}
+
+var (
+	_ fixtureLedger = (*postgres.Ledger)(nil)
+	_ fixtureLedger = (*sqlite.Ledger)(nil)
+)
+
+// onBoth runs fn as two subtests with a fixture each: on Postgres, Qdrant
+// and Redis, and on the embedded configuration.
+func onBoth(t *testing.T, o fixtureOptions, fn func(t *testing.T, f *fixture)) {
+	t.Helper()
+	for _, name := range []string{"postgres", "embedded"} {
+		t.Run(name, func(t *testing.T) {
+			o := o
+			o.embedded = name == "embedded"
+			fn(t, newFixture(t, o))
+		})
+	}
 }
 
 func redisAddr() string { return cmp.Or(os.Getenv("GROUPMEM_TEST_REDIS_ADDR"), "127.0.0.1:6379") }
@@ -82,17 +114,38 @@ func redisAddr() string { return cmp.Or(os.Getenv("GROUPMEM_TEST_REDIS_ADDR"), "
 func newFixture(t testing.TB, o fixtureOptions) *fixture {
 	t.Helper()
 	ctx := context.Background()
-	f := &fixture{ledger: pgtest.Open(t), spec: loadOpenAPI(t)}
-	f.qsrv = qdranttest.StartServer(t, qdranttest.Config{})
+	f := &fixture{spec: loadOpenAPI(t)}
 	d := cmp.Or(o.embedDim, dim)
-	x, err := qdrant.Open(ctx, qdrant.Config{Addr: f.qsrv.Addr(), Dimension: d, SkipCompatibilityCheck: true, Timeout: 5 * time.Second})
-	if err != nil {
-		t.Fatalf("open qdrant index on the test server: %v", err)
+	var check func(ctx context.Context) error
+	if o.embedded {
+		l, err := sqlite.Open(ctx, sqlite.Config{Path: filepath.Join(t.TempDir(), "groupmem.db")})
+		if err != nil {
+			t.Fatalf("open the SQLite ledger: %v", err)
+		}
+		t.Cleanup(func() { l.Close() })
+		f.ledger = l
+		x, err := inmem.NewIndex(d)
+		if err != nil {
+			t.Fatal(err)
+		}
+		f.index, check = x, func(context.Context) error { return nil }
+		if o.locker == nil {
+			o.locker = inmem.NewLocker()
+		}
+	} else {
+		f.ledger = pgtest.Open(t)
+		f.qsrv = qdranttest.StartServer(t, qdranttest.Config{})
+		x, err := qdrant.Open(ctx, qdrant.Config{Addr: f.qsrv.Addr(), Dimension: d, SkipCompatibilityCheck: true, Timeout: 5 * time.Second})
+		if err != nil {
+			t.Fatalf("open qdrant index on the test server: %v", err)
+		}
+		t.Cleanup(func() { x.Close() })
+		f.index, check = x, x.Check
 	}
-	t.Cleanup(func() { x.Close() })
-	f.index = x
+	x := f.index
 	locker := o.locker
 	var rl *redis.Locker
+	var err error
 	if locker == nil {
 		f.redisPrefix = "groupmem-apitest:" + rand.Text() + ":"
 		rl, err = redis.Open(ctx, redis.Config{Addr: redisAddr(), Prefix: f.redisPrefix})
@@ -122,7 +175,7 @@ func newFixture(t testing.TB, o fixtureOptions) *fixture {
 					return err
 				}
 			}
-			return x.Check(ctx)
+			return check(ctx)
 		},
 	}
 	if !o.open {

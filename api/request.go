@@ -9,6 +9,7 @@ import (
 	"mime"
 	"net/http"
 	"net/url"
+	"reflect"
 	"strconv"
 	"strings"
 	"unicode"
@@ -170,8 +171,8 @@ func idParam(r *http.Request, name string) (string, error) {
 // a pointer to a struct. An absent (empty) body leaves v as it is and
 // returns false. A body that is too large is ETOOLARGE; a Content-Type
 // other than application/json is codeMediaType; malformed JSON, unknown
-// fields, a value of the wrong type and anything after the value are
-// EINVALID.
+// fields (names are case-sensitive), a field given twice, a value of the
+// wrong type and anything after the value are EINVALID.
 func readBody(w http.ResponseWriter, r *http.Request, limit int64, v any) (bool, error) {
 	if r.ContentLength > limit {
 		return false, groupmem.Errorf(groupmem.ETOOLARGE, "the body is larger than %d bytes", limit)
@@ -196,6 +197,9 @@ func readBody(w http.ResponseWriter, r *http.Request, limit int64, v any) (bool,
 	}
 	if _, err := dec.Token(); err != io.EOF {
 		return false, groupmem.Errorf(groupmem.EINVALID, "the body has data after its JSON value")
+	}
+	if err := exactKeys(b, reflect.TypeOf(v)); err != nil {
+		return false, err
 	}
 	return true, nil
 }

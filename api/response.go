@@ -79,6 +79,7 @@ type changeJSON struct {
 	ChangeReason string    `json:"change_reason"`
 	Version      int       `json:"version"`
 	Actor        string    `json:"actor"`
+	Manual       bool      `json:"manual"`
 	RunID        *string   `json:"run_id"`
 }
 
@@ -86,7 +87,7 @@ func changeOut(c groupmem.Change) changeJSON {
 	return changeJSON{
 		Timestamp: c.CreatedAt.UTC(), Action: string(c.Action), MemoryID: c.MemoryID, NewMemoryID: nullable(c.NewMemoryID),
 		OldStatement: c.OldStatement, NewStatement: c.NewStatement, ChangeReason: c.Reason, Version: c.Version,
-		Actor: c.Actor, RunID: nullable(c.RunID),
+		Actor: c.Actor, Manual: c.Manual, RunID: nullable(c.RunID),
 	}
 }
 

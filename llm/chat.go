@@ -14,6 +14,9 @@ import (
 // zero.
 const DefaultChatTimeout = 120 * time.Second
 
+// messageOverhead is the tokens a chat message costs beyond its content.
+const messageOverhead = 4
+
 // maxChatBody bounds the body of a chat answer that is read.
 const maxChatBody = 8 << 20
 
@@ -62,6 +65,13 @@ type ChatConfig struct {
 	// Rand returns a number in [0, 1) for the jitter. Nil uses
 	// math/rand/v2.
 	Rand func() float64
+	// Limiter, when set, admits every attempt against a rate budget and
+	// adapts how many run at once; nil sends at once.
+	Limiter *Limiter
+	// EstimateTokens estimates the prompt tokens of a message's content
+	// for the Limiter; nil counts a token per four bytes. The Limiter
+	// corrects it by the counts the endpoint reports.
+	EstimateTokens func(string) int
 }
 
 // ChatMessage is one message of a conversation.
@@ -93,6 +103,7 @@ type Completion struct {
 // limits and usage accounting, and no SDK pins it to one vendor.
 type Chat struct {
 	ep          *endpoint
+	estimate    func(string) int
 	model       string
 	temperature *float64
 	maxTokens   int
@@ -129,11 +140,16 @@ func NewChat(c ChatConfig) (*Chat, error) {
 	if err != nil {
 		return nil, err
 	}
+	ep.limiter = c.Limiter
+	estimate := c.EstimateTokens
+	if estimate == nil {
+		estimate = func(s string) int { return (len(s) + 3) / 4 }
+	}
 	var temp *float64
 	if c.Temperature != nil {
 		temp = new(*c.Temperature)
 	}
-	return &Chat{ep: ep, model: c.Model, temperature: temp, maxTokens: c.MaxTokens}, nil
+	return &Chat{ep: ep, estimate: estimate, model: c.Model, temperature: temp, maxTokens: c.MaxTokens}, nil
 }
 
 // Model returns the configured model name.
@@ -172,7 +188,14 @@ func (c *Chat) Complete(ctx context.Context, msgs []ChatMessage) (Completion, er
 	}
 	req := chatRequest{Model: c.model, Messages: msgs, Temperature: c.temperature, MaxTokens: c.maxTokens}
 	var resp chatResponse
-	attempts, err := c.ep.post(ctx, req, &resp)
+	est := 0
+	for _, m := range msgs {
+		est += c.estimate(m.Content) + messageOverhead
+	}
+	attempts, err := c.ep.post(ctx, req, &resp, est)
+	if err == nil && c.ep.limiter != nil {
+		c.ep.limiter.calibrate(est, resp.Usage.PromptTokens)
+	}
 	if n := len(attempts); n > 0 && err == nil {
 		attempts[n-1].Tokens = groupmem.Tokens{Prompt: resp.Usage.PromptTokens, Completion: resp.Usage.CompletionTokens}
 		if len(resp.Choices) > 0 {

@@ -152,7 +152,7 @@ func (e *Embeddings) embedBatch(ctx context.Context, batch []string) ([][]float3
 		req.Dimensions = e.dim
 	}
 	var resp embeddingsResponse
-	if _, err := e.ep.post(ctx, req, &resp); err != nil {
+	if _, err := e.ep.post(ctx, req, &resp, 0); err != nil {
 		return nil, err
 	}
 	if len(resp.Data) != len(batch) {

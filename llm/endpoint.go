@@ -48,6 +48,7 @@ type endpoint struct {
 	timeout time.Duration
 	maxBody int64
 	retry   retryPolicy
+	limiter *Limiter // nil: calls are not limited
 }
 
 // newEndpoint checks c, applies its defaults, and returns the endpoint.
@@ -99,31 +100,49 @@ func newEndpoint(c endpointConfig) (*endpoint, error) {
 }
 
 // post sends in as JSON and decodes the answer into out, retrying as the
-// policy allows. It returns every attempt made, in order.
-func (e *endpoint) post(ctx context.Context, in, out any) ([]groupmem.Attempt, error) {
+// policy allows. With a limiter, every attempt first waits for its
+// admission of estimate prompt tokens, and its answer teaches the limiter.
+// It returns every attempt made, in order.
+func (e *endpoint) post(ctx context.Context, in, out any, estimate int) ([]groupmem.Attempt, error) {
 	body, err := json.Marshal(in)
 	if err != nil {
 		return nil, groupmem.WrapError(groupmem.EINVALID, e.retry.name+": request cannot be encoded", err)
 	}
 	var trace []groupmem.Attempt
 	_, err = e.retry.run(ctx, func(ctx context.Context, waited time.Duration) error {
+		var t ticket
+		if e.limiter != nil {
+			var queued time.Duration
+			var err error
+			t, queued, err = e.limiter.admit(ctx, estimate)
+			if err != nil {
+				return err
+			}
+			waited += queued
+		}
 		start := time.Now()
-		status, err := e.attempt(ctx, body, out)
+		status, h, err := e.attempt(ctx, body, out)
 		trace = append(trace, groupmem.Attempt{Status: status, WaitMS: waited.Milliseconds(), DurationMS: time.Since(start).Milliseconds()})
+		if e.limiter != nil {
+			code, _ := strconv.Atoi(status)
+			if lerr := e.limiter.done(ctx, t, code, h); lerr != nil && err == nil {
+				err = groupmem.WrapError(groupmem.EUNAVAILABLE, e.retry.name+": pausing the rate budget", lerr)
+			}
+		}
 		return err
 	})
 	return trace, err
 }
 
 // attempt makes one request and returns what came back: the HTTP status,
-// or "timeout" or "network" when no answer did. Failures another attempt
+// or "timeout" or "network" when no answer did, and the answer's headers. Failures another attempt
 // may cure are *retryableError; the rest are final.
-func (e *endpoint) attempt(ctx context.Context, body []byte, out any) (string, error) {
+func (e *endpoint) attempt(ctx context.Context, body []byte, out any) (string, http.Header, error) {
 	actx, cancel := context.WithTimeout(ctx, e.timeout)
 	defer cancel()
 	req, err := http.NewRequestWithContext(actx, http.MethodPost, e.url, bytes.NewReader(body))
 	if err != nil {
-		return "error", groupmem.WrapError(groupmem.EINVALID, e.retry.name+": request cannot be built", err)
+		return "error", nil, groupmem.WrapError(groupmem.EINVALID, e.retry.name+": request cannot be built", err)
 	}
 	req.Header.Set("Content-Type", "application/json")
 	req.Header.Set("Accept", "application/json")
@@ -132,23 +151,23 @@ func (e *endpoint) attempt(ctx context.Context, body []byte, out any) (string, e
 	}
 	resp, err := e.client.Do(req)
 	if err != nil {
-		return transportStatus(actx), e.transportError(actx, err)
+		return transportStatus(actx), nil, e.transportError(actx, err)
 	}
 	defer resp.Body.Close()
 	status := strconv.Itoa(resp.StatusCode)
 	data, err := io.ReadAll(io.LimitReader(resp.Body, e.maxBody+1))
 	switch {
 	case err != nil:
-		return transportStatus(actx), e.transportError(actx, err)
+		return transportStatus(actx), resp.Header, e.transportError(actx, err)
 	case int64(len(data)) > e.maxBody:
-		return status, e.unusable(fmt.Sprintf("answer is larger than %d bytes", e.maxBody), nil)
+		return status, resp.Header, e.unusable(fmt.Sprintf("answer is larger than %d bytes", e.maxBody), nil)
 	case resp.StatusCode < 200 || resp.StatusCode > 299:
-		return status, e.statusError(resp, data)
+		return status, resp.Header, e.statusError(resp, data)
 	}
 	if err := json.Unmarshal(data, out); err != nil {
-		return status, e.unusable("answer is not the expected JSON", fmt.Errorf("%w; body starts %q", err, groupmem.Truncate(string(data), 120)))
+		return status, resp.Header, e.unusable("answer is not the expected JSON", fmt.Errorf("%w; body starts %q", err, groupmem.Truncate(string(data), 120)))
 	}
-	return status, nil
+	return status, resp.Header, nil
 }
 
 // transportStatus names an attempt that got no answer.

@@ -51,6 +51,8 @@ type Config struct {
 	LLMModel       string
 	LLMTemperature float64
 	LLMMaxTokens   int
+	LLMRPM         int
+	LLMTPM         int
 	LLMTimeout     time.Duration
 	LLMReasks      int
 	LLMMaxSplits   int
@@ -169,6 +171,8 @@ func (c *Config) settings() []setting {
 		{"GROUPMEM_LLM_MODEL", "chat model", str(&c.LLMModel), "gpt-4o-mini"},
 		{"GROUPMEM_LLM_TEMPERATURE", "chat temperature", float(&c.LLMTemperature), "0.2"},
 		{"GROUPMEM_LLM_MAX_TOKENS", "most completion tokens per model call", num(&c.LLMMaxTokens), "4096"},
+		{"GROUPMEM_LLM_RPM", "the chat model's requests per minute, shared by every process on the same Redis (0: unlimited, or as the provider's x-ratelimit headers report)", num(&c.LLMRPM), "0"},
+		{"GROUPMEM_LLM_TPM", "the chat model's tokens per minute (prompt estimate + GROUPMEM_LLM_MAX_TOKENS per call), shared like GROUPMEM_LLM_RPM (0: unlimited, or as reported)", num(&c.LLMTPM), "0"},
 		{"GROUPMEM_LLM_TIMEOUT", "timeout of one model call attempt", dur(&c.LLMTimeout), "120s"},
 		{"GROUPMEM_LLM_REASKS", "times a pass is asked again when the answer holds no valid action; then the run fails and its messages wait (0: never)", num(&c.LLMReasks), "2"},
 		{"GROUPMEM_LLM_MAX_SPLITS", "times a pass whose answer the token limit cut is split in half and asked again (0: never)", num(&c.LLMMaxSplits), "3"},
@@ -238,6 +242,10 @@ func (c *Config) validate() error {
 		return fmt.Errorf("GROUPMEM_LLM_MAX_TOKENS must be positive, got %d", c.LLMMaxTokens)
 	case c.LLMTemperature < 0 || c.LLMTemperature > 2:
 		return fmt.Errorf("GROUPMEM_LLM_TEMPERATURE must be within 0..2, got %g", c.LLMTemperature)
+	case c.LLMRPM < 0:
+		return fmt.Errorf("GROUPMEM_LLM_RPM must not be negative, got %d", c.LLMRPM)
+	case c.LLMTPM < 0:
+		return fmt.Errorf("GROUPMEM_LLM_TPM must not be negative, got %d", c.LLMTPM)
 	case c.Concurrency < 1 || c.Concurrency > 1024:
 		return fmt.Errorf("GROUPMEM_CONCURRENCY must be within 1..1024, got %d", c.Concurrency)
 	case c.MinMessages < 1:

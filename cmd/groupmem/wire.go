@@ -12,6 +12,7 @@ import (
 	"github.com/groupmem/groupmem/llm"
 	"github.com/groupmem/groupmem/llm/static"
 	"github.com/groupmem/groupmem/offline"
+	"github.com/groupmem/groupmem/prompts"
 	"github.com/groupmem/groupmem/store/inmem"
 	"github.com/groupmem/groupmem/store/postgres"
 	"github.com/groupmem/groupmem/store/qdrant"
@@ -28,6 +29,7 @@ type backends struct {
 	Index    groupmem.Index
 	Locker   groupmem.Locker
 	Embedder groupmem.Embedder
+	Budget   groupmem.RateBudget                    // the chat model's rate budget, shared through Redis when configured
 	checks   map[string]func(context.Context) error // readiness, by part
 	closers  []func()
 
@@ -80,10 +82,10 @@ func openBackends(ctx context.Context, cfg *Config, log *slog.Logger) (_ *backen
 		if err != nil {
 			return nil, err
 		}
-		b.Locker, b.checks["redis"] = r, r.Ping
+		b.Locker, b.Budget, b.checks["redis"] = r, r.RateBudget(), r.Ping
 		b.closers = append(b.closers, func() { r.Close() })
 	} else {
-		b.Locker = inmem.NewLocker()
+		b.Locker, b.Budget = inmem.NewLocker(), inmem.NewRateBudget(nil)
 	}
 	if b.Embedder, err = pickEmbedder(cfg); err != nil {
 		return nil, err
@@ -128,7 +130,7 @@ func openBackends(ctx context.Context, cfg *Config, log *slog.Logger) (_ *backen
 // newFuser picks the evolver: the language model when GROUPMEM_LLM_URL is
 // set, the offline evolver (reading earlier messages from ledger)
 // otherwise.
-func newFuser(cfg *Config, ledger groupmem.Ledger, log *slog.Logger) (worker.Fuser, error) {
+func newFuser(cfg *Config, ledger groupmem.Ledger, budget groupmem.RateBudget, log *slog.Logger) (worker.Fuser, error) {
 	loc, _ := time.LoadLocation(cfg.TimeZone) // validated
 	ecfg := evolve.Config{
 		Lang: cfg.Lang, Location: loc, MaxMemories: cfg.MaxMemories, MaxMessages: cfg.MaxMessages,
@@ -140,10 +142,17 @@ func newFuser(cfg *Config, ledger groupmem.Ledger, log *slog.Logger) (worker.Fus
 		log.Info("no GROUPMEM_LLM_URL: evolving with the offline evolver, which needs no language model")
 		return offline.New(offline.Config{History: ledger, Evolve: ecfg, Logger: log}, nil)
 	}
+	limiter, err := llm.NewLimiter(llm.LimiterConfig{
+		Budget: budget, Key: "chat:" + cfg.LLMModel, MaxConcurrency: cfg.Concurrency, CompletionTokens: cfg.LLMMaxTokens,
+		Limits: groupmem.RateLimits{RequestsPerMinute: cfg.LLMRPM, TokensPerMinute: cfg.LLMTPM},
+	})
+	if err != nil {
+		return nil, err
+	}
 	temp := cfg.LLMTemperature
 	chat, err := llm.NewChat(llm.ChatConfig{
 		BaseURL: cfg.LLMURL, APIKey: cfg.LLMKey, Model: cfg.LLMModel, Temperature: &temp,
-		MaxTokens: cfg.LLMMaxTokens, Timeout: cfg.LLMTimeout,
+		MaxTokens: cfg.LLMMaxTokens, Timeout: cfg.LLMTimeout, Limiter: limiter, EstimateTokens: prompts.EstimateTokens,
 	})
 	if err != nil {
 		return nil, err
@@ -162,7 +171,7 @@ func never(n int) int {
 
 // newService wires the one writer path on b.
 func newService(cfg *Config, b *backends, log *slog.Logger, obs worker.Observer) (*worker.Service, error) {
-	f, err := newFuser(cfg, b.Ledger, log)
+	f, err := newFuser(cfg, b.Ledger, b.Budget, log)
 	if err != nil {
 		return nil, err
 	}

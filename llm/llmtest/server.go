@@ -110,6 +110,7 @@ type Server struct {
 	fallback *Reply
 	embed    func([]string) [][]float32
 	reversed bool
+	rate     *rateWindow // nil: no rate limit
 
 	mu        sync.Mutex
 	chat      []Reply
@@ -257,6 +258,14 @@ func decodeInput(raw json.RawMessage) ([]string, error) {
 }
 
 func (s *Server) answerChat(w http.ResponseWriter, r *http.Request, req Request, i int) {
+	var counted int
+	if s.rate != nil {
+		var admitted bool
+		if admitted, counted = s.rate.admit(w, req); !admitted {
+			writeError(w, http.StatusTooManyRequests, "llmtest: rate limit reached")
+			return
+		}
+	}
 	reply, ok := s.next(&s.chat)
 	switch {
 	case ok:
@@ -275,6 +284,7 @@ func (s *Server) answerChat(w http.ResponseWriter, r *http.Request, req Request,
 		writeRaw(w, reply)
 		return
 	}
+	reply.PromptTokens = cmp.Or(reply.PromptTokens, counted)
 	writeJSON(w, reply, map[string]any{
 		"id":      fmt.Sprintf("chatcmpl-llmtest-%d", i),
 		"object":  "chat.completion",

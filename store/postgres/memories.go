@@ -120,6 +120,11 @@ func (l *Ledger) ScanMemories(ctx context.Context, after string, limit int) ([]g
 		WHERE memory_id > $1 ORDER BY memory_id LIMIT $2`, after, max(limit, 0))
 }
 
+// manualChange selects whether a change-log row was written by a manual
+// change (a run with trigger admin) rather than an evolution.
+const manualChange = `COALESCE((SELECT r.trigger = 'admin' FROM evolution_runs r
+	WHERE r.id = memory_change_log.run_id), false)`
+
 // Changes implements groupmem.Ledger.
 func (l *Ledger) Changes(ctx context.Context, q groupmem.ChangeQuery) ([]groupmem.Change, error) {
 	if err := groupmem.CheckGroupID(q.GroupID); err != nil {
@@ -138,7 +143,7 @@ func (l *Ledger) Changes(ctx context.Context, q groupmem.ChangeQuery) ([]groupme
 	}
 	rows, err := l.pool.Query(ctx, `
 		SELECT id, group_id, action, memory_id, new_memory_id, old_statement, new_statement,
-			change_summary, version, run_id, actor, created_at
+			change_summary, version, run_id, actor, created_at, `+manualChange+`
 		FROM memory_change_log WHERE group_id = $1 AND created_at >= $2
 			AND ($3::text[] IS NULL OR action = ANY($3))
 			AND ($4::timestamptz IS NULL OR (created_at, id) < ($4, $5))
@@ -151,7 +156,7 @@ func (l *Ledger) Changes(ctx context.Context, q groupmem.ChangeQuery) ([]groupme
 		var c groupmem.Change
 		var newID, run *string
 		err := row.Scan(&c.ID, &c.GroupID, &c.Action, &c.MemoryID, &newID, &c.OldStatement, &c.NewStatement,
-			&c.Reason, &c.Version, &run, &c.Actor, &c.CreatedAt)
+			&c.Reason, &c.Version, &run, &c.Actor, &c.CreatedAt, &c.Manual)
 		if newID != nil {
 			c.NewMemoryID = *newID
 		}

@@ -145,6 +145,23 @@ func (l *Ledger) ScanMemories(ctx context.Context, after string, limit int) ([]g
 		WHERE memory_id > ? ORDER BY memory_id LIMIT ?`, after, max(limit, 0))
 }
 
+// afterCursor is the condition that starts a newest-first page after the
+// row at (?4, ?5), or none for the first page (before nil). It is left out
+// rather than disabled with "?4 IS NULL OR", which would keep SQLite from
+// seeking the index to the cursor: a deep page would scan every row
+// before it.
+func afterCursor(column string, before any) string {
+	if before == nil {
+		return ""
+	}
+	return ` AND (` + column + `, id) < (?4, ?5)`
+}
+
+// manualChange selects whether a change-log row was written by a manual
+// change (a run with trigger admin) rather than an evolution.
+const manualChange = `COALESCE((SELECT r.trigger = 'admin' FROM evolution_runs r
+	WHERE r.id = memory_change_log.run_id), 0)`
+
 // Changes implements groupmem.Ledger: newest first. An invalid group id is
 // EINVALID.
 func (l *Ledger) Changes(ctx context.Context, q groupmem.ChangeQuery) ([]groupmem.Change, error) {
@@ -165,10 +182,10 @@ func (l *Ledger) Changes(ctx context.Context, q groupmem.ChangeQuery) ([]groupme
 	}
 	rows, err := l.read.QueryContext(ctx, `
 		SELECT id, group_id, action, memory_id, new_memory_id, old_statement, new_statement,
-			change_summary, version, run_id, actor, created_at
+			change_summary, version, run_id, actor, created_at, `+manualChange+`
 		FROM memory_change_log WHERE group_id = ?1 AND created_at >= ?2
 			AND (?3 IS NULL OR action IN (SELECT value FROM json_each(?3)))
-			AND (?4 IS NULL OR (created_at, id) < (?4, ?5))
+			`+afterCursor("created_at", before)+`
 		ORDER BY created_at DESC, id DESC LIMIT ?6`,
 		q.GroupID, nanos(q.Since), actions, before, q.BeforeID, max(q.Limit, 0))
 	if err != nil {
@@ -180,7 +197,7 @@ func (l *Ledger) Changes(ctx context.Context, q groupmem.ChangeQuery) ([]groupme
 		var newID, run sql.NullString
 		var created int64
 		err := row.Scan(&c.ID, &c.GroupID, &action, &c.MemoryID, &newID, &c.OldStatement, &c.NewStatement,
-			&c.Reason, &c.Version, &run, &c.Actor, &created)
+			&c.Reason, &c.Version, &run, &c.Actor, &created, &c.Manual)
 		c.Action, c.NewMemoryID, c.RunID, c.CreatedAt = groupmem.ActionKind(action), newID.String, run.String, fromNanos(created)
 		return c, err
 	})

@@ -153,8 +153,7 @@ func (l *Ledger) Runs(ctx context.Context, q groupmem.RunQuery) ([]groupmem.Run,
 		before = nanos(q.BeforeTime)
 	}
 	rows, err := l.read.QueryContext(ctx, `SELECT `+runColumns+` FROM evolution_runs
-		WHERE group_id = ?1 AND trigger <> ?2 AND (?3 = '' OR status = ?3)
-			AND (?4 IS NULL OR (started_at, id) < (?4, ?5))
+		WHERE group_id = ?1 AND trigger <> ?2 AND (?3 = '' OR status = ?3)`+afterCursor("started_at", before)+`
 		ORDER BY started_at DESC, id DESC LIMIT ?6`,
 		q.GroupID, groupmem.TriggerAdmin, string(q.Status), before, q.BeforeID, max(q.Limit, 0))
 	if err != nil {

@@ -90,6 +90,9 @@ func testRunsAndChangesPages(t *testing.T, l groupmem.Ledger) {
 			t.Fatalf("change %d listed twice", c.ID)
 		}
 		ids[c.ID] = true
+		if manual := c.RunID == admin.ID; c.Manual != manual {
+			t.Fatalf("change %d of run %s: Manual = %v, want %v (only the admin run's change is manual)", c.ID, c.RunID, c.Manual, manual)
+		}
 	}
 	if len(changes) != 2*n+1 || changes[0].Action != groupmem.ActionStrength {
 		t.Fatalf("paged %d changes, first %s; want %d, the strength change first", len(changes), changes[0].Action, 2*n+1)

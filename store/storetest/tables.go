@@ -1,0 +1,47 @@
+package storetest
+
+import (
+	"context"
+	"testing"
+
+	"github.com/groupmem/groupmem"
+)
+
+// Count counts the rows of a ledger table that belong to a group, by SQL
+// on the ledger's own database.
+type Count func(table, groupID string) int
+
+// PurgeLeavesNoRow purges g1 of a ledger holding messages, memory
+// versions, changes, runs and outbox entries in g1 and g2, then counts
+// the rows of each of groupmem.PurgeTables by group with count: none of
+// g1's may remain (except the purge's own outbox entry), g2 keeps its
+// own, and the removals table has the record.
+func PurgeLeavesNoRow(t *testing.T, l groupmem.Ledger, count Count) {
+	ctx := context.Background()
+	for _, g := range []string{"g1", "g2"} {
+		if _, err := l.InsertMessages(ctx, Msgs(g, "m", 3)); err != nil {
+			t.Fatal(err)
+		}
+		plan := CreatePlan(Begin(t, l, g), "likes tea", "likes coffee")
+		Commit(t, l, plan)
+		Commit(t, l, UpdatePlan(Begin(t, l, g), plan.New[0], "likes green tea"))
+	}
+	if _, err := l.PurgeGroup(ctx, "g1", "mod"); err != nil {
+		t.Fatal(err)
+	}
+	for _, table := range groupmem.PurgeTables {
+		want := 0
+		if table == "outbox" {
+			want = 1 // the purge's entry, for the index side
+		}
+		if n := count(table, "g1"); n != want {
+			t.Errorf("%s holds %d rows of the purged group, want %d", table, n, want)
+		}
+		if n := count(table, "g2"); n == 0 && table != "evolution_jobs" {
+			t.Errorf("%s lost the rows of the other group", table)
+		}
+	}
+	if n := count("removals", "g1"); n != 1 {
+		t.Errorf("removals holds %d records of the purge, want 1", n)
+	}
+}
