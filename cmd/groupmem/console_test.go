@@ -339,6 +339,10 @@ func TestConsoleInBrowser(t *testing.T) {
 		if count(ctx, b, `.version.current .diff ins`)+count(ctx, b, `.version.current .diff del`) == 0 {
 			t.Error("the update shows no diff of its statement")
 		}
+		b.run(ctx, chromedp.Click(chromedp.CSS(`.version.current .parent a`)))
+		if hash := value(b, ctx, chromedp.Evaluate[string](`location.hash`)); hash != "#/m/"+updated.MemoryID || count(ctx, b, `.version`) != updated.Version {
+			t.Errorf("following the parent link left the lineage for %q", hash)
+		}
 		b.shot(ctx, "console-lineage.png")
 	})
 
@@ -555,6 +559,33 @@ func TestConsoleInBrowser(t *testing.T) {
 		}
 		if changed == 0 {
 			t.Error("applying the evolution changed no memory")
+		}
+
+		// An older version made current again: a new version on top, with
+		// the old statement, and the lineage page shows it.
+		var updated consoleMemory
+		for _, m := range active.Memories {
+			if m.ParentID != "" {
+				updated = m
+			}
+		}
+		var hist struct {
+			History []consoleMemory `json:"history"`
+		}
+		getJSON(t, base, "/memory/history/"+updated.MemoryID, &hist)
+		b.run(ctx, chromedp.Navigate(base+"/console/#/m/"+updated.MemoryID), visible(`[data-act="restore-version"]`),
+			js(`document.querySelector('.version').dataset.old = 'yes'`), chromedp.Click(chromedp.CSS(`[data-act="restore-version"]`)))
+		value(b, ctx, chromedp.Poll[bool](`!!document.querySelector('.version.current:not([data-old])')`))
+		var now struct {
+			History []consoleMemory `json:"history"`
+		}
+		getJSON(t, base, "/memory/history/"+updated.MemoryID, &now)
+		top := now.History[len(now.History)-1]
+		if len(now.History) != len(hist.History)+1 || top.Statement != hist.History[0].Statement {
+			t.Errorf("after making v1 current the lineage is %+v", now.History)
+		}
+		if n := count(ctx, b, `.version`); n != len(now.History) {
+			t.Errorf("the lineage page shows %d versions, want %d", n, len(now.History))
 		}
 	})
 }

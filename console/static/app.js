@@ -18,6 +18,7 @@ import { dialog, errorBox, h, setCrumbs, show } from './ui.js';
 
 const who = document.getElementById('who');
 
+/** showWho names the key in use and offers to forget it. */
 function showWho() {
   who.replaceChildren();
   const me = session.me;
@@ -27,6 +28,7 @@ function showWho() {
   if (key()) who.append(h('button', { onclick: () => { setKey(''); session.me = null; login(''); } }, t('signOut')));
 }
 
+/** login shows the key form, with message (why the last key was refused) when given. */
 function login(message) {
   showWho();
   setCrumbs(t('title'));
@@ -66,11 +68,12 @@ async function start() {
   route();
 }
 
+/** route shows the page location.hash names; each page's calls run under guard. */
 function route() {
   if (!session.me) return;
   const [path, query] = location.hash.replace(/^#/, '').split('?');
   const params = new URLSearchParams(query || '');
-  const p = path.split('/').filter(Boolean).map(decodeURIComponent);
+  const p = path.split('/').filter(Boolean).map((x) => { try { return decodeURIComponent(x); } catch { return x; } });
   dialog.open && dialog.close();
   if (p[0] === 'g' && p[1] && p[2] === 'runs') return guard(() => runsPage(p[1], params.get('status') || ''));
   if (p[0] === 'g' && p[1] && p[2] === 'messages') return guard(() => messagesPage(p[1], params));

@@ -25,14 +25,19 @@ export async function lineagePage(id) {
         isCurrent ? h('span', { class: 'muted small' }, ` (${t('current')})`) : null,
         ' ', h('span', { class: 'muted small' }, `${t('confidence')} ${Math.round(v.strength * 100)}% · `, timeCell(v.created_at))),
       h('p', { class: 'statement diff' }, parent ? diff(parent.statement, v.statement) : v.statement),
-      parent ? h('div', { class: 'muted small parent' }, `${t('parent')}: `, h('a', { href: `#v${parent.version}` }, `${t('version')}${parent.version}`)) : null,
+      parent ? h('div', { class: 'muted small parent' }, `${t('parent')}: `, h('a', {
+        href: location.hash,
+        onclick: (ev) => { ev.preventDefault(); document.getElementById(`v${parent.version}`).scrollIntoView({ behavior: 'smooth' }); },
+      }, `${t('version')}${parent.version}`)) : null,
       v.change_summary ? h('div', { class: 'small reason' }, `${t('reason')}: ${v.change_summary}`) : null,
       h('h3', { class: 'small' }, `${t('evidence')} (${msgs.length})`),
       msgs.length ? h('ul', { class: 'evidence' }, msgs.map((m) => h('li', { 'data-message': m.id },
         h('strong', {}, m.sender_name || m.sender_id), ' ', h('span', { class: 'muted small' }, when(m.sent_at)), h('div', {}, m.content))))
         : h('p', { class: 'muted small' }, t('noEvidence')),
-      isCurrent && v.status === 'deprecated' ? writeButton('admin', t('restore'), () => act(() => call('PUT', `memory/${seg(v.memory_id)}/restore`))) : null,
-      isCurrent && v.status === 'active' ? writeButton('admin', t('del'), () => deleteAction(v), 'danger') : null);
+      isCurrent && v.status === 'deprecated' ? writeButton('admin', t('restore'), () => act(() => call('PUT', `memory/${seg(v.memory_id)}/restore`)), '', 'restore') : null,
+      isCurrent && v.status === 'active' ? writeButton('admin', t('del'), () => deleteAction(v), 'danger', 'delete') : null,
+      !isCurrent && v.status === 'superseded' ? writeButton('admin', t('keepVersion'),
+        () => act(() => call('PUT', `memory/${seg(v.memory_id)}/restore`)), '', 'restore-version') : null);
   }).reverse();
   show(h('h1', {}, t('lineage')), h('p', { class: 'muted small' }, hist.lineage_id), items);
 }

@@ -12,7 +12,6 @@ import { badge, bar, dialog, errorBox, h, openDialog, setCrumbs, show, timeCell 
 /** weak is the strength under which a memory is shown as one to clean up. */
 const weak = 0.3;
 
-
 /** listAll reads every memory of group with status (up to 1000). */
 async function listAll(group, status) {
   const out = [];
@@ -24,6 +23,7 @@ async function listAll(group, status) {
   return out;
 }
 
+/** groupPage shows group's health panel and the memory cards params select. */
 export async function groupPage(group, params) {
   setCrumbs(h('a', { href: '#/' }, t('groups')), group);
   const allowed = session.me.groups;
@@ -51,36 +51,9 @@ export async function groupPage(group, params) {
   if (since) cards = cards.filter((m) => Date.parse(m.updated_at) >= Date.parse(since));
   if (onlyWeak) cards = cards.filter((m) => m.strength < weak);
 
-  const avg = active.length ? active.reduce((s, m) => s + m.strength, 0) / active.length : 0;
-  const weakCount = active.filter((m) => m.strength < weak).length;
-  const go = (p) => () => { location.hash = p; };
-  const tile = (id, label, value, cls, onclick) => h('button', { class: `tile ${cls}`, id, onclick },
-    h('div', { class: 'label' }, label), h('div', { class: 'value' }, value));
   const base = `#/g/${seg(group)}`;
-  const health = h('section', { class: 'health', 'aria-label': 'health' },
-    tile('h-total', t('healthTotal'), active.length, '', go(base)),
-    tile('h-avg', t('healthAvg'), `${Math.round(avg * 100)}%`, '', go(base)),
-    tile('h-weak', t('healthWeak'), weakCount, weakCount ? 'warn' : '', go(`${base}?weak=1`)),
-    tile('h-review', t('healthReview'), review.length, review.length ? 'warn' : '', go(`${base}/runs?status=review`)),
-    tile('h-failed', t('healthFailed'), failed.length, failed.length ? 'bad' : '', go(`${base}/runs?status=failed`)));
-
-  const search = h('input', { type: 'search', id: 'search', placeholder: t('search'), value: q, 'aria-label': t('search') });
-  const statusSel = h('select', { id: 'status', 'aria-label': t('status') },
-    ['active', 'superseded', 'deprecated', 'all'].map((s) => h('option', { value: s, selected: s === status }, s === 'all' ? t('allStatuses') : t(s))));
-  const sinceIn = h('input', { type: 'date', id: 'since', value: since, 'aria-label': t('changedSince') });
-  const apply = (ev) => {
-    ev && ev.preventDefault();
-    const np = new URLSearchParams();
-    if (search.value.trim()) np.set('q', search.value.trim());
-    if (statusSel.value !== 'active') np.set('status', statusSel.value);
-    if (sinceIn.value) np.set('since', sinceIn.value);
-    location.hash = `${base}${np.size ? '?' + np : ''}`;
-  };
-  statusSel.addEventListener('change', apply);
-  sinceIn.addEventListener('change', apply);
-  const toolbar = h('form', { class: 'toolbar', onsubmit: apply, role: 'search' },
-    search, statusSel, h('label', { class: 'small muted' }, t('changedSince'), ' ', sinceIn),
-    (q || since || status !== 'active' || onlyWeak) ? h('a', { class: 'button', href: base }, t('clear')) : null);
+  const health = healthPanel(base, active, review, failed);
+  const toolbar = filterBar(base, { q, status, since, filtered: !!(q || since || status !== 'active' || onlyWeak) });
 
   const actions = h('div', { class: 'toolbar' },
     h('a', { class: 'button', href: `${base}/runs` }, t('runs')),
@@ -95,6 +68,47 @@ export async function groupPage(group, params) {
       : h('p', { class: 'muted', id: 'cards-empty' }, t('noMemories')));
 }
 
+/**
+ * healthPanel shows the group's health: memories in use, their average
+ * strength, the weak ones, plans held for review and failed runs; each
+ * tile opens the list behind it.
+ */
+function healthPanel(base, active, review, failed) {
+  const avg = active.length ? active.reduce((s, m) => s + m.strength, 0) / active.length : 0;
+  const weakCount = active.filter((m) => m.strength < weak).length;
+  const go = (p) => () => { location.hash = p; };
+  const tile = (id, label, value, cls, onclick) => h('button', { class: `tile ${cls}`, id, onclick },
+    h('div', { class: 'label' }, label), h('div', { class: 'value' }, value));
+  return h('section', { class: 'health', 'aria-label': 'health' },
+    tile('h-total', t('healthTotal'), active.length, '', go(base)),
+    tile('h-avg', t('healthAvg'), `${Math.round(avg * 100)}%`, '', go(base)),
+    tile('h-weak', t('healthWeak'), weakCount, weakCount ? 'warn' : '', go(`${base}?weak=1`)),
+    tile('h-review', t('healthReview'), review.length, review.length ? 'warn' : '', go(`${base}/runs?status=review`)),
+    tile('h-failed', t('healthFailed'), failed.length, failed.length ? 'bad' : '', go(`${base}/runs?status=failed`)));
+}
+
+/** filterBar is the search box and the filters; changing one shows the page for it. */
+function filterBar(base, { q, status, since, filtered }) {
+  const search = h('input', { type: 'search', id: 'search', placeholder: t('search'), value: q, 'aria-label': t('search') });
+  const statusSel = h('select', { id: 'status', 'aria-label': t('status') },
+    ['active', 'superseded', 'deprecated', 'all'].map((s) => h('option', { value: s, selected: s === status }, s === 'all' ? t('allStatuses') : t(s))));
+  const sinceIn = h('input', { type: 'date', id: 'since', value: since, 'aria-label': t('changedSince') });
+  const apply = (ev) => {
+    ev && ev.preventDefault();
+    const np = new URLSearchParams();
+    if (search.value.trim()) np.set('q', search.value.trim());
+    if (statusSel.value !== 'active') np.set('status', statusSel.value);
+    if (sinceIn.value) np.set('since', sinceIn.value);
+    location.hash = `${base}${np.size ? '?' + np : ''}`;
+  };
+  statusSel.addEventListener('change', apply);
+  sinceIn.addEventListener('change', apply);
+  return h('form', { class: 'toolbar', onsubmit: apply, role: 'search' },
+    search, statusSel, h('label', { class: 'small muted' }, t('changedSince'), ' ', sinceIn),
+    filtered ? h('a', { class: 'button', href: base }, t('clear')) : null);
+}
+
+/** card shows memory m: status, version, confidence, statement, last change, evidence, actions. */
 function card(group, m) {
   const pct = Math.round(m.strength * 100);
   return h('article', { class: 'card', 'data-memory': m.memory_id, 'data-lineage': m.lineage_id, 'data-status': m.status },
@@ -126,6 +140,7 @@ function strengthAction(m) {
     t('save'), 'primary', () => call('PUT', `memory/${seg(m.memory_id)}/strength`, {}, { strength: Number(v.value) }));
 }
 
+/** editDialog edits m's statement (a new version), or writes a new memory when m is null. */
 function editDialog(group, m) {
   const text = h('textarea', { id: 'statement', maxlength: 500, required: true, 'aria-label': t('statement') });
   text.value = m ? m.statement : '';
@@ -138,6 +153,7 @@ function editDialog(group, m) {
     t('save'), 'primary', send);
 }
 
+/** changeView shows one planned or applied change of an evolution. */
 function changeView(c) {
   const before = c.old_statement || '';
   const after = c.new_statement ?? c.statement ?? '';
@@ -147,6 +163,11 @@ function changeView(c) {
     h('div', { class: 'muted small' }, c.change_reason));
 }
 
+/**
+ * evolveDialog evolves group: a dry run first lists the planned changes and
+ * applies nothing; Apply then runs the same evolution for real. An admin
+ * may reprocess the last days.
+ */
 function evolveDialog(group) {
   const days = h('input', { id: 'days', type: 'number', min: 1, max: 3650, 'aria-label': t('reprocessDays') });
   const out = h('div', { id: 'preview' });
@@ -172,6 +193,7 @@ function evolveDialog(group) {
   };
   applyBtn.addEventListener('click', async () => {
     applyBtn.disabled = true;
+    out.prepend(h('p', { class: 'muted' }, t('applying')));
     try {
       const r = await call('POST', `memory/evolve/${seg(group)}`, params(false));
       out.replaceChildren(h('p', { class: 'notice', id: 'applied' }, t('appliedRun', r.message || r.status)),
