@@ -87,10 +87,10 @@ type Limiter struct {
 	window   float64       // calls allowed in flight
 	inFlight int
 	limits   groupmem.RateLimits
-	scale    float64 // provider's prompt tokens per estimated token
-	fast     float64 // recent latency (seconds), fast average
-	slow     float64 // usual latency (seconds), slow average
-	lastCut  time.Time
+	scale    float64      // provider's prompt tokens per estimated token
+	fast     float64      // recent latency (seconds), fast average
+	slow     float64      // usual latency (seconds), slow average
+	lastCut  [2]time.Time // the last cut for a 429 and for latency
 	stats    LimiterStats
 }
 
@@ -240,7 +240,7 @@ func (l *Limiter) done(ctx context.Context, t ticket, status int, h http.Header)
 	case status == http.StatusTooManyRequests:
 		l.stats.Throttled++
 		pause = cmp.Or(max(retryAfter(h, now), 0), defaultThrottlePause)
-		l.cut(now, concurrencyCutOn429)
+		l.cut(now, cutThrottled, concurrencyCutOn429)
 	case status >= 200 && status < 300:
 		pause = l.exhausted(h)
 		l.window = min(l.window+1/l.window, float64(l.maxConc))
@@ -250,7 +250,7 @@ func (l *Limiter) done(ctx context.Context, t ticket, status int, h http.Header)
 		l.fast += fastAlpha * (latency - l.fast)
 		l.slow += slowAlpha * (latency - l.slow)
 		if l.fast > latencyGrowth*l.slow {
-			l.cut(now, concurrencyCutOnLatent)
+			l.cut(now, cutSlow, concurrencyCutOnLatent)
 		}
 	}
 	l.wake()
@@ -261,13 +261,20 @@ func (l *Limiter) done(ctx context.Context, t ticket, status int, h http.Header)
 	return nil
 }
 
-// cut shrinks the window by factor, at most once per usual latency, so
-// that the answers of one burst cut it once. l.mu must be held.
-func (l *Limiter) cut(now time.Time, factor float64) {
-	if now.Sub(l.lastCut).Seconds() < l.fast {
+// Reasons to cut the window, each rationed on its own.
+const (
+	cutThrottled = iota
+	cutSlow
+)
+
+// cut shrinks the window by factor, at most once per recent latency for
+// each reason, so that the answers of one burst cut it once. l.mu must be
+// held.
+func (l *Limiter) cut(now time.Time, reason int, factor float64) {
+	if now.Sub(l.lastCut[reason]).Seconds() < l.fast {
 		return
 	}
-	l.lastCut = now
+	l.lastCut[reason] = now
 	l.window = max(1, l.window*factor)
 }
 

@@ -7,7 +7,9 @@ import (
 	"testing"
 
 	"github.com/groupmem/groupmem"
+	"github.com/groupmem/groupmem/llm/llmtest"
 	"github.com/groupmem/groupmem/llm/static"
+	"github.com/groupmem/groupmem/store/qdrant"
 	"github.com/groupmem/groupmem/store/sqlite"
 	"github.com/groupmem/groupmem/store/storetest"
 )
@@ -61,5 +63,41 @@ func TestEmbedderChangeNeedsReindex(t *testing.T) {
 	env["GROUPMEM_LOCAL_EMBEDDER"] = "neural"
 	if _, _, err := runCmd(t, env, "config"); err == nil || !strings.Contains(err.Error(), "GROUPMEM_LOCAL_EMBEDDER") {
 		t.Fatalf("an unknown local embedder = %v", err)
+	}
+}
+
+// On Postgres and Qdrant, reindex after an embedder change re-embeds the
+// ledger and rebuilds the collection at the new vector size.
+func TestEmbedderChangeOnQdrant(t *testing.T) {
+	ctx := context.Background()
+	env, l := serverEnv(t, llmtest.New(t))
+	x, err := qdrant.Open(ctx, qdrant.Config{Addr: env["GROUPMEM_QDRANT_ADDR"], Collection: env["GROUPMEM_QDRANT_COLLECTION"],
+		Dimension: 8, SkipCompatibilityCheck: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	x.Close() // a collection of 8-dimensional vectors, as another embedder left it
+	run, err := l.BeginRun(ctx, groupmem.BeginRunParams{GroupID: "g1", Trigger: groupmem.TriggerCLI})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := l.CommitPlan(ctx, storetest.CreatePlan(run, "members meet every Friday evening")); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := runCmd(t, env, "relay"); err == nil || !strings.Contains(err.Error(), "run `groupmem reindex`") {
+		t.Fatalf("relay over another embedder's vectors = %v", err)
+	}
+	out, stderr, err := runCmd(t, env, "reindex")
+	if err != nil || !strings.Contains(out, "re-embedded 1 memory versions") || !strings.Contains(out, "reindexed 1 memory versions") {
+		t.Fatalf("reindex = %q, %v\n%s", out, err, stderr)
+	}
+	x, err = qdrant.Open(ctx, qdrant.Config{Addr: env["GROUPMEM_QDRANT_ADDR"], Collection: env["GROUPMEM_QDRANT_COLLECTION"],
+		Dimension: 100, SkipCompatibilityCheck: true})
+	if err != nil {
+		t.Fatalf("the collection after reindex: %v", err)
+	}
+	defer x.Close()
+	if page, err := x.List(ctx, groupmem.MemoryQuery{GroupID: "g1", Limit: 10}); err != nil || page.Total != 1 {
+		t.Errorf("points after reindex = %d, %v", page.Total, err)
 	}
 }

@@ -229,10 +229,12 @@ func postgresConfig(cfg *Config) postgres.Config {
 }
 
 // openQdrant opens the Qdrant index, creating the collection if needed.
+// A reindex that re-embeds the ledger recreates the collection, whose
+// vectors may have another size; worker.Reindex then writes every point.
 func openQdrant(ctx context.Context, cfg *Config, dim int) (*qdrant.Index, error) {
 	return qdrant.Open(ctx, qdrant.Config{
 		Addr: cfg.QdrantAddr, APIKey: cfg.QdrantAPIKey, TLS: cfg.QdrantTLS,
-		Collection: cfg.QdrantCollection, Dimension: dim,
+		Collection: cfg.QdrantCollection, Dimension: dim, Recreate: cfg.reembed,
 	})
 }
 

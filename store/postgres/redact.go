@@ -103,6 +103,11 @@ func (l *Ledger) RedactMessage(ctx context.Context, groupID, messageID, actor st
 				r.Rows["memory_change_log"] = n
 			}
 		}
+		if n, err := scrubRuns(ctx, tx, groupID, text); err != nil {
+			return err
+		} else if n > 0 {
+			r.Rows["evolution_runs"] = n
+		}
 		counts, err := json.Marshal(r.Rows)
 		if err != nil {
 			return err

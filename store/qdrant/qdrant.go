@@ -61,6 +61,10 @@ type Config struct {
 	// with the server's on connect, which otherwise calls HealthCheck and
 	// logs a warning when they differ.
 	SkipCompatibilityCheck bool
+	// Recreate drops the collection at Open and creates it afresh, empty:
+	// for a rebuild of every point whose vectors changed size (a new
+	// embedder). Everything the collection held is gone.
+	Recreate bool
 }
 
 // withDefaults returns c with defaults applied, or an EINVALID error that
@@ -133,7 +137,16 @@ func Open(ctx context.Context, cfg Config) (*Index, error) {
 		return nil, groupmem.WrapError(groupmem.EINVALID, fmt.Sprintf("qdrant Addr %q cannot be dialled", cfg.Addr), err)
 	}
 	x := &Index{cfg: cfg, client: client}
-	if err := x.call(ctx, x.ensure); err != nil {
+	open := x.ensure
+	if cfg.Recreate {
+		open = func(ctx context.Context, c *qdrant.Client) error {
+			if _, err := c.GetCollectionsClient().Delete(ctx, &qdrant.DeleteCollection{CollectionName: cfg.Collection}); err != nil {
+				return err
+			}
+			return x.ensure(ctx, c)
+		}
+	}
+	if err := x.call(ctx, open); err != nil {
 		x.Close()
 		return nil, fmt.Errorf("open qdrant index: %w", err)
 	}

@@ -404,3 +404,19 @@ func TestBadQueries(t *testing.T) {
 	wantCode(t, "Upsert with a bad id", x.Upsert(ctx, []groupmem.Memory{bad}), groupmem.EINVALID)
 	wantCode(t, "DeleteGroup without a group", x.DeleteGroup(ctx, ""), groupmem.EINVALID)
 }
+
+// A collection of another vector size is refused, unless Recreate asks
+// for it afresh: empty, with the new size (a reindex with a new embedder).
+func TestOpenRecreate(t *testing.T) {
+	addr := qdranttest.Start(t)
+	open(t, qdrant.Config{Addr: addr, Dimension: 16})
+	if _, err := qdrant.Open(t.Context(), qdrant.Config{Addr: addr, Dimension: 8, SkipCompatibilityCheck: true}); groupmem.ErrorCode(err) != groupmem.EINVALID {
+		t.Fatalf("open with another size = %v, want EINVALID", err)
+	}
+	open(t, qdrant.Config{Addr: addr, Dimension: 8, Recreate: true})
+	info, err := rawClient(t, addr, "").GetCollectionInfo(t.Context(), qdrant.DefaultCollection)
+	if err != nil {
+		t.Fatal(err)
+	}
+	assertLayout(t, info, 8)
+}

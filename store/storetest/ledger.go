@@ -42,6 +42,7 @@ func TestLedger(t *testing.T, open func(t *testing.T) groupmem.Ledger) {
 		{"MetaAndEmbeddings", testMetaAndEmbeddings},
 		{"PurgeGroup", testPurgeGroup},
 		{"RedactionFencesRuns", testRedactionFencesRuns},
+		{"RedactionScrubsRuns", testRedactionScrubsRuns},
 		{"RedactMessage", testRedactMessage},
 		{"Retention", testRetention},
 	}

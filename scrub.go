@@ -1,0 +1,57 @@
+package groupmem
+
+import (
+	"strings"
+	"unicode/utf8"
+)
+
+// minTailRunes is the shortest start of a text that RedactReport also
+// removes where an excerpt was cut in the middle of the text.
+const minTailRunes = 8
+
+// RedactReport returns r without the text of a redacted message: every
+// excerpt a run report keeps of the model's answers (Answer and the
+// Dropped examples) has each occurrence of the trimmed text replaced by
+// Redacted, and an excerpt that ends with the start of the text (at least
+// 8 characters of it, where the excerpt was cut) has that start replaced
+// too. It reports whether anything changed. An empty text changes nothing.
+func RedactReport(r Report, text string) (Report, bool) {
+	text = strings.TrimSpace(text)
+	if text == "" {
+		return r, false
+	}
+	changed := false
+	scrub := func(s string) string {
+		out := strings.ReplaceAll(s, text, Redacted)
+		out = cutTail(out, text)
+		changed = changed || out != s
+		return out
+	}
+	r.Answer = scrub(r.Answer)
+	if len(r.Dropped) > 0 {
+		drops := make([]Drop, len(r.Dropped))
+		for i, d := range r.Dropped {
+			d.Text = scrub(d.Text)
+			drops[i] = d
+		}
+		r.Dropped = drops
+	}
+	return r, changed
+}
+
+// cutTail replaces the longest start of text (of at least minTailRunes
+// characters) that s ends with.
+func cutTail(s, text string) string {
+	for n := len(text) - 1; n > 0; n-- {
+		if !utf8.RuneStart(text[n]) {
+			continue
+		}
+		if utf8.RuneCountInString(text[:n]) < minTailRunes {
+			return s
+		}
+		if strings.HasSuffix(s, text[:n]) {
+			return s[:len(s)-n] + Redacted
+		}
+	}
+	return s
+}

@@ -1,0 +1,53 @@
+package postgres
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+
+	"github.com/jackc/pgx/v5"
+
+	"github.com/groupmem/groupmem"
+)
+
+// scrubRuns removes text from the excerpts of model answers that the run
+// reports of group g keep (see groupmem.RedactReport), inside a
+// redaction's transaction, and returns how many reports it changed.
+func scrubRuns(ctx context.Context, tx pgx.Tx, g, text string) (int, error) {
+	rows, err := tx.Query(ctx, `SELECT id, report FROM evolution_runs
+		WHERE group_id = $1 AND (report ? 'answer' OR report ? 'dropped') FOR UPDATE`, g)
+	if err != nil {
+		return 0, fmt.Errorf("read run reports: %w", err)
+	}
+	type report struct {
+		id  string
+		raw []byte
+	}
+	reports, err := pgx.CollectRows(rows, func(row pgx.CollectableRow) (report, error) {
+		var r report
+		return r, row.Scan(&r.id, &r.raw)
+	})
+	if err != nil {
+		return 0, fmt.Errorf("read run reports: %w", err)
+	}
+	n := 0
+	for _, r := range reports {
+		var rep groupmem.Report
+		if err := json.Unmarshal(r.raw, &rep); err != nil {
+			return 0, fmt.Errorf("decode report of run %s: %w", r.id, err)
+		}
+		rep, changed := groupmem.RedactReport(rep, text)
+		if !changed {
+			continue
+		}
+		b, err := json.Marshal(rep)
+		if err != nil {
+			return 0, err
+		}
+		if _, err := tx.Exec(ctx, `UPDATE evolution_runs SET report = $2 WHERE id = $1`, r.id, b); err != nil {
+			return 0, fmt.Errorf("scrub report of run %s: %w", r.id, err)
+		}
+		n++
+	}
+	return n, nil
+}

@@ -1,0 +1,49 @@
+package sqlite
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"fmt"
+
+	"github.com/groupmem/groupmem"
+)
+
+// scrubRuns removes text from the excerpts of model answers that the run
+// reports of group g keep (see groupmem.RedactReport), inside a
+// redaction's transaction, and returns how many reports it changed.
+func scrubRuns(ctx context.Context, tx *sql.Tx, g, text string) (int, error) {
+	rows, err := tx.QueryContext(ctx, `SELECT id, report FROM evolution_runs WHERE group_id = ?
+		AND (json_extract(report, '$.answer') IS NOT NULL OR json_extract(report, '$.dropped') IS NOT NULL)`, g)
+	if err != nil {
+		return 0, fmt.Errorf("read run reports: %w", err)
+	}
+	type report struct{ id, raw string }
+	reports, err := collect(rows, func(row *sql.Rows) (report, error) {
+		var r report
+		return r, row.Scan(&r.id, &r.raw)
+	})
+	if err != nil {
+		return 0, fmt.Errorf("read run reports: %w", err)
+	}
+	n := 0
+	for _, r := range reports {
+		var rep groupmem.Report
+		if err := json.Unmarshal([]byte(r.raw), &rep); err != nil {
+			return 0, fmt.Errorf("decode report of run %s: %w", r.id, err)
+		}
+		rep, changed := groupmem.RedactReport(rep, text)
+		if !changed {
+			continue
+		}
+		b, err := json.Marshal(rep)
+		if err != nil {
+			return 0, err
+		}
+		if _, err := tx.ExecContext(ctx, `UPDATE evolution_runs SET report = ? WHERE id = ?`, string(b), r.id); err != nil {
+			return 0, fmt.Errorf("scrub report of run %s: %w", r.id, err)
+		}
+		n++
+	}
+	return n, nil
+}
