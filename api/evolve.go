@@ -76,6 +76,8 @@ func (h *Handler) evolve(w http.ResponseWriter, r *http.Request, c *call) error 
 		return groupmem.Errorf(groupmem.EINVALID, "dry_run and async cannot be combined: a dry run's plan is only in its answer")
 	case o.Reprocess && !c.key.Allows(ScopeAdmin):
 		return groupmem.Errorf(groupmem.EFORBIDDEN, "reprocess needs an admin key")
+	case o.Reprocess && o.Days == 0:
+		return groupmem.Errorf(groupmem.EINVALID, "reprocess needs days: how many days of messages to fuse again")
 	}
 	if err := checkGroup(c.key, g, "group "+describe(g)); err != nil {
 		return err
@@ -140,7 +142,7 @@ func runError(runID string, err error) error {
 	err = backendError(err)
 	code := groupmem.ErrorCode(err)
 	switch code {
-	case groupmem.EBUSY, groupmem.ESTALE, groupmem.ECONFLICT, groupmem.EUNAVAILABLE:
+	case groupmem.EBUSY, groupmem.ESTALE, groupmem.ECONFLICT, groupmem.EUNAVAILABLE, groupmem.EINVALID:
 	default:
 		code = groupmem.EINTERNAL
 	}

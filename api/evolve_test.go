@@ -183,6 +183,7 @@ func TestEvolve(t *testing.T) {
 			code                         string
 		}{
 			{"days zero", "/memory/evolve/g1?days=0", secretRoot, "", "", 400, "invalid"},
+			{"reprocess without days", "/memory/evolve/g1?reprocess=true", secretRoot, "", "", 400, "invalid"},
 			{"days too many", "/memory/evolve/g1?days=366", secretRoot, "", "", 400, "invalid"},
 			{"days not a number", "/memory/evolve/g1?days=1.5", secretRoot, "", "", 400, "invalid"},
 			{"dry_run not strict", "/memory/evolve/g1?dry_run=1", secretRoot, "", "", 400, "invalid"},
