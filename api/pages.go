@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"net/http"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -88,9 +89,7 @@ func (h *Handler) changes(w http.ResponseWriter, r *http.Request, c *call) error
 	at := p.cursor("cursor")
 	var beforeID int64
 	if !at.At.IsZero() {
-		if err := json.Unmarshal([]byte(at.ID), &beforeID); err != nil || beforeID <= 0 {
-			p.fail("cursor must be the next_cursor of an earlier page of changes, passed back unchanged")
-		}
+		beforeID = p.cursorInt(at, "changes")
 	}
 	if p.err != nil {
 		return p.err
@@ -123,7 +122,7 @@ func (h *Handler) changes(w http.ResponseWriter, r *http.Request, c *call) error
 	var next *string
 	if truncated {
 		last := rows[len(rows)-1]
-		next = nullable(cursor{At: last.CreatedAt, ID: jsonInt(last.ID)}.String())
+		next = nullable(cursor{At: last.CreatedAt, ID: strconv.FormatInt(last.ID, 10)}.String())
 	}
 	writeJSON(w, http.StatusOK, struct {
 		Success    bool         `json:"success"`
@@ -243,9 +242,13 @@ func runStatuses() []string {
 	return out
 }
 
-func jsonInt(n int64) string {
-	b, _ := json.Marshal(n)
-	return string(b)
+// cursorInt reads the positive integer id a cursor of what holds.
+func (p *params) cursorInt(at cursor, what string) int64 {
+	n, err := strconv.ParseInt(at.ID, 10, 64)
+	if err != nil || n <= 0 {
+		p.fail("cursor must be the next_cursor of an earlier page of %s, passed back unchanged", what)
+	}
+	return n
 }
 
 func cmpOr(a, b []string) []string {

@@ -3,6 +3,7 @@ package api
 import (
 	"context"
 	"net/http"
+	"strconv"
 	"time"
 
 	"github.com/groupmem/groupmem"
@@ -177,7 +178,7 @@ func (h *Handler) messages(w http.ResponseWriter, r *http.Request, c *call) erro
 	at := p.cursor("cursor")
 	var before int64
 	if !at.At.IsZero() {
-		before = cursorSeq(&p, at)
+		before = p.cursorInt(at, "messages")
 	}
 	mode, merr := msgsearch.ParseMode(p.q.Get("mode"))
 	if p.err != nil {
@@ -197,7 +198,7 @@ func (h *Handler) messages(w http.ResponseWriter, r *http.Request, c *call) erro
 	var next *string
 	if q == "" && len(hits) > limit {
 		last := hits[limit-1].Message
-		next = nullable(cursor{At: last.SentAt, ID: jsonInt(last.Seq)}.String())
+		next = nullable(cursor{At: last.SentAt, ID: strconv.FormatInt(last.Seq, 10)}.String())
 	}
 	hits = hits[:min(limit, len(hits))]
 	out := make([]messageHitJSON, len(hits))
@@ -217,22 +218,6 @@ func (h *Handler) messages(w http.ResponseWriter, r *http.Request, c *call) erro
 		Messages   []messageHitJSON `json:"messages"`
 	}{true, g, q, mode, next, out})
 	return nil
-}
-
-// cursorSeq reads the seq a messages cursor holds.
-func cursorSeq(p *params, at cursor) int64 {
-	var seq int64
-	for _, ch := range at.ID {
-		if ch < '0' || ch > '9' || seq > 1<<53 {
-			p.fail("cursor must be the next_cursor of an earlier page of messages, passed back unchanged")
-			return 0
-		}
-		seq = seq*10 + int64(ch-'0')
-	}
-	if seq <= 0 {
-		p.fail("cursor must be the next_cursor of an earlier page of messages, passed back unchanged")
-	}
-	return seq
 }
 
 // optionalFloat returns the number parameter name within [lo, hi], or nil

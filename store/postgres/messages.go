@@ -94,11 +94,7 @@ func (l *Ledger) MessagesSince(ctx context.Context, groupID string, after int64,
 	if err != nil {
 		return nil, interpretError(fmt.Errorf("read messages: %w", err))
 	}
-	msgs, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (groupmem.Message, error) {
-		var m groupmem.Message
-		err := r.Scan(&m.GroupID, &m.Seq, &m.ID, &m.SenderID, &m.SenderName, &m.Content, &m.SentAt)
-		return m, err
-	})
+	msgs, err := pgx.CollectRows(rows, scanMessage)
 	return msgs, interpretError(err)
 }
 
@@ -130,10 +126,14 @@ func (l *Ledger) MessagesByID(ctx context.Context, groupID string, ids []string)
 	if err != nil {
 		return nil, interpretError(fmt.Errorf("read messages: %w", err))
 	}
-	msgs, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (groupmem.Message, error) {
-		var m groupmem.Message
-		err := r.Scan(&m.GroupID, &m.Seq, &m.ID, &m.SenderID, &m.SenderName, &m.Content, &m.SentAt)
-		return m, err
-	})
+	msgs, err := pgx.CollectRows(rows, scanMessage)
 	return msgs, interpretError(err)
+}
+
+// scanMessage reads a row of group_id, seq, message_id, sender_id,
+// sender_name, content, sent_at.
+func scanMessage(r pgx.CollectableRow) (groupmem.Message, error) {
+	var m groupmem.Message
+	err := r.Scan(&m.GroupID, &m.Seq, &m.ID, &m.SenderID, &m.SenderName, &m.Content, &m.SentAt)
+	return m, err
 }

@@ -104,13 +104,7 @@ func (l *Ledger) MessagesSince(ctx context.Context, groupID string, after int64,
 	if err != nil {
 		return nil, interpretError(fmt.Errorf("read messages: %w", err))
 	}
-	msgs, err := collect(rows, func(r *sql.Rows) (groupmem.Message, error) {
-		var m groupmem.Message
-		var sent int64
-		err := r.Scan(&m.GroupID, &m.Seq, &m.ID, &m.SenderID, &m.SenderName, &m.Content, &sent)
-		m.SentAt = fromNanos(sent)
-		return m, err
-	})
+	msgs, err := collect(rows, scanMessage)
 	return msgs, interpretError(err)
 }
 
@@ -165,12 +159,16 @@ func (l *Ledger) MessagesByID(ctx context.Context, groupID string, ids []string)
 	if err != nil {
 		return nil, interpretError(fmt.Errorf("read messages: %w", err))
 	}
-	msgs, err := collect(rows, func(r *sql.Rows) (groupmem.Message, error) {
-		var m groupmem.Message
-		var sent int64
-		err := r.Scan(&m.GroupID, &m.Seq, &m.ID, &m.SenderID, &m.SenderName, &m.Content, &sent)
-		m.SentAt = fromNanos(sent)
-		return m, err
-	})
+	msgs, err := collect(rows, scanMessage)
 	return msgs, interpretError(err)
+}
+
+// scanMessage reads a row of group_id, seq, message_id, sender_id,
+// sender_name, content, sent_at.
+func scanMessage(r *sql.Rows) (groupmem.Message, error) {
+	var m groupmem.Message
+	var sent int64
+	err := r.Scan(&m.GroupID, &m.Seq, &m.ID, &m.SenderID, &m.SenderName, &m.Content, &sent)
+	m.SentAt = fromNanos(sent)
+	return m, err
 }
