@@ -20,58 +20,77 @@ import (
 // reserved in the group's state row (migrations/0003_seq_by_database.sql);
 // the range is emptied again before the transaction commits, so no other
 // writer ever sees it.
+//
+// The whole batch is one round trip: its three statements per group go to
+// the server together and run in one implicit transaction, so either every
+// message of the batch is stored (or was already) or none is.
 func (l *Ledger) InsertMessages(ctx context.Context, msgs []groupmem.Message) (int, error) {
 	groups, err := groupmem.CleanBatch(msgs, nil)
 	if err != nil {
 		return 0, err
 	}
-	inserted := 0
-	err = l.inTx(ctx, func(tx pgx.Tx) error {
-		inserted = 0
-		for _, g := range groups {
-			n, err := insertGroupMessages(ctx, tx, g.GroupID, g.Messages)
-			if err != nil {
-				return err
-			}
-			inserted += n
-		}
-		return nil
-	})
-	return inserted, err
+	b := &pgx.Batch{}
+	for _, g := range groups {
+		queueGroupMessages(b, g.GroupID, g.Messages)
+	}
+	br := l.pool.SendBatch(ctx, b)
+	inserted, err := readGroupInserts(br, len(groups))
+	if cerr := br.Close(); err == nil && cerr != nil {
+		err = fmt.Errorf("insert messages: %w", cerr)
+	}
+	if err != nil {
+		return 0, interpretError(err)
+	}
+	return inserted, nil
 }
 
-func insertGroupMessages(ctx context.Context, tx pgx.Tx, group string, msgs []groupmem.Message) (int, error) {
+// queueGroupMessages queues the three statements that store one group's
+// messages: reserve a range of seqs in the group's state row (taking its
+// lock), insert the messages at seqs read back from that range, and empty
+// the range again.
+func queueGroupMessages(b *pgx.Batch, group string, msgs []groupmem.Message) {
 	n := int64(len(msgs))
-	var first int64
-	err := tx.QueryRow(ctx, `
-		INSERT INTO group_state AS g (group_id, next_seq, seq_reserved_from, seq_reserved_to) VALUES ($1, $2 + 1, 1, $2 + 1)
-		ON CONFLICT (group_id) DO UPDATE
-			SET next_seq = g.next_seq + $2, seq_reserved_from = g.next_seq, seq_reserved_to = g.next_seq + $2
-		RETURNING g.next_seq - $2`, group, n).Scan(&first)
-	if err != nil {
-		return 0, fmt.Errorf("allocate seqs: %w", err)
-	}
-	seqs := make([]int64, n)
 	ids := make([]string, n)
 	senders := make([]string, n)
 	names := make([]string, n)
 	contents := make([]string, n)
 	sent := make([]time.Time, n)
 	for i, m := range msgs {
-		seqs[i], ids[i], senders[i], names[i], contents[i], sent[i] = first+int64(i), m.ID, m.SenderID, m.SenderName, m.Content, m.SentAt
+		ids[i], senders[i], names[i], contents[i], sent[i] = m.ID, m.SenderID, m.SenderName, m.Content, m.SentAt
 	}
-	tag, err := tx.Exec(ctx, `
+	b.Queue(`
+		INSERT INTO group_state AS g (group_id, next_seq, seq_reserved_from, seq_reserved_to) VALUES ($1, $2 + 1, 1, $2 + 1)
+		ON CONFLICT (group_id) DO UPDATE
+			SET next_seq = g.next_seq + $2, seq_reserved_from = g.next_seq, seq_reserved_to = g.next_seq + $2`, group, n)
+	b.Queue(`
 		INSERT INTO messages (group_id, seq, message_id, sender_id, sender_name, content, sent_at)
-		SELECT $1, * FROM unnest($2::bigint[], $3::text[], $4::text[], $5::text[], $6::text[], $7::timestamptz[])
+		SELECT $1, r.seq_reserved_from + m.ord - 1, m.id, m.sender, m.name, m.content, m.sent
+		FROM group_state r,
+			unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::timestamptz[]) WITH ORDINALITY AS m(id, sender, name, content, sent, ord)
+		WHERE r.group_id = $1
 		ON CONFLICT (group_id, message_id) DO NOTHING`,
-		group, seqs, ids, senders, names, contents, sent)
-	if err != nil {
-		return 0, fmt.Errorf("insert messages: %w", err)
+		group, ids, senders, names, contents, sent)
+	b.Queue(`UPDATE group_state SET seq_reserved_from = 0, seq_reserved_to = 0 WHERE group_id = $1`, group)
+}
+
+// readGroupInserts reads the results of queueGroupMessages for groups
+// groups, in order, and returns the number of messages inserted.
+func readGroupInserts(br pgx.BatchResults, groups int) (int, error) {
+	inserted := 0
+	for range groups {
+		if _, err := br.Exec(); err != nil {
+			return 0, fmt.Errorf("allocate seqs: %w", err)
+		}
+		tag, err := br.Exec()
+		if err != nil {
+			return 0, fmt.Errorf("insert messages: %w", err)
+		}
+		inserted += int(tag.RowsAffected())
+		if _, err := br.Exec(); err != nil {
+			return 0, fmt.Errorf("close seq reservation: %w", err)
+		}
 	}
-	if _, err := tx.Exec(ctx, `UPDATE group_state SET seq_reserved_from = 0, seq_reserved_to = 0 WHERE group_id = $1`, group); err != nil {
-		return 0, fmt.Errorf("close seq reservation: %w", err)
-	}
-	return int(tag.RowsAffected()), nil
+	return inserted, nil
 }
 
 // MessagesAfter implements groupmem.Ledger.

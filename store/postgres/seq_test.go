@@ -89,3 +89,55 @@ func applyMigrations(t *testing.T, l *postgres.Ledger, names ...string) {
 		}
 	}
 }
+
+// A batch is all or nothing although it is sent in one round trip: when
+// the database refuses a message of the batch's second group, the first
+// group's messages are not stored either, no seq range stays reserved (a
+// direct INSERT with a seq is still rejected), and the next batch of both
+// groups is stored at the seqs that follow.
+func TestBatchAllOrNothing(t *testing.T) {
+	ctx := context.Background()
+	l := pgtest.Open(t)
+	if _, err := l.Pool().Exec(ctx, `ALTER TABLE messages ADD CONSTRAINT no_poison CHECK (content <> 'poison')`); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := l.InsertMessages(ctx, storetest.Msgs("a", "x", 2)); err != nil {
+		t.Fatal(err)
+	}
+	batch := append(storetest.Msgs("a", "y", 3), storetest.Msgs("b", "y", 3)...)
+	batch[4].Content = "poison"
+	if n, err := l.InsertMessages(ctx, batch); err == nil {
+		t.Fatalf("InsertMessages with a refused message stored %d, want an error", n)
+	}
+	count := func(g string) int {
+		n, err := l.CountMessages(ctx, g, 0, 1<<62)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return n
+	}
+	if a, b := count("a"), count("b"); a != 2 || b != 0 {
+		t.Fatalf("after the refused batch a has %d messages and b %d, want 2 and 0", a, b)
+	}
+	_, err := l.Pool().Exec(ctx, `INSERT INTO messages (group_id, seq, message_id, content, sent_at) VALUES ('a', 3, 'z', 'c', now())`)
+	var pe *pgconn.PgError
+	if !errors.As(err, &pe) || pe.Code != "428C9" {
+		t.Fatalf("INSERT with a seq after the refused batch: %v, want SQLSTATE 428C9", err)
+	}
+	batch[4].Content = "fine"
+	if n, err := l.InsertMessages(ctx, batch); err != nil || n != 6 {
+		t.Fatalf("InsertMessages again = %d, %v; want 6 stored", n, err)
+	}
+	got, err := l.MessagesAfter(ctx, "a", 0, 10)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, m := range got {
+		if m.Seq <= 0 || (i > 0 && m.Seq <= got[i-1].Seq) {
+			t.Fatalf("group a's seqs are not increasing: %+v", got)
+		}
+	}
+	if len(got) != 5 || got[2].ID != "y0" || got[4].ID != "y2" {
+		t.Fatalf("group a = %+v, want x0, x1, y0, y1, y2", got)
+	}
+}
