@@ -21,7 +21,11 @@ type Queue interface {
 	// EnqueueJobs adds one pending job per group for slot and returns how
 	// many it added. It is idempotent: a group that already has a job for
 	// slot, or an unfinished job from any slot, gets none, so two replicas
-	// ticking the same slot add each group once.
+	// ticking the same slot add each group once, and a group whose job
+	// did not finish in its night keeps that job and its place. A new job
+	// is due at its group's place (see JobPlace), so claims take the
+	// groups whose messages have waited longest and whose backlogs are
+	// largest first.
 	EnqueueJobs(ctx context.Context, slot time.Time, groups []string) (int, error)
 
 	// ClaimJobs leases up to limit jobs whose next attempt is due and
@@ -143,6 +147,30 @@ func (o JobOutcome) FollowUps() int {
 		return 1
 	}
 	return 0
+}
+
+// The place of a new job in the queue. A group's oldest pending message
+// sets it; every message pending gains the group BacklogStep on the others,
+// up to MaxBacklogAdvance: a group with 300 new messages since this
+// morning goes before one with 3 since last night, and a group left over
+// from an earlier night goes before tonight's.
+const (
+	BacklogStep       = time.Minute
+	MaxBacklogAdvance = 24 * time.Hour
+)
+
+// JobPlace returns when a new job of a group is due: when the group's
+// oldest pending message was stored (oldest; zero when it has none),
+// moved earlier by BacklogStep for each of its pending messages (backlog)
+// up to MaxBacklogAdvance, and never later than now. Ledgers compute the
+// same in SQL; this is the rule their tests check against.
+func JobPlace(now, oldest time.Time, backlog int64) time.Time {
+	at := now
+	if !oldest.IsZero() && oldest.Before(now) {
+		at = oldest
+	}
+	steps := min(max(backlog, 0), int64(MaxBacklogAdvance/BacklogStep))
+	return at.Add(-time.Duration(steps) * BacklogStep)
 }
 
 // CompareJobs orders jobs as ClaimJobs hands them out: oldest due first,

@@ -58,10 +58,18 @@ func (l *Ledger) EnqueueJobs(ctx context.Context, slot time.Time, groups []strin
 	// in one order and cannot deadlock.
 	groups = slices.Sorted(slices.Values(groups))
 	now := l.now().UTC()
+	// A new job is due at groupmem.JobPlace: the oldest pending message by
+	// the (group_id, seq) key, the backlog from the seq allocator.
 	tag, err := l.pool.Exec(ctx, `
 		INSERT INTO evolution_jobs (slot, group_id, next_attempt_at, created_at, updated_at)
-		SELECT $1, g, $2, $2, $2 FROM unnest($3::text[]) AS g
-		ON CONFLICT DO NOTHING`, slot.UTC(), now, groups)
+		SELECT $1, g.id,
+			least($2, coalesce((SELECT m.inserted_at FROM messages m
+				WHERE m.group_id = g.id AND m.seq > s.watermark ORDER BY m.seq LIMIT 1), $2))
+			- least(greatest(coalesce(s.next_seq - 1 - s.watermark, 0), 0), $4) * $5::bigint * interval '1 microsecond',
+			$2, $2
+		FROM unnest($3::text[]) AS g(id) LEFT JOIN group_state s ON s.group_id = g.id
+		ON CONFLICT DO NOTHING`, slot.UTC(), now, groups,
+		int64(groupmem.MaxBacklogAdvance/groupmem.BacklogStep), groupmem.BacklogStep.Microseconds())
 	if err != nil {
 		return 0, interpretError(fmt.Errorf("enqueue jobs: %w", err))
 	}

@@ -70,10 +70,19 @@ func (l *Ledger) EnqueueJobs(ctx context.Context, slot time.Time, groups []strin
 	var added int64
 	err := l.inTx(ctx, func(tx *sql.Tx) error {
 		// WHERE true tells the parser that ON CONFLICT belongs to the INSERT.
+		// A new job is due at groupmem.JobPlace: the oldest pending
+		// message by the (group_id, seq) key, the backlog from the seq
+		// allocator.
 		res, err := tx.ExecContext(ctx, `
 			INSERT INTO evolution_jobs (slot, group_id, next_attempt_at, created_at, updated_at)
-			SELECT ?1, value, ?2, ?2, ?2 FROM json_each(?3) WHERE true
-			ON CONFLICT DO NOTHING`, nanos(slot), now, string(list))
+			SELECT ?1, j.value,
+				min(?2, coalesce((SELECT m.inserted_at FROM messages m
+					WHERE m.group_id = j.value AND m.seq > s.watermark ORDER BY m.seq LIMIT 1), ?2))
+				- min(max(coalesce(s.next_seq - 1 - s.watermark, 0), 0), ?4) * ?5,
+				?2, ?2
+			FROM json_each(?3) AS j LEFT JOIN group_state s ON s.group_id = j.value WHERE true
+			ON CONFLICT DO NOTHING`, nanos(slot), now, string(list),
+			int64(groupmem.MaxBacklogAdvance/groupmem.BacklogStep), groupmem.BacklogStep.Nanoseconds())
 		if err != nil {
 			return fmt.Errorf("enqueue jobs: %w", err)
 		}

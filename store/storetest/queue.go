@@ -39,6 +39,7 @@ func TestQueue(t *testing.T, open func(t *testing.T) (groupmem.Queue, groupmem.L
 		{"EnqueueOncePerSlot", testQueueEnqueueOnce},
 		{"ConcurrentClaimsDisjoint", testQueueConcurrentClaims},
 		{"OldestDueFirst", testQueueOldestDueFirst},
+		{"LongestWaitingAndLargestFirst", testQueuePlace},
 		{"ContinueGoesBehindDueJobs", testQueueContinue},
 		{"LeaseExpiry", testQueueLeaseExpiry},
 		{"FinishOutcomes", testQueueFinishOutcomes},
@@ -359,6 +360,38 @@ func testQueueOldestDueFirst(t *testing.T, h *queueHarness) {
 	if again[0].ID != a[0].ID || again[0].Attempts != 0 || again[0].Claim == a[0].Claim {
 		t.Errorf("released job claimed again as %+v, want job %d, no attempt, a new claim", again[0], a[0].ID)
 	}
+}
+
+// A new job is due at its group's place (groupmem.JobPlace): the group
+// whose messages waited longest and whose backlog is largest is claimed
+// first, whatever its name; a group with nothing pending is due when it
+// was enqueued. Jobs not taken before the next slot keep their places
+// ahead of that slot's groups.
+func testQueuePlace(t *testing.T, h *queueHarness) {
+	t0 := time.Now()
+	h.insert("z-old", 2)
+	time.Sleep(30 * time.Millisecond)
+	t1 := time.Now()
+	h.insert("a-new", 2)
+	h.insert("m-big", 40)
+	t2 := time.Now()
+	h.enqueue(queueSlot, "a-new", "b-none", "m-big", "z-old")
+	t3 := time.Now()
+	for _, w := range []struct {
+		group   string
+		from    time.Time
+		to      time.Time
+		backlog int64
+	}{{"z-old", t0, t1, 2}, {"a-new", t1, t2, 2}, {"m-big", t1, t2, 40}, {"b-none", t2, t3, 0}} {
+		wantWithin(t, w.group+" is due at", h.job(queueSlot, w.group).NextAttemptAt,
+			groupmem.JobPlace(w.from, w.from, w.backlog), groupmem.JobPlace(w.to, w.to, w.backlog))
+	}
+	h.insert("c-fresh", 1)
+	next := queueSlot.Add(24 * time.Hour)
+	if n := h.enqueue(next, "a-new", "b-none", "c-fresh", "m-big", "z-old"); n != 1 {
+		t.Fatalf("the next slot enqueued %d jobs, want 1: the others are still pending", n)
+	}
+	h.claimGroups(10, queueLease, "m-big", "z-old", "a-new", "c-fresh", "b-none")
 }
 
 // A job that continues (its run applied a full batch and more messages
