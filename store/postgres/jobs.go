@@ -28,12 +28,7 @@ func (l *Ledger) DueGroups(ctx context.Context, minNew int, after string, limit 
 	// The allocator bound filters cheaply; the count of stored messages
 	// (at most minNew of them, by the (group_id, seq) key) makes it exact,
 	// so resent duplicates never make a group look due.
-	rows, err := l.pool.Query(ctx, `
-		SELECT g.group_id FROM group_state g
-		WHERE g.next_seq - 1 - g.watermark >= $1 AND g.group_id > $2
-			AND (SELECT count(*) FROM (SELECT 1 FROM messages m
-				WHERE m.group_id = g.group_id AND m.seq > g.watermark LIMIT $1) n) >= $1
-		ORDER BY g.group_id LIMIT $3`, max(minNew, 1), after, limit)
+	rows, err := l.pool.Query(ctx, dueGroupsSQL, max(minNew, 1), after, limit)
 	if err != nil {
 		return nil, interpretError(fmt.Errorf("read due groups: %w", err))
 	}
@@ -60,15 +55,7 @@ func (l *Ledger) EnqueueJobs(ctx context.Context, slot time.Time, groups []strin
 	now := l.now().UTC()
 	// A new job is due at groupmem.JobPlace: the oldest pending message by
 	// the (group_id, seq) key, the backlog from the seq allocator.
-	tag, err := l.pool.Exec(ctx, `
-		INSERT INTO evolution_jobs (slot, group_id, next_attempt_at, created_at, updated_at)
-		SELECT $1, g.id,
-			least($2, coalesce((SELECT m.inserted_at FROM messages m
-				WHERE m.group_id = g.id AND m.seq > s.watermark ORDER BY m.seq LIMIT 1), $2))
-			- least(greatest(coalesce(s.next_seq - 1 - s.watermark, 0), 0), $4) * $5::bigint * interval '1 microsecond',
-			$2, $2
-		FROM unnest($3::text[]) AS g(id) LEFT JOIN group_state s ON s.group_id = g.id
-		ON CONFLICT DO NOTHING`, slot.UTC(), now, groups,
+	tag, err := l.pool.Exec(ctx, enqueueJobsSQL, slot.UTC(), now, groups,
 		int64(groupmem.MaxBacklogAdvance/groupmem.BacklogStep), groupmem.BacklogStep.Microseconds())
 	if err != nil {
 		return 0, interpretError(fmt.Errorf("enqueue jobs: %w", err))
@@ -93,16 +80,7 @@ func (l *Ledger) ClaimJobs(ctx context.Context, limit int, lease time.Duration) 
 		return nil, groupmem.Errorf(groupmem.EINVALID, "a job lease must be positive, got %s", lease)
 	}
 	now := l.now().UTC()
-	rows, err := l.pool.Query(ctx, `
-		UPDATE evolution_jobs j SET status = 'running', claim = $3, claimed_until = $2, updated_at = $1,
-			attempts = j.attempts + (j.status = 'running')::int,
-			last_error = CASE WHEN j.status = 'running' THEN $5 ELSE j.last_error END
-		WHERE j.id IN (
-			SELECT id FROM evolution_jobs
-			WHERE status IN ('pending', 'running') AND next_attempt_at <= $1
-				AND (claimed_until IS NULL OR claimed_until <= $1)
-			ORDER BY next_attempt_at, id LIMIT $4 FOR UPDATE SKIP LOCKED)
-		RETURNING `+jobColumns, now, now.Add(lease), groupmem.NewID(), limit, lostLease)
+	rows, err := l.pool.Query(ctx, claimJobsSQL, now, now.Add(lease), groupmem.NewID(), limit, lostLease)
 	if err != nil {
 		return nil, interpretError(fmt.Errorf("claim jobs: %w", err))
 	}
@@ -127,13 +105,7 @@ func (l *Ledger) FinishJob(ctx context.Context, job groupmem.Job, o groupmem.Job
 	if o.RunID != "" {
 		runID = &o.RunID
 	}
-	tag, err := l.pool.Exec(ctx, `
-		UPDATE evolution_jobs SET status = $3, attempts = attempts + $4,
-			next_attempt_at = CASE WHEN $3 = 'pending' THEN $5 ELSE next_attempt_at END,
-			last_error = CASE WHEN $4 = 1 THEN $6 ELSE last_error END,
-			run_id = coalesce($7, run_id), run_status = CASE WHEN $7 IS NULL THEN run_status ELSE $8 END,
-			claim = NULL, claimed_until = NULL, updated_at = $9, follow_ups = follow_ups + $10
-		WHERE id = $1 AND claim = $2 AND status = 'running'`,
+	tag, err := l.pool.Exec(ctx, finishJobSQL,
 		job.ID, job.Claim, string(status), failed, now.Add(o.Delay), groupmem.CleanError(o.Error),
 		runID, string(o.RunStatus), now, o.FollowUps())
 	if err != nil {
@@ -147,8 +119,7 @@ func (l *Ledger) FinishJob(ctx context.Context, job groupmem.Job, o groupmem.Job
 
 // PruneJobs implements groupmem.Queue.
 func (l *Ledger) PruneJobs(ctx context.Context, before time.Time) (int, error) {
-	tag, err := l.pool.Exec(ctx, `
-		DELETE FROM evolution_jobs WHERE status IN ('done', 'given_up') AND updated_at < $1`, before.UTC())
+	tag, err := l.pool.Exec(ctx, pruneJobsSQL, before.UTC())
 	if err != nil {
 		return 0, interpretError(fmt.Errorf("prune jobs: %w", err))
 	}
@@ -158,7 +129,7 @@ func (l *Ledger) PruneJobs(ctx context.Context, before time.Time) (int, error) {
 // Jobs returns every job enqueued for slot, by group id: what an operator
 // reads to see how a night went.
 func (l *Ledger) Jobs(ctx context.Context, slot time.Time) ([]groupmem.Job, error) {
-	rows, err := l.pool.Query(ctx, `SELECT `+jobColumns+` FROM evolution_jobs WHERE slot = $1 ORDER BY group_id`, slot.UTC())
+	rows, err := l.pool.Query(ctx, slotJobsSQL, slot.UTC())
 	if err != nil {
 		return nil, interpretError(fmt.Errorf("read jobs: %w", err))
 	}
@@ -186,3 +157,44 @@ func scanJob(row pgx.CollectableRow) (groupmem.Job, error) {
 	}
 	return j, err
 }
+
+// The statements on the job tables. Each is answered from an index at any
+// size of the queue (TestJobQueriesUseIndexes reads their plans).
+const (
+	dueGroupsSQL = `
+		SELECT g.group_id FROM group_state g
+		WHERE g.next_seq - 1 - g.watermark >= $1 AND g.group_id > $2
+			AND (SELECT count(*) FROM (SELECT 1 FROM messages m
+				WHERE m.group_id = g.group_id AND m.seq > g.watermark LIMIT $1) n) >= $1
+		ORDER BY g.group_id LIMIT $3`
+	enqueueJobsSQL = `
+		INSERT INTO evolution_jobs (slot, group_id, next_attempt_at, created_at, updated_at)
+		SELECT $1, g.id,
+			least($2, coalesce((SELECT m.inserted_at FROM messages m
+				WHERE m.group_id = g.id AND m.seq > s.watermark ORDER BY m.seq LIMIT 1), $2))
+			- least(greatest(coalesce(s.next_seq - 1 - s.watermark, 0), 0), $4) * $5::bigint * interval '1 microsecond',
+			$2, $2
+		FROM unnest($3::text[]) AS g(id)
+			LEFT JOIN LATERAL (SELECT watermark, next_seq FROM group_state WHERE group_id = g.id LIMIT 1) s ON true
+		ON CONFLICT DO NOTHING`
+	claimJobsSQL = `
+		UPDATE evolution_jobs j SET status = 'running', claim = $3, claimed_until = $2, updated_at = $1,
+			attempts = j.attempts + (j.status = 'running')::int,
+			last_error = CASE WHEN j.status = 'running' THEN $5 ELSE j.last_error END
+		WHERE j.id IN (
+			SELECT id FROM evolution_jobs
+			WHERE status IN ('pending', 'running') AND next_attempt_at <= $1
+				AND (claimed_until IS NULL OR claimed_until <= $1)
+			ORDER BY next_attempt_at, id LIMIT $4 FOR UPDATE SKIP LOCKED)
+		RETURNING ` + jobColumns
+	finishJobSQL = `
+		UPDATE evolution_jobs SET status = $3, attempts = attempts + $4,
+			next_attempt_at = CASE WHEN $3 = 'pending' THEN $5 ELSE next_attempt_at END,
+			last_error = CASE WHEN $4 = 1 THEN $6 ELSE last_error END,
+			run_id = coalesce($7, run_id), run_status = CASE WHEN $7 IS NULL THEN run_status ELSE $8 END,
+			claim = NULL, claimed_until = NULL, updated_at = $9, follow_ups = follow_ups + $10
+		WHERE id = $1 AND claim = $2 AND status = 'running'`
+	pruneJobsSQL = `
+		DELETE FROM evolution_jobs WHERE status IN ('done', 'given_up') AND updated_at < $1`
+	slotJobsSQL = `SELECT ` + jobColumns + ` FROM evolution_jobs WHERE slot = $1 ORDER BY group_id`
+)
