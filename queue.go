@@ -43,6 +43,10 @@ type Queue interface {
 	// Jobs returns every job of slot, in id order: how a night went.
 	Jobs(ctx context.Context, slot time.Time) ([]Job, error)
 
+	// CountJobs returns how many jobs of slot are in each state: a
+	// night's progress, read from an index at any size of the queue.
+	CountJobs(ctx context.Context, slot time.Time) (JobCounts, error)
+
 	// PruneJobs deletes finished (done or given up) jobs last changed
 	// before before, and returns how many.
 	PruneJobs(ctx context.Context, before time.Time) (int, error)
@@ -58,6 +62,28 @@ const (
 	JobDone    JobStatus = "done"     // evolved: succeeded, noop or review
 	JobGivenUp JobStatus = "given_up" // failed its last allowed attempt; LastError says why
 )
+
+// JobCounts is how many jobs of one slot are in each state.
+type JobCounts struct {
+	Pending, Running, Done, GivenUp int
+}
+
+// Left is how many jobs of the slot are not finished yet.
+func (c JobCounts) Left() int { return c.Pending + c.Running }
+
+// Add counts n jobs in state st; an unknown state counts nowhere.
+func (c *JobCounts) Add(st JobStatus, n int) {
+	switch st {
+	case JobPending:
+		c.Pending += n
+	case JobRunning:
+		c.Running += n
+	case JobDone:
+		c.Done += n
+	case JobGivenUp:
+		c.GivenUp += n
+	}
+}
 
 // Job is one scheduled evolution of one group for one slot.
 type Job struct {

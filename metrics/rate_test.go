@@ -48,3 +48,21 @@ func TestModelRate(t *testing.T) {
 		t.Errorf("tokens charged %v; want two calls of at least 100 each", got)
 	}
 }
+
+// The latest night's jobs are exported by state once there is a night to
+// show, and not before.
+func TestWatchNight(t *testing.T) {
+	r := metrics.New(nil)
+	var jobs groupmem.JobCounts
+	shown := false
+	r.WatchNight(func() (groupmem.JobCounts, bool) { return jobs, shown })
+	if _, ok := value(t, r, "groupmem_night_jobs", map[string]string{"status": "pending"}); ok {
+		t.Fatal("groupmem_night_jobs exported before any night")
+	}
+	jobs, shown = groupmem.JobCounts{Pending: 7, Running: 2, Done: 40, GivenUp: 1}, true
+	for status, want := range map[string]float64{"pending": 7, "running": 2, "done": 40, "given_up": 1} {
+		if got, ok := value(t, r, "groupmem_night_jobs", map[string]string{"status": status}); !ok || got != want {
+			t.Errorf("groupmem_night_jobs{status=%q} = %v (found %v); want %v", status, got, ok, want)
+		}
+	}
+}

@@ -49,6 +49,13 @@ type PoolConfig struct {
 	// default 2,000 messages a run, a group catches up on 22,000 messages
 	// in one slot; the rest waits for the next slot.
 	MaxFollowUps int
+	// ProgressEvery is how often a Pool that has work logs the progress
+	// of the latest slot it claimed jobs of, as "night progress" (default
+	// 1m; negative: never). Pool.Progress returns the last figures.
+	ProgressEvery time.Duration
+	// Rate, when set, reads the model's rate figures that the progress
+	// adds: tokens per minute, 429s and budget waits.
+	Rate func() RateFigures
 }
 
 // Pool evolves the jobs of a groupmem.Queue with bounded concurrency: Concurrency
@@ -75,6 +82,7 @@ type Pool struct {
 	stopClaims context.CancelFunc // ends the lanes' claiming
 	cancelRuns context.CancelFunc // abandons runs in flight
 	lanes      sync.WaitGroup
+	prog       progress
 }
 
 // NewPool returns a Pool that evolves the jobs of q with e. A negative
@@ -108,6 +116,7 @@ func NewPool(q groupmem.Queue, e Evolver, log *slog.Logger, cfg PoolConfig) (*Po
 	cfg.Poll = cmp.Or(cfg.Poll, 5*time.Second)
 	cfg.Lease = max(cmp.Or(cfg.Lease, cfg.RunTimeout+2*time.Minute), cfg.RunTimeout+time.Minute)
 	cfg.MaxFollowUps = cmp.Or(cfg.MaxFollowUps, 10)
+	cfg.ProgressEvery = cmp.Or(cfg.ProgressEvery, time.Minute)
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
 	}
@@ -135,6 +144,9 @@ func (p *Pool) claimAndRun(claimCtx, runCtx context.Context, limit int) (int, er
 	cancel()
 	if err != nil {
 		return 0, fmt.Errorf("claim jobs: %w", err)
+	}
+	for _, job := range jobs {
+		p.prog.claimedJob(job.Slot)
 	}
 	errs := make([]error, len(jobs))
 	var wg sync.WaitGroup
@@ -234,6 +246,9 @@ func (p *Pool) Start(ctx context.Context) {
 	p.stopClaims, p.cancelRuns = stopClaims, cancelRuns
 	for range p.cfg.Concurrency {
 		p.lanes.Go(func() { p.lane(claimCtx, runCtx) })
+	}
+	if p.cfg.ProgressEvery > 0 {
+		p.lanes.Go(func() { p.report(claimCtx) })
 	}
 	p.log.InfoContext(ctx, "worker pool started", "concurrency", p.cfg.Concurrency, "run_timeout", p.cfg.RunTimeout,
 		"max_attempts", p.cfg.MaxAttempts)

@@ -1,14 +1,20 @@
 package worker_test
 
 import (
+	"bufio"
 	"context"
 	"fmt"
+	"io"
 	"log/slog"
+	"os"
+	"os/exec"
+	"strings"
 	"testing"
 	"time"
 
 	"github.com/groupmem/groupmem/store/postgres"
 	"github.com/groupmem/groupmem/store/postgres/pgtest"
+	"github.com/groupmem/groupmem/store/qdrant/qdranttest"
 	"github.com/groupmem/groupmem/worker"
 )
 
@@ -19,8 +25,9 @@ import (
 // is the queue and the run's own path (claim, lock, fence, load, commit,
 // project, finish), not the model. It reports the wall time, the time per
 // group (per-group-ms, flat when the wall time is linear in N), and the
-// peak resident memory of the whole test process, which also holds the
-// Qdrant test server's points. The setup (messages by plain SQL, the
+// peak resident memory of the process that runs the pool (peak-rss-MB):
+// the Qdrant test server runs in a process of its own, as Qdrant does in
+// production, so its points are not counted. The setup (messages by plain SQL, the
 // scheduler's tick) is not timed. Run one size at a time:
 //
 //	go test ./worker -run '^$' -bench 'BenchmarkNightlyScale/groups=100000$' -benchtime 1x -timeout 60m
@@ -38,6 +45,7 @@ func benchNightlyScale(b *testing.B, groups int) {
 		b.StopTimer()
 		s := newStores(b)
 		s.ledger = pgtest.OpenWith(b, pgtest.Options{MaxConns: 2 * benchConcurrency})
+		s.index = openIndex(b, startQdrantProcess(b), "memories")
 		s.log = slog.New(slog.DiscardHandler)
 		svc := worker.New(worker.Deps{Ledger: s.ledger, Index: s.index, Locker: s.locker, Embedder: s.embedder,
 			Fuser: &scriptedFuser{}, Logger: s.log}, worker.Config{})
@@ -83,4 +91,47 @@ func scaleFill(b *testing.B, l *postgres.Ledger, groups int) {
 	if _, err := l.Pool().Exec(context.Background(), `ANALYZE`); err != nil {
 		b.Fatal(err)
 	}
+}
+
+// startQdrantProcess runs the Qdrant test server in a child process (this
+// test binary, running TestQdrantServerProcess) and returns its address.
+// The child ends when the benchmark does.
+func startQdrantProcess(b *testing.B) string {
+	b.Helper()
+	cmd := exec.Command(os.Args[0], "-test.run=^TestQdrantServerProcess$")
+	cmd.Env = append(os.Environ(), "GROUPMEM_QDRANT_SERVER_PROCESS=1")
+	stdin, err := cmd.StdinPipe()
+	if err != nil {
+		b.Fatal(err)
+	}
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		b.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		b.Fatal(err)
+	}
+	b.Cleanup(func() {
+		stdin.Close()
+		_ = cmd.Wait()
+	})
+	sc := bufio.NewScanner(stdout)
+	for sc.Scan() {
+		if addr, ok := strings.CutPrefix(sc.Text(), "qdrant test server at "); ok {
+			go func() { _, _ = io.Copy(io.Discard, stdout) }()
+			return addr
+		}
+	}
+	b.Fatalf("the Qdrant test server process did not start: %v", sc.Err())
+	return ""
+}
+
+// TestQdrantServerProcess is the child of startQdrantProcess: it serves
+// until its stdin closes. It does nothing in a normal test run.
+func TestQdrantServerProcess(t *testing.T) {
+	if os.Getenv("GROUPMEM_QDRANT_SERVER_PROCESS") != "1" {
+		t.Skip("runs only as the child of a benchmark")
+	}
+	fmt.Printf("qdrant test server at %s\n", qdranttest.Start(t))
+	_, _ = io.Copy(io.Discard, os.Stdin)
 }

@@ -22,7 +22,7 @@ type evolution struct {
 	pool *worker.Pool
 }
 
-func newEvolution(cfg *Config, b *backends, svc *worker.Service, log *slog.Logger) (*evolution, error) {
+func newEvolution(cfg *Config, b *backends, svc *worker.Service, log *slog.Logger, reg *metrics.Registry) (*evolution, error) {
 	retain := worker.RetentionConfig{MessageDays: cfg.RetainMessagesDays, IdleGroupDays: cfg.PurgeIdleGroupsDays}
 	var afterTick func(context.Context)
 	if retain.MessageDays > 0 || retain.IdleGroupDays > 0 {
@@ -41,11 +41,22 @@ func newEvolution(cfg *Config, b *backends, svc *worker.Service, log *slog.Logge
 	if followUps == 0 {
 		followUps = -1 // none; the pool reads 0 as its default
 	}
-	pool, err := worker.NewPool(b.Queue, svc, log, worker.PoolConfig{Concurrency: cfg.Concurrency, RunTimeout: cfg.RunTimeout,
-		MaxAttempts: cfg.MaxAttempts, MaxFollowUps: followUps})
+	pc := worker.PoolConfig{Concurrency: cfg.Concurrency, RunTimeout: cfg.RunTimeout, MaxAttempts: cfg.MaxAttempts,
+		MaxFollowUps: followUps}
+	if lim := b.Limiter; lim != nil {
+		pc.Rate = func() worker.RateFigures {
+			st := lim.Stats()
+			return worker.RateFigures{Tokens: st.Tokens, Throttled: st.Throttled, BudgetWaits: st.BudgetWaits}
+		}
+	}
+	pool, err := worker.NewPool(b.Queue, svc, log, pc)
 	if err != nil {
 		return nil, err
 	}
+	reg.WatchNight(func() (groupmem.JobCounts, bool) {
+		np, ok := pool.Progress()
+		return np.Jobs, ok
+	})
 	return &evolution{sch: sch, pool: pool}, nil
 }
 
@@ -80,7 +91,7 @@ func runWorker(ctx context.Context, env *Env, _ []string) error {
 	if err != nil {
 		return err
 	}
-	evo, err := newEvolution(env.Config, b, svc, env.Log)
+	evo, err := newEvolution(env.Config, b, svc, env.Log, reg)
 	if err != nil {
 		return err
 	}

@@ -88,7 +88,7 @@ func newServer(env *Env, b *backends, open bool) (*server, error) {
 	s.httpSrv.BaseContext = func(net.Listener) context.Context { return background }
 	s.duties = append(s.duties, svc.Relay().Run)
 	if cfg.Scheduler {
-		evo, err := newEvolution(cfg, b, svc, env.Log)
+		evo, err := newEvolution(cfg, b, svc, env.Log, reg)
 		if err != nil {
 			return nil, err
 		}

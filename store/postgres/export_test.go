@@ -11,4 +11,5 @@ var JobQueries = map[string]string{
 	"FinishJob":   finishJobSQL,
 	"PruneJobs":   pruneJobsSQL,
 	"Jobs":        slotJobsSQL,
+	"CountJobs":   countJobsSQL,
 }

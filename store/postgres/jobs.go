@@ -137,6 +137,22 @@ func (l *Ledger) Jobs(ctx context.Context, slot time.Time) ([]groupmem.Job, erro
 	return jobs, interpretError(err)
 }
 
+// CountJobs implements groupmem.Queue.
+func (l *Ledger) CountJobs(ctx context.Context, slot time.Time) (groupmem.JobCounts, error) {
+	var c groupmem.JobCounts
+	rows, err := l.pool.Query(ctx, countJobsSQL, slot.UTC())
+	if err != nil {
+		return c, interpretError(fmt.Errorf("count jobs: %w", err))
+	}
+	var st string
+	var n int
+	_, err = pgx.ForEachRow(rows, []any{&st, &n}, func() error {
+		c.Add(groupmem.JobStatus(st), n)
+		return nil
+	})
+	return c, interpretError(err)
+}
+
 const jobColumns = `id, slot, group_id, status, attempts, next_attempt_at, claim, claimed_until,
 	last_error, run_id, run_status, created_at, updated_at, follow_ups`
 
@@ -196,5 +212,6 @@ const (
 		WHERE id = $1 AND claim = $2 AND status = 'running'`
 	pruneJobsSQL = `
 		DELETE FROM evolution_jobs WHERE status IN ('done', 'given_up') AND updated_at < $1`
-	slotJobsSQL = `SELECT ` + jobColumns + ` FROM evolution_jobs WHERE slot = $1 ORDER BY group_id`
+	slotJobsSQL  = `SELECT ` + jobColumns + ` FROM evolution_jobs WHERE slot = $1 ORDER BY group_id`
+	countJobsSQL = `SELECT status, count(*) FROM evolution_jobs WHERE slot = $1 GROUP BY status`
 )

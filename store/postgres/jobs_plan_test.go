@@ -80,6 +80,7 @@ func TestJobQueriesUseIndexes(t *testing.T) {
 			now, 0},
 		"PruneJobs": {now.Add(-30 * 24 * time.Hour)},
 		"Jobs":      {slot},
+		"CountJobs": {slot},
 	}
 	for _, name := range slices.Sorted(mapKeys(postgres.JobQueries)) {
 		t.Run(name, func(t *testing.T) {

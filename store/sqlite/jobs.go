@@ -210,6 +210,28 @@ func (l *Ledger) Jobs(ctx context.Context, slot time.Time) ([]groupmem.Job, erro
 	return jobs, nil
 }
 
+// CountJobs implements groupmem.Queue.
+func (l *Ledger) CountJobs(ctx context.Context, slot time.Time) (groupmem.JobCounts, error) {
+	var c groupmem.JobCounts
+	rows, err := l.read.QueryContext(ctx, `SELECT status, count(*) FROM evolution_jobs WHERE slot = ? GROUP BY status`, nanos(slot))
+	if err != nil {
+		return c, interpretError(fmt.Errorf("count jobs: %w", err))
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var st string
+		var n int
+		if err := rows.Scan(&st, &n); err != nil {
+			return c, interpretError(fmt.Errorf("count jobs: %w", err))
+		}
+		c.Add(groupmem.JobStatus(st), n)
+	}
+	if err := rows.Err(); err != nil {
+		return c, interpretError(fmt.Errorf("count jobs: %w", err))
+	}
+	return c, nil
+}
+
 const jobColumns = `id, slot, group_id, status, attempts, next_attempt_at, claim, claimed_until,
 	last_error, run_id, run_status, created_at, updated_at, follow_ups`
 

@@ -40,6 +40,7 @@ func TestQueue(t *testing.T, open func(t *testing.T) (groupmem.Queue, groupmem.L
 		{"ConcurrentClaimsDisjoint", testQueueConcurrentClaims},
 		{"OldestDueFirst", testQueueOldestDueFirst},
 		{"LongestWaitingAndLargestFirst", testQueuePlace},
+		{"CountJobs", testQueueCountJobs},
 		{"ContinueGoesBehindDueJobs", testQueueContinue},
 		{"LeaseExpiry", testQueueLeaseExpiry},
 		{"FinishOutcomes", testQueueFinishOutcomes},
@@ -392,6 +393,26 @@ func testQueuePlace(t *testing.T, h *queueHarness) {
 		t.Fatalf("the next slot enqueued %d jobs, want 1: the others are still pending", n)
 	}
 	h.claimGroups(10, queueLease, "m-big", "z-old", "a-new", "c-fresh", "b-none")
+}
+
+// CountJobs counts a slot's jobs by state, and only that slot's.
+func testQueueCountJobs(t *testing.T, h *queueHarness) {
+	ctx := context.Background()
+	h.enqueue(queueSlot, "a", "b", "c", "d")
+	h.enqueue(queueSlot.Add(-24*time.Hour), "e")
+	jobs := h.claimGroups(3, queueLease, "a", "b", "c")
+	h.finish(jobs[0], groupmem.JobOutcome{Kind: groupmem.OutcomeDone})
+	h.finish(jobs[1], groupmem.JobOutcome{Kind: groupmem.OutcomeGiveUp, Error: "the model is down"})
+	got, err := h.q.CountJobs(ctx, queueSlot)
+	if want := (groupmem.JobCounts{Pending: 1, Running: 1, Done: 1, GivenUp: 1}); err != nil || got != want {
+		t.Fatalf("CountJobs = %+v, %v; want %+v", got, err, want)
+	}
+	if got.Left() != 2 {
+		t.Errorf("Left = %d, want 2", got.Left())
+	}
+	if got, err := h.q.CountJobs(ctx, queueSlot.Add(time.Hour)); err != nil || got != (groupmem.JobCounts{}) {
+		t.Errorf("CountJobs of a slot without jobs = %+v, %v; want none", got, err)
+	}
 }
 
 // A job that continues (its run applied a full batch and more messages
