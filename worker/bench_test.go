@@ -86,3 +86,68 @@ func mustBeginB(b *testing.B, h *harness, g string) groupmem.Run {
 	}
 	return r
 }
+
+// BenchmarkEvolveHistory measures one evolution's own cost in a group that
+// already holds 1,000, 10,000 or 100,000 fused messages: 50 memories and
+// 200 new messages a run, the scripted model answering at once, as in
+// BenchmarkEvolveOverhead. A run reads what is new, never the history,
+// so the three sizes cost the same. It reports p50 and p99.
+//
+//	go test ./worker -run '^$' -bench BenchmarkEvolveHistory -benchtime 100x
+func BenchmarkEvolveHistory(b *testing.B) {
+	for _, stored := range []int{1_000, 10_000, 100_000} {
+		b.Run(fmt.Sprintf("stored=%d", stored), func(b *testing.B) { benchEvolveHistory(b, stored) })
+	}
+}
+
+func benchEvolveHistory(b *testing.B, stored int) {
+	ctx := context.Background()
+	h := newBenchHarness(b)
+	const g = "history"
+	newMessages := func(from, n int) []groupmem.Message {
+		msgs := make([]groupmem.Message, n)
+		for j := range msgs {
+			k := from + j
+			msgs[j] = groupmem.Message{GroupID: g, ID: fmt.Sprintf("m%d", k), SenderID: "u", SenderName: fmt.Sprintf("member%d", k%7),
+				Content: fmt.Sprintf("message %d about habit %d and the weekend plans of the group", k, k%50),
+				SentAt:  night.Add(-time.Duration(stored+1_000_000-k) * time.Second)}
+		}
+		return msgs
+	}
+	for from := 0; from < stored; from += groupmem.MaxBatchMessages {
+		if _, err := h.ledger.InsertMessages(ctx, newMessages(from, min(groupmem.MaxBatchMessages, stored-from))); err != nil {
+			b.Fatal(err)
+		}
+	}
+	statements := make([]string, 50)
+	for j := range statements {
+		statements[j] = fmt.Sprintf("members of the group share habit %d every week", j)
+	}
+	plan := storetest.CreatePlan(mustBeginB(b, h, g), statements...)
+	plan.Run.NewWatermark = int64(stored)
+	for j := range plan.New {
+		plan.New[j].Embedding = h.embedder.Vector(plan.New[j].Statement)
+	}
+	if err := h.ledger.CommitPlan(ctx, plan); err != nil {
+		b.Fatal(err)
+	}
+	var lat []time.Duration
+	next := stored
+	for b.Loop() {
+		b.StopTimer()
+		if _, err := h.ledger.InsertMessages(ctx, newMessages(next, 200)); err != nil {
+			b.Fatal(err)
+		}
+		next += 200
+		b.StartTimer()
+		start := time.Now()
+		res, err := h.svc.Evolve(ctx, g, worker.Options{Trigger: groupmem.TriggerCron})
+		lat = append(lat, time.Since(start))
+		if err != nil || res.Status != groupmem.RunSucceeded || res.Messages != 200 || res.Stats.Updated < 5 {
+			b.Fatalf("Evolve = %s, %d messages, %+v, %v; want 200 messages fused and 5 updates", res.Status, res.Messages, res.Stats, err)
+		}
+	}
+	slices.Sort(lat)
+	b.ReportMetric(float64(lat[len(lat)/2].Microseconds())/1000, "p50-ms")
+	b.ReportMetric(float64(lat[len(lat)*99/100].Microseconds())/1000, "p99-ms")
+}
