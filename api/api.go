@@ -54,7 +54,11 @@ type Deps struct {
 	// Metrics, when set, records every request and is served at
 	// GET /metrics. Without it /metrics answers 404.
 	Metrics *metrics.Registry
-	Logger  *slog.Logger
+	// Messages is the message index behind message search and context
+	// (nil: one in this process, msgsearch.New bounded by
+	// Config.Messages).
+	Messages msgsearch.Searcher
+	Logger   *slog.Logger
 	// Ready reports whether the backends can serve (GET /readyz): for
 	// example Postgres and Redis answer a ping and the Qdrant collection
 	// matches the configuration. nil means always ready.
@@ -161,8 +165,8 @@ type Handler struct {
 	now  func() time.Time
 	keys []Key
 	mux  *http.ServeMux
-	jobs sync.WaitGroup   // asynchronous evolutions in flight
-	msgs *msgsearch.Index // the groups' messages, searchable
+	jobs sync.WaitGroup     // asynchronous evolutions in flight
+	msgs msgsearch.Searcher // the groups' messages, searchable
 
 	memKeys *memoryKeywords // keyword indexes of the groups' active memories
 }
@@ -187,7 +191,10 @@ func New(d Deps, cfg Config) (*Handler, error) {
 			"GROUPMEM_API_KEYS and GROUPMEM_API_OPEN are both set; choose one")
 	}
 	h := &Handler{d: d, cfg: cfg, log: d.Logger, now: d.Now, keys: d.Keys, mux: http.NewServeMux(),
-		msgs: msgsearch.New(d.Ledger, d.Embedder, cfg.Messages), memKeys: newMemoryKeywords()}
+		msgs: d.Messages, memKeys: newMemoryKeywords()}
+	if h.msgs == nil {
+		h.msgs = msgsearch.New(d.Ledger, d.Embedder, cfg.Messages)
+	}
 	if h.log == nil {
 		h.log = slog.New(slog.DiscardHandler)
 	}

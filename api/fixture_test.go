@@ -20,6 +20,7 @@ import (
 	"github.com/groupmem/groupmem/api"
 	"github.com/groupmem/groupmem/llm"
 	"github.com/groupmem/groupmem/metrics"
+	"github.com/groupmem/groupmem/msgsearch"
 	"github.com/groupmem/groupmem/store/inmem"
 	"github.com/groupmem/groupmem/store/postgres"
 	"github.com/groupmem/groupmem/store/postgres/pgtest"
@@ -164,8 +165,18 @@ func newFixture(t testing.TB, o fixtureOptions) *fixture {
 	log := slog.New(slog.DiscardHandler)
 	f.svc = worker.New(worker.Deps{Ledger: f.ledger, Index: x, Locker: locker, Embedder: emb, Fuser: scriptFuser{failures: o.failures, hold: o.hold},
 		Observer: f.reg, Logger: log}, worker.Config{LockTTL: o.lockTTL})
+	var msgs msgsearch.Searcher // the embedded configuration: the API's own, in process
+	if f.qsrv != nil {
+		m, err := qdrant.OpenMessages(ctx, qdrant.Config{Addr: f.qsrv.Addr(), Dimension: d, SkipCompatibilityCheck: true, Timeout: 5 * time.Second},
+			f.ledger, emb)
+		if err != nil {
+			t.Fatalf("open the qdrant message index on the test server: %v", err)
+		}
+		t.Cleanup(func() { m.Close() })
+		msgs = m
+	}
 	deps := api.Deps{
-		Ledger: f.ledger, Index: x, Embedder: emb, Service: f.svc, Metrics: f.reg, Logger: log,
+		Ledger: f.ledger, Index: x, Embedder: emb, Service: f.svc, Metrics: f.reg, Logger: log, Messages: msgs,
 		Ready: func(ctx context.Context) error {
 			if err := f.ledger.Ping(ctx); err != nil {
 				return err

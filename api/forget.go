@@ -27,7 +27,11 @@ func (h *Handler) purge(w http.ResponseWriter, r *http.Request, c *call) error {
 	if err != nil {
 		return backendError(err)
 	}
-	h.msgs.Forget(g)
+	if err := h.msgs.Forget(r.Context(), g); err != nil {
+		// The ledger holds nothing of the group: the index drops the rest
+		// when it next catches up with it.
+		h.log.WarnContext(r.Context(), "remove a purged group from the message index", "group_id", g, "err", err)
+	}
 	removed := removal.Rows
 	if removed == nil {
 		removed = map[string]int{}
@@ -67,7 +71,11 @@ func (h *Handler) redact(w http.ResponseWriter, r *http.Request, c *call) error 
 	if err != nil {
 		return backendError(err)
 	}
-	h.msgs.Forget(g)
+	if err := h.msgs.Forget(r.Context(), g, id); err != nil {
+		// Searches check every hit against the ledger: the redacted
+		// message is never returned, and its entry goes when found.
+		h.log.WarnContext(r.Context(), "remove a redacted message from the message index", "group_id", g, "message_id", id, "err", err)
+	}
 	writeJSON(w, http.StatusOK, struct {
 		Success         bool     `json:"success"`
 		GroupID         string   `json:"group_id"`

@@ -73,18 +73,18 @@ func TestUnmatched(t *testing.T) {
 }
 
 // TestBackendDown shows that an unreachable index answers 503 on the
-// endpoints that search it, while the ledger's endpoints keep working.
+// endpoints that search it (memories or messages, which live in Qdrant
+// too), while the ledger's endpoints keep working.
 func TestBackendDown(t *testing.T) {
 	f := newFixture(t, fixtureOptions{})
 	mem := f.seed(t, "g1", "likes tea")["likes tea"]
 	f.qsrv.Close()
 	ready := f.get(t, "/readyz", "")
 	want(t, ready, 503, "unavailable")
-	for _, p := range []string{"/memory/search/g1?q=tea", "/memory/context/g1?q=tea"} {
+	for _, p := range []string{"/memory/search/g1?q=tea", "/memory/context/g1?q=tea", "/memory/context/g1", "/memory/messages/g1?q=tea"} {
 		want(t, f.get(t, p, secretRoot), 503, "unavailable")
 	}
 	want(t, f.get(t, "/memory/list/g1", secretRoot), 200, "")
-	want(t, f.get(t, "/memory/context/g1", secretRoot), 200, "")
 	want(t, f.get(t, "/memory/history/"+mem.ID, secretRoot), 200, "")
 	want(t, f.get(t, "/memory/changes/g1", secretRoot), 200, "")
 	// A manual change commits to the ledger; the projection waits in the

@@ -68,6 +68,24 @@ type Hit struct {
 	Keyword  *float64
 }
 
+// Searcher is a message index: Index keeps one in this process, and
+// store/qdrant's Messages keeps one in Qdrant shared by every replica.
+// Both answer a search over every message the ledger has committed (they
+// catch up with the ledger first) and never return a message the ledger
+// no longer holds as it was (redacted, expired or purged).
+type Searcher interface {
+	// Search returns up to q.Limit messages: the best for q.Text by
+	// q.Mode, or without text the newest first (by seq, before q.Before
+	// when set), within q's time and sender bounds.
+	Search(ctx context.Context, q Query) ([]Hit, error)
+	// Forget is told that messages of a group left the ledger or lost
+	// their text: ids names them (redaction), none means the whole group
+	// (purge). The index removes what it holds of them.
+	Forget(ctx context.Context, groupID string, ids ...string) error
+}
+
+var _ Searcher = (*Index)(nil)
+
 // Source is the part of the ledger the index reads.
 type Source interface {
 	MessagesAfter(ctx context.Context, groupID string, after int64, limit int) ([]groupmem.Message, error)
@@ -194,12 +212,14 @@ func (x *Index) Warm(ctx context.Context, id string) error {
 	return err
 }
 
-// Forget drops what the index holds of group id; the next search reads
-// the group again from the ledger.
-func (x *Index) Forget(id string) {
+// Forget implements Searcher: it drops what the index holds of group id,
+// whichever messages changed; the next search reads the group again from
+// the ledger. It never fails.
+func (x *Index) Forget(_ context.Context, id string, _ ...string) error {
 	x.mu.Lock()
 	delete(x.groups, id)
 	x.mu.Unlock()
+	return nil
 }
 
 // catchUp indexes the keywords of every message of the group after g.seq

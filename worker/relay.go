@@ -15,6 +15,10 @@ type RelayConfig struct {
 	Batch int           // entries claimed per round (default 100)
 	Lease time.Duration // how long a claim is held before others may retry it (default 30s)
 	Every time.Duration // pause between rounds when idle (default 5s); also how often the Service's relay sweeps
+	// ForgetMessages, when set, removes a purged group from the message
+	// index (msgsearch.Searcher.Forget) with its points in the index; a
+	// failure leaves the purge entry pending, to be retried.
+	ForgetMessages func(ctx context.Context, groupID string) error
 }
 
 // Relay projects committed ledger changes into the index: it claims outbox
@@ -63,6 +67,12 @@ func (r *Relay) RunOnce(ctx context.Context) (int, error) {
 		if err := r.index.DeleteGroup(ctx, e.GroupID); err != nil {
 			r.log.WarnContext(ctx, "remove a purged group from the index; the relay will retry", "group_id", e.GroupID, "err", err)
 			continue
+		}
+		if f := r.cfg.ForgetMessages; f != nil {
+			if err := f(ctx, e.GroupID); err != nil {
+				r.log.WarnContext(ctx, "remove a purged group from the message index; the relay will retry", "group_id", e.GroupID, "err", err)
+				continue
+			}
 		}
 		done = append(done, e.ID)
 	}

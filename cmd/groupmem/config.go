@@ -37,6 +37,7 @@ type Config struct {
 	QdrantAPIKey     string
 	QdrantTLS        bool
 	QdrantCollection string
+	QdrantMessages   string
 
 	EmbedDim      int
 	LocalEmbedder string
@@ -161,6 +162,7 @@ func (c *Config) settings() []setting {
 		{"GROUPMEM_QDRANT_API_KEY", "Qdrant API key", str(&c.QdrantAPIKey), ""},
 		{"GROUPMEM_QDRANT_TLS", "use TLS to Qdrant", boolean(&c.QdrantTLS), "false"},
 		{"GROUPMEM_QDRANT_COLLECTION", "Qdrant collection name", str(&c.QdrantCollection), "group_memories"},
+		{"GROUPMEM_QDRANT_MESSAGE_COLLECTION", "Qdrant collection of the message index (hybrid message search and context)", str(&c.QdrantMessages), "group_messages"},
 		{"GROUPMEM_EMBED_DIM", "embedding dimension of the embeddings service or of the hashing embedder; must match the index collection (the static embedder's is 100)", num(&c.EmbedDim), "256"},
 		{"GROUPMEM_LOCAL_EMBEDDER", "embedder used without GROUPMEM_EMBED_URL: static (a bilingual word table in the binary: similar meaning, Chinese and English) or hashing (shared characters and words only)", str(&c.LocalEmbedder), "static"},
 		{"GROUPMEM_EMBED_URL", "OpenAI-compatible embeddings base URL (empty: the local hashed embedder)", str(&c.EmbedURL), ""},

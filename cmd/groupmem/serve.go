@@ -66,7 +66,7 @@ func newServer(env *Env, b *backends, open bool) (*server, error) {
 	background, cancelBackground := context.WithCancel(context.Background())
 	deps := api.Deps{
 		Ledger: b.Ledger, Index: b.Index, Embedder: b.Embedder, Service: svc, Keys: keys,
-		Metrics: reg, Logger: env.Log, Ready: b.Ready, Background: background,
+		Metrics: reg, Logger: env.Log, Ready: b.Ready, Background: background, Messages: b.Messages,
 	}
 	if cfg.QdrantAddr == "" {
 		deps.List = b.Index.List // the in-process index pages in memory

@@ -12,6 +12,7 @@ import (
 	"github.com/groupmem/groupmem/llm"
 	"github.com/groupmem/groupmem/llm/static"
 	"github.com/groupmem/groupmem/metrics"
+	"github.com/groupmem/groupmem/msgsearch"
 	"github.com/groupmem/groupmem/offline"
 	"github.com/groupmem/groupmem/prompts"
 	"github.com/groupmem/groupmem/store/inmem"
@@ -30,11 +31,22 @@ type backends struct {
 	Index    groupmem.Index
 	Locker   groupmem.Locker
 	Embedder groupmem.Embedder
+	Messages msgsearch.Searcher                     // the message index in Qdrant; nil: the API keeps one in process
 	Limiter  *llm.Limiter                           // admits chat model calls against the rate budget (shared through Redis when configured); nil without GROUPMEM_LLM_URL
 	checks   map[string]func(context.Context) error // readiness, by part
 	closers  []func()
 
 	reembedded int // memory versions embedded again at open (Config.reembed)
+}
+
+// relayConfig is the outbox relay's: a purge also empties the message
+// index in Qdrant.
+func (b *backends) relayConfig() worker.RelayConfig {
+	var rc worker.RelayConfig
+	if m := b.Messages; m != nil {
+		rc.ForgetMessages = func(ctx context.Context, g string) error { return m.Forget(ctx, g) }
+	}
+	return rc
 }
 
 // Close closes every part, the last opened first.
@@ -119,6 +131,15 @@ func openBackends(ctx context.Context, cfg *Config, log *slog.Logger) (_ *backen
 		}
 		b.Index, b.checks["qdrant"] = x, x.Check
 		b.closers = append(b.closers, func() { x.Close() })
+		m, err := qdrant.OpenMessages(ctx, qdrant.Config{
+			Addr: cfg.QdrantAddr, APIKey: cfg.QdrantAPIKey, TLS: cfg.QdrantTLS,
+			Collection: cfg.QdrantMessages, Dimension: dim, Recreate: cfg.reembed,
+		}, b.Ledger, b.Embedder)
+		if err != nil {
+			return nil, err
+		}
+		b.Messages = m
+		b.closers = append(b.closers, func() { m.Close() })
 	} else {
 		x, err := inmem.NewIndex(dim)
 		if err != nil {
@@ -131,7 +152,7 @@ func openBackends(ctx context.Context, cfg *Config, log *slog.Logger) (_ *backen
 		}
 		log.DebugContext(ctx, "built the in-process index from the ledger", "versions", n)
 	}
-	if n, err := worker.NewRelay(b.Ledger, b.Index, log, worker.RelayConfig{}).Drain(ctx); err != nil {
+	if n, err := worker.NewRelay(b.Ledger, b.Index, log, b.relayConfig()).Drain(ctx); err != nil {
 		log.WarnContext(ctx, "project pending changes at start-up; the relay will retry", "err", err)
 	} else if n > 0 {
 		log.InfoContext(ctx, "projected pending changes at start-up", "entries", n)
@@ -192,7 +213,7 @@ func newService(cfg *Config, b *backends, log *slog.Logger, obs worker.Observer)
 	return worker.New(worker.Deps{
 		Ledger: b.Ledger, Index: b.Index, Locker: b.Locker, Embedder: b.Embedder, Fuser: f,
 		Observer: obs, Logger: log,
-	}, worker.Config{LockTTL: cfg.LockTTL, UnsharedLock: unsharedLock(cfg)}), nil
+	}, worker.Config{LockTTL: cfg.LockTTL, UnsharedLock: unsharedLock(cfg), Relay: b.relayConfig()}), nil
 }
 
 // unsharedLock reports whether other processes may write the ledger
@@ -336,7 +357,39 @@ func runReindex(ctx context.Context, env *Env, _ []string) error {
 		return err
 	}
 	fmt.Fprintf(env.Stdout, "reindexed %d memory versions\n", n)
+	groups, err := reindexMessages(ctx, b)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(env.Stdout, "indexed the messages of %d groups\n", groups)
 	return nil
+}
+
+// reindexMessages catches the Qdrant message index up with every group
+// of the ledger (after an embedder change, from an empty collection) and
+// returns how many groups it went through.
+func reindexMessages(ctx context.Context, b *backends) (int, error) {
+	m, ok := b.Messages.(*qdrant.Messages)
+	if !ok {
+		return 0, nil
+	}
+	n := 0
+	for after := ""; ; {
+		page, err := b.Ledger.Groups(ctx, groupmem.GroupQuery{After: after, Limit: 500})
+		if err != nil {
+			return n, err
+		}
+		if len(page) == 0 {
+			return n, nil
+		}
+		for _, g := range page {
+			if err := m.CatchUp(ctx, g.GroupID); err != nil {
+				return n, fmt.Errorf("index the messages of group %s: %w", g.GroupID, err)
+			}
+			n++
+		}
+		after = page[len(page)-1].GroupID
+	}
 }
 
 func runRelay(ctx context.Context, env *Env, _ []string) error {

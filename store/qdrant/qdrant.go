@@ -118,6 +118,15 @@ var _ groupmem.Index = (*Index)(nil)
 // vector size or distance, EUNAVAILABLE when Qdrant cannot be reached, and
 // EINTERNAL when Qdrant refuses the APIKey.
 func Open(ctx context.Context, cfg Config) (*Index, error) {
+	x, err := open(ctx, cfg, func(ctx context.Context, x *Index, c *qdrant.Client) error { return x.ensure(ctx, c) })
+	if err != nil {
+		return nil, fmt.Errorf("open qdrant index: %w", err)
+	}
+	return x, nil
+}
+
+// open connects with cfg and has ensure create or check the collection.
+func open(ctx context.Context, cfg Config, ensure func(context.Context, *Index, *qdrant.Client) error) (*Index, error) {
 	cfg, err := cfg.withDefaults()
 	if err != nil {
 		return nil, err
@@ -137,18 +146,18 @@ func Open(ctx context.Context, cfg Config) (*Index, error) {
 		return nil, groupmem.WrapError(groupmem.EINVALID, fmt.Sprintf("qdrant Addr %q cannot be dialled", cfg.Addr), err)
 	}
 	x := &Index{cfg: cfg, client: client}
-	open := x.ensure
+	open := func(ctx context.Context, c *qdrant.Client) error { return ensure(ctx, x, c) }
 	if cfg.Recreate {
 		open = func(ctx context.Context, c *qdrant.Client) error {
 			if _, err := c.GetCollectionsClient().Delete(ctx, &qdrant.DeleteCollection{CollectionName: cfg.Collection}); err != nil {
 				return err
 			}
-			return x.ensure(ctx, c)
+			return ensure(ctx, x, c)
 		}
 	}
 	if err := x.call(ctx, open); err != nil {
 		x.Close()
-		return nil, fmt.Errorf("open qdrant index: %w", err)
+		return nil, err
 	}
 	return x, nil
 }

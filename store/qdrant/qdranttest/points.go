@@ -194,18 +194,27 @@ func (c *collection) selectPoints(sel *qdrant.PointsSelector, mustExist bool) ([
 	return nil, status.Error(codes.InvalidArgument, "Wrong input: no points selector")
 }
 
-// CreateFieldIndex records a keyword payload index. Creating an index that
+// CreateFieldIndex records a keyword or integer payload index. Creating an index that
 // exists replaces it, as in Qdrant.
 func (s *pointsService) CreateFieldIndex(_ context.Context, req *qdrant.CreateFieldIndexCollection) (*qdrant.PointsOperationResponse, error) {
 	if err := checkWrite(req.Wait, req.Ordering, nil); err != nil {
 		return nil, err
 	}
-	if req.FieldType == nil || req.GetFieldType() != qdrant.FieldType_FieldTypeKeyword {
-		return nil, unimplemented("payload indexes other than keyword")
+	kind := qdrant.PayloadSchemaType_Keyword
+	switch req.GetFieldType() {
+	case qdrant.FieldType_FieldTypeKeyword:
+	case qdrant.FieldType_FieldTypeInteger:
+		kind = qdrant.PayloadSchemaType_Integer
+	default:
+		return nil, unimplemented("payload indexes other than keyword and integer")
+	}
+	if req.FieldType == nil {
+		return nil, unimplemented("payload indexes without a field type")
 	}
 	params := req.GetFieldIndexParams()
-	if params != nil && params.GetKeywordIndexParams() == nil {
-		return nil, status.Error(codes.InvalidArgument, "Wrong input: index params do not match field type keyword")
+	if params != nil && ((kind == qdrant.PayloadSchemaType_Keyword && params.GetKeywordIndexParams() == nil) ||
+		(kind == qdrant.PayloadSchemaType_Integer && params.GetIntegerIndexParams() == nil)) {
+		return nil, status.Errorf(codes.InvalidArgument, "Wrong input: index params do not match field type %s", kind)
 	}
 	if req.GetFieldName() == "" {
 		return nil, status.Error(codes.InvalidArgument, "Wrong input: field name is empty")
@@ -216,7 +225,7 @@ func (s *pointsService) CreateFieldIndex(_ context.Context, req *qdrant.CreateFi
 	if err != nil {
 		return nil, err
 	}
-	info := &qdrant.PayloadSchemaInfo{DataType: qdrant.PayloadSchemaType_Keyword}
+	info := &qdrant.PayloadSchemaInfo{DataType: kind}
 	if params != nil {
 		info.Params = proto.Clone(params).(*qdrant.PayloadIndexParams)
 	}
@@ -225,11 +234,17 @@ func (s *pointsService) CreateFieldIndex(_ context.Context, req *qdrant.CreateFi
 }
 
 // Scroll returns points in id order, starting at the offset id inclusive,
-// and the id of the first point of the next page, if any.
+// and the id of the first point of the next page, if any. With order_by,
+// as Qdrant documents it
+// (https://qdrant.tech/documentation/concepts/points/#order-points-by-payload-key),
+// points come ordered by the value of an integer payload key that has a
+// range (integer) index, ascending or descending (ties by id), points
+// without the key are left out, an offset id is refused, and no next
+// page offset is given: the caller pages with a range filter on the key.
 func (s *pointsService) Scroll(_ context.Context, req *qdrant.ScrollPoints) (*qdrant.ScrollResponse, error) {
 	switch {
-	case req.OrderBy != nil:
-		return nil, unimplemented("scroll order_by")
+	case req.OrderBy != nil && (req.Offset != nil || req.OrderBy.StartFrom != nil):
+		return nil, unimplemented("order_by with an offset or start_from")
 	case req.ReadConsistency != nil || req.ShardKeySelector != nil:
 		return nil, unimplemented("read consistency and shard key selectors")
 	case req.WithPayload == nil:
@@ -262,6 +277,9 @@ func (s *pointsService) Scroll(_ context.Context, req *qdrant.ScrollPoints) (*qd
 	c, err := s.st.get(req.GetCollectionName())
 	if err != nil {
 		return nil, err
+	}
+	if req.OrderBy != nil {
+		return c.scrollOrdered(req.OrderBy, match, limit, sel)
 	}
 	var found []*point
 	for id, p := range c.points {
@@ -375,4 +393,40 @@ func (c *collection) fusion(req *qdrant.QueryPoints, match predicate) ([]*qdrant
 		lists = append(lists, hits[:min(uint64(len(hits)), n)])
 	}
 	return fuseRRF(lists, k), nil
+}
+
+// scrollOrdered answers a scroll with order_by: up to limit matching
+// points by the integer value of the key, as Scroll describes.
+func (c *collection) scrollOrdered(o *qdrant.OrderBy, match predicate, limit int, sel selectors) (*qdrant.ScrollResponse, error) {
+	key := o.GetKey()
+	if info := c.schema[key]; info == nil || info.GetDataType() != qdrant.PayloadSchemaType_Integer {
+		return nil, status.Errorf(codes.InvalidArgument, "Bad request: No range index for `order_by` key: `%s`. Please create one to use `order_by`.", key)
+	}
+	type ordered struct {
+		p *point
+		v int64
+	}
+	var found []ordered
+	for _, p := range c.points {
+		v, ok := p.payload[key].GetKind().(*qdrant.Value_IntegerValue)
+		if ok && match(p.payload) {
+			found = append(found, ordered{p, v.IntegerValue})
+		}
+	}
+	desc := o.GetDirection() == qdrant.Direction_Desc
+	slices.SortFunc(found, func(a, b ordered) int {
+		if c := cmp.Compare(a.v, b.v); c != 0 {
+			if desc {
+				return -c
+			}
+			return c
+		}
+		return cmp.Compare(a.p.id, b.p.id)
+	})
+	resp := &qdrant.ScrollResponse{}
+	for _, f := range found[:min(len(found), limit)] {
+		payload, vectors := sel.apply(f.p)
+		resp.Result = append(resp.Result, &qdrant.RetrievedPoint{Id: qdrant.NewIDUUID(f.p.id), Payload: payload, Vectors: vectors})
+	}
+	return resp, nil
 }

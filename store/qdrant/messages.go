@@ -1,0 +1,346 @@
+package qdrant
+
+import (
+	"context"
+	"fmt"
+	"hash/fnv"
+	"slices"
+	"sync"
+
+	"github.com/google/uuid"
+	"github.com/qdrant/go-client/qdrant"
+	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/status"
+
+	"github.com/groupmem/groupmem"
+	"github.com/groupmem/groupmem/keyword"
+	"github.com/groupmem/groupmem/msgsearch"
+)
+
+// DefaultMessageCollection is the collection of the message index.
+const DefaultMessageCollection = "group_messages"
+
+// Vector names of a message point.
+const (
+	vecDense  = "dense"
+	vecSparse = "keywords"
+)
+
+// Payload keys of a message point. A point holds no text: the sparse
+// vector holds hashed terms, and hits are read back from the ledger.
+const (
+	keySeq        = "seq"
+	keyMessageID  = "message_id"
+	keySenderID   = "sender_id"
+	keySenderName = "sender_name"
+	keySentAt     = "sent_at" // Unix seconds
+)
+
+// catchUpBatch is how many messages one catch-up step reads, embeds and
+// writes.
+const catchUpBatch = 256
+
+// Messages is the message index in Qdrant (msgsearch.Searcher), shared by
+// every replica: one point per message of every group, in one collection
+// with the group id as a tenant-indexed payload key, as Qdrant documents
+// multitenancy (https://qdrant.tech/documentation/guides/multiple-partitions/).
+// Each point has a named dense vector (cosine) and a named sparse vector
+// of the message's keyword terms, whose IDF Qdrant computes (the IDF
+// modifier, https://qdrant.tech/documentation/concepts/vectors/#sparse-vectors).
+// Hybrid search is one Query API request whose two prefetches are fused
+// by reciprocal rank fusion
+// (https://qdrant.tech/documentation/concepts/hybrid-queries/).
+//
+// The index is a view of the ledger: before a group is searched, every
+// message the ledger committed after the newest one indexed is written,
+// so whatever is committed is searchable, whichever replica or path
+// inserted it. Point ids derive from the group and message ids, so two
+// replicas catching up at once write the same points. Every hit is read
+// back from the ledger; one the ledger no longer holds as it was (purged,
+// redacted, expired) is left out and its point removed.
+type Messages struct {
+	x     *Index
+	src   msgsearch.Source
+	embed groupmem.Embedder
+
+	locks [64]sync.Mutex // catch-ups of one group take turns in this process
+}
+
+var _ msgsearch.Searcher = (*Messages)(nil)
+
+// OpenMessages opens (creating it if needed) the message index in
+// collection cfg.Collection (default DefaultMessageCollection) with dense
+// vectors of cfg.Dimension, reading messages from src and embedding them
+// with embed. EINVALID when the collection exists with other vectors.
+func OpenMessages(ctx context.Context, cfg Config, src msgsearch.Source, embed groupmem.Embedder) (*Messages, error) {
+	if cfg.Collection == "" {
+		cfg.Collection = DefaultMessageCollection
+	}
+	if embed == nil || src == nil {
+		return nil, groupmem.Errorf(groupmem.EINVALID, "the message index needs a ledger and an embedder")
+	}
+	if embed.Dimension() != cfg.Dimension {
+		return nil, groupmem.Errorf(groupmem.EINVALID, "the embedder gives vectors of %d dimensions, the message index is configured for %d", embed.Dimension(), cfg.Dimension)
+	}
+	x, err := open(ctx, cfg, ensureMessages)
+	if err != nil {
+		return nil, fmt.Errorf("open qdrant message index: %w", err)
+	}
+	return &Messages{x: x, src: src, embed: embed}, nil
+}
+
+// Close closes the connection.
+func (m *Messages) Close() error { return m.x.Close() }
+
+// ensureMessages creates the message collection when it is missing and
+// checks its vectors and payload indexes.
+func ensureMessages(ctx context.Context, x *Index, c *qdrant.Client) error {
+	name := x.cfg.Collection
+	exists, err := c.CollectionExists(ctx, name)
+	if err != nil {
+		return err
+	}
+	if !exists {
+		err := c.CreateCollection(ctx, &qdrant.CreateCollection{
+			CollectionName: name,
+			VectorsConfig: qdrant.NewVectorsConfigMap(map[string]*qdrant.VectorParams{
+				vecDense: {Size: uint64(x.cfg.Dimension), Distance: qdrant.Distance_Cosine},
+			}),
+			SparseVectorsConfig: qdrant.NewSparseVectorsConfig(map[string]*qdrant.SparseVectorParams{
+				vecSparse: {Modifier: qdrant.Modifier_Idf.Enum()},
+			}),
+			// Per-tenant graphs only, as Qdrant advises for a tenant key.
+			HnswConfig: &qdrant.HnswConfigDiff{M: qdrant.PtrOf(uint64(0)), PayloadM: qdrant.PtrOf(uint64(16))},
+		})
+		if err != nil && status.Code(err) != codes.AlreadyExists {
+			return err
+		}
+	}
+	info, err := c.GetCollectionInfo(ctx, name)
+	if err != nil {
+		return err
+	}
+	dense := info.GetConfig().GetParams().GetVectorsConfig().GetParamsMap().GetMap()[vecDense]
+	_, sparse := info.GetConfig().GetParams().GetSparseVectorsConfig().GetMap()[vecSparse]
+	if dense == nil || !sparse || dense.GetSize() != uint64(x.cfg.Dimension) || dense.GetDistance() != qdrant.Distance_Cosine {
+		return groupmem.Errorf(groupmem.EINVALID,
+			"qdrant collection %q is not a message index of %d dimensions (named vectors %q, cosine, and %q, sparse): choose another collection or rebuild it with groupmem reindex",
+			name, x.cfg.Dimension, vecDense, vecSparse)
+	}
+	for _, ix := range []struct {
+		field  string
+		params *qdrant.PayloadIndexParams
+		kind   qdrant.FieldType
+	}{
+		{keyGroup, qdrant.NewPayloadIndexParamsKeyword(&qdrant.KeywordIndexParams{IsTenant: qdrant.PtrOf(true)}), qdrant.FieldType_FieldTypeKeyword},
+		{keySeq, qdrant.NewPayloadIndexParamsInt(&qdrant.IntegerIndexParams{Lookup: qdrant.PtrOf(false), Range: qdrant.PtrOf(true)}), qdrant.FieldType_FieldTypeInteger},
+		{keySentAt, qdrant.NewPayloadIndexParamsInt(&qdrant.IntegerIndexParams{Lookup: qdrant.PtrOf(false), Range: qdrant.PtrOf(true)}), qdrant.FieldType_FieldTypeInteger},
+	} {
+		if _, ok := info.GetPayloadSchema()[ix.field]; ok {
+			continue
+		}
+		if _, err := c.CreateFieldIndex(ctx, &qdrant.CreateFieldIndexCollection{CollectionName: name, Wait: qdrant.PtrOf(true),
+			FieldName: ix.field, FieldType: ix.kind.Enum(), FieldIndexParams: ix.params}); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// messagePointID is the id of a group's message: the same in every replica.
+func messagePointID(group, messageID string) string {
+	return uuid.NewSHA1(uuid.NameSpaceOID, []byte(group+"\x00"+messageID)).String()
+}
+
+// inGroup matches the points of group.
+func inGroup(group string) *qdrant.Condition { return qdrant.NewMatchKeyword(keyGroup, group) }
+
+// lock returns the catch-up lock of group.
+func (m *Messages) lock(group string) *sync.Mutex {
+	h := fnv.New32a()
+	h.Write([]byte(group))
+	return &m.locks[h.Sum32()%uint32(len(m.locks))]
+}
+
+// newest returns the seq and message id of the group's newest point (0
+// and "" when it has none).
+func (m *Messages) newest(ctx context.Context, group string) (int64, string, error) {
+	var seq int64
+	var id string
+	err := m.x.call(ctx, func(ctx context.Context, c *qdrant.Client) error {
+		pts, err := c.Scroll(ctx, &qdrant.ScrollPoints{CollectionName: m.x.cfg.Collection,
+			Filter:      &qdrant.Filter{Must: []*qdrant.Condition{inGroup(group)}},
+			OrderBy:     &qdrant.OrderBy{Key: keySeq, Direction: qdrant.Direction_Desc.Enum()},
+			Limit:       qdrant.PtrOf(uint32(1)),
+			WithPayload: qdrant.NewWithPayloadInclude(keySeq, keyMessageID)})
+		if err != nil || len(pts) == 0 {
+			return err
+		}
+		seq, id = pts[0].GetPayload()[keySeq].GetIntegerValue(), pts[0].GetPayload()[keyMessageID].GetStringValue()
+		return nil
+	})
+	return seq, id, err
+}
+
+// CatchUp writes every message the ledger holds after the group's newest
+// point. When the ledger no longer holds that message as it was (the
+// group was purged), the group's points go and it is indexed again.
+// Search does it first; reindex does it for every group.
+func (m *Messages) CatchUp(ctx context.Context, group string) error {
+	l := m.lock(group)
+	l.Lock()
+	defer l.Unlock()
+	seq, id, err := m.newest(ctx, group)
+	if err != nil {
+		return err
+	}
+	if id != "" {
+		got, err := m.src.MessagesByID(ctx, group, []string{id})
+		if err != nil {
+			return err
+		}
+		if len(got) == 0 || got[0].Seq != seq {
+			if err := m.Forget(ctx, group); err != nil {
+				return err
+			}
+			seq = 0
+		}
+	}
+	for {
+		msgs, err := m.src.MessagesAfter(ctx, group, seq, catchUpBatch)
+		if err != nil {
+			return err
+		}
+		if err := m.write(ctx, group, msgs); err != nil {
+			return err
+		}
+		if len(msgs) < catchUpBatch {
+			return nil
+		}
+		seq = msgs[len(msgs)-1].Seq
+	}
+}
+
+// write embeds msgs and upserts their points; a message without text
+// (redacted or expired) is left out.
+func (m *Messages) write(ctx context.Context, group string, msgs []groupmem.Message) error {
+	msgs = slices.DeleteFunc(slices.Clone(msgs), func(x groupmem.Message) bool { return x.Content == "" })
+	if len(msgs) == 0 {
+		return nil
+	}
+	texts := make([]string, len(msgs))
+	for i, x := range msgs {
+		texts[i] = x.Content
+	}
+	vecs, err := m.embed.Embed(ctx, texts)
+	if err != nil {
+		return err
+	}
+	if len(vecs) != len(msgs) {
+		return groupmem.Errorf(groupmem.EUNAVAILABLE, "embedder returned %d vectors for %d messages", len(vecs), len(msgs))
+	}
+	pts := make([]*qdrant.PointStruct, len(msgs))
+	for i, x := range msgs {
+		vectors := map[string]*qdrant.Vector{}
+		if !zero(vecs[i]) {
+			vectors[vecDense] = qdrant.NewVectorDense(vecs[i])
+		}
+		if idx, val := sparseDoc(x.SenderName + " " + x.Content); len(idx) > 0 {
+			vectors[vecSparse] = qdrant.NewVectorSparse(idx, val)
+		}
+		pts[i] = &qdrant.PointStruct{Id: qdrant.NewIDUUID(messagePointID(group, x.ID)), Vectors: qdrant.NewVectorsMap(vectors),
+			Payload: qdrant.NewValueMap(map[string]any{keyGroup: group, keySeq: x.Seq, keyMessageID: x.ID,
+				keySenderID: x.SenderID, keySenderName: x.SenderName, keySentAt: x.SentAt.Unix()})}
+	}
+	return m.x.call(ctx, func(ctx context.Context, c *qdrant.Client) error {
+		_, err := c.Upsert(ctx, &qdrant.UpsertPoints{CollectionName: m.x.cfg.Collection, Wait: qdrant.PtrOf(true), Points: pts})
+		return err
+	})
+}
+
+// zero reports whether v has no non-zero component (text without words).
+func zero(v []float32) bool {
+	return !slices.ContainsFunc(v, func(f float32) bool { return f != 0 })
+}
+
+// BM25's term-frequency saturation, with the document length of a typical
+// chat line: Qdrant's IDF modifier supplies the other half of BM25.
+const (
+	bm25K1     = 1.2
+	bm25B      = 0.75
+	bm25AvgLen = 12
+)
+
+// term is a keyword term's index in the sparse vector space.
+func term(t string) uint32 {
+	h := fnv.New32a()
+	h.Write([]byte(t))
+	return h.Sum32()
+}
+
+// sparseDoc is a text's sparse vector: each term with its saturated
+// frequency.
+func sparseDoc(text string) ([]uint32, []float32) {
+	toks := keyword.Tokens(text)
+	tf := map[uint32]float64{}
+	for _, t := range toks {
+		tf[term(t)]++
+	}
+	norm := bm25K1 * (1 - bm25B + bm25B*float64(len(toks))/bm25AvgLen)
+	idx := make([]uint32, 0, len(tf))
+	for i := range tf {
+		idx = append(idx, i)
+	}
+	slices.Sort(idx)
+	val := make([]float32, len(idx))
+	for k, i := range idx {
+		val[k] = float32(tf[i] * (bm25K1 + 1) / (tf[i] + norm))
+	}
+	return idx, val
+}
+
+// sparseQuery is a query's sparse vector: each distinct term once.
+func sparseQuery(text string) ([]uint32, []float32) {
+	seen := map[uint32]bool{}
+	var idx []uint32
+	for _, t := range keyword.Tokens(text) {
+		if i := term(t); !seen[i] {
+			seen[i] = true
+			idx = append(idx, i)
+		}
+	}
+	slices.Sort(idx)
+	val := make([]float32, len(idx))
+	for k := range val {
+		val[k] = 1
+	}
+	return idx, val
+}
+
+// Forget implements msgsearch.Searcher: it removes the points of ids of
+// group, or of the whole group without ids.
+func (m *Messages) Forget(ctx context.Context, group string, ids ...string) error {
+	sel := qdrant.NewPointsSelectorFilter(&qdrant.Filter{Must: []*qdrant.Condition{inGroup(group)}})
+	if len(ids) > 0 {
+		pids := make([]*qdrant.PointId, len(ids))
+		for i, id := range ids {
+			pids[i] = qdrant.NewIDUUID(messagePointID(group, id))
+		}
+		sel = qdrant.NewPointsSelector(pids...)
+	}
+	return m.x.call(ctx, func(ctx context.Context, c *qdrant.Client) error {
+		_, err := c.Delete(ctx, &qdrant.DeletePoints{CollectionName: m.x.cfg.Collection, Wait: qdrant.PtrOf(true), Points: sel})
+		return err
+	})
+}
+
+// Reset drops every point of the message index and recreates it empty:
+// the next search of each group indexes it again from the ledger.
+func (m *Messages) Reset(ctx context.Context) error {
+	return m.x.call(ctx, func(ctx context.Context, c *qdrant.Client) error {
+		if err := c.DeleteCollection(ctx, m.x.cfg.Collection); err != nil {
+			return err
+		}
+		return ensureMessages(ctx, m.x, c)
+	})
+}
