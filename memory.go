@@ -103,3 +103,32 @@ type Hit struct {
 	Memory Memory
 	Score  float64
 }
+
+// HybridQuery asks for a group's active memories by keywords (Text, by
+// package keyword's terms) and by meaning (Vector), the two rankings
+// fused by reciprocal rank fusion.
+type HybridQuery struct {
+	GroupID string
+	Text    string    // the keyword side; "" leaves it out
+	Vector  []float32 // the semantic side; nil leaves it out
+	Limit   int       // at most this many hits
+	// Threshold, when set, keeps only memories whose similarity to Vector
+	// is strictly above it, whatever their keywords; unset, every memory
+	// at all similar (a positive similarity) is a semantic candidate.
+	Threshold *float64
+}
+
+// HybridHit is a memory found by HybridQuery: the fused score and its
+// parts, the cosine similarity and the keyword (BM25) score, each nil
+// when the memory was not among that side's candidates. With one side
+// only, Score is that side's score.
+type HybridHit struct {
+	Memory   Memory
+	Score    float64
+	Semantic *float64
+	Keyword  *float64
+}
+
+// HybridCandidates is how many candidates each side of a hybrid search
+// gives the fusion, per hit asked (at least 50 in all).
+const HybridCandidates = 5

@@ -189,6 +189,15 @@ type Index interface {
 	// cosine similarity, keeping only scores strictly above q.Threshold.
 	Search(ctx context.Context, q SearchQuery) ([]Hit, error)
 
+	// SearchHybrid returns up to q.Limit active memories of q.GroupID by
+	// keywords and meaning: each side ranks its candidates (the memories
+	// sharing a term with q.Text by BM25, the memories similar to
+	// q.Vector by cosine), max(HybridCandidates·Limit, 50) of them, and
+	// the ranks are fused by reciprocal rank fusion, best first. With one
+	// side only, its own ranking and scores. EINVALID for a bad group id,
+	// a negative limit or a vector not of the index's dimension.
+	SearchHybrid(ctx context.Context, q HybridQuery) ([]HybridHit, error)
+
 	// DeleteGroup removes every point of a group.
 	DeleteGroup(ctx context.Context, groupID string) error
 

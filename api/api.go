@@ -168,7 +168,6 @@ type Handler struct {
 	jobs sync.WaitGroup     // asynchronous evolutions in flight
 	msgs msgsearch.Searcher // the groups' messages, searchable
 
-	memKeys *memoryKeywords // keyword indexes of the groups' active memories
 }
 
 // New returns the API handler. It returns EINVALID when a required Deps
@@ -191,7 +190,7 @@ func New(d Deps, cfg Config) (*Handler, error) {
 			"GROUPMEM_API_KEYS and GROUPMEM_API_OPEN are both set; choose one")
 	}
 	h := &Handler{d: d, cfg: cfg, log: d.Logger, now: d.Now, keys: d.Keys, mux: http.NewServeMux(),
-		msgs: d.Messages, memKeys: newMemoryKeywords()}
+		msgs: d.Messages}
 	if h.msgs == nil {
 		h.msgs = msgsearch.New(d.Ledger, d.Embedder, cfg.Messages)
 	}

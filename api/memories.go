@@ -44,6 +44,20 @@ func (h *Handler) list(w http.ResponseWriter, r *http.Request, c *call) error {
 
 // searchActive embeds q and searches the group's active memories.
 func (h *Handler) searchActive(ctx context.Context, g, q string, limit int, threshold float64) ([]groupmem.Hit, error) {
+	vec, err := h.embedQuery(ctx, q)
+	if err != nil || vec == nil { // a query without features matches nothing
+		return nil, err
+	}
+	hits, err := h.d.Index.Search(ctx, groupmem.SearchQuery{GroupID: g, Vector: vec, Status: groupmem.StatusActive,
+		Limit: limit, Threshold: threshold})
+	if err != nil {
+		return nil, indexError(err)
+	}
+	return hits, nil
+}
+
+// embedQuery embeds a search query; nil for one without features.
+func (h *Handler) embedQuery(ctx context.Context, q string) ([]float32, error) {
 	vecs, err := h.d.Embedder.Embed(ctx, []string{q})
 	if err != nil {
 		return nil, backendError(err)
@@ -51,15 +65,10 @@ func (h *Handler) searchActive(ctx context.Context, g, q string, limit int, thre
 	if len(vecs) != 1 || len(vecs[0]) != h.d.Embedder.Dimension() {
 		return nil, groupmem.Errorf(groupmem.EINTERNAL, "the embedder returned no usable vector")
 	}
-	if zero(vecs[0]) { // a query without features matches nothing
+	if zero(vecs[0]) {
 		return nil, nil
 	}
-	hits, err := h.d.Index.Search(ctx, groupmem.SearchQuery{GroupID: g, Vector: vecs[0], Status: groupmem.StatusActive,
-		Limit: limit, Threshold: threshold})
-	if err != nil {
-		return nil, indexError(err)
-	}
-	return hits, nil
+	return vecs[0], nil
 }
 
 func zero(v []float32) bool {

@@ -7,13 +7,8 @@ import (
 	"time"
 
 	"github.com/groupmem/groupmem"
-	"github.com/groupmem/groupmem/keyword"
 	"github.com/groupmem/groupmem/msgsearch"
 )
-
-// hybridScan is how many active memories the keyword side of a memory
-// search reads: a group's memories are few, and scored in the request.
-const hybridScan = 1000
 
 // memoryHit is a memory found and how: the fused score and its parts
 // (nil when the memory was not among that side's candidates).
@@ -28,6 +23,7 @@ type memoryHit struct {
 // threshold, only memories whose cosine similarity is above it are
 // found; without, semantic mode cuts at the configured default and hybrid
 // mode keeps every memory with a positive similarity or a shared term.
+// The index ranks and fuses (groupmem.Index.SearchHybrid).
 func (h *Handler) searchMemories(ctx context.Context, g, q string, mode msgsearch.Mode, limit int, threshold *float64) ([]memoryHit, error) {
 	if mode == msgsearch.Semantic {
 		cut := h.cfg.DefaultThreshold
@@ -45,57 +41,24 @@ func (h *Handler) searchMemories(ctx context.Context, g, q string, mode msgsearc
 		}
 		return out, nil
 	}
-	// One read of the index gives both sides: every active memory (up to
-	// hybridScan) with its similarity; the keyword side scores their
-	// statements, the semantic side keeps the best similar ones.
-	all, err := h.searchActive(ctx, g, q, hybridScan, -2)
+	hq := groupmem.HybridQuery{GroupID: g, Text: q, Limit: limit, Threshold: threshold}
+	if mode == msgsearch.Hybrid { // keyword mode takes no threshold
+		vec, err := h.embedQuery(ctx, q)
+		if err != nil {
+			return nil, err
+		}
+		if vec == nil && threshold != nil {
+			return nil, nil // nothing is similar to a query without features
+		}
+		hq.Vector = vec
+	}
+	hits, err := h.d.Index.SearchHybrid(ctx, hq)
 	if err != nil {
-		return nil, err
+		return nil, indexError(err)
 	}
-	byID := make(map[string]groupmem.Memory, len(all))
-	mems := make([]groupmem.Memory, len(all))
-	var sems []groupmem.Hit
-	cut := 0.0 // hybrid: every memory at all similar is a candidate
-	if threshold != nil {
-		cut = *threshold
-	}
-	for i, hit := range all {
-		byID[hit.Memory.ID], mems[i] = hit.Memory, hit.Memory
-		if hit.Score > cut && len(sems) < max(limit*5, 50) && mode == msgsearch.Hybrid {
-			sems = append(sems, hit)
-		}
-	}
-	words := h.memKeys.index(g, mems).Search(q, max(limit*5, 50), nil)
-	semScore := map[string]float64{}
-	semIDs := make([]string, len(sems))
-	for i, hit := range sems {
-		byID[hit.Memory.ID], semScore[hit.Memory.ID], semIDs[i] = hit.Memory, hit.Score, hit.Memory.ID
-	}
-	wordScore := map[string]float64{}
-	wordIDs := make([]string, len(words))
-	for i, w := range words {
-		wordScore[w.ID], wordIDs[i] = w.Score, w.ID
-	}
-	ranked := words
-	if mode == msgsearch.Hybrid {
-		ranked = keyword.Fuse(wordIDs, semIDs)
-	}
-	out := make([]memoryHit, 0, min(limit, len(ranked)))
-	for _, r := range ranked {
-		if len(out) == limit {
-			break
-		}
-		if _, ok := semScore[r.ID]; threshold != nil && !ok {
-			continue // a threshold cuts what is not similar enough, whatever its keywords
-		}
-		hit := memoryHit{memory: byID[r.ID], score: r.Score}
-		if v, ok := semScore[r.ID]; ok {
-			hit.semantic = &v
-		}
-		if v, ok := wordScore[r.ID]; ok {
-			hit.keyword = &v
-		}
-		out = append(out, hit)
+	out := make([]memoryHit, len(hits))
+	for i, hit := range hits {
+		out[i] = memoryHit{memory: hit.Memory, score: hit.Score, semantic: hit.Semantic, keyword: hit.Keyword}
 	}
 	return out, nil
 }

@@ -43,6 +43,7 @@ type Config struct {
 	LocalEmbedder string
 
 	reembed    bool // reindex: embed every memory version again at open (not a setting)
+	upgrade    bool // reindex: rebuild Qdrant collections an earlier version made (not a setting)
 	EmbedURL   string
 	EmbedKey   string
 	EmbedModel string

@@ -2,9 +2,13 @@ package main
 
 import (
 	"context"
+	"net"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
+
+	qc "github.com/qdrant/go-client/qdrant"
 
 	"github.com/groupmem/groupmem"
 	"github.com/groupmem/groupmem/llm/llmtest"
@@ -99,5 +103,53 @@ func TestEmbedderChangeOnQdrant(t *testing.T) {
 	defer x.Close()
 	if page, err := x.List(ctx, groupmem.MemoryQuery{GroupID: "g1", Limit: 10}); err != nil || page.Total != 1 {
 		t.Errorf("points after reindex = %d, %v", page.Total, err)
+	}
+}
+
+// A memory collection an earlier version made (one unnamed vector, no
+// keyword vectors) stops serve, relay and worker with one line that says
+// to reindex; reindex rebuilds it with keyword vectors, every version in
+// it, and indexes the groups' messages.
+func TestReindexUpgradesEarlierCollection(t *testing.T) {
+	ctx := context.Background()
+	env, l := serverEnv(t, llmtest.New(t))
+	host, port, _ := net.SplitHostPort(env["GROUPMEM_QDRANT_ADDR"])
+	p, _ := strconv.Atoi(port)
+	raw, err := qc.NewClient(&qc.Config{Host: host, Port: p, SkipCompatibilityCheck: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer raw.Close()
+	if err := raw.CreateCollection(ctx, &qc.CreateCollection{CollectionName: env["GROUPMEM_QDRANT_COLLECTION"],
+		VectorsConfig: qc.NewVectorsConfig(&qc.VectorParams{Size: 100, Distance: qc.Distance_Cosine})}); err != nil {
+		t.Fatal(err)
+	}
+	run, err := l.BeginRun(ctx, groupmem.BeginRunParams{GroupID: "g1", Trigger: groupmem.TriggerCLI})
+	if err != nil {
+		t.Fatal(err)
+	}
+	plan := storetest.CreatePlan(run, "members meet every Friday evening")
+	if err := l.CommitPlan(ctx, plan); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := l.InsertMessages(ctx, storetest.Msgs("g1", "m", 3)); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := runCmd(t, env, "relay"); err == nil || !strings.Contains(err.Error(), "groupmem reindex") || strings.Contains(err.Error(), "\n") {
+		t.Fatalf("relay over an earlier collection = %v; want one line saying to reindex", err)
+	}
+	out, stderr, err := runCmd(t, env, "reindex")
+	if err != nil || !strings.Contains(out, "reindexed 1 memory versions") || !strings.Contains(out, "indexed the messages of 1 groups") {
+		t.Fatalf("reindex = %q, %v\n%s", out, err, stderr)
+	}
+	x, err := qdrant.Open(ctx, qdrant.Config{Addr: env["GROUPMEM_QDRANT_ADDR"], Collection: env["GROUPMEM_QDRANT_COLLECTION"],
+		Dimension: 100, SkipCompatibilityCheck: true})
+	if err != nil {
+		t.Fatalf("the collection after reindex: %v", err)
+	}
+	defer x.Close()
+	hits, err := x.SearchHybrid(ctx, groupmem.HybridQuery{GroupID: "g1", Text: "friday", Limit: 5})
+	if err != nil || len(hits) != 1 || hits[0].Keyword == nil {
+		t.Fatalf("keyword search after reindex = %+v, %v; want the memory found by its words", hits, err)
 	}
 }

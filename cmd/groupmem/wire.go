@@ -133,7 +133,7 @@ func openBackends(ctx context.Context, cfg *Config, log *slog.Logger) (_ *backen
 		b.closers = append(b.closers, func() { x.Close() })
 		m, err := qdrant.OpenMessages(ctx, qdrant.Config{
 			Addr: cfg.QdrantAddr, APIKey: cfg.QdrantAPIKey, TLS: cfg.QdrantTLS,
-			Collection: cfg.QdrantMessages, Dimension: dim, Recreate: cfg.reembed,
+			Collection: cfg.QdrantMessages, Dimension: dim, Recreate: cfg.reembed, Upgrade: cfg.upgrade,
 		}, b.Ledger, b.Embedder)
 		if err != nil {
 			return nil, err
@@ -255,7 +255,7 @@ func postgresConfig(cfg *Config) postgres.Config {
 func openQdrant(ctx context.Context, cfg *Config, dim int) (*qdrant.Index, error) {
 	return qdrant.Open(ctx, qdrant.Config{
 		Addr: cfg.QdrantAddr, APIKey: cfg.QdrantAPIKey, TLS: cfg.QdrantTLS,
-		Collection: cfg.QdrantCollection, Dimension: dim, Recreate: cfg.reembed,
+		Collection: cfg.QdrantCollection, Dimension: dim, Recreate: cfg.reembed, Upgrade: cfg.upgrade,
 	})
 }
 
@@ -341,6 +341,7 @@ func runReindex(ctx context.Context, env *Env, _ []string) error {
 	if !cfg.reembed && cfg.QdrantAddr == "" {
 		return errors.New("the ledger's vectors are this embedder's and GROUPMEM_QDRANT_ADDR is not set: nothing to do (the in-process index is rebuilt at every start)")
 	}
+	cfg.upgrade = true // a collection of an earlier version is rebuilt here
 	b, err := openBackends(ctx, &cfg, env.Log)
 	if err != nil {
 		return err

@@ -8,6 +8,7 @@ import (
 	"sync"
 
 	"github.com/groupmem/groupmem"
+	"github.com/groupmem/groupmem/keyword"
 )
 
 // Index is an exact-search, in-process implementation of groupmem.Index:
@@ -18,6 +19,7 @@ type Index struct {
 	dim    int
 	mu     sync.RWMutex
 	groups map[string]map[string]entry // group id → memory id → entry
+	words  map[string]*keyword.Index   // group id → the statements of its active memories
 }
 
 type entry struct {
@@ -32,7 +34,7 @@ func NewIndex(dim int) (*Index, error) {
 	if dim <= 0 {
 		return nil, groupmem.Errorf(groupmem.EINVALID, "index dimension must be positive, got %d", dim)
 	}
-	return &Index{dim: dim, groups: map[string]map[string]entry{}}, nil
+	return &Index{dim: dim, groups: map[string]map[string]entry{}, words: map[string]*keyword.Index{}}, nil
 }
 
 // Upsert implements groupmem.Index. A batch with one bad vector writes
@@ -58,6 +60,16 @@ func (x *Index) Upsert(_ context.Context, mems []groupmem.Memory) error {
 			x.groups[e.mem.GroupID] = g
 		}
 		g[e.mem.ID] = e
+		w := x.words[e.mem.GroupID]
+		if w == nil {
+			w = keyword.NewIndex()
+			x.words[e.mem.GroupID] = w
+		}
+		if e.mem.Status == groupmem.StatusActive {
+			w.Add(e.mem.ID, e.mem.Statement)
+		} else {
+			w.Remove(e.mem.ID)
+		}
 	}
 	return nil
 }
@@ -119,10 +131,100 @@ func (x *Index) Search(_ context.Context, q groupmem.SearchQuery) ([]groupmem.Hi
 	return hits, nil
 }
 
+// SearchHybrid implements groupmem.Index: BM25 over the statements of the
+// group's active memories (IDF within the group) and exact cosine
+// similarity, fused by keyword.Fuse.
+func (x *Index) SearchHybrid(_ context.Context, q groupmem.HybridQuery) ([]groupmem.HybridHit, error) {
+	if err := groupmem.CheckGroupID(q.GroupID); err != nil {
+		return nil, err
+	}
+	if q.Vector != nil && len(q.Vector) != x.dim {
+		return nil, groupmem.Errorf(groupmem.EINVALID, "query vector has %d dimensions; the index holds %d", len(q.Vector), x.dim)
+	}
+	if q.Limit < 0 {
+		return nil, groupmem.Errorf(groupmem.EINVALID, "limit must not be negative")
+	}
+	n := max(q.Limit*groupmem.HybridCandidates, 50)
+	x.mu.RLock()
+	defer x.mu.RUnlock()
+	g := x.groups[q.GroupID]
+	var words []keyword.Scored
+	if w := x.words[q.GroupID]; w != nil && q.Text != "" {
+		words = w.Search(q.Text, n, nil)
+	}
+	var sems []groupmem.Hit
+	if query := normalize(q.Vector); query != nil {
+		cut := 0.0
+		if q.Threshold != nil {
+			cut = *q.Threshold
+		}
+		for _, e := range g {
+			if e.unit == nil || e.mem.Status != groupmem.StatusActive {
+				continue
+			}
+			if score := dot(query, e.unit); score > cut {
+				sems = append(sems, groupmem.Hit{Memory: e.mem, Score: score})
+			}
+		}
+		slices.SortFunc(sems, func(a, b groupmem.Hit) int {
+			return cmp.Or(cmp.Compare(b.Score, a.Score), cmp.Compare(a.Memory.ID, b.Memory.ID))
+		})
+		sems = sems[:min(len(sems), n)]
+	}
+	return fuse(words, sems, q, func(id string) groupmem.Memory { return clone(g[id].mem) }), nil
+}
+
+// fuse ranks the two sides' candidates as groupmem.Index.SearchHybrid
+// says and returns the best q.Limit.
+func fuse(words []keyword.Scored, sems []groupmem.Hit, q groupmem.HybridQuery, mem func(id string) groupmem.Memory) []groupmem.HybridHit {
+	semScore := make(map[string]float64, len(sems))
+	semIDs := make([]string, len(sems))
+	for i, h := range sems {
+		semScore[h.Memory.ID], semIDs[i] = h.Score, h.Memory.ID
+	}
+	wordScore := make(map[string]float64, len(words))
+	wordIDs := make([]string, len(words))
+	for i, w := range words {
+		wordScore[w.ID], wordIDs[i] = w.Score, w.ID
+	}
+	var ranked []keyword.Scored
+	switch {
+	case q.Vector == nil:
+		ranked = words
+	case q.Text == "":
+		ranked = make([]keyword.Scored, len(sems))
+		for i, h := range sems {
+			ranked[i] = keyword.Scored{ID: h.Memory.ID, Score: h.Score}
+		}
+	default:
+		ranked = keyword.Fuse(wordIDs, semIDs)
+	}
+	out := make([]groupmem.HybridHit, 0, min(q.Limit, len(ranked)))
+	for _, r := range ranked {
+		if len(out) == q.Limit {
+			break
+		}
+		sem, similar := semScore[r.ID]
+		if q.Threshold != nil && !similar {
+			continue // a threshold cuts what is not similar enough, whatever its keywords
+		}
+		hit := groupmem.HybridHit{Memory: mem(r.ID), Score: r.Score}
+		if similar {
+			hit.Semantic = &sem
+		}
+		if v, ok := wordScore[r.ID]; ok {
+			hit.Keyword = &v
+		}
+		out = append(out, hit)
+	}
+	return out
+}
+
 // DeleteGroup implements groupmem.Index.
 func (x *Index) DeleteGroup(_ context.Context, groupID string) error {
 	x.mu.Lock()
 	delete(x.groups, groupID)
+	delete(x.words, groupID)
 	x.mu.Unlock()
 	return nil
 }
@@ -131,6 +233,7 @@ func (x *Index) DeleteGroup(_ context.Context, groupID string) error {
 func (x *Index) Reset(context.Context) error {
 	x.mu.Lock()
 	x.groups = map[string]map[string]entry{}
+	x.words = map[string]*keyword.Index{}
 	x.mu.Unlock()
 	return nil
 }

@@ -29,9 +29,13 @@ func (x *Index) Upsert(ctx context.Context, mems []groupmem.Memory) error {
 		if err := x.checkMemory(m); err != nil {
 			return fmt.Errorf("upsert memories: %w", err)
 		}
+		vectors := map[string]*qdrant.Vector{vecDense: qdrant.NewVectorDense(m.Embedding)}
+		if idx, val := sparseDoc(m.Statement); len(idx) > 0 {
+			vectors[vecSparse] = qdrant.NewVectorSparse(idx, val)
+		}
 		pts = append(pts, &qdrant.PointStruct{
 			Id:      qdrant.NewIDUUID(m.ID),
-			Vectors: qdrant.NewVectorsDense(m.Embedding),
+			Vectors: qdrant.NewVectorsMap(vectors),
 			Payload: encodePayload(m),
 		})
 	}
@@ -145,6 +149,7 @@ func (x *Index) Search(ctx context.Context, q groupmem.SearchQuery) ([]groupmem.
 		pts, err := c.Query(ctx, &qdrant.QueryPoints{
 			CollectionName: x.cfg.Collection,
 			Query:          qdrant.NewQueryDense(q.Vector),
+			Using:          qdrant.PtrOf(vecDense),
 			Filter:         groupFilter(q.GroupID, q.Status),
 			ScoreThreshold: qdrant.PtrOf(threshold32(q.Threshold)),
 			Limit:          qdrant.PtrOf(uint64(q.Limit)),

@@ -9,8 +9,6 @@ import (
 
 	"github.com/google/uuid"
 	"github.com/qdrant/go-client/qdrant"
-	"google.golang.org/grpc/codes"
-	"google.golang.org/grpc/status"
 
 	"github.com/groupmem/groupmem"
 	"github.com/groupmem/groupmem/keyword"
@@ -101,18 +99,7 @@ func ensureMessages(ctx context.Context, x *Index, c *qdrant.Client) error {
 		return err
 	}
 	if !exists {
-		err := c.CreateCollection(ctx, &qdrant.CreateCollection{
-			CollectionName: name,
-			VectorsConfig: qdrant.NewVectorsConfigMap(map[string]*qdrant.VectorParams{
-				vecDense: {Size: uint64(x.cfg.Dimension), Distance: qdrant.Distance_Cosine},
-			}),
-			SparseVectorsConfig: qdrant.NewSparseVectorsConfig(map[string]*qdrant.SparseVectorParams{
-				vecSparse: {Modifier: qdrant.Modifier_Idf.Enum()},
-			}),
-			// Per-tenant graphs only, as Qdrant advises for a tenant key.
-			HnswConfig: &qdrant.HnswConfigDiff{M: qdrant.PtrOf(uint64(0)), PayloadM: qdrant.PtrOf(uint64(16))},
-		})
-		if err != nil && status.Code(err) != codes.AlreadyExists {
+		if err := createHybrid(ctx, c, name, x.cfg.Dimension); err != nil {
 			return err
 		}
 	}
@@ -120,12 +107,8 @@ func ensureMessages(ctx context.Context, x *Index, c *qdrant.Client) error {
 	if err != nil {
 		return err
 	}
-	dense := info.GetConfig().GetParams().GetVectorsConfig().GetParamsMap().GetMap()[vecDense]
-	_, sparse := info.GetConfig().GetParams().GetSparseVectorsConfig().GetMap()[vecSparse]
-	if dense == nil || !sparse || dense.GetSize() != uint64(x.cfg.Dimension) || dense.GetDistance() != qdrant.Distance_Cosine {
-		return groupmem.Errorf(groupmem.EINVALID,
-			"qdrant collection %q is not a message index of %d dimensions (named vectors %q, cosine, and %q, sparse): choose another collection or rebuild it with groupmem reindex",
-			name, x.cfg.Dimension, vecDense, vecSparse)
+	if err := checkHybrid(info, name, x.cfg.Dimension); err != nil {
+		return err
 	}
 	for _, ix := range []struct {
 		field  string

@@ -65,6 +65,11 @@ type Config struct {
 	// for a rebuild of every point whose vectors changed size (a new
 	// embedder). Everything the collection held is gone.
 	Recreate bool
+	// Upgrade rebuilds, empty, a collection made by an earlier version
+	// of groupmem (one unnamed vector, no keyword vectors), which Open
+	// otherwise refuses; `groupmem reindex` sets it and writes every
+	// point again.
+	Upgrade bool
 }
 
 // withDefaults returns c with defaults applied, or an EINVALID error that
@@ -227,16 +232,20 @@ func (x *Index) ensure(ctx context.Context, c *qdrant.Client) error {
 	if err != nil {
 		return err
 	}
+	if exists && x.cfg.Upgrade {
+		info, err := c.GetCollectionInfo(ctx, name)
+		if err != nil {
+			return err
+		}
+		if info.GetConfig().GetParams().GetVectorsConfig().GetParams() != nil {
+			if err := c.DeleteCollection(ctx, name); err != nil {
+				return err
+			}
+			exists = false
+		}
+	}
 	if !exists {
-		err := c.CreateCollection(ctx, &qdrant.CreateCollection{
-			CollectionName: name,
-			VectorsConfig: qdrant.NewVectorsConfig(&qdrant.VectorParams{
-				Size:     uint64(x.cfg.Dimension),
-				Distance: qdrant.Distance_Cosine,
-			}),
-			HnswConfig: &qdrant.HnswConfigDiff{M: qdrant.PtrOf(uint64(0)), PayloadM: qdrant.PtrOf(uint64(16))},
-		})
-		if err != nil && status.Code(err) != codes.AlreadyExists { // another process may create it at once
+		if err := createHybrid(ctx, c, name, x.cfg.Dimension); err != nil {
 			return err
 		}
 	}
@@ -275,21 +284,56 @@ func (x *Index) ensure(ctx context.Context, c *qdrant.Client) error {
 	return nil
 }
 
-// checkVectors returns EINVALID unless the collection has one unnamed
-// vector of the configured size with cosine distance.
-func (x *Index) checkVectors(info *qdrant.CollectionInfo) error {
-	p := info.GetConfig().GetParams().GetVectorsConfig().GetParams()
-	if p == nil {
-		return groupmem.Errorf(groupmem.EINVALID,
-			"qdrant collection %q has no single unnamed vector; groupmem needs one of size %d with cosine distance: choose another Collection",
-			x.cfg.Collection, x.cfg.Dimension)
-	}
-	if p.GetSize() != uint64(x.cfg.Dimension) || p.GetDistance() != qdrant.Distance_Cosine {
-		return groupmem.Errorf(groupmem.EINVALID,
-			"qdrant collection %q has vectors of size %d with %s distance, but Dimension is %d with Cosine distance: choose another Collection or rebuild the index",
-			x.cfg.Collection, p.GetSize(), p.GetDistance(), x.cfg.Dimension)
+// createHybrid creates collection name with the named vectors of hybrid
+// search: dense vectors of dim dimensions (cosine) and sparse keyword
+// vectors whose IDF Qdrant computes, with per-tenant graphs only, as
+// Qdrant advises for a tenant key. A collection another process created
+// meanwhile is fine.
+func createHybrid(ctx context.Context, c *qdrant.Client, name string, dim int) error {
+	err := c.CreateCollection(ctx, &qdrant.CreateCollection{
+		CollectionName: name,
+		VectorsConfig: qdrant.NewVectorsConfigMap(map[string]*qdrant.VectorParams{
+			vecDense: {Size: uint64(dim), Distance: qdrant.Distance_Cosine},
+		}),
+		SparseVectorsConfig: qdrant.NewSparseVectorsConfig(map[string]*qdrant.SparseVectorParams{
+			vecSparse: {Modifier: qdrant.Modifier_Idf.Enum()},
+		}),
+		HnswConfig: &qdrant.HnswConfigDiff{M: qdrant.PtrOf(uint64(0)), PayloadM: qdrant.PtrOf(uint64(16))},
+	})
+	if err != nil && status.Code(err) != codes.AlreadyExists {
+		return err
 	}
 	return nil
+}
+
+// checkHybrid returns EINVALID unless the collection has the named
+// vectors createHybrid makes, with dense vectors of dim dimensions.
+func checkHybrid(info *qdrant.CollectionInfo, name string, dim int) error {
+	params := info.GetConfig().GetParams()
+	if params.GetVectorsConfig().GetParams() != nil {
+		return groupmem.Errorf(groupmem.EINVALID,
+			"qdrant collection %q was made by an earlier groupmem (one unnamed vector, no keyword vectors): run groupmem reindex to rebuild it", name)
+	}
+	dense := params.GetVectorsConfig().GetParamsMap().GetMap()[vecDense]
+	sparse, ok := params.GetSparseVectorsConfig().GetMap()[vecSparse]
+	switch {
+	case dense == nil || !ok:
+		return groupmem.Errorf(groupmem.EINVALID,
+			"qdrant collection %q lacks the named vectors %q (dense, cosine) and %q (sparse, IDF): choose another collection", name, vecDense, vecSparse)
+	case dense.GetSize() != uint64(dim) || dense.GetDistance() != qdrant.Distance_Cosine:
+		return groupmem.Errorf(groupmem.EINVALID,
+			"qdrant collection %q has vectors of size %d with %s distance, but Dimension is %d with Cosine distance: choose another collection or rebuild the index with groupmem reindex",
+			name, dense.GetSize(), dense.GetDistance(), dim)
+	case sparse.GetModifier() != qdrant.Modifier_Idf:
+		return groupmem.Errorf(groupmem.EINVALID, "qdrant collection %q has keyword vectors without the IDF modifier: choose another collection", name)
+	}
+	return nil
+}
+
+// checkVectors returns EINVALID unless the collection is a hybrid one of
+// the configured dimension.
+func (x *Index) checkVectors(info *qdrant.CollectionInfo) error {
+	return checkHybrid(info, x.cfg.Collection, x.cfg.Dimension)
 }
 
 // translateError turns an error from the go-client into a *groupmem.Error

@@ -150,9 +150,12 @@ func TestOpenCreatesCollectionAndIndexes(t *testing.T) {
 // indexes as Open makes them.
 func assertLayout(t *testing.T, info *qc.CollectionInfo, dim uint64) {
 	t.Helper()
-	vp := info.GetConfig().GetParams().GetVectorsConfig().GetParams()
+	vp := info.GetConfig().GetParams().GetVectorsConfig().GetParamsMap().GetMap()["dense"]
 	if vp.GetSize() != dim || vp.GetDistance() != qc.Distance_Cosine {
-		t.Errorf("vectors: size %d distance %v, want %d cosine", vp.GetSize(), vp.GetDistance(), dim)
+		t.Errorf("vectors: dense size %d distance %v, want %d cosine", vp.GetSize(), vp.GetDistance(), dim)
+	}
+	if sp, ok := info.GetConfig().GetParams().GetSparseVectorsConfig().GetMap()["keywords"]; !ok || sp.GetModifier() != qc.Modifier_Idf {
+		t.Errorf("sparse vectors %v, want keywords with the IDF modifier", info.GetConfig().GetParams().GetSparseVectorsConfig())
 	}
 	if h := info.GetConfig().GetHnswConfig(); h.GetM() != 0 || h.GetPayloadM() != 16 {
 		t.Errorf("hnsw m=%d payload_m=%d, want 0 and 16 (graphs per tenant only)", h.GetM(), h.GetPayloadM())
@@ -170,12 +173,19 @@ func assertLayout(t *testing.T, info *qc.CollectionInfo, dim uint64) {
 	}
 }
 
+// hybridCollection is a collection as an operator creates it for a
+// cluster (README): named dense vectors of dim and sparse keyword vectors.
+func hybridCollection(name string, dim uint64, d qc.Distance) *qc.CreateCollection {
+	return &qc.CreateCollection{CollectionName: name,
+		VectorsConfig:       qc.NewVectorsConfigMap(map[string]*qc.VectorParams{"dense": {Size: dim, Distance: d}}),
+		SparseVectorsConfig: qc.NewSparseVectorsConfig(map[string]*qc.SparseVectorParams{"keywords": {Modifier: qc.Modifier_Idf.Enum()}}),
+		HnswConfig:          &qc.HnswConfigDiff{M: qc.PtrOf(uint64(0)), PayloadM: qc.PtrOf(uint64(16))}}
+}
+
 func TestOpenAddsMissingIndexesToExistingCollection(t *testing.T) {
 	addr := qdranttest.Start(t)
 	raw := rawClient(t, addr, "")
-	err := raw.CreateCollection(t.Context(), &qc.CreateCollection{CollectionName: "mem",
-		VectorsConfig: qc.NewVectorsConfig(&qc.VectorParams{Size: 4, Distance: qc.Distance_Cosine}),
-		HnswConfig:    &qc.HnswConfigDiff{M: qc.PtrOf(uint64(0)), PayloadM: qc.PtrOf(uint64(16))}})
+	err := raw.CreateCollection(t.Context(), hybridCollection("mem", 4, qc.Distance_Cosine))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -194,13 +204,42 @@ func TestOpenRejectsMismatchedCollection(t *testing.T) {
 	wantCode(t, "Open with another Dimension", err, groupmem.EINVALID, `"mem"`, "size 4", "Dimension is 8")
 
 	raw := rawClient(t, addr, "")
-	err = raw.CreateCollection(t.Context(), &qc.CreateCollection{CollectionName: "dot",
-		VectorsConfig: qc.NewVectorsConfig(&qc.VectorParams{Size: 4, Distance: qc.Distance_Dot})})
+	err = raw.CreateCollection(t.Context(), hybridCollection("dot", 4, qc.Distance_Dot))
 	if err != nil {
 		t.Fatal(err)
 	}
 	_, err = qdrant.Open(t.Context(), qdrant.Config{Addr: addr, Collection: "dot", Dimension: 4, SkipCompatibilityCheck: true})
 	wantCode(t, "Open on a dot-product collection", err, groupmem.EINVALID, `"dot"`, "Dot distance")
+}
+
+// A collection of an earlier version (one unnamed vector) is refused with
+// a message that says to reindex; Upgrade (what reindex sets) rebuilds it
+// empty as this version's, and leaves a current collection as it is.
+func TestOpenUpgradesEarlierCollection(t *testing.T) {
+	addr := qdranttest.Start(t)
+	raw := rawClient(t, addr, "")
+	err := raw.CreateCollection(t.Context(), &qc.CreateCollection{CollectionName: "old",
+		VectorsConfig: qc.NewVectorsConfig(&qc.VectorParams{Size: 4, Distance: qc.Distance_Cosine})})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = qdrant.Open(t.Context(), qdrant.Config{Addr: addr, Collection: "old", Dimension: 4, SkipCompatibilityCheck: true})
+	wantCode(t, "Open on an earlier collection", err, groupmem.EINVALID, `"old"`, "groupmem reindex")
+	x := open(t, qdrant.Config{Addr: addr, Collection: "old", Dimension: 4, Upgrade: true})
+	info, err := raw.GetCollectionInfo(t.Context(), "old")
+	if err != nil {
+		t.Fatal(err)
+	}
+	assertLayout(t, info, 4)
+	m := groupmem.Memory{ID: groupmem.NewID(), GroupID: "g1", Statement: "likes tea", Status: groupmem.StatusActive, Version: 1,
+		Embedding: []float32{1, 0, 0, 0}, CreatedAt: time.Now(), UpdatedAt: time.Now()}
+	if err := x.Upsert(t.Context(), []groupmem.Memory{m}); err != nil {
+		t.Fatal(err)
+	}
+	open(t, qdrant.Config{Addr: addr, Collection: "old", Dimension: 4, Upgrade: true})
+	if page, err := x.List(t.Context(), groupmem.MemoryQuery{GroupID: "g1", Limit: 5}); err != nil || page.Total != 1 {
+		t.Fatalf("after a second upgrading open: %d memories, %v; want the one written kept", page.Total, err)
+	}
 }
 
 func TestCheck(t *testing.T) {
@@ -354,7 +393,7 @@ func TestMalformedPayloadIsInternal(t *testing.T) {
 	x := open(t, qdrant.Config{Addr: addr, Collection: "mem", Dimension: 2})
 	id := groupmem.NewID()
 	_, err := rawClient(t, addr, "").Upsert(t.Context(), &qc.UpsertPoints{CollectionName: "mem", Wait: qc.PtrOf(true),
-		Points: []*qc.PointStruct{{Id: qc.NewID(id), Vectors: qc.NewVectorsDense([]float32{1, 0}),
+		Points: []*qc.PointStruct{{Id: qc.NewID(id), Vectors: qc.NewVectorsMap(map[string]*qc.Vector{"dense": qc.NewVectorDense([]float32{1, 0})}),
 			Payload: qc.NewValueMap(map[string]any{"group_id": "g1", "statement": "x", "status": "active", "version": "one"})}}})
 	if err != nil {
 		t.Fatal(err)

@@ -49,6 +49,11 @@ func TestIndex(t *testing.T, open func(t *testing.T, dim int) groupmem.Index) {
 		{"DeleteGroup", testIndexDeleteGroup},
 		{"ResetEmpties", testIndexReset},
 		{"UnknownGroup", testIndexUnknownGroup},
+		{"HybridFusesBothSides", testHybridFuses},
+		{"HybridOneSide", testHybridOneSide},
+		{"HybridThresholdCuts", testHybridThreshold},
+		{"HybridActiveOnlyAndIsolated", testHybridActiveIsolated},
+		{"HybridBadInput", testHybridBadInput},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -1,0 +1,125 @@
+package qdrant
+
+import (
+	"context"
+	"fmt"
+	"sync"
+
+	"github.com/qdrant/go-client/qdrant"
+
+	"github.com/groupmem/groupmem"
+)
+
+// SearchHybrid implements groupmem.Index in Qdrant: with both sides, one
+// Query API request whose dense and sparse prefetches (the candidates of
+// each side, max(HybridCandidates·Limit, 50)) are fused by Qdrant's RRF
+// (https://qdrant.tech/documentation/concepts/hybrid-queries/), and the
+// parts of each hit's score from the same two lists, read alongside. The
+// keyword side is BM25 as Qdrant computes it: the term weights of the
+// point's sparse vector and the IDF modifier, over the whole collection.
+// With one side, that side's ranking and scores. Returned memories carry
+// no Embedding.
+func (x *Index) SearchHybrid(ctx context.Context, q groupmem.HybridQuery) ([]groupmem.HybridHit, error) {
+	if err := checkGroup(q.GroupID, ""); err != nil {
+		return nil, fmt.Errorf("search memories: %w", err)
+	}
+	switch {
+	case q.Limit < 0:
+		return nil, fmt.Errorf("search memories: %w", groupmem.Errorf(groupmem.EINVALID, "limit must not be negative"))
+	case q.Vector != nil && len(q.Vector) != x.cfg.Dimension:
+		return nil, fmt.Errorf("search memories: %w", groupmem.Errorf(groupmem.EINVALID, "query vector has %d dimensions; the index has %d", len(q.Vector), x.cfg.Dimension))
+	case q.Limit == 0:
+		return nil, nil
+	}
+	n := uint64(max(q.Limit*groupmem.HybridCandidates, 50))
+	cut := 0.0
+	if q.Threshold != nil {
+		cut = *q.Threshold
+	}
+	var denseQ, sparseQ *qdrant.PrefetchQuery
+	if q.Vector != nil && !zero(q.Vector) {
+		denseQ = &qdrant.PrefetchQuery{Query: qdrant.NewQueryDense(q.Vector), Using: qdrant.PtrOf(vecDense), Limit: &n,
+			ScoreThreshold: qdrant.PtrOf(threshold32(cut))}
+	}
+	if idx, val := sparseQuery(q.Text); len(idx) > 0 {
+		sparseQ = &qdrant.PrefetchQuery{Query: qdrant.NewQuerySparse(idx, val), Using: qdrant.PtrOf(vecSparse), Limit: &n}
+	}
+	filter := groupFilter(q.GroupID, groupmem.StatusActive)
+	var lists [3][]*qdrant.ScoredPoint // fused, dense, sparse
+	var errs [3]error
+	var wg sync.WaitGroup
+	run := func(i int, req *qdrant.QueryPoints) {
+		wg.Go(func() {
+			errs[i] = x.call(ctx, func(ctx context.Context, c *qdrant.Client) error {
+				var err error
+				lists[i], err = c.Query(ctx, req)
+				return err
+			})
+		})
+	}
+	if denseQ != nil && sparseQ != nil {
+		run(0, &qdrant.QueryPoints{CollectionName: x.cfg.Collection, Prefetch: []*qdrant.PrefetchQuery{denseQ, sparseQ},
+			Query: qdrant.NewQueryFusion(qdrant.Fusion_RRF), Filter: filter, Limit: &n, WithPayload: qdrant.NewWithPayload(true)})
+	}
+	for i, pq := range []*qdrant.PrefetchQuery{denseQ, sparseQ} {
+		if pq != nil {
+			run(i+1, &qdrant.QueryPoints{CollectionName: x.cfg.Collection, Query: pq.Query, Using: pq.Using, Filter: filter,
+				Limit: &n, ScoreThreshold: pq.ScoreThreshold, WithPayload: qdrant.NewWithPayload(true)})
+		}
+	}
+	wg.Wait()
+	for _, err := range errs {
+		if err != nil {
+			return nil, fmt.Errorf("search memories: %w", err)
+		}
+	}
+	// The dense list keeps only scores strictly above the cut (Qdrant's
+	// threshold lets equal ones through).
+	dense := lists[1][:0]
+	for _, p := range lists[1] {
+		if float64(p.GetScore()) > cut {
+			dense = append(dense, p)
+		}
+	}
+	ranked := lists[0]
+	switch {
+	case denseQ == nil:
+		ranked = lists[2]
+	case sparseQ == nil:
+		ranked = dense
+	}
+	semScore, wordScore := pointScores(dense), pointScores(lists[2])
+	out := make([]groupmem.HybridHit, 0, min(q.Limit, len(ranked)))
+	for _, p := range ranked {
+		if len(out) == q.Limit {
+			break
+		}
+		id := p.GetId().GetUuid()
+		sem, similar := semScore[id]
+		if (q.Threshold != nil || denseQ != nil && sparseQ == nil) && !similar {
+			continue // a threshold cuts what is not similar enough, whatever its keywords
+		}
+		m, err := decodeMemory(p.GetId(), p.GetPayload())
+		if err != nil {
+			return nil, fmt.Errorf("search memories: %w", err)
+		}
+		hit := groupmem.HybridHit{Memory: m, Score: float64(p.GetScore())}
+		if similar {
+			hit.Semantic = &sem
+		}
+		if v, ok := wordScore[id]; ok {
+			hit.Keyword = &v
+		}
+		out = append(out, hit)
+	}
+	return out, nil
+}
+
+// pointScores maps each point's id to its score.
+func pointScores(pts []*qdrant.ScoredPoint) map[string]float64 {
+	out := make(map[string]float64, len(pts))
+	for _, p := range pts {
+		out[p.GetId().GetUuid()] = float64(p.GetScore())
+	}
+	return out
+}
