@@ -10,14 +10,14 @@ import (
 
 	"github.com/groupmem/groupmem"
 	"github.com/groupmem/groupmem/internal/httpbench"
-	"github.com/groupmem/groupmem/llm"
 	"github.com/groupmem/groupmem/llm/llmtest"
+	"github.com/groupmem/groupmem/llm/static"
 	"github.com/groupmem/groupmem/store/sqlite"
 	"github.com/groupmem/groupmem/store/storetest"
 )
 
 // benchEmbedded serves the embedded default (SQLite ledger, in-process
-// index and lock, local 256-dimensional embedder) with a group "bench" of
+// index and lock, the static embedder) with a group "bench" of
 // 60 active memories, built the way `groupmem serve` builds it.
 func benchEmbedded(b *testing.B) string {
 	b.Helper()
@@ -27,7 +27,10 @@ func benchEmbedded(b *testing.B) string {
 	if err != nil {
 		b.Fatal(err)
 	}
-	emb, _ := llm.NewLocal(256)
+	emb, err := static.Load() // the embedded default's embedder
+	if err != nil {
+		b.Fatal(err)
+	}
 	topics := []string{"front-end developers", "anime on Friday nights", "coffee brewing", "politics", "新番动漫", "weekend hiking"}
 	var stmts []string
 	for i := range 60 {
@@ -62,7 +65,7 @@ func BenchmarkServeEmbeddedList(b *testing.B) {
 	httpbench.Run(b, 64, func(int) string { return base + "/memory/list/bench?limit=20" }, benchHeader)
 }
 
-// BenchmarkServeEmbeddedSearch: GET /memory/search (local embedder) from
+// BenchmarkServeEmbeddedSearch: GET /memory/search (hybrid, static embedder) from
 // 64 concurrent clients against `groupmem serve` on the embedded default.
 func BenchmarkServeEmbeddedSearch(b *testing.B) {
 	base := benchEmbedded(b)

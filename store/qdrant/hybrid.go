@@ -3,7 +3,6 @@ package qdrant
 import (
 	"context"
 	"fmt"
-	"sync"
 
 	"github.com/qdrant/go-client/qdrant"
 
@@ -45,33 +44,15 @@ func (x *Index) SearchHybrid(ctx context.Context, q groupmem.HybridQuery) ([]gro
 		sparseQ = &qdrant.PrefetchQuery{Query: qdrant.NewQuerySparse(idx, val), Using: qdrant.PtrOf(vecSparse), Limit: &n}
 	}
 	filter := groupFilter(q.GroupID, groupmem.StatusActive)
-	var lists [3][]*qdrant.ScoredPoint // fused, dense, sparse
-	var errs [3]error
-	var wg sync.WaitGroup
-	run := func(i int, req *qdrant.QueryPoints) {
-		wg.Go(func() {
-			errs[i] = x.call(ctx, func(ctx context.Context, c *qdrant.Client) error {
-				var err error
-				lists[i], err = c.Query(ctx, req)
-				return err
-			})
-		})
+	// With a threshold, fused hits that are not similar enough are left
+	// out: the fused ranking then holds every candidate.
+	limit := uint64(q.Limit)
+	if q.Threshold != nil {
+		limit = n
 	}
-	if denseQ != nil && sparseQ != nil {
-		run(0, &qdrant.QueryPoints{CollectionName: x.cfg.Collection, Prefetch: []*qdrant.PrefetchQuery{denseQ, sparseQ},
-			Query: qdrant.NewQueryFusion(qdrant.Fusion_RRF), Filter: filter, Limit: &n, WithPayload: qdrant.NewWithPayload(true)})
-	}
-	for i, pq := range []*qdrant.PrefetchQuery{denseQ, sparseQ} {
-		if pq != nil {
-			run(i+1, &qdrant.QueryPoints{CollectionName: x.cfg.Collection, Query: pq.Query, Using: pq.Using, Filter: filter,
-				Limit: &n, ScoreThreshold: pq.ScoreThreshold, WithPayload: qdrant.NewWithPayload(true)})
-		}
-	}
-	wg.Wait()
-	for _, err := range errs {
-		if err != nil {
-			return nil, fmt.Errorf("search memories: %w", err)
-		}
+	lists, err := x.hybridLists(ctx, denseQ, sparseQ, filter, n, limit, qdrant.NewWithPayload(true))
+	if err != nil {
+		return nil, fmt.Errorf("search memories: %w", err)
 	}
 	// The dense list keeps only scores strictly above the cut (Qdrant's
 	// threshold lets equal ones through).
@@ -82,10 +63,7 @@ func (x *Index) SearchHybrid(ctx context.Context, q groupmem.HybridQuery) ([]gro
 		}
 	}
 	ranked := lists[0]
-	switch {
-	case denseQ == nil:
-		ranked = lists[2]
-	case sparseQ == nil:
+	if sparseQ == nil {
 		ranked = dense
 	}
 	semScore, wordScore := pointScores(dense), pointScores(lists[2])
@@ -122,4 +100,54 @@ func pointScores(pts []*qdrant.ScoredPoint) map[string]float64 {
 		out[p.GetId().GetUuid()] = float64(p.GetScore())
 	}
 	return out
+}
+
+// hybridLists runs, in one batch request, what a hybrid search needs of
+// the sides given (nil: left out). lists[0] is the ranking: with both
+// sides the Query API request that fuses their prefetches by RRF, with one
+// that side's own; it holds at most limit points, with the payload of
+// with. lists[1] and lists[2] are the dense and the sparse side's own
+// rankings of at most n points, ids and scores only, which give the
+// parts of the fused scores (with one side, lists[0] is also its own).
+func (x *Index) hybridLists(ctx context.Context, denseQ, sparseQ *qdrant.PrefetchQuery, filter *qdrant.Filter,
+	n, limit uint64, with *qdrant.WithPayloadSelector) ([3][]*qdrant.ScoredPoint, error) {
+	var lists [3][]*qdrant.ScoredPoint
+	side := func(pq *qdrant.PrefetchQuery, limit uint64, with *qdrant.WithPayloadSelector) *qdrant.QueryPoints {
+		return &qdrant.QueryPoints{CollectionName: x.cfg.Collection, Query: pq.Query, Using: pq.Using, Filter: filter,
+			Limit: &limit, ScoreThreshold: pq.ScoreThreshold, WithPayload: with}
+	}
+	var reqs []*qdrant.QueryPoints
+	switch {
+	case denseQ != nil && sparseQ != nil:
+		none := qdrant.NewWithPayload(false)
+		reqs = append(reqs, &qdrant.QueryPoints{CollectionName: x.cfg.Collection, Prefetch: []*qdrant.PrefetchQuery{denseQ, sparseQ},
+			Query: qdrant.NewQueryFusion(qdrant.Fusion_RRF), Filter: filter, Limit: &limit, WithPayload: with},
+			side(denseQ, n, none), side(sparseQ, n, none))
+	case denseQ != nil:
+		reqs = append(reqs, side(denseQ, limit, with))
+	case sparseQ != nil:
+		reqs = append(reqs, side(sparseQ, limit, with))
+	default:
+		return lists, nil
+	}
+	err := x.call(ctx, func(ctx context.Context, c *qdrant.Client) error {
+		res, err := c.QueryBatch(ctx, &qdrant.QueryBatchPoints{CollectionName: x.cfg.Collection, QueryPoints: reqs})
+		if err != nil {
+			return err
+		}
+		if len(res) != len(reqs) {
+			return groupmem.Errorf(groupmem.EINTERNAL, "qdrant answered %d of %d batched queries", len(res), len(reqs))
+		}
+		for i, r := range res {
+			lists[i] = r.GetResult()
+		}
+		return nil
+	})
+	switch {
+	case denseQ != nil && sparseQ == nil:
+		lists[1] = lists[0]
+	case denseQ == nil && sparseQ != nil:
+		lists[2] = lists[0]
+	}
+	return lists, err
 }

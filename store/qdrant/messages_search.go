@@ -2,8 +2,6 @@ package qdrant
 
 import (
 	"context"
-	"slices"
-	"sync"
 
 	"github.com/qdrant/go-client/qdrant"
 
@@ -59,33 +57,17 @@ func (m *Messages) Search(ctx context.Context, q msgsearch.Query) ([]msgsearch.H
 	if len(idx) > 0 && q.Mode != msgsearch.Semantic {
 		sparseQ = &qdrant.PrefetchQuery{Query: qdrant.NewQuerySparse(idx, val), Using: qdrant.PtrOf(vecSparse), Limit: &n}
 	}
-	var lists [3][]*qdrant.ScoredPoint // fused, dense, sparse
-	var errs [3]error
-	var wg sync.WaitGroup
-	run := func(i int, req *qdrant.QueryPoints) {
-		wg.Go(func() { lists[i], errs[i] = m.query(ctx, req) })
-	}
-	if denseQ != nil && sparseQ != nil {
-		run(0, &qdrant.QueryPoints{CollectionName: m.x.cfg.Collection, Prefetch: []*qdrant.PrefetchQuery{denseQ, sparseQ},
-			Query: qdrant.NewQueryFusion(qdrant.Fusion_RRF), Filter: filter, Limit: &n, WithPayload: qdrant.NewWithPayloadInclude(keyMessageID)})
-	}
-	for i, pq := range []*qdrant.PrefetchQuery{denseQ, sparseQ} {
-		if pq != nil {
-			run(i+1, &qdrant.QueryPoints{CollectionName: m.x.cfg.Collection, Query: pq.Query, Using: pq.Using, Filter: filter,
-				Limit: &n, ScoreThreshold: pq.ScoreThreshold, WithPayload: qdrant.NewWithPayloadInclude(keyMessageID)})
-		}
-	}
-	wg.Wait()
-	for _, err := range errs {
-		if err != nil {
-			return nil, err
-		}
+	// The ranking holds spare hits: some may be gone from the ledger.
+	lists, err := m.x.hybridLists(ctx, denseQ, sparseQ, filter, n, uint64(q.Limit+candidates), qdrant.NewWithPayloadInclude(keyMessageID))
+	if err != nil {
+		return nil, err
 	}
 	ranked := lists[0]
-	if denseQ == nil || sparseQ == nil {
-		ranked = slices.Concat(lists[1], lists[2]) // one side only
+	ids := make(map[string]string, len(ranked)) // point id → message id, of the hits
+	for _, p := range ranked {
+		ids[p.GetId().GetUuid()] = p.GetPayload()[keyMessageID].GetStringValue()
 	}
-	parts := [2]map[string]float64{scores(lists[1]), scores(lists[2])}
+	parts := [2]map[string]float64{m.scores(lists[1], ids), m.scores(lists[2], ids)}
 	hits := make([]msgsearch.Hit, 0, len(ranked))
 	for _, p := range ranked {
 		h := msgsearch.Hit{Message: groupmem.Message{ID: p.GetPayload()[keyMessageID].GetStringValue()}, Score: float64(p.GetScore())}
@@ -100,23 +82,15 @@ func (m *Messages) Search(ctx context.Context, q msgsearch.Query) ([]msgsearch.H
 	return m.resolve(ctx, q, hits)
 }
 
-// scores maps the message id of each point to its score.
-func scores(pts []*qdrant.ScoredPoint) map[string]float64 {
+// scores maps the message id of each point of ids to its score.
+func (m *Messages) scores(pts []*qdrant.ScoredPoint, ids map[string]string) map[string]float64 {
 	out := make(map[string]float64, len(pts))
 	for _, p := range pts {
-		out[p.GetPayload()[keyMessageID].GetStringValue()] = float64(p.GetScore())
+		if id, ok := ids[p.GetId().GetUuid()]; ok {
+			out[id] = float64(p.GetScore())
+		}
 	}
 	return out
-}
-
-func (m *Messages) query(ctx context.Context, req *qdrant.QueryPoints) ([]*qdrant.ScoredPoint, error) {
-	var out []*qdrant.ScoredPoint
-	err := m.x.call(ctx, func(ctx context.Context, c *qdrant.Client) error {
-		var err error
-		out, err = c.Query(ctx, req)
-		return err
-	})
-	return out, err
 }
 
 // filter is q's group, time and sender bounds as a Qdrant filter.

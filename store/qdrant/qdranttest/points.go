@@ -430,3 +430,24 @@ func (c *collection) scrollOrdered(o *qdrant.OrderBy, match predicate, limit int
 	}
 	return resp, nil
 }
+
+// QueryBatch answers several queries on one collection in one request, as
+// Qdrant's batch query does
+// (https://qdrant.tech/documentation/concepts/hybrid-queries/#batch-queries):
+// each as Query would, results in the order of the queries.
+func (s *pointsService) QueryBatch(ctx context.Context, req *qdrant.QueryBatchPoints) (*qdrant.QueryBatchResponse, error) {
+	if req.ReadConsistency != nil {
+		return nil, unimplemented("read consistency")
+	}
+	resp := &qdrant.QueryBatchResponse{}
+	for _, q := range req.GetQueryPoints() {
+		q = proto.Clone(q).(*qdrant.QueryPoints)
+		q.CollectionName = req.GetCollectionName()
+		r, err := s.Query(ctx, q)
+		if err != nil {
+			return nil, err
+		}
+		resp.Result = append(resp.Result, &qdrant.BatchResult{Result: r.GetResult()})
+	}
+	return resp, nil
+}
