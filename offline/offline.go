@@ -18,10 +18,19 @@
 //     and lines with fewer than MinUnits units (a CJK character is one
 //     unit, another word two) once those are taken out.
 //  2. Each remaining message is embedded: its words without stop words,
-//     by default with the local hashed embedder at 4096 dimensions. The
-//     vectors are then focused on what messages share: a feature no other
-//     message of the window has weighs 0.35, one more than a fifth of them
-//     have weighs less.
+//     by default with the local hashed embedder at 4096 dimensions. Words
+//     of the two scripts that mean the same are then tied: a Chinese word
+//     of the window and the English topic word of the window closest to it
+//     in the Lexicon's space (the static embedder's bilingual table), when
+//     their cosine reaches ConceptCosine (0.8) and the English word is no
+//     more frequent in ordinary text than MaxConceptFreq (2e-5: "badminton",
+//     "brunch", not "week"), are one concept; a message holding either
+//     word gets the concept as a feature weighing twice its strongest one,
+//     and as a word of its own, so that "周五打羽毛球" and "badminton on
+//     Friday" share what their characters cannot. The vectors are then
+//     focused on what messages share: a feature no other message of the
+//     window has weighs 0.35, one more than a fifth of them have weighs
+//     less.
 //  3. Online centroid clustering: every active memory seeds a cluster with
 //     its statement, and the messages it cites as evidence join it
 //     directly; every other message, in stream order, joins the cluster
@@ -91,6 +100,7 @@ import (
 	"github.com/groupmem/groupmem"
 	"github.com/groupmem/groupmem/evolve"
 	"github.com/groupmem/groupmem/llm"
+	"github.com/groupmem/groupmem/llm/static"
 	"github.com/groupmem/groupmem/worker"
 )
 
@@ -120,6 +130,8 @@ const (
 	DefaultMaxEvidence       = 20
 	DefaultDim               = 4096
 	DefaultStrengthStep      = 0.05
+	DefaultConceptCosine     = 0.8
+	DefaultMaxConceptFreq    = 2e-5
 )
 
 // History reads a group's earlier messages; groupmem.Ledger implements it.
@@ -185,6 +197,17 @@ type Config struct {
 	// MaxEvidence bounds the cluster messages a new version cites before
 	// its parent's evidence (default 20).
 	MaxEvidence int
+	// Lexicon ties words of different languages that mean the same (see
+	// the package documentation; default: the static embedder's table,
+	// llm/static).
+	Lexicon Lexicon
+	// ConceptCosine is the cosine at or above which a Chinese word and an
+	// English word of the window are one concept (default 0.8), in (0, 1].
+	ConceptCosine float64
+	// MaxConceptFreq is how frequent in ordinary text an English word may
+	// be and still name a concept (default 2e-5: topic words such as
+	// "badminton" or "brunch", not "week" or "morning"), in (0, 1].
+	MaxConceptFreq float64
 	// IgnoreSenders lists sender ids or names (any case) whose messages are
 	// noise, besides senders named like bots.
 	IgnoreSenders []string
@@ -214,6 +237,15 @@ func (c Config) withDefaults() (Config, error) {
 	c.MinUnits = cmp.Or(c.MinUnits, DefaultMinUnits)
 	c.MaxStatementRunes = min(cmp.Or(c.MaxStatementRunes, DefaultMaxStatementRunes), c.Evolve.MaxStatementRunes)
 	c.MaxEvidence = cmp.Or(c.MaxEvidence, DefaultMaxEvidence)
+	c.ConceptCosine = cmp.Or(c.ConceptCosine, DefaultConceptCosine)
+	c.MaxConceptFreq = cmp.Or(c.MaxConceptFreq, DefaultMaxConceptFreq)
+	if c.Lexicon == nil {
+		lex, err := static.Load()
+		if err != nil {
+			return c, err
+		}
+		c.Lexicon = lex
+	}
 	if c.Logger == nil {
 		c.Logger = slog.New(slog.DiscardHandler)
 	}
@@ -245,6 +277,10 @@ func (c Config) withDefaults() (Config, error) {
 		return bad("MinUnits must be positive, got %d", c.MinUnits)
 	case c.MaxStatementRunes < 1:
 		return bad("MaxStatementRunes must be positive, got %d", c.MaxStatementRunes)
+	case !(c.ConceptCosine > 0 && c.ConceptCosine <= 1):
+		return bad("ConceptCosine must be within (0, 1], got %g", c.ConceptCosine)
+	case !(c.MaxConceptFreq > 0 && c.MaxConceptFreq <= 1):
+		return bad("MaxConceptFreq must be within (0, 1], got %g", c.MaxConceptFreq)
 	case c.MaxEvidence < 1 || c.MaxEvidence > groupmem.MaxEvidence:
 		return bad("MaxEvidence must be within [1, %d], got %d", groupmem.MaxEvidence, c.MaxEvidence)
 	}
@@ -425,13 +461,15 @@ func (f *Fuser) items(ctx context.Context, msgs, fresh []groupmem.Message) ([]*i
 	if err != nil {
 		return nil, 0, err
 	}
+	named := concepts(f.cfg.Lexicon, texts, f.cfg.ConceptCosine, f.cfg.MaxConceptFreq)
 	items := make([]*item, 0, len(kept))
 	for i, m := range kept {
 		if vecs[i].zero() {
 			continue
 		}
-		items = append(items, &item{msg: m, vec: vecs[i], day: m.SentAt.In(f.cfg.Evolve.Location).Format(time.DateOnly),
-			fresh: isFresh[m.ID], words: tokens(texts[i])})
+		items = append(items, &item{msg: m, vec: withConcepts(vecs[i], named[i], f.embed.Dimension()),
+			day: m.SentAt.In(f.cfg.Evolve.Location).Format(time.DateOnly), fresh: isFresh[m.ID],
+			words: append(tokens(texts[i]), named[i]...)})
 	}
 	return items, len(msgs) - len(items), nil
 }

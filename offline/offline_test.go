@@ -25,6 +25,8 @@ func TestNewRejectsBadSettings(t *testing.T) {
 		{offline.Config{StrengthStep: 2}, "StrengthStep"},
 		{offline.Config{MaxEvidence: groupmem.MaxEvidence + 1}, "MaxEvidence"},
 		{offline.Config{MinUnits: -1}, "MinUnits"},
+		{offline.Config{ConceptCosine: 1.5}, "ConceptCosine"},
+		{offline.Config{MaxConceptFreq: -1}, "MaxConceptFreq"},
 		{offline.Config{Evolve: evolve.Config{MaxDeleteShare: 2}}, "MaxDeleteShare"},
 	}
 	for _, tt := range tests {

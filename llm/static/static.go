@@ -58,6 +58,7 @@ const maxHanWord = 8
 type Embedder struct {
 	dim   int
 	index map[string]int32
+	names []string  // per word
 	sif   []float32 // per word
 	logps []float32
 	scale []float32
@@ -87,7 +88,7 @@ func parse(b []byte) (*Embedder, error) {
 	if err := errors.Join(err1, err2); err != nil || dim == 0 || dim > 4096 || n > 1<<24 {
 		return nil, fmt.Errorf("static: bad table header: %v", err)
 	}
-	e := &Embedder{dim: int(dim), index: make(map[string]int32, n), sif: make([]float32, n), logps: make([]float32, n), scale: make([]float32, n),
+	e := &Embedder{dim: int(dim), index: make(map[string]int32, n), names: make([]string, n), sif: make([]float32, n), logps: make([]float32, n), scale: make([]float32, n),
 		rows: make([]int8, int(n)*int(dim))}
 	var f [8]byte
 	for i := range int(n) {
@@ -105,7 +106,7 @@ func parse(b []byte) (*Embedder, error) {
 		logp := math.Float32frombits(binary.LittleEndian.Uint32(f[:4]))
 		e.scale[i] = math.Float32frombits(binary.LittleEndian.Uint32(f[4:]))
 		e.sif[i], e.logps[i] = float32(sifA/(sifA+math.Exp(float64(logp)))), logp
-		e.index[string(word)] = int32(i)
+		e.index[string(word)], e.names[i] = int32(i), string(word)
 		row := e.rows[i*int(dim) : (i+1)*int(dim)]
 		for j := range row {
 			c, err := r.ReadByte()
@@ -140,23 +141,89 @@ func (e *Embedder) Embed(ctx context.Context, texts []string) ([][]float32, erro
 // has no word the table knows.
 func (e *Embedder) Vector(text string) []float32 {
 	acc := make([]float32, e.dim)
+	any := false
+	e.words(text, func(i int32) {
+		e.add(acc, i)
+		any = true
+	})
+	if !any {
+		return acc
+	}
+	unitize(acc)
+	return acc
+}
+
+// Terms returns the table's words that text is made of, in order: Han
+// runs segmented as Vector segments them, Latin words lower-cased. Words
+// the table lacks are left out.
+func (e *Embedder) Terms(text string) []string {
+	var out []string
+	e.words(text, func(i int32) { out = append(out, e.names[i]) })
+	return out
+}
+
+// WordVector returns the unit vector of one word of the table (as Terms
+// gives them), or nil when the table lacks it. A Chinese word and its
+// English gloss lie close together.
+func (e *Embedder) WordVector(w string) []float32 {
+	i, ok := e.index[w]
+	if !ok {
+		return nil
+	}
+	v := make([]float32, e.dim)
+	for j, q := range e.rows[int(i)*e.dim : (int(i)+1)*e.dim] {
+		v[j] = float32(q)
+	}
+	if !unitize(v) {
+		return nil
+	}
+	return v
+}
+
+// Frequency returns how often a word of the table (as Terms gives them)
+// occurs in ordinary text, as a probability; 0 when the table lacks it.
+// Rare words carry a topic, frequent ones little.
+func (e *Embedder) Frequency(w string) float64 {
+	i, ok := e.index[w]
+	if !ok {
+		return 0
+	}
+	return math.Exp(float64(e.logps[i]))
+}
+
+// unitize scales v to length 1 and reports whether it could.
+func unitize(v []float32) bool {
+	var n float64
+	for _, x := range v {
+		n += float64(x) * float64(x)
+	}
+	if n == 0 {
+		return false
+	}
+	s := float32(1 / math.Sqrt(n))
+	for j := range v {
+		v[j] *= s
+	}
+	return true
+}
+
+// words calls fn with each table word of text, in order.
+func (e *Embedder) words(text string, fn func(i int32)) {
 	var han []rune
 	var word []rune
-	any := false
 	flushWord := func() {
 		if len(word) > 0 {
 			if i, ok := e.index[string(word)]; ok {
-				e.add(acc, i)
-				any = true
+				fn(i)
 			}
 			word = word[:0]
 		}
 	}
 	flushHan := func() {
 		if len(han) > 0 {
-			for _, i := range e.segment(han) {
-				e.add(acc, i)
-				any = true
+			seg := e.segment(han)
+			for k := len(seg) - 1; k >= 0; k-- { // segment returns them last first
+				fn(seg[k])
 			}
 			han = han[:0]
 		}
@@ -176,21 +243,6 @@ func (e *Embedder) Vector(text string) []float32 {
 	}
 	flushHan()
 	flushWord()
-	if !any {
-		return acc
-	}
-	var n float64
-	for _, x := range acc {
-		n += float64(x) * float64(x)
-	}
-	if n == 0 {
-		return acc
-	}
-	s := float32(1 / math.Sqrt(n))
-	for j := range acc {
-		acc[j] *= s
-	}
-	return acc
 }
 
 // add adds word i's SIF-weighted vector to acc.

@@ -4,6 +4,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"math"
+	"slices"
 	"testing"
 )
 
@@ -132,5 +133,32 @@ func BenchmarkLoad(b *testing.B) {
 		if _, err := parse(table); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// Terms gives the table's words of a text in order, Chinese segmented;
+// WordVector puts a Chinese word next to its English gloss.
+func TestTermsAndWordVectors(t *testing.T) {
+	e, err := Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := e.Terms("周五打羽毛球, then Badminton!")
+	if len(got) < 3 || !slices.Contains(got, "羽毛球") || got[len(got)-1] != "badminton" {
+		t.Fatalf("Terms = %q, want 羽毛球 among them and badminton last", got)
+	}
+	if e.WordVector("no-such-word") != nil {
+		t.Error("WordVector of a word the table lacks is not nil")
+	}
+	word := func(a, b string) float64 {
+		va, vb := e.WordVector(a), e.WordVector(b)
+		var s float64
+		for i := range va {
+			s += float64(va[i]) * float64(vb[i])
+		}
+		return s
+	}
+	if tr, other := word("羽毛球", "badminton"), word("羽毛球", "brunch"); tr < 0.8 || other > tr-0.3 {
+		t.Errorf("cos(羽毛球, badminton) = %.2f, cos(羽毛球, brunch) = %.2f: want the translation above 0.8 and far above", tr, other)
 	}
 }
