@@ -10,9 +10,13 @@ import (
 const (
 	OutboxMemory = "memory" // project one memory version into the index
 	OutboxPurge  = "purge"  // remove every index point of the group
+	// OutboxMessages asks for the group's message index to catch up with
+	// the ledger; storing messages queues it.
+	OutboxMessages = "messages"
 )
 
-// NilID is the id an outbox entry of kind OutboxPurge carries.
+// NilID is the id an outbox entry of kind OutboxPurge or OutboxMessages
+// carries.
 const NilID = "00000000-0000-0000-0000-000000000000"
 
 // Kinds of removal.

@@ -6,7 +6,7 @@
 // is searched, the view catches up with every message the ledger holds
 // after the last one it indexed (in seq order), so whatever is committed
 // is searchable, whichever path inserted it (the API, a direct INSERT,
-// another replica). Warm catches a group up ahead of its first search.
+// another replica). CatchUp catches a group up ahead of its first search.
 package msgsearch
 
 import (
@@ -199,8 +199,9 @@ func (x *Index) Groups() int {
 	return len(x.groups)
 }
 
-// Warm catches group id up with the ledger.
-func (x *Index) Warm(ctx context.Context, id string) error {
+// CatchUp catches group id up with the ledger ahead of its next search;
+// the outbox relay calls it for groups that stored messages.
+func (x *Index) CatchUp(ctx context.Context, id string) error {
 	if err := groupmem.CheckGroupID(id); err != nil {
 		return err
 	}

@@ -146,7 +146,7 @@ func BenchmarkSearch100k(b *testing.B) {
 	local, _ := llm.NewLocal(256)
 	x := msgsearch.New(l, local, msgsearch.Config{})
 	start := time.Now()
-	if err := x.Warm(ctx, "g"); err != nil {
+	if err := x.CatchUp(ctx, "g"); err != nil {
 		b.Fatal(err)
 	}
 	b.ReportMetric(100_000/time.Since(start).Seconds(), "indexed_msgs/s")

@@ -230,8 +230,8 @@ func TestCrashBeforeProjectionIsRepairedByTheOutbox(t *testing.T) {
 	// free again at once for the "restarted" relay below.
 	h.svc = h.service(t, h.locker, worker.Config{Relay: worker.RelayConfig{Lease: time.Millisecond}})
 	h.seed(t, "g", anime, frontend)
-	if n, _, _ := h.ledger.OutboxLag(ctx); n != 2 {
-		t.Fatalf("pending outbox = %d, want 2", n)
+	if n, _, _ := h.ledger.OutboxLag(ctx); n != 3 {
+		t.Fatalf("pending outbox = %d, want 3 (two versions, the messages)", n)
 	}
 	h.index = openIndex(t, h.qaddr, "memories")
 	time.Sleep(5 * time.Millisecond)

@@ -19,6 +19,12 @@ type RelayConfig struct {
 	// index (msgsearch.Searcher.Forget) with its points in the index; a
 	// failure leaves the purge entry pending, to be retried.
 	ForgetMessages func(ctx context.Context, groupID string) error
+	// IndexMessages, when set, catches a group's message index up with
+	// the ledger (store/qdrant's Messages.CatchUp) for each OutboxMessages
+	// entry, which storing messages queues; a failure leaves the entry
+	// pending. Unset, such entries are completed at once: the message
+	// index, if any, catches up when searched.
+	IndexMessages func(ctx context.Context, groupID string) error
 }
 
 // Relay projects committed ledger changes into the index: it claims outbox
@@ -58,7 +64,19 @@ func (r *Relay) RunOnce(ctx context.Context) (int, error) {
 	var ids []string
 	var done []int64
 	for _, e := range entries {
-		if e.Kind != groupmem.OutboxPurge {
+		switch e.Kind {
+		case groupmem.OutboxPurge:
+		case groupmem.OutboxMessages:
+			// New messages of a group: its message index catches up.
+			if f := r.cfg.IndexMessages; f != nil {
+				if err := f(ctx, e.GroupID); err != nil {
+					r.log.WarnContext(ctx, "index a group's messages; the relay will retry", "group_id", e.GroupID, "err", err)
+					continue
+				}
+			}
+			done = append(done, e.ID)
+			continue
+		default:
 			ids = append(ids, e.MemoryID)
 			continue
 		}
@@ -83,7 +101,7 @@ func (r *Relay) RunOnce(ctx context.Context) (int, error) {
 		}
 	}
 	for _, e := range entries {
-		if e.Kind != groupmem.OutboxPurge && projected[e.MemoryID] {
+		if e.Kind == groupmem.OutboxMemory && projected[e.MemoryID] {
 			done = append(done, e.ID)
 		}
 	}

@@ -76,3 +76,61 @@ func TestRelayForgetsPurgedMessages(t *testing.T) {
 		t.Fatalf("message points after the relay: g1 %d, g2 %d; want 0 and 3", points("g1"), points("g2"))
 	}
 }
+
+// Stored messages reach the Qdrant message index through the outbox,
+// before anyone searches: the relay catches each group up; while the
+// index cannot be reached the entry stays pending, and a relay without a
+// message index completes it (searches catch up themselves).
+func TestRelayIndexesStoredMessages(t *testing.T) {
+	ctx := context.Background()
+	s := newStores(t)
+	m, err := qdrant.OpenMessages(ctx, qdrant.Config{Addr: s.qaddr, Collection: "msgs", Dimension: dim, SkipCompatibilityCheck: true}, s.ledger, s.embedder)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { m.Close() })
+	host, port, _ := net.SplitHostPort(s.qaddr)
+	p, _ := strconv.Atoi(port)
+	raw, err := qc.NewClient(&qc.Config{Host: host, Port: p, SkipCompatibilityCheck: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { raw.Close() })
+	points := func(g string) int {
+		t.Helper()
+		pts, err := raw.Scroll(ctx, &qc.ScrollPoints{CollectionName: "msgs", Limit: qc.PtrOf(uint32(100)),
+			Filter: &qc.Filter{Must: []*qc.Condition{qc.NewMatchKeyword("group_id", g)}}, WithPayload: qc.NewWithPayload(false)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return len(pts)
+	}
+	addMessages(t, s.ledger, "m", 3, "g1", "g2")
+	down := worker.NewRelay(s.ledger, s.index, s.log, worker.RelayConfig{Lease: time.Millisecond,
+		IndexMessages: func(context.Context, string) error { return errors.New("qdrant is unavailable") }})
+	if _, err := down.RunOnce(ctx); err == nil {
+		t.Fatal("the relay reported success although the message index could not be reached")
+	}
+	if n, _, _ := s.ledger.OutboxLag(ctx); n != 2 {
+		t.Fatalf("outbox lag after a failed catch-up = %d; want both groups' entries pending", n)
+	}
+	time.Sleep(20 * time.Millisecond)
+	relay := worker.NewRelay(s.ledger, s.index, s.log, worker.RelayConfig{IndexMessages: m.CatchUp})
+	if _, err := relay.Drain(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if points("g1") != 3 || points("g2") != 3 {
+		t.Fatalf("message points after the relay: g1 %d, g2 %d; want 3 each, before any search", points("g1"), points("g2"))
+	}
+	addMessages(t, s.ledger, "n", 2, "g1")
+	if _, err := worker.NewRelay(s.ledger, s.index, s.log, worker.RelayConfig{}).Drain(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if n, _, _ := s.ledger.OutboxLag(ctx); n != 0 || points("g1") != 3 {
+		t.Fatalf("a relay without a message index: lag %d, g1 points %d; want the entry completed and nothing written", n, points("g1"))
+	}
+	hits, err := m.Search(ctx, msgsearch.Query{GroupID: "g1", Limit: 10})
+	if err != nil || len(hits) != 5 {
+		t.Fatalf("search of g1 = %d hits, %v; want all 5 messages (the search catches up)", len(hits), err)
+	}
+}

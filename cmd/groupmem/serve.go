@@ -12,6 +12,7 @@ import (
 	"github.com/groupmem/groupmem/api"
 	"github.com/groupmem/groupmem/console"
 	"github.com/groupmem/groupmem/metrics"
+	"github.com/groupmem/groupmem/msgsearch"
 )
 
 // staticThreshold is the semantic search threshold of the static
@@ -58,6 +59,10 @@ func newServer(env *Env, b *backends, open bool) (*server, error) {
 	reg := metrics.New(b.Ledger)
 	if b.Limiter != nil {
 		reg.WatchModelRate(modelRate(b.Limiter))
+	}
+	if b.Messages == nil {
+		// The message index this process keeps, fed by the relay.
+		b.Messages = msgsearch.New(b.Ledger, b.Embedder, msgsearch.Config{})
 	}
 	svc, err := newService(cfg, b, env.Log, reg)
 	if err != nil {

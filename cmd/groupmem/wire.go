@@ -39,12 +39,18 @@ type backends struct {
 	reembedded int // memory versions embedded again at open (Config.reembed)
 }
 
-// relayConfig is the outbox relay's: a purge also empties the message
-// index in Qdrant.
+// relayConfig is the outbox relay's: with a message index (Qdrant's, or
+// the one a serving process keeps), stored messages are indexed and a
+// purge empties it.
 func (b *backends) relayConfig() worker.RelayConfig {
 	var rc worker.RelayConfig
 	if m := b.Messages; m != nil {
 		rc.ForgetMessages = func(ctx context.Context, g string) error { return m.Forget(ctx, g) }
+	}
+	if m, ok := b.Messages.(interface {
+		CatchUp(ctx context.Context, groupID string) error
+	}); ok {
+		rc.IndexMessages = m.CatchUp
 	}
 	return rc
 }

@@ -21,7 +21,7 @@ import (
 // the range is emptied again before the transaction commits, so no other
 // writer ever sees it.
 //
-// The whole batch is one round trip: its three statements per group go to
+// The whole batch is one round trip: its four statements per group go to
 // the server together and run in one implicit transaction, so either every
 // message of the batch is stored (or was already) or none is.
 func (l *Ledger) InsertMessages(ctx context.Context, msgs []groupmem.Message) (int, error) {
@@ -44,10 +44,10 @@ func (l *Ledger) InsertMessages(ctx context.Context, msgs []groupmem.Message) (i
 	return inserted, nil
 }
 
-// queueGroupMessages queues the three statements that store one group's
+// queueGroupMessages queues the four statements that store one group's
 // messages: reserve a range of seqs in the group's state row (taking its
-// lock), insert the messages at seqs read back from that range, and empty
-// the range again.
+// lock), insert the messages at seqs read back from that range, queue an
+// OutboxMessages entry when any was new, and empty the range again.
 func queueGroupMessages(b *pgx.Batch, group string, msgs []groupmem.Message) {
 	n := int64(len(msgs))
 	ids := make([]string, n)
@@ -70,6 +70,15 @@ func queueGroupMessages(b *pgx.Batch, group string, msgs []groupmem.Message) {
 		WHERE r.group_id = $1
 		ON CONFLICT (group_id, message_id) DO NOTHING`,
 		group, ids, senders, names, contents, sent)
+	// The message index catches up through the outbox, when the batch
+	// stored anything: one waiting entry per group at most.
+	b.Queue(`
+		INSERT INTO outbox (group_id, memory_id, kind, created_at)
+		SELECT $1, $2, 'messages', now() FROM group_state r
+		WHERE r.group_id = $1 AND EXISTS (SELECT 1 FROM messages m
+			WHERE m.group_id = $1 AND m.seq >= r.seq_reserved_from AND m.seq < r.seq_reserved_to)
+		ON CONFLICT (group_id) WHERE kind = 'messages' AND done_at IS NULL AND claimed_until IS NULL DO NOTHING`,
+		group, groupmem.NilID)
 	b.Queue(`UPDATE group_state SET seq_reserved_from = 0, seq_reserved_to = 0 WHERE group_id = $1`, group)
 }
 
@@ -86,6 +95,9 @@ func readGroupInserts(br pgx.BatchResults, groups int) (int, error) {
 			return 0, fmt.Errorf("insert messages: %w", err)
 		}
 		inserted += int(tag.RowsAffected())
+		if _, err := br.Exec(); err != nil {
+			return 0, fmt.Errorf("queue the message index: %w", err)
+		}
 		if _, err := br.Exec(); err != nil {
 			return 0, fmt.Errorf("close seq reservation: %w", err)
 		}

@@ -79,7 +79,7 @@ func (l *Ledger) Removals(ctx context.Context, groupID string, limit int) ([]gro
 // group whose index side is not finished yet stays queued.
 func purgeFilter(table string) string {
 	if table == "outbox" {
-		return ` AND kind = 'memory'`
+		return ` AND kind <> 'purge'`
 	}
 	return ""
 }

@@ -47,6 +47,17 @@ func (l *Ledger) InsertMessages(ctx context.Context, msgs []groupmem.Message) (i
 				return err
 			}
 			inserted += n
+			if n == 0 {
+				continue
+			}
+			// The message index catches up through the outbox: one
+			// waiting entry per group at most.
+			if _, err := tx.ExecContext(ctx, `
+				INSERT INTO outbox (group_id, memory_id, kind, created_at) VALUES (?1, ?2, 'messages', ?3)
+				ON CONFLICT (group_id) WHERE kind = 'messages' AND done_at IS NULL AND claimed_until IS NULL DO NOTHING`,
+				g.GroupID, groupmem.NilID, now); err != nil {
+				return fmt.Errorf("queue the message index: %w", err)
+			}
 		}
 		return nil
 	})

@@ -53,8 +53,9 @@ func (l *Ledger) ClaimOutbox(ctx context.Context, limit int, lease time.Duration
 	return entries, nil
 }
 
-// CompleteOutbox implements groupmem.Ledger. Entries already done, and
-// unknown ids, are left as they are.
+// CompleteOutbox implements groupmem.Ledger. OutboxMessages entries are
+// deleted, the others marked done; entries already done, and unknown ids,
+// are left as they are.
 func (l *Ledger) CompleteOutbox(ctx context.Context, ids []int64) error {
 	if len(ids) == 0 {
 		return nil
@@ -62,6 +63,10 @@ func (l *Ledger) CompleteOutbox(ctx context.Context, ids []int64) error {
 	list, _ := json.Marshal(ids) // an []int64 always marshals
 	now := nanos(l.now())
 	return l.inTx(ctx, func(tx *sql.Tx) error {
+		if _, err := tx.ExecContext(ctx, `DELETE FROM outbox
+			WHERE id IN (SELECT value FROM json_each(?1)) AND kind = 'messages'`, string(list)); err != nil {
+			return fmt.Errorf("complete outbox: %w", err)
+		}
 		_, err := tx.ExecContext(ctx, `UPDATE outbox SET done_at = ?2
 			WHERE id IN (SELECT value FROM json_each(?1)) AND done_at IS NULL`, string(list), now)
 		if err != nil {

@@ -35,6 +35,7 @@ func TestLedger(t *testing.T, open func(t *testing.T) groupmem.Ledger) {
 		{"ReadsBadInput", testReadsBadInput},
 		{"OutboxClaims", testOutboxClaims},
 		{"OutboxTwoClaimers", testOutboxTwoClaimers},
+		{"OutboxQueuesMessages", testOutboxQueuesMessages},
 		{"ScanMemories", testScanMemories},
 		{"RunsAndChangesPages", testRunsAndChangesPages},
 		{"Groups", testGroups},
@@ -565,6 +566,63 @@ func testReadsBadInput(t *testing.T, l groupmem.Ledger) {
 	}
 	_, err = l.BeginRun(ctx, groupmem.BeginRunParams{GroupID: "bad\x00group"})
 	mustCode(t, err, groupmem.EINVALID)
+}
+
+// Storing messages queues one OutboxMessages entry per group that stored
+// any: at most one waits unclaimed, so batches before a claim share it,
+// and one stored while a relay holds it queues the next; resent
+// duplicates queue nothing. Completed, it is gone.
+func testOutboxQueuesMessages(t *testing.T, l groupmem.Ledger) {
+	ctx := context.Background()
+	pending := func() int {
+		t.Helper()
+		n, _, err := l.OutboxLag(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return n
+	}
+	insert := func(msgs []groupmem.Message) {
+		t.Helper()
+		if _, err := l.InsertMessages(ctx, msgs); err != nil {
+			t.Fatal(err)
+		}
+	}
+	insert(append(Msgs("g1", "a", 3), Msgs("g2", "a", 2)...))
+	insert(Msgs("g1", "b", 2))
+	if n := pending(); n != 2 {
+		t.Fatalf("pending after batches of g1 and g2 = %d, want one entry per group", n)
+	}
+	got, err := l.ClaimOutbox(ctx, 10, time.Minute)
+	if err != nil || len(got) != 2 {
+		t.Fatalf("claim = %+v, %v", got, err)
+	}
+	for _, e := range got {
+		if e.Kind != groupmem.OutboxMessages || e.MemoryID != groupmem.NilID || (e.GroupID != "g1" && e.GroupID != "g2") {
+			t.Fatalf("claimed %+v; want a messages entry of g1 or g2", e)
+		}
+	}
+	insert(Msgs("g1", "a", 3)) // resent: nothing new
+	if n := pending(); n != 2 {
+		t.Fatalf("pending after a resent batch = %d, want the 2 claimed", n)
+	}
+	insert(Msgs("g1", "c", 1)) // stored while a relay holds g1's entry
+	if n := pending(); n != 3 {
+		t.Fatalf("pending after a batch during the claim = %d, want 3", n)
+	}
+	if err := l.CompleteOutbox(ctx, []int64{got[0].ID, got[1].ID}); err != nil {
+		t.Fatal(err)
+	}
+	next, err := l.ClaimOutbox(ctx, 10, time.Minute)
+	if err != nil || len(next) != 1 || next[0].GroupID != "g1" || next[0].Kind != groupmem.OutboxMessages {
+		t.Fatalf("claim after completing = %+v, %v; want g1's next entry", next, err)
+	}
+	if err := l.CompleteOutbox(ctx, []int64{next[0].ID}); err != nil {
+		t.Fatal(err)
+	}
+	if n := pending(); n != 0 {
+		t.Fatalf("pending at the end = %d, want none", n)
+	}
 }
 
 func testOutboxClaims(t *testing.T, l groupmem.Ledger) {
