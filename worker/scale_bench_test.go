@@ -1,14 +1,9 @@
 package worker_test
 
 import (
-	"bufio"
 	"context"
 	"fmt"
-	"io"
 	"log/slog"
-	"os"
-	"os/exec"
-	"strings"
 	"testing"
 	"time"
 
@@ -45,7 +40,7 @@ func benchNightlyScale(b *testing.B, groups int) {
 		b.StopTimer()
 		s := newStores(b)
 		s.ledger = pgtest.OpenWith(b, pgtest.Options{MaxConns: 2 * benchConcurrency})
-		s.index = openIndex(b, startQdrantProcess(b), "memories")
+		s.index = openIndex(b, qdranttest.StartProcess(b, "TestQdrantServerProcess"), "memories")
 		s.log = slog.New(slog.DiscardHandler)
 		svc := worker.New(worker.Deps{Ledger: s.ledger, Index: s.index, Locker: s.locker, Embedder: s.embedder,
 			Fuser: &scriptedFuser{}, Logger: s.log}, worker.Config{})
@@ -93,45 +88,6 @@ func scaleFill(b *testing.B, l *postgres.Ledger, groups int) {
 	}
 }
 
-// startQdrantProcess runs the Qdrant test server in a child process (this
-// test binary, running TestQdrantServerProcess) and returns its address.
-// The child ends when the benchmark does.
-func startQdrantProcess(b *testing.B) string {
-	b.Helper()
-	cmd := exec.Command(os.Args[0], "-test.run=^TestQdrantServerProcess$")
-	cmd.Env = append(os.Environ(), "GROUPMEM_QDRANT_SERVER_PROCESS=1")
-	stdin, err := cmd.StdinPipe()
-	if err != nil {
-		b.Fatal(err)
-	}
-	stdout, err := cmd.StdoutPipe()
-	if err != nil {
-		b.Fatal(err)
-	}
-	if err := cmd.Start(); err != nil {
-		b.Fatal(err)
-	}
-	b.Cleanup(func() {
-		stdin.Close()
-		_ = cmd.Wait()
-	})
-	sc := bufio.NewScanner(stdout)
-	for sc.Scan() {
-		if addr, ok := strings.CutPrefix(sc.Text(), "qdrant test server at "); ok {
-			go func() { _, _ = io.Copy(io.Discard, stdout) }()
-			return addr
-		}
-	}
-	b.Fatalf("the Qdrant test server process did not start: %v", sc.Err())
-	return ""
-}
-
-// TestQdrantServerProcess is the child of startQdrantProcess: it serves
-// until its stdin closes. It does nothing in a normal test run.
-func TestQdrantServerProcess(t *testing.T) {
-	if os.Getenv("GROUPMEM_QDRANT_SERVER_PROCESS") != "1" {
-		t.Skip("runs only as the child of a benchmark")
-	}
-	fmt.Printf("qdrant test server at %s\n", qdranttest.Start(t))
-	_, _ = io.Copy(io.Discard, os.Stdin)
-}
+// TestQdrantServerProcess is the child process of the scale benchmark's
+// Qdrant test server.
+func TestQdrantServerProcess(t *testing.T) { qdranttest.ServeChild(t) }
