@@ -285,11 +285,6 @@ type Plan struct {
 	Outbox []int64
 }
 
-// Empty reports whether the plan writes no memory state.
-func (p *Plan) Empty() bool {
-	return len(p.New) == 0 && len(p.Transitions) == 0
-}
-
 // OutboxEntry asks the projector to bring one memory version's index point
 // up to date with the ledger.
 type OutboxEntry struct {

@@ -32,28 +32,6 @@ func grams(s string) []uint64 {
 	return slices.Compact(g)
 }
 
-// dice returns the Dice coefficient 2|a∩b| / (|a|+|b|) of two sorted gram
-// sets: 1 for the same set, 0 for disjoint or empty ones.
-func dice(a, b []uint64) float64 {
-	if len(a) == 0 || len(b) == 0 {
-		return 0
-	}
-	shared := 0
-	for i, j := 0, 0; i < len(a) && j < len(b); {
-		switch {
-		case a[i] == b[j]:
-			shared++
-			i++
-			j++
-		case a[i] < b[j]:
-			i++
-		default:
-			j++
-		}
-	}
-	return 2 * float64(shared) / float64(len(a)+len(b))
-}
-
 // gramIndex finds, among the statements added to it, the one most similar
 // to a query without comparing against each: it counts shared grams
 // through an inverted index.

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"math"
 	"slices"
-	"time"
 
 	"github.com/groupmem/groupmem"
 	"github.com/qdrant/go-client/qdrant"
@@ -221,39 +220,6 @@ func (x *Index) Reset(ctx context.Context) error {
 	})
 	if err != nil {
 		return fmt.Errorf("reset index: %w", err)
-	}
-	return nil
-}
-
-// SetState changes the status, strength and update time of the point of
-// memory id, and nothing else. ENOTFOUND if there is no such point;
-// EINVALID for an id that is not a UUID, an invalid status, or a strength
-// outside [0, 1].
-func (x *Index) SetState(ctx context.Context, id string, st groupmem.Status, strength float64, updatedAt time.Time) error {
-	if err := groupmem.CheckID(id); err != nil {
-		return fmt.Errorf("set memory state: %w", err)
-	}
-	if !st.Valid() {
-		return fmt.Errorf("set memory state: %w", groupmem.Errorf(groupmem.EINVALID, "status %q is not valid", groupmem.Truncate(string(st), 40)))
-	}
-	if err := groupmem.CheckStrength(strength); err != nil {
-		return fmt.Errorf("set memory state: %w", err)
-	}
-	err := x.call(ctx, func(ctx context.Context, c *qdrant.Client) error {
-		_, err := c.SetPayload(ctx, &qdrant.SetPayloadPoints{
-			CollectionName: x.cfg.Collection,
-			Wait:           qdrant.PtrOf(true),
-			Payload: map[string]*qdrant.Value{
-				keyStatus:    qdrant.NewValueString(string(st)),
-				keyStrength:  qdrant.NewValueDouble(strength),
-				keyUpdatedAt: timeValue(updatedAt),
-			},
-			PointsSelector: qdrant.NewPointsSelectorIDs([]*qdrant.PointId{qdrant.NewIDUUID(id)}),
-		})
-		return err
-	})
-	if err != nil {
-		return fmt.Errorf("set memory state: %w", err)
 	}
 	return nil
 }

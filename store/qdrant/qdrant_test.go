@@ -11,7 +11,6 @@ import (
 	"time"
 
 	"github.com/google/go-cmp/cmp"
-	"github.com/google/go-cmp/cmp/cmpopts"
 	"github.com/groupmem/groupmem"
 	"github.com/groupmem/groupmem/store/qdrant"
 	"github.com/groupmem/groupmem/store/qdrant/qdranttest"
@@ -268,41 +267,6 @@ func memory(group string, vec []float32) groupmem.Memory {
 		Embedding: vec, RunID: groupmem.NewID(), CreatedAt: at, UpdatedAt: at}
 }
 
-func TestSetState(t *testing.T) {
-	x := open(t, qdrant.Config{Addr: qdranttest.Start(t), Dimension: 2})
-	m := memory("g1", []float32{1, 0})
-	other := memory("g1", []float32{0, 1})
-	if err := x.Upsert(t.Context(), []groupmem.Memory{m, other}); err != nil {
-		t.Fatal(err)
-	}
-	later := m.UpdatedAt.Add(90 * time.Minute)
-	if err := x.SetState(t.Context(), m.ID, groupmem.StatusDeprecated, 0.25, later); err != nil {
-		t.Fatalf("SetState: %v", err)
-	}
-	want := m
-	want.Status, want.Strength, want.UpdatedAt = groupmem.StatusDeprecated, 0.25, later
-	page, err := x.List(t.Context(), groupmem.MemoryQuery{GroupID: "g1", Limit: 10})
-	if err != nil {
-		t.Fatal(err)
-	}
-	opts := cmp.Options{cmpopts.IgnoreFields(groupmem.Memory{}, "Embedding")}
-	if diff := cmp.Diff([]groupmem.Memory{want, other}, page.Memories, opts); diff != "" {
-		t.Errorf("after SetState, newest first (-want +got):\n%s", diff)
-	}
-	hits, err := x.Search(t.Context(), groupmem.SearchQuery{GroupID: "g1", Vector: []float32{1, 0}, Status: groupmem.StatusActive, Limit: 5})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(hits) != 0 {
-		t.Errorf("active search finds the deprecated memory: %v", hits)
-	}
-
-	wantCode(t, "SetState of an unknown id", x.SetState(t.Context(), groupmem.NewID(), groupmem.StatusActive, 1, later), groupmem.ENOTFOUND)
-	wantCode(t, "SetState with a bad status", x.SetState(t.Context(), m.ID, "gone", 1, later), groupmem.EINVALID, "gone")
-	wantCode(t, "SetState with strength 2", x.SetState(t.Context(), m.ID, groupmem.StatusActive, 2, later), groupmem.EINVALID, "strength")
-	wantCode(t, "SetState with a bad id", x.SetState(t.Context(), "nope", groupmem.StatusActive, 1, later), groupmem.EINVALID)
-}
-
 func TestClosedIndexReturnsErrors(t *testing.T) {
 	x := open(t, qdrant.Config{Addr: qdranttest.Start(t), Dimension: 2})
 	if err := x.Close(); err != nil {
@@ -321,7 +285,6 @@ func TestClosedIndexReturnsErrors(t *testing.T) {
 		"Search":      searchErr,
 		"DeleteGroup": x.DeleteGroup(ctx, "g1"),
 		"Reset":       x.Reset(ctx),
-		"SetState":    x.SetState(ctx, m.ID, groupmem.StatusActive, 1, m.UpdatedAt),
 		"Check":       x.Check(ctx),
 	}
 	for name, err := range calls {
