@@ -1,10 +1,13 @@
 // Package qdrant implements groupmem.Index on Qdrant through its gRPC API
 // (github.com/qdrant/go-client). All groups share one collection with one
-// point per memory version: the point id is the memory id, the vector is the
-// statement's embedding, and the payload is the API's memory object. The
-// collection is tuned for many small tenants: a keyword index on group_id
-// with is_tenant=true, a keyword index on status, and HNSW with m=0 and
-// payload_m=16 so that graphs are built per group only.
+// point per memory version: the point id is the memory id, the named
+// vectors are the statement's embedding ("dense") and its keyword terms
+// ("keywords", sparse, with Qdrant's IDF modifier), and the payload is the
+// API's memory object. The collection is tuned for many small tenants: a
+// keyword index on group_id with is_tenant=true, a keyword index on status,
+// and HNSW with m=0 and payload_m=16 so that graphs are built per group
+// only. Messages, the package's msgsearch.Searcher, keeps the groups'
+// messages in a second collection of the same shape.
 //
 // Every write waits until Qdrant has applied it (wait=true), so an error is
 // never hidden and a read after a write sees it.
