@@ -63,6 +63,11 @@ func TestRunSampleChat(t *testing.T) {
 	if got, want := len(regexp.MustCompile(`(?m)^\d{4}-\d\d-\d\d \w{3} 03:00 `).FindAllString(story, -1)), len(env.Chat.Days); got != want {
 		t.Errorf("the story tells %d nights; the chat has %d days", got, want)
 	}
+	// Strength changes are news only when a memory moves a band: a habit
+	// keeping its weekly rhythm does not fade between its weeks.
+	if n := strings.Count(story, "· strength changed on"); n > 8 {
+		t.Errorf("the story shows strength changes on %d of %d nights; want a few (at most 8)", n, len(env.Chat.Days))
+	}
 	for _, want := range []string{"evolver: offline", "\n  + ", "\n  ~ ", "\n  - ", "why: changed:", `"周五晚上一起做什么？"`} {
 		if !strings.Contains(story, want) {
 			t.Errorf("the story lacks %q", want)

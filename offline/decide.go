@@ -300,6 +300,10 @@ func quality(st string) float64 {
 // at most 0.95, halved every HalfLifeDays; at least 0.01, to two decimals.
 func (f *Fuser) strength(s support, idle time.Duration) float64 {
 	base := min(0.95, 0.35+0.05*float64(s.days)+0.05*float64(s.members))
+	// A habit is not fading while it keeps its own rhythm: the wait counts
+	// only beyond the longest wait it has had (at most two weeks), so a
+	// weekly habit does not weaken between its weeks.
+	idle = max(0, idle-min(s.gap, 14*24*time.Hour))
 	v := base * math.Pow(0.5, max(0, idle.Hours()/24)/f.cfg.HalfLifeDays)
 	return max(0.01, math.Round(v*100)/100)
 }
@@ -422,7 +426,7 @@ func (ds decisions) finish(plan *groupmem.Plan, in worker.FuseInput, step float6
 		touched[t.MemoryID] = true
 	}
 	for _, d := range ds {
-		if d.kind != groupmem.ActionKeep || touched[d.mem.ID] || math.Abs(d.strength-d.mem.Strength) < step-1e-9 {
+		if d.kind != groupmem.ActionKeep || touched[d.mem.ID] || !crosses(d.mem.Strength, d.strength, step) {
 			continue
 		}
 		s := d.strength
@@ -434,6 +438,15 @@ func (ds decisions) finish(plan *groupmem.Plan, in worker.FuseInput, step float6
 			CreatedAt: in.Now,
 		})
 	}
+}
+
+// crosses reports whether a strength moving from old to new is written:
+// when it enters another band of width step ([0, step), [step, 2·step),
+// ...) and moves by at least half a band, so that a strength wavering
+// around a band's edge is not rewritten back and forth.
+func crosses(old, new, step float64) bool {
+	band := func(s float64) int { return int(math.Floor(min(s, 1-1e-9)/step + 1e-9)) }
+	return band(old) != band(new) && math.Abs(new-old) >= step/2-1e-9
 }
 
 // compact drops empty and repeated ids and keeps at most n.

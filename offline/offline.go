@@ -62,9 +62,14 @@
 //     restorable.
 //  7. Every other memory is kept with its strength recomputed from its
 //     cluster: 0.35 + 0.05 per day + 0.05 per member (at most 0.95),
-//     halved every HalfLifeDays (14) days since its last support; a change
-//     of at least StrengthStep (0.05) is written as a strength transition
-//     with a change-log row. A memory whose strength is 1 (set by hand) is
+//     halved every HalfLifeDays (14) days of waiting for support beyond
+//     the longest wait its messages have had (at most 14 days: a weekly
+//     habit does not fade between its weeks); it is
+//     written, as a strength transition with a change-log row, only when
+//     it moves into another band of width StrengthStep (0.2: [0, 0.2),
+//     [0.2, 0.4), ...), so that the change log and the nightly report show
+//     a fading or strengthening memory once per band, not every night. A
+//     new or updated version gets its strength as computed. A memory whose strength is 1 (set by hand) is
 //     pinned: this evolver leaves it as it is. A memory restored by hand
 //     is judged like any other: without new support it is deleted again at
 //     the next run unless pinned.
@@ -129,7 +134,7 @@ const (
 	DefaultMaxStatementRunes = 200
 	DefaultMaxEvidence       = 20
 	DefaultDim               = 4096
-	DefaultStrengthStep      = 0.05
+	DefaultStrengthStep      = 0.2
 	DefaultConceptCosine     = 0.8
 	DefaultMaxConceptFreq    = 2e-5
 )
@@ -178,9 +183,10 @@ type Config struct {
 	// HalfLifeDays is how fast an unsupported memory's strength halves
 	// (default 14).
 	HalfLifeDays float64
-	// StrengthStep is the least change of strength that is written
-	// (default 0.05), so that a slowly fading memory is not rewritten
-	// every night.
+	// StrengthStep is the width of the strength bands (default 0.2): a
+	// kept memory's recomputed strength is written only when it lies in
+	// another band than the stored one, so that a slowly fading memory is
+	// not rewritten every night.
 	StrengthStep float64
 	// MinChangeMessages is how many messages must name a changed fact
 	// before the memory is updated (default 2).
