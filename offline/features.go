@@ -12,13 +12,15 @@ import (
 // and pronouns) replaced by spaces so that they neither count as shared
 // features nor join their neighbours into new ones.
 func features(text string) string {
+	spoken, shared := captions(text)
 	var b strings.Builder
-	for _, seg := range segments(strip(text, true)) {
+	for _, seg := range segments(strip(strings.Join(append([]string{spoken}, shared...), " "), true)) {
 		if isFiller(seg) {
 			continue
 		}
 		for _, w := range strings.Fields(seg) {
-			if stopWords[w] {
+			w = contracted(w)
+			if w == "" || stopWords[w] {
 				continue
 			}
 			b.WriteString(dropStopPhrases(w))
@@ -27,6 +29,81 @@ func features(text string) string {
 		b.WriteString("| ")
 	}
 	return b.String()
+}
+
+// contracted returns an English word without its contraction ("Marco's"
+// is "marco's" → "marco", "that's" → "that"), or "" for a negated
+// auxiliary ("can't", "don't", "won't"), so that the pieces of a
+// contraction never count as words of their own. Curly apostrophes count
+// as straight ones.
+func contracted(w string) string {
+	w = strings.ReplaceAll(w, "’", "'")
+	if stopWords[w] {
+		return w
+	}
+	if strings.HasSuffix(w, "n't") {
+		return ""
+	}
+	for _, suffix := range []string{"'s", "'re", "'ve", "'ll", "'d", "'m"} {
+		if base, ok := strings.CutSuffix(w, suffix); ok && base != "" {
+			return base
+		}
+	}
+	return w
+}
+
+// mediaWords name what a chat app's caption says was shared.
+var mediaWords = []string{"photo", "picture", "pic", "image", "video", "gif", "sticker", "file", "voice", "audio", "link",
+	"location", "图片", "照片", "视频", "语音", "文件", "表情", "链接", "位置"}
+
+// captions splits a chat line into what the sender said and the captions
+// of what they shared: a bracketed note naming a kind of media ("[shares a
+// photo: the sunset at the beach]", "[图片: 海边日落]") is not speech; what
+// follows its colon describes the shared thing. Text without such notes
+// comes back as it is, with no captions.
+func captions(text string) (spoken string, shared []string) {
+	var b strings.Builder
+	rest := text
+	for {
+		i := strings.IndexAny(rest, "[【")
+		if i < 0 {
+			break
+		}
+		closing := "]"
+		if strings.HasPrefix(rest[i:], "【") {
+			closing = "】"
+		}
+		open := len(string([]rune(rest[i:])[0]))
+		j := strings.Index(rest[i+open:], closing)
+		if j < 0 {
+			break
+		}
+		inner := rest[i+open : i+open+j]
+		if !namesMedia(inner) {
+			b.WriteString(rest[:i+open+j+len(closing)])
+			rest = rest[i+open+j+len(closing):]
+			continue
+		}
+		b.WriteString(rest[:i])
+		b.WriteByte(' ')
+		if _, desc, ok := strings.Cut(strings.ReplaceAll(inner, "：", ":"), ":"); ok && strings.TrimSpace(desc) != "" {
+			shared = append(shared, strings.TrimSpace(desc))
+		}
+		rest = rest[i+open+j+len(closing):]
+	}
+	b.WriteString(rest)
+	return strings.TrimSpace(b.String()), shared
+}
+
+// namesMedia reports whether a bracketed note names a kind of media.
+func namesMedia(inner string) bool {
+	head, _, _ := strings.Cut(strings.ReplaceAll(strings.ToLower(inner), "：", ":"), ":")
+	for _, m := range mediaWords {
+		if strings.Contains(head, m) {
+			return true
+		}
+	}
+	return false
 }
 
 // stopWords are English function words.
@@ -82,7 +159,8 @@ func dropStopPhrases(w string) string {
 // punctuation, and with a run of closing punctuation cut to one mark. It
 // adds nothing.
 func statementOf(text string) string {
-	pieces := pieces(strip(text, false))
+	spoken, _ := captions(text) // what was shared is not what was said
+	pieces := pieces(strip(spoken, false))
 	for len(pieces) > 0 && fillerPiece(pieces[0]) {
 		pieces = pieces[1:]
 	}

@@ -1,6 +1,8 @@
 package offline
 
 import (
+	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -131,5 +133,54 @@ func TestQualityPrefersHabitStatements(t *testing.T) {
 		if g, p := quality(b.good), quality(b.poor); g <= p {
 			t.Errorf("quality(%q) = %.2f, not above quality(%q) = %.2f", b.good, g, b.poor, p)
 		}
+	}
+}
+
+// The pieces of an English contraction are not words of their own: "that"
+// of "that's" and "can" of "can't" never become what messages share.
+func TestContractions(t *testing.T) {
+	for text, absent := range map[string][]string{
+		"That's what we can't skip on Friday": {"that", "can", "s", "t"},
+		"Marco’s place isn't far":             {"isn", "s", "t"},
+		"they'll bring Priya's board games":   {"they", "ll", "s"},
+	} {
+		got := tokens(features(text))
+		for _, w := range absent {
+			if slices.Contains(got, w) {
+				t.Errorf("tokens of %q = %q; %q is a piece of a contraction", text, got, w)
+			}
+		}
+	}
+	if got := tokens(features("Marco's place")); !slices.Contains(got, "marco") || !slices.Contains(got, "place") {
+		t.Errorf("tokens of \"Marco's place\" = %q; want marco and place", got)
+	}
+}
+
+// A media caption describes what the sender shared: its description
+// counts for clustering, but it is never quoted as something they said.
+func TestMediaCaptions(t *testing.T) {
+	text := "Look at this [shares a photo: sunset over the harbour] so good"
+	feat := tokens(features(text))
+	for _, w := range []string{"sunset", "harbour", "look"} {
+		if !slices.Contains(feat, w) {
+			t.Errorf("features of %q = %q; want %q", text, feat, w)
+		}
+	}
+	for _, w := range []string{"shares", "photo"} {
+		if slices.Contains(feat, w) {
+			t.Errorf("features of %q = %q; %q is the app's note, not content", text, feat, w)
+		}
+	}
+	if st := statementOf(text); strings.Contains(st, "photo") || strings.Contains(st, "sunset") || !strings.Contains(st, "Look at this") {
+		t.Errorf("statementOf(%q) = %q; want the words said, without the caption", text, st)
+	}
+	if st := statementOf("[图片: 海边日落]"); st != "" {
+		t.Errorf("statementOf of a photo alone = %q; want nothing said", st)
+	}
+	if spoken, shared := captions("周五打球 [位置：体育馆]"); spoken != "周五打球" || len(shared) != 1 || shared[0] != "体育馆" {
+		t.Errorf("captions = %q, %q", spoken, shared)
+	}
+	if spoken, shared := captions("[重要] 周会改到周四"); spoken != "[重要] 周会改到周四" || shared != nil {
+		t.Errorf("a note that names no media: %q, %q; want the text as it is", spoken, shared)
 	}
 }
