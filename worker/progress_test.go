@@ -1,12 +1,10 @@
 package worker_test
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"log/slog"
 	"strings"
-	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -14,24 +12,6 @@ import (
 	"github.com/groupmem/groupmem"
 	"github.com/groupmem/groupmem/worker"
 )
-
-// lockedBuffer is a log sink safe for the pool's goroutines.
-type lockedBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (w *lockedBuffer) Write(p []byte) (int, error) {
-	w.mu.Lock()
-	defer w.mu.Unlock()
-	return w.b.Write(p)
-}
-
-func (w *lockedBuffer) String() string {
-	w.mu.Lock()
-	defer w.mu.Unlock()
-	return w.b.String()
-}
 
 // While a night goes on, the pool logs its progress: the slot's jobs
 // done, given up, left and running, and the model's tokens per minute,
@@ -51,7 +31,7 @@ func TestPoolLogsProgress(t *testing.T) {
 		n := calls.Add(1)
 		return worker.RateFigures{Tokens: 1000 * n, Throttled: n, BudgetWaits: 2 * n}
 	}
-	var out lockedBuffer
+	var out syncBuffer
 	log := slog.New(slog.NewJSONHandler(&out, nil))
 	pool := newPool(t, s.ledger, svc, log, worker.PoolConfig{Concurrency: 1, MaxAttempts: 1, Poll: 10 * time.Millisecond,
 		ProgressEvery: 40 * time.Millisecond, Rate: rate})
@@ -64,11 +44,11 @@ func TestPoolLogsProgress(t *testing.T) {
 	deadline := time.Now().Add(10 * time.Second)
 	for last == nil || last["left"].(float64) != 0 {
 		if time.Now().After(deadline) {
-			t.Fatalf("no progress line saying nothing is left after 10s; log:\n%s", out.String())
+			t.Fatalf("no progress line saying nothing is left after 10s; log:\n%s", string(out.Bytes()))
 		}
 		time.Sleep(50 * time.Millisecond)
 		last, lines = nil, 0
-		for l := range strings.Lines(out.String()) {
+		for l := range strings.Lines(string(out.Bytes())) {
 			var rec map[string]any
 			if err := json.Unmarshal([]byte(l), &rec); err != nil {
 				t.Fatalf("log line %q: %v", l, err)

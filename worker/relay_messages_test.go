@@ -33,22 +33,7 @@ func TestRelayForgetsPurgedMessages(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	host, port, _ := net.SplitHostPort(s.qaddr)
-	p, _ := strconv.Atoi(port)
-	raw, err := qc.NewClient(&qc.Config{Host: host, Port: p, SkipCompatibilityCheck: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { raw.Close() })
-	points := func(g string) uint64 {
-		t.Helper()
-		pts, err := raw.Scroll(ctx, &qc.ScrollPoints{CollectionName: qdrant.DefaultMessageCollection, Limit: qc.PtrOf(uint32(100)),
-			Filter: &qc.Filter{Must: []*qc.Condition{qc.NewMatchKeyword("group_id", g)}}, WithPayload: qc.NewWithPayload(false)})
-		if err != nil {
-			t.Fatal(err)
-		}
-		return uint64(len(pts))
-	}
+	points := messagePoints(t, s.qaddr, qdrant.DefaultMessageCollection)
 	if points("g1") != 3 || points("g2") != 3 {
 		t.Fatalf("message points before the purge: g1 %d, g2 %d; want 3 each", points("g1"), points("g2"))
 	}
@@ -89,22 +74,7 @@ func TestRelayIndexesStoredMessages(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { m.Close() })
-	host, port, _ := net.SplitHostPort(s.qaddr)
-	p, _ := strconv.Atoi(port)
-	raw, err := qc.NewClient(&qc.Config{Host: host, Port: p, SkipCompatibilityCheck: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { raw.Close() })
-	points := func(g string) int {
-		t.Helper()
-		pts, err := raw.Scroll(ctx, &qc.ScrollPoints{CollectionName: "msgs", Limit: qc.PtrOf(uint32(100)),
-			Filter: &qc.Filter{Must: []*qc.Condition{qc.NewMatchKeyword("group_id", g)}}, WithPayload: qc.NewWithPayload(false)})
-		if err != nil {
-			t.Fatal(err)
-		}
-		return len(pts)
-	}
+	points := messagePoints(t, s.qaddr, "msgs")
 	addMessages(t, s.ledger, "m", 3, "g1", "g2")
 	down := worker.NewRelay(s.ledger, s.index, s.log, worker.RelayConfig{Lease: time.Millisecond,
 		IndexMessages: func(context.Context, string) error { return errors.New("qdrant is unavailable") }})
@@ -132,5 +102,27 @@ func TestRelayIndexesStoredMessages(t *testing.T) {
 	hits, err := m.Search(ctx, msgsearch.Query{GroupID: "g1", Limit: 10})
 	if err != nil || len(hits) != 5 {
 		t.Fatalf("search of g1 = %d hits, %v; want all 5 messages (the search catches up)", len(hits), err)
+	}
+}
+
+// messagePoints returns a counter of the points a group has in the Qdrant
+// collection at addr, read with the raw client.
+func messagePoints(t *testing.T, addr, collection string) func(g string) int {
+	t.Helper()
+	host, port, _ := net.SplitHostPort(addr)
+	p, _ := strconv.Atoi(port)
+	raw, err := qc.NewClient(&qc.Config{Host: host, Port: p, SkipCompatibilityCheck: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { raw.Close() })
+	return func(g string) int {
+		t.Helper()
+		pts, err := raw.Scroll(context.Background(), &qc.ScrollPoints{CollectionName: collection, Limit: qc.PtrOf(uint32(100)),
+			Filter: &qc.Filter{Must: []*qc.Condition{qc.NewMatchKeyword("group_id", g)}}, WithPayload: qc.NewWithPayload(false)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return len(pts)
 	}
 }

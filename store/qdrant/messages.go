@@ -110,24 +110,11 @@ func ensureMessages(ctx context.Context, x *Index, c *qdrant.Client) error {
 	if err := checkHybrid(info, name, x.cfg.Dimension); err != nil {
 		return err
 	}
-	for _, ix := range []struct {
-		field  string
-		params *qdrant.PayloadIndexParams
-		kind   qdrant.FieldType
-	}{
-		{keyGroup, qdrant.NewPayloadIndexParamsKeyword(&qdrant.KeywordIndexParams{IsTenant: qdrant.PtrOf(true)}), qdrant.FieldType_FieldTypeKeyword},
-		{keySeq, qdrant.NewPayloadIndexParamsInt(&qdrant.IntegerIndexParams{Lookup: qdrant.PtrOf(false), Range: qdrant.PtrOf(true)}), qdrant.FieldType_FieldTypeInteger},
-		{keySentAt, qdrant.NewPayloadIndexParamsInt(&qdrant.IntegerIndexParams{Lookup: qdrant.PtrOf(false), Range: qdrant.PtrOf(true)}), qdrant.FieldType_FieldTypeInteger},
-	} {
-		if _, ok := info.GetPayloadSchema()[ix.field]; ok {
-			continue
-		}
-		if _, err := c.CreateFieldIndex(ctx, &qdrant.CreateFieldIndexCollection{CollectionName: name, Wait: qdrant.PtrOf(true),
-			FieldName: ix.field, FieldType: ix.kind.Enum(), FieldIndexParams: ix.params}); err != nil {
-			return err
-		}
-	}
-	return nil
+	return ensureIndexes(ctx, c, info, name, []fieldIndex{
+		keywordIndex(keyGroup, &qdrant.KeywordIndexParams{IsTenant: qdrant.PtrOf(true)}),
+		rangeIndex(keySeq),
+		rangeIndex(keySentAt),
+	})
 }
 
 // messagePointID is the id of a group's message: the same in every replica.

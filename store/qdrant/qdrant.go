@@ -259,27 +259,43 @@ func (x *Index) ensure(ctx context.Context, c *qdrant.Client) error {
 	if err := x.checkVectors(info); err != nil {
 		return err
 	}
-	indexes := []struct {
-		field  string
-		params *qdrant.KeywordIndexParams
-	}{
-		{keyGroup, &qdrant.KeywordIndexParams{IsTenant: qdrant.PtrOf(true)}},
-		{keyStatus, &qdrant.KeywordIndexParams{EnableHnsw: qdrant.PtrOf(false)}}, // filter only
-	}
+	return ensureIndexes(ctx, c, info, name, []fieldIndex{
+		keywordIndex(keyGroup, &qdrant.KeywordIndexParams{IsTenant: qdrant.PtrOf(true)}),
+		keywordIndex(keyStatus, &qdrant.KeywordIndexParams{EnableHnsw: qdrant.PtrOf(false)}), // filter only
+	})
+}
+
+// fieldIndex is a payload index a collection needs.
+type fieldIndex struct {
+	field  string
+	kind   qdrant.FieldType
+	schema qdrant.PayloadSchemaType // what Qdrant reports for it
+	params *qdrant.PayloadIndexParams
+}
+
+func keywordIndex(field string, p *qdrant.KeywordIndexParams) fieldIndex {
+	return fieldIndex{field, qdrant.FieldType_FieldTypeKeyword, qdrant.PayloadSchemaType_Keyword, qdrant.NewPayloadIndexParamsKeyword(p)}
+}
+
+// rangeIndex is an integer index for range filters and order_by only.
+func rangeIndex(field string) fieldIndex {
+	return fieldIndex{field, qdrant.FieldType_FieldTypeInteger, qdrant.PayloadSchemaType_Integer,
+		qdrant.NewPayloadIndexParamsInt(&qdrant.IntegerIndexParams{Lookup: qdrant.PtrOf(false), Range: qdrant.PtrOf(true)})}
+}
+
+// ensureIndexes creates the payload indexes of collection name that info
+// lacks; EINVALID when one exists with another type.
+func ensureIndexes(ctx context.Context, c *qdrant.Client, info *qdrant.CollectionInfo, name string, indexes []fieldIndex) error {
 	for _, ix := range indexes {
 		if s, ok := info.GetPayloadSchema()[ix.field]; ok {
-			if s.GetDataType() != qdrant.PayloadSchemaType_Keyword {
-				return groupmem.Errorf(groupmem.EINVALID, "qdrant collection %q indexes %s as %s; groupmem needs a keyword index", name, ix.field, s.GetDataType())
+			if s.GetDataType() != ix.schema {
+				return groupmem.Errorf(groupmem.EINVALID, "qdrant collection %q indexes %s as %s; groupmem needs an index of type %s",
+					name, ix.field, s.GetDataType(), ix.schema)
 			}
 			continue
 		}
-		_, err := c.CreateFieldIndex(ctx, &qdrant.CreateFieldIndexCollection{
-			CollectionName:   name,
-			Wait:             qdrant.PtrOf(true),
-			FieldName:        ix.field,
-			FieldType:        qdrant.FieldType_FieldTypeKeyword.Enum(),
-			FieldIndexParams: qdrant.NewPayloadIndexParamsKeyword(ix.params),
-		})
+		_, err := c.CreateFieldIndex(ctx, &qdrant.CreateFieldIndexCollection{CollectionName: name, Wait: qdrant.PtrOf(true),
+			FieldName: ix.field, FieldType: ix.kind.Enum(), FieldIndexParams: ix.params})
 		if err != nil {
 			return err
 		}
