@@ -84,6 +84,24 @@ func TestRunSampleChat(t *testing.T) {
 	for _, m := range env.Chat.Messages() {
 		msgs[m.ID] = m.Content
 	}
+	// Statements read out of context: no first person, no day counted from
+	// when a line was said, and each cites its messages.
+	firstPerson := regexp.MustCompile(`(?i)\b(i|i'm|me|my|we|we're|us|our)\b|我|咱|俺`)
+	relative := regexp.MustCompile(`(?i)\b(today|tonight|tomorrow|yesterday|this week|next week)\b|今天|明天|昨天|今晚|明晚|这周|下周|本周`)
+	for _, m := range page.Memories {
+		if m.Status == groupmem.StatusSuperseded {
+			continue
+		}
+		if w := firstPerson.FindString(m.Statement); w != "" {
+			t.Errorf("memory %q speaks in the first person (%q)", m.Statement, w)
+		}
+		if w := relative.FindString(m.Statement); w != "" {
+			t.Errorf("memory %q counts days from when it was said (%q)", m.Statement, w)
+		}
+		if len(m.Evidence) == 0 {
+			t.Errorf("memory %q cites no message", m.Statement)
+		}
+	}
 	active, deleted := map[string][]groupmem.Memory{}, map[string][]groupmem.Memory{}
 	for _, m := range page.Memories {
 		for _, id := range m.Evidence {

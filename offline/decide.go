@@ -65,7 +65,7 @@ func (f *Fuser) decideCandidate(c *cluster, now time.Time) *decision {
 	loc := f.cfg.Evolve.Location
 	return &decision{
 		kind:      groupmem.ActionCreate,
-		statement: f.statement(rep.msg.Content),
+		statement: f.statement(rep.msg),
 		reason: fmt.Sprintf("recurring: %d messages from %d members on %d days (%s to %s) about %q",
 			s.messages, s.members, s.days, s.first.In(loc).Format(time.DateOnly), s.last.In(loc).Format(time.DateOnly), word),
 		evidence: f.evidence(items, nil),
@@ -180,7 +180,7 @@ func (f *Fuser) changedFact(c *cluster, recent []*item) (string, []string, strin
 		}
 		reason := fmt.Sprintf("changed: %d messages since %s say %s where it said %s (%s)", len(t.items),
 			c.mem.CreatedAt.In(f.cfg.Evolve.Location).Format(time.DateOnly), best, strings.Join(old[kind], ", "), kind)
-		return f.statement(rep.msg.Content), f.evidence(c.items, t.items), reason
+		return f.statement(rep.msg), f.evidence(c.items, t.items), reason
 	}
 	return "", nil, ""
 }
@@ -213,7 +213,7 @@ func (f *Fuser) clearer(c *cluster, recent []*item) string {
 	if rep == nil {
 		return ""
 	}
-	st := f.statement(rep.msg.Content)
+	st := f.statement(rep.msg)
 	if st == c.mem.Statement || c.cosine(rep.vec)*quality(st) < current+f.cfg.ClearerMargin {
 		return ""
 	}
@@ -228,7 +228,7 @@ func (f *Fuser) representative(items []*item, closeness func(*item) float64, ok 
 	var best *item
 	bestScore := math.Inf(-1)
 	for _, it := range items {
-		st := f.statement(it.msg.Content)
+		st := f.statement(it.msg)
 		if st == "" || utf8.RuneCountInString(st) > f.cfg.MaxStatementRunes || ok != nil && !ok(it) {
 			continue
 		}
@@ -241,8 +241,8 @@ func (f *Fuser) representative(items []*item, closeness func(*item) float64, ok 
 
 // statement is a message's text as a statement, white space folded as
 // package evolve stores it.
-func (f *Fuser) statement(text string) string {
-	return strings.Join(strings.Fields(statementOf(text)), " ")
+func (f *Fuser) statement(m groupmem.Message) string {
+	return thirdPerson(strings.Join(strings.Fields(statementOf(m.Content)), " "), m, f.cfg.Evolve.Location)
 }
 
 // oneOccasion are words that tie a line to one day rather than to a habit.

@@ -44,8 +44,11 @@
 //     less than DeleteAfterDays ago. Its statement is its representative
 //     message: close to the centroid, of ordinary length, rather a
 //     statement than a question, rather one that says how often or on
-//     which day and hour; cleaned of stickers, emoji, mentions and leading
-//     or trailing filler, never reworded.
+//     which day and hour; cleaned of stickers, emoji, mentions, media
+//     captions and leading or trailing filler, and told in the third
+//     person: the sender's "我"/"I" becomes their name, "我们"/"we" the
+//     group's members, and a day counted from the message ("明天",
+//     "tonight", "下周") the date it meant. Nothing else is reworded.
 //  5. A memory whose cluster has new messages is updated, as the next
 //     version of the same lineage, when a fact changed: since its version
 //     was written at least MinChangeMessages (2) messages of its cluster

@@ -1,0 +1,126 @@
+package offline
+
+import (
+	"regexp"
+	"strings"
+	"time"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/groupmem/groupmem"
+)
+
+// The words a statement must not keep from its chat line, so that a reader
+// can use it out of context: first-person pronouns and days counted from
+// when it was said.
+var (
+	enFirstPerson = regexp.MustCompile(`(?i)\b(i'm|i am|i've|i'll|i'd|i|me|my|mine|myself|we're|we've|we'll|we'd|we|us|our|ours|ourselves)\b`)
+	enRelativeDay = regexp.MustCompile(`(?i)\b(today|tonight|tomorrow|yesterday|this morning|this evening|this week|next week|last week)\b`)
+)
+
+// enPronoun is what an English first-person word becomes: %s is the
+// sender's name.
+var enPronoun = map[string]string{
+	"i'm": "%s is", "i am": "%s is", "i've": "%s has", "i'll": "%s will", "i'd": "%s would", "i": "%s", "me": "%s", "myself": "%s",
+	"my": "%s's", "mine": "%s's",
+	"we're": "members are", "we've": "members have", "we'll": "members will", "we'd": "members would",
+	"we": "members", "us": "members", "ourselves": "members", "our": "the group's", "ours": "the group's",
+}
+
+// zhFirstPerson are Chinese first-person words, longest first, and what
+// they become: %s is the sender's name.
+var zhFirstPerson = [][2]string{
+	{"咱们群", "群里"}, {"我们群", "群里"}, {"咱们", "大家"}, {"我们", "大家"}, {"俺们", "大家"}, {"咱", "大家"}, {"我", "%s"}, {"俺", "%s"},
+}
+
+// zhRelativeDay are Chinese relative days, longest first: the days from
+// the message's own date and the part of the day they name.
+var zhRelativeDay = []struct {
+	word string
+	days int
+	part string
+}{
+	{"今晚", 0, "晚上"}, {"明晚", 1, "晚上"}, {"昨晚", -1, "晚上"}, {"今早", 0, "早上"}, {"明早", 1, "早上"},
+	{"今天", 0, ""}, {"明天", 1, ""}, {"昨天", -1, ""}, {"后天", 2, ""}, {"前天", -2, ""},
+}
+
+// thirdPerson rewrites a statement that m's sender wrote so that it reads
+// out of context: first-person words become the sender's name ("我订了" →
+// "Ann订了", "I'm in" → "Ann is in") or the group's members ("我们",
+// "we"), and days counted from the message ("明天", "tonight") become the
+// date they meant, from the message's own time in loc.
+func thirdPerson(st string, m groupmem.Message, loc *time.Location) string {
+	name := strings.TrimSpace(m.SenderName)
+	if name == "" {
+		name = strings.TrimSpace(m.SenderID)
+	}
+	day := m.SentAt.In(loc)
+	st = strings.ReplaceAll(st, "’", "'")
+	if strings.ContainsFunc(st, isCJK) {
+		if name == "" {
+			name = "一位群友"
+		}
+		for _, r := range zhRelativeDay {
+			d := day.AddDate(0, 0, r.days)
+			st = strings.ReplaceAll(st, r.word, zhDate(d)+r.part)
+		}
+		for word, weeks := range map[string]int{"这周": 0, "本周": 0, "下周": 1, "上周": -1} {
+			st = strings.ReplaceAll(st, word, zhDate(monday(day).AddDate(0, 0, 7*weeks))+"那周")
+		}
+		for _, p := range zhFirstPerson {
+			st = strings.ReplaceAll(st, p[0], strings.ReplaceAll(p[1], "%s", name))
+		}
+	}
+	if name == "" {
+		name = "a member"
+	}
+	st = enRelativeDay.ReplaceAllStringFunc(st, func(w string) string {
+		d := day
+		var out string
+		switch strings.ToLower(w) {
+		case "tomorrow":
+			out = "on " + d.AddDate(0, 0, 1).Format("Mon Jan 2")
+		case "yesterday":
+			out = "on " + d.AddDate(0, 0, -1).Format("Mon Jan 2")
+		case "tonight", "this evening":
+			out = "on the evening of " + d.Format("Mon Jan 2")
+		case "this morning":
+			out = "on the morning of " + d.Format("Mon Jan 2")
+		case "this week":
+			out = "the week of " + monday(d).Format("Mon Jan 2")
+		case "next week":
+			out = "the week of " + monday(d).AddDate(0, 0, 7).Format("Mon Jan 2")
+		case "last week":
+			out = "the week of " + monday(d).AddDate(0, 0, -7).Format("Mon Jan 2")
+		default:
+			out = "on " + d.Format("Mon Jan 2")
+		}
+		return matchCase(w, out)
+	})
+	st = enFirstPerson.ReplaceAllStringFunc(st, func(w string) string {
+		return matchCase(w, strings.ReplaceAll(enPronoun[strings.ToLower(strings.ReplaceAll(w, "’", "'"))], "%s", name))
+	})
+	return st
+}
+
+// monday is the Monday of d's week.
+func monday(d time.Time) time.Time {
+	return d.AddDate(0, 0, -((int(d.Weekday())+6)%7))
+}
+
+// zhDate writes a date the Chinese way, without the year: 10月25日.
+func zhDate(d time.Time) string {
+	return d.Format("1") + "月" + d.Format("2") + "日"
+}
+
+// matchCase capitalises out when w begins with a capital letter, except
+// for the forms of "I", which always do.
+func matchCase(w, out string) string {
+	r, _ := utf8.DecodeRuneInString(w)
+	lw := strings.ToLower(w)
+	if !unicode.IsUpper(r) || lw == "i" || strings.HasPrefix(lw, "i'") && out != "" && unicode.IsUpper([]rune(out)[0]) {
+		return out
+	}
+	first, size := utf8.DecodeRuneInString(out)
+	return string(unicode.ToUpper(first)) + out[size:]
+}

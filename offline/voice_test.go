@@ -1,0 +1,37 @@
+package offline
+
+import (
+	"testing"
+	"time"
+
+	"github.com/groupmem/groupmem"
+)
+
+// A statement reads out of context: the sender's first person becomes
+// their name, the group's becomes its members, and a day counted from the
+// message becomes the date it meant.
+func TestThirdPerson(t *testing.T) {
+	sent := time.Date(2026, 10, 24, 21, 30, 0, 0, time.UTC) // a Saturday
+	m := groupmem.Message{SenderID: "u7", SenderName: "老张", SentAt: sent}
+	en := groupmem.Message{SenderID: "u8", SenderName: "Ann", SentAt: sent}
+	for _, tt := range []struct {
+		msg  groupmem.Message
+		in   string
+		want string
+	}{
+		{m, "明天羽毛球还是十点，我订了两片场地", "10月25日羽毛球还是十点，老张订了两片场地"},
+		{m, "咱们群每天早上的早餐打卡已经成传统了", "群里每天早上的早餐打卡已经成传统了"},
+		{m, "我们今晚在老地方吃火锅", "大家10月24日晚上在老地方吃火锅"},
+		{en, "I'm bringing my racket tomorrow", "Ann is bringing Ann's racket on Sun Oct 25"},
+		{en, "We meet at the trailhead tonight, see us there", "Members meet at the trailhead on the evening of Sat Oct 24, see members there"},
+		{en, "Tomorrow I’ll host board game night", "On Sun Oct 25 Ann will host board game night"},
+		{en, "Reminder: code review every Tuesday at 4pm", "Reminder: code review every Tuesday at 4pm"},
+		{m, "周会从这周起改到周四，下周开始", "周会从10月19日那周起改到周四，10月26日那周开始"},
+		{en, "Book club moves to Discord next week", "Book club moves to Discord the week of Mon Oct 26"},
+		{groupmem.Message{SentAt: sent}, "I am in", "A member is in"},
+	} {
+		if got := thirdPerson(tt.in, tt.msg, time.UTC); got != tt.want {
+			t.Errorf("thirdPerson(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}
