@@ -105,7 +105,7 @@ func thirdPerson(st string, m groupmem.Message, loc *time.Location) string {
 
 // monday is the Monday of d's week.
 func monday(d time.Time) time.Time {
-	return d.AddDate(0, 0, -((int(d.Weekday())+6)%7))
+	return d.AddDate(0, 0, -((int(d.Weekday()) + 6) % 7))
 }
 
 // zhDate writes a date the Chinese way, without the year: 10月25日.
