@@ -214,10 +214,30 @@ func (f *Fuser) clearer(c *cluster, recent []*item) string {
 		return ""
 	}
 	st := f.statement(rep.msg)
-	if st == c.mem.Statement || c.cosine(rep.vec)*quality(st) < current+f.cfg.ClearerMargin {
+	if st == c.mem.Statement || c.cosine(rep.vec)*quality(st) < current+f.cfg.ClearerMargin || !keepsContent(c.mem.Statement, st) {
 		return ""
 	}
 	return st
+}
+
+// keepsContent reports whether a new wording keeps what the old one said:
+// at least keptShare of the old statement's words (the pairs of its
+// Chinese characters) are in the new one. A clearer wording may not lose
+// content; only messages that contradict a fact may change it.
+func keepsContent(old, new string) bool {
+	const keptShare = 0.8
+	was := tokens(features(old))
+	if len(was) == 0 {
+		return true
+	}
+	now := tokens(features(new))
+	kept := 0
+	for _, w := range was {
+		if slices.Contains(now, w) {
+			kept++
+		}
+	}
+	return float64(kept) >= keptShare*float64(len(was))
 }
 
 // representative returns the item whose statement scores best: closeness

@@ -35,3 +35,21 @@ func TestThirdPerson(t *testing.T) {
 		}
 	}
 }
+
+// A clearer wording may not lose what the old statement said.
+func TestKeepsContent(t *testing.T) {
+	for _, tt := range []struct {
+		old, new string
+		want     bool
+	}{
+		{"Book club every Sunday at 8pm on Zoom, link in the pinned message", "Book club tonight", false},
+		{"Book club on Zoom at 8pm", "Book club every Sunday at 8pm on Zoom", true},
+		{"每周三晚上九点语音周会，新来的同学记得上线", "周会", false},
+		{"每周三晚上九点语音周会", "提醒：每周三晚上九点语音周会，新同学记得上线", true},
+		{"", "anything", true},
+	} {
+		if got := keepsContent(tt.old, tt.new); got != tt.want {
+			t.Errorf("keepsContent(%q, %q) = %v, want %v", tt.old, tt.new, got, tt.want)
+		}
+	}
+}
