@@ -25,6 +25,7 @@ type decision struct {
 	evidence  []string // message ids, most recent first, at most MaxEvidence
 	fresh     []string // the new messages among the cluster's
 	strength  float64  // the strength after the run
+	tags      []string // for create: the new memory's tags
 }
 
 // decisions are a run's decisions in cluster order.
@@ -80,8 +81,8 @@ func (f *Fuser) decideCandidate(c *cluster, now time.Time) *decision {
 // no decision.
 func (f *Fuser) decideMemory(c *cluster, now time.Time) *decision {
 	m := c.mem
-	if m.Strength >= 1 {
-		return nil
+	if m.Strength >= 1 || isMemberFact(m) {
+		return nil // pinned, or what a member said about themselves: kept without repetition
 	}
 	s := supportOf(c.items)
 	last := m.CreatedAt
@@ -440,6 +441,9 @@ func (ds decisions) finish(plan *groupmem.Plan, in worker.FuseInput, step float6
 		}
 		nm.Evidence = compact(ev, groupmem.MaxEvidence)
 		nm.Strength = strength
+		if d.tags != nil && d.kind == groupmem.ActionCreate {
+			nm.Tags = slices.Clone(d.tags)
+		}
 	}
 	touched := map[string]bool{}
 	for _, t := range plan.Transitions {

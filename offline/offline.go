@@ -60,6 +60,13 @@
 //     about the same thing, agreeing with its facts, represents the
 //     cluster better than its statement by ClearerMargin (0.15) and keeps
 //     at least 80% of its words: a clearer wording never loses content.
+//  5b. What a member says about themselves — their job, home, family,
+//     what they like, plan and did ("I work as a nurse", "我住在成都",
+//     "I've booked a cabin for August") — becomes that member's memory
+//     the night it is said, in the third person with absolute dates, tagged
+//     TagMember, "member:<sender>" and its kind; a later line about a job
+//     or a home updates the member's memory of that kind. Such memories do
+//     not fade or expire for want of repetition (6 and 7 leave them).
 //  6. A memory no message has supported for DeleteAfterDays (21) days,
 //     counted from its last supporting message in the window or from when
 //     its version was written if that is later, is deleted: deprecated,
@@ -366,6 +373,7 @@ func (f *Fuser) Fuse(ctx context.Context, in worker.FuseInput) (worker.Fusion, e
 	focus(items, seeds)
 	clusters := clusterItems(items, in.Memories, seeds, clusterParams{assign: f.cfg.AssignThreshold, merge: f.cfg.MergeThreshold})
 	ds := f.decide(clusters, in.Now)
+	ds = append(ds, f.memberFacts(items, in.Memories, ds)...)
 
 	var out worker.Fusion
 	for i, batch := range st.Batches(in.Messages) {

@@ -15,7 +15,10 @@ import (
 // when it was said.
 var (
 	enFirstPerson = regexp.MustCompile(`(?i)\b(i'm|i am|i've|i'll|i'd|i|me|my|mine|myself|we're|we've|we'll|we'd|we|us|our|ours|ourselves)\b`)
-	enRelativeDay = regexp.MustCompile(`(?i)\b(today|tonight|tomorrow|yesterday|this morning|this evening|this week|next week|last week)\b`)
+	enRelativeDay = regexp.MustCompile(`(?i)\b(today|tonight|tomorrow|yesterday|this morning|this evening|this weekend|next weekend|last weekend|this week|next week|last week|this month|next month|last month)\b`)
+	// enPresent is "I" followed by a verb in the present tense, which
+	// takes the third person's -s once "I" becomes a name.
+	enPresent = regexp.MustCompile(`(?i)\bi ((?:really |also |usually |still |always |never |often |sometimes )?)(like|love|enjoy|prefer|hate|work|live|have|want|need|play|go|do|run|take|make|think|know|speak|study|teach|cook|bake|read|watch|miss|own|use|drive|walk|swim|cycle|write|sing|draw|volunteer|travel)\b`)
 )
 
 // enPronoun is what an English first-person word becomes: %s is the
@@ -64,6 +67,10 @@ func thirdPerson(st string, m groupmem.Message, loc *time.Location) string {
 			d := day.AddDate(0, 0, r.days)
 			st = strings.ReplaceAll(st, r.word, zhDate(d)+r.part)
 		}
+		for word, months := range map[string]int{"这个月": 0, "下个月": 1, "上个月": -1} {
+			m := time.Date(day.Year(), day.Month()+time.Month(months), 1, 0, 0, 0, 0, day.Location())
+			st = strings.ReplaceAll(st, word, m.Format("2006")+"年"+m.Format("1")+"月")
+		}
 		for word, weeks := range map[string]int{"这周": 0, "本周": 0, "下周": 1, "上周": -1} {
 			st = strings.ReplaceAll(st, word, zhDate(monday(day).AddDate(0, 0, 7*weeks))+"那周")
 		}
@@ -86,6 +93,21 @@ func thirdPerson(st string, m groupmem.Message, loc *time.Location) string {
 			out = "on the evening of " + d.Format("Mon Jan 2")
 		case "this morning":
 			out = "on the morning of " + d.Format("Mon Jan 2")
+		case "this weekend", "next weekend", "last weekend":
+			sat := monday(d).AddDate(0, 0, 5)
+			switch strings.ToLower(w) {
+			case "next weekend":
+				sat = sat.AddDate(0, 0, 7)
+			case "last weekend":
+				sat = sat.AddDate(0, 0, -7)
+			}
+			out = "the weekend of " + sat.Format("Mon Jan 2")
+		case "this month":
+			out = "in " + d.Format("January 2006")
+		case "next month":
+			out = "in " + time.Date(d.Year(), d.Month()+1, 1, 0, 0, 0, 0, d.Location()).Format("January 2006")
+		case "last month":
+			out = "in " + time.Date(d.Year(), d.Month()-1, 1, 0, 0, 0, 0, d.Location()).Format("January 2006")
 		case "this week":
 			out = "the week of " + monday(d).Format("Mon Jan 2")
 		case "next week":
@@ -97,9 +119,36 @@ func thirdPerson(st string, m groupmem.Message, loc *time.Location) string {
 		}
 		return matchCase(w, out)
 	})
+	st = enPresent.ReplaceAllStringFunc(st, func(w string) string {
+		m := enPresent.FindStringSubmatch(w)
+		return name + " " + m[1] + thirdPersonVerb(m[2])
+	})
 	st = enFirstPerson.ReplaceAllStringFunc(st, func(w string) string {
 		return matchCase(w, strings.ReplaceAll(enPronoun[strings.ToLower(strings.ReplaceAll(w, "’", "'"))], "%s", name))
 	})
+	return capitalize(st)
+}
+
+// thirdPersonVerb is an English verb's present tense after he or she.
+func thirdPersonVerb(v string) string {
+	switch lv := strings.ToLower(v); {
+	case lv == "have":
+		return "has"
+	case lv == "do" || lv == "go":
+		return v + "es"
+	case strings.HasSuffix(lv, "ss") || strings.HasSuffix(lv, "sh") || strings.HasSuffix(lv, "ch") || strings.HasSuffix(lv, "x"):
+		return v + "es"
+	}
+	return v + "s"
+}
+
+// capitalize starts a statement that begins with a Latin letter with a
+// capital.
+func capitalize(st string) string {
+	r, size := utf8.DecodeRuneInString(st)
+	if r < utf8.RuneSelf && unicode.IsLower(r) {
+		return string(unicode.ToUpper(r)) + st[size:]
+	}
 	return st
 }
 

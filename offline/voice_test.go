@@ -29,6 +29,10 @@ func TestThirdPerson(t *testing.T) {
 		{m, "周会从这周起改到周四，下周开始", "周会从10月19日那周起改到周四，10月26日那周开始"},
 		{en, "Book club moves to Discord next week", "Book club moves to Discord the week of Mon Oct 26"},
 		{groupmem.Message{SentAt: sent}, "I am in", "A member is in"},
+		{en, "I really love hiking, I prefer tea and I have two cats", "Ann really loves hiking, Ann prefers tea and Ann has two cats"},
+		{en, "My mum visits us next weekend", "Ann's mum visits members the weekend of Sat Oct 31"},
+		{groupmem.Message{SenderName: "ben", SentAt: sent}, "i went home next month", "Ben went home in November 2026"},
+		{m, "我下个月要回老家", "老张2026年11月要回老家"},
 	} {
 		if got := thirdPerson(tt.in, tt.msg, time.UTC); got != tt.want {
 			t.Errorf("thirdPerson(%q) = %q, want %q", tt.in, got, tt.want)

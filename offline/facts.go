@@ -1,0 +1,130 @@
+package offline
+
+import (
+	"fmt"
+	"regexp"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/groupmem/groupmem"
+)
+
+// What a member says about themselves is kept as that member's memory,
+// said once: their job, home, family, what they like, plan and did. Such a
+// memory carries the tags TagMember, "member:<sender>" and its kind; it
+// does not fade or expire for want of repetition, and a later line of the
+// same member about a single-valued kind (job, home) updates it.
+const TagMember = "member"
+
+// factKind is a kind of thing members say about themselves.
+type factKind struct {
+	name   string
+	single bool // a member has one at a time: a new one replaces the old
+	en, zh *regexp.Regexp
+}
+
+var factKinds = []factKind{
+	{"job", true,
+		regexp.MustCompile(`(?i)\b(i work (as|at|for|in)|i'm working (as|at)|i(?:'m| am) an? (nurse|teacher|engineer|developer|designer|doctor|student|lawyer|chef|writer|manager|accountant|artist|musician|programmer|scientist|researcher|photographer|consultant)|my job|i just started (a new job|working))\b`),
+		regexp.MustCompile(`我在.{1,12}(工作|上班|实习)|我是(一名|一个)?.{0,6}(程序员|老师|医生|护士|工程师|设计师|学生|律师|厨师|会计|产品经理|运维|前端|后端)|我的工作|我换了工作|我入职`)},
+	{"home", true,
+		regexp.MustCompile(`(?i)\b(i live (in|near|at)|i(?:'ve| have)? moved to|i(?:'m| am) moving to|my (flat|apartment|house) (is )?in)\b`),
+		regexp.MustCompile(`我(住在|家在|搬到|搬家到|要搬到)`)},
+	{"family", false,
+		regexp.MustCompile(`(?i)\bmy (wife|husband|partner|girlfriend|boyfriend|son|daughter|kids|children|mom|mum|dad|mother|father|brother|sister|baby|dog|cat)\b`),
+		regexp.MustCompile(`我(老婆|老公|媳妇|对象|女朋友|男朋友|儿子|女儿|孩子|爸|妈|哥|姐|弟|妹|家猫|家狗|家的猫|家的狗)`)},
+	{"likes", false,
+		regexp.MustCompile(`(?i)\bi (really )?(like|love|enjoy|prefer|hate|can't stand)\b|\bmy favou?rite\b`),
+		regexp.MustCompile(`我(很|特别|最|超)?(喜欢|爱吃|爱看|讨厌|不喜欢)|我最爱`)},
+	{"plans", false,
+		regexp.MustCompile(`(?i)\b(i(?:'m| am) (planning|going|hoping) to|i plan to|i(?:'ll| will) be (going|travel)|i(?:'m| am) (flying|travelling|traveling|taking)|i(?:'ve| have) booked)\b`),
+		regexp.MustCompile(`我(打算|准备|计划|要去|想去|下个月要|明年要)`)},
+	{"did", false,
+		regexp.MustCompile(`(?i)\bi (just |finally )?(went|visited|ran|finished|started|bought|got|adopted|passed|won|completed|climbed|learned|learnt|met)\b`),
+		regexp.MustCompile(`我(刚|终于|昨天|上周|上个月)?(去了|跑了|买了|看了|考过了|通过了|领养了|学会了|完成了|爬了)`)},
+}
+
+// memberFact is what one message says about its sender.
+type memberFact struct {
+	item *item
+	kind factKind
+}
+
+// factOf returns the kind of thing the message says about its sender, if
+// it says one: the first kind whose pattern it matches. A question says
+// nothing about its sender.
+func factOf(text string) (factKind, bool) {
+	t := strings.TrimSpace(text)
+	if strings.HasSuffix(t, "?") || strings.HasSuffix(t, "？") || strings.HasSuffix(t, "吗") {
+		return factKind{}, false
+	}
+	for _, k := range factKinds {
+		if k.en.MatchString(t) || k.zh.MatchString(t) {
+			return k, true
+		}
+	}
+	return factKind{}, false
+}
+
+// memberTag names the member a memory is about.
+func memberTag(m groupmem.Message) string { return "member:" + sender(m) }
+
+// memberFacts decides what the run's new messages say about their senders:
+// a new memory for each, in the member's name and with absolute dates, or
+// the next version of the member's memory of that kind when the kind is
+// single-valued. A fact already held in the same words, or that another
+// decision of the run (taken) already words, is not repeated.
+func (f *Fuser) memberFacts(items []*item, mems []groupmem.Memory, taken decisions) decisions {
+	var ds decisions
+	statements := map[string]bool{}
+	for _, m := range mems {
+		statements[m.Statement] = true
+	}
+	for _, d := range taken {
+		statements[d.statement] = true
+	}
+	for _, it := range items {
+		if !it.fresh {
+			continue
+		}
+		k, ok := factOf(it.msg.Content)
+		if !ok {
+			continue
+		}
+		st := f.statement(it.msg)
+		if st == "" || statements[st] || len([]rune(st)) > f.cfg.MaxStatementRunes {
+			continue
+		}
+		statements[st] = true
+		tags := []string{TagMember, memberTag(it.msg), k.name}
+		d := &decision{kind: groupmem.ActionCreate, statement: st, evidence: []string{it.msg.ID}, fresh: []string{it.msg.ID},
+			strength: 0.6, tags: tags,
+			reason: fmt.Sprintf("%s said this about themselves (%s) on %s", sender(it.msg), k.name,
+				it.msg.SentAt.In(f.cfg.Evolve.Location).Format(time.DateOnly))}
+		if k.single {
+			if old := memberMemory(mems, it.msg, k.name); old != nil {
+				d.kind, d.mem = groupmem.ActionUpdate, old
+				d.reason = fmt.Sprintf("changed: %s now says this about themselves (%s) on %s", sender(it.msg), k.name,
+					it.msg.SentAt.In(f.cfg.Evolve.Location).Format(time.DateOnly))
+			}
+		}
+		ds = append(ds, d)
+	}
+	return ds
+}
+
+// memberMemory returns the active memory of kind about m's sender, or nil.
+func memberMemory(mems []groupmem.Memory, m groupmem.Message, kind string) *groupmem.Memory {
+	for i := range mems {
+		t := mems[i].Tags
+		if mems[i].Status == groupmem.StatusActive && slices.Contains(t, memberTag(m)) && slices.Contains(t, kind) {
+			return &mems[i]
+		}
+	}
+	return nil
+}
+
+// isMemberFact reports whether a memory holds what a member said about
+// themselves.
+func isMemberFact(m *groupmem.Memory) bool { return slices.Contains(m.Tags, TagMember) }
