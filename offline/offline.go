@@ -60,18 +60,18 @@
 //     about the same thing, agreeing with its facts, represents the
 //     cluster better than its statement by ClearerMargin (0.15) and keeps
 //     at least 80% of its words: a clearer wording never loses content.
-//  5b. What a member says about themselves — their job, home, family,
+//  6. What a member says about themselves — their job, home, family,
 //     what they like, plan and did ("I work as a nurse", "我住在成都",
 //     "I've booked a cabin for August") — becomes that member's memory
 //     the night it is said, in the third person with absolute dates, tagged
 //     TagMember, "member:<sender>" and its kind; a later line about a job
 //     or a home updates the member's memory of that kind. Such memories do
-//     not fade or expire for want of repetition (6 and 7 leave them).
-//  6. A memory no message has supported for DeleteAfterDays (21) days,
+//     not fade or expire for want of repetition (7 and 8 leave them).
+//  7. A memory no message has supported for DeleteAfterDays (21) days,
 //     counted from its last supporting message in the window or from when
 //     its version was written if that is later, is deleted: deprecated,
 //     restorable.
-//  7. Every other memory is kept with its strength recomputed from its
+//  8. Every other memory is kept with its strength recomputed from its
 //     cluster: 0.35 + 0.05 per day + 0.05 per member (at most 0.95),
 //     halved every HalfLifeDays (14) days of waiting for support beyond
 //     the longest wait its messages have had (at most 14 days: a weekly
