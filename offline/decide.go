@@ -32,12 +32,12 @@ type decision struct {
 type decisions []*decision
 
 // decide turns clusters into decisions.
-func (f *Fuser) decide(clusters []*cluster, now time.Time) decisions {
+func (f *Fuser) decide(clusters []*cluster, now time.Time, moderated map[string]time.Time) decisions {
 	var ds decisions
 	for _, c := range clusters {
 		var d *decision
 		if c.mem != nil {
-			d = f.decideMemory(c, now)
+			d = f.decideMemory(c, now, moderated[c.mem.ID])
 		} else {
 			d = f.decideCandidate(c, now)
 		}
@@ -79,7 +79,7 @@ func (f *Fuser) decideCandidate(c *cluster, now time.Time) *decision {
 // updates one whose fact changed or that has a clearer representative, and
 // recomputes the strength of the others. Pinned memories (strength 1) get
 // no decision.
-func (f *Fuser) decideMemory(c *cluster, now time.Time) *decision {
+func (f *Fuser) decideMemory(c *cluster, now, moderated time.Time) *decision {
 	m := c.mem
 	if m.Strength >= 1 || isMemberFact(m) {
 		return nil // pinned, or what a member said about themselves: kept without repetition
@@ -89,6 +89,12 @@ func (f *Fuser) decideMemory(c *cluster, now time.Time) *decision {
 	if s.messages > 0 && s.last.After(last) {
 		last = s.last
 	}
+	// A strength a person set stands until messages support the memory
+	// after it; the wait before deletion counts from it too.
+	respect := !moderated.IsZero() && !last.After(moderated)
+	if moderated.After(last) {
+		last = moderated
+	}
 	idle := now.Sub(last)
 	loc := f.cfg.Evolve.Location
 	if idle >= f.deleteAfter() {
@@ -96,6 +102,9 @@ func (f *Fuser) decideMemory(c *cluster, now time.Time) *decision {
 			reason: fmt.Sprintf("no message has supported it for %d days (last on %s)", int(idle.Hours()/24), last.In(loc).Format(time.DateOnly))}
 	}
 	d := &decision{kind: groupmem.ActionKeep, mem: m, strength: f.strength(s, idle), fresh: freshIDs(c.items)}
+	if respect {
+		d.strength = m.Strength
+	}
 	if s.fresh == 0 {
 		d.reason = fmt.Sprintf("no new support since %s", last.In(loc).Format(time.DateOnly))
 		return d

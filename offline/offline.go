@@ -81,7 +81,9 @@
 //     [0.2, 0.4), ...), so that the change log and the nightly report show
 //     a fading or strengthening memory once per band, not every night. A
 //     new or updated version gets its strength as computed. A memory whose strength is 1 (set by hand) is
-//     pinned: this evolver leaves it as it is. A memory restored by hand
+//     pinned: this evolver leaves it as it is. A strength a person set
+//     (FuseInput.Moderated) stands until messages support the memory
+//     after it, and the wait before deletion counts from it. A memory restored by hand
 //     is judged like any other: without new support it is deleted again at
 //     the next run unless pinned.
 //
@@ -372,7 +374,7 @@ func (f *Fuser) Fuse(ctx context.Context, in worker.FuseInput) (worker.Fusion, e
 	}
 	focus(items, seeds)
 	clusters := clusterItems(items, in.Memories, seeds, clusterParams{assign: f.cfg.AssignThreshold, merge: f.cfg.MergeThreshold})
-	ds := f.decide(clusters, in.Now)
+	ds := f.decide(clusters, in.Now, in.Moderated)
 	ds = append(ds, f.memberFacts(items, in.Memories, ds)...)
 
 	var out worker.Fusion

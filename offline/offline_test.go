@@ -103,3 +103,42 @@ func TestFuseWithoutHistorySeesOnlyItsMessages(t *testing.T) {
 		t.Errorf("report %+v: its buckets do not add up to its entries", r)
 	}
 }
+
+// A strength a person set stands until messages support the memory after
+// it: an unsupported memory the moderator raised keeps its strength, where
+// it would otherwise fade; support after the moderation recomputes it.
+func TestModeratedStrengthStands(t *testing.T) {
+	now := time.Date(2027, 3, 1, 3, 0, 0, 0, time.UTC)
+	id := groupmem.NewID()
+	mem := groupmem.Memory{ID: id, LineageID: id, RunID: groupmem.NewID(), GroupID: "g", Statement: "Board game night every Thursday at Marco's",
+		Version: 1, Status: groupmem.StatusActive, Strength: 0.9, Evidence: []string{"old"},
+		CreatedAt: now.AddDate(0, 0, -10), UpdatedAt: now.AddDate(0, 0, -2)}
+	msgs := []groupmem.Message{
+		{GroupID: "g", ID: "n1", Seq: 1, SenderID: "a", SenderName: "Ann", Content: "The new bakery on Main Street opened today", SentAt: now.Add(-5 * time.Hour)},
+		{GroupID: "g", ID: "n2", Seq: 2, SenderID: "b", SenderName: "Bo", Content: "Traffic on the ring road is terrible again", SentAt: now.Add(-4 * time.Hour)},
+	}
+	f, err := offline.New(offline.Config{}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	strengthChanged := func(moderated map[string]time.Time) bool {
+		t.Helper()
+		out, err := f.Fuse(context.Background(), worker.FuseInput{GroupID: "g", Memories: []groupmem.Memory{mem}, Messages: msgs, Now: now,
+			Moderated: moderated})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, tr := range out.Transitions {
+			if tr.MemoryID == mem.ID && tr.Strength != nil {
+				return true
+			}
+		}
+		return false
+	}
+	if !strengthChanged(nil) {
+		t.Fatal("without a moderator, an unsupported memory at 0.9 keeps its strength; the test shows nothing")
+	}
+	if strengthChanged(map[string]time.Time{mem.ID: now.AddDate(0, 0, -2)}) {
+		t.Error("the evolver overwrote a strength a moderator set, with no message since")
+	}
+}

@@ -130,7 +130,12 @@ func (s *Service) evolve(ctx context.Context, run groupmem.Run, o Options) (Resu
 	}
 	run.Messages = len(msgs)
 
-	fusion, err := s.fuser.Fuse(ctx, FuseInput{Log: log, GroupID: run.GroupID, Memories: memories, Messages: msgs, Now: now})
+	moderated, err := s.moderated(ctx, run.GroupID)
+	if err != nil {
+		return fail(groupmem.RunFailed, groupmem.FailLoad, fmt.Errorf("load manual changes: %w", err))
+	}
+	fusion, err := s.fuser.Fuse(ctx, FuseInput{Log: log, GroupID: run.GroupID, Memories: memories, Messages: msgs, Now: now,
+		Moderated: moderated})
 	fusion.Report.Skipped, fusion.Report.Pending = res.Skipped, res.Pending
 	run.Report, run.Tokens, run.Stats = fusion.Report, fusion.Tokens, fusion.Stats
 	res.Report, res.Tokens, res.Stats, res.Passes = fusion.Report, fusion.Tokens, fusion.Stats, fusion.Passes
@@ -242,4 +247,24 @@ func (s *Service) embed(ctx context.Context, mems []groupmem.Memory) error {
 		mems[i].Embedding = vecs[i]
 	}
 	return nil
+}
+
+// moderatedChanges bounds the change-log rows read for Moderated.
+const moderatedChanges = 200
+
+// moderated returns when a person last set each memory's strength by
+// hand, from the group's latest strength changes in the change log.
+func (s *Service) moderated(ctx context.Context, groupID string) (map[string]time.Time, error) {
+	changes, err := s.ledger.Changes(ctx, groupmem.ChangeQuery{GroupID: groupID, Actions: []groupmem.ActionKind{groupmem.ActionStrength},
+		Limit: moderatedChanges})
+	if err != nil {
+		return nil, err
+	}
+	out := map[string]time.Time{}
+	for _, c := range changes {
+		if c.Manual && c.CreatedAt.After(out[c.MemoryID]) {
+			out[c.MemoryID] = c.CreatedAt
+		}
+	}
+	return out, nil
 }

@@ -76,6 +76,11 @@ type FuseInput struct {
 	Memories []groupmem.Memory  // every active memory of the group, from the ledger
 	Messages []groupmem.Message // new messages, in stream order
 	Now      time.Time
+	// Moderated holds, by memory id, when a person last set the strength
+	// of an active memory by hand (the latest of the change log's recent
+	// manual strength changes): an evolver respects it until messages give
+	// a reason to change it.
+	Moderated map[string]time.Time
 }
 
 // Fusion is a Fuser's answer: the versions to write, the transitions and
