@@ -31,7 +31,7 @@ func (l *Ledger) InsertMessages(ctx context.Context, msgs []groupmem.Message) (i
 	}
 	b := &pgx.Batch{}
 	for _, g := range groups {
-		queueGroupMessages(b, g.GroupID, g.Messages)
+		queueGroupMessages(b, g.GroupID, g.Messages, l.now().UTC())
 	}
 	br := l.pool.SendBatch(ctx, b)
 	inserted, err := readGroupInserts(br, len(groups))
@@ -48,7 +48,7 @@ func (l *Ledger) InsertMessages(ctx context.Context, msgs []groupmem.Message) (i
 // messages: reserve a range of seqs in the group's state row (taking its
 // lock), insert the messages at seqs read back from that range, queue an
 // OutboxMessages entry when any was new, and empty the range again.
-func queueGroupMessages(b *pgx.Batch, group string, msgs []groupmem.Message) {
+func queueGroupMessages(b *pgx.Batch, group string, msgs []groupmem.Message, now time.Time) {
 	n := int64(len(msgs))
 	ids := make([]string, n)
 	senders := make([]string, n)
@@ -74,11 +74,11 @@ func queueGroupMessages(b *pgx.Batch, group string, msgs []groupmem.Message) {
 	// stored anything: one waiting entry per group at most.
 	b.Queue(`
 		INSERT INTO outbox (group_id, memory_id, kind, created_at)
-		SELECT $1, $2, 'messages', now() FROM group_state r
+		SELECT $1, $2, 'messages', $3 FROM group_state r
 		WHERE r.group_id = $1 AND EXISTS (SELECT 1 FROM messages m
 			WHERE m.group_id = $1 AND m.seq >= r.seq_reserved_from AND m.seq < r.seq_reserved_to)
 		ON CONFLICT (group_id) WHERE kind = 'messages' AND done_at IS NULL AND claimed_until IS NULL DO NOTHING`,
-		group, groupmem.NilID)
+		group, groupmem.NilID, now)
 	b.Queue(`UPDATE group_state SET seq_reserved_from = 0, seq_reserved_to = 0 WHERE group_id = $1`, group)
 }
 
