@@ -45,12 +45,13 @@ func (x *Index) SearchHybrid(ctx context.Context, q groupmem.HybridQuery) ([]gro
 	}
 	filter := groupFilter(q.GroupID, groupmem.StatusActive)
 	// With a threshold, fused hits that are not similar enough are left
-	// out: the fused ranking then holds every candidate.
-	limit := uint64(q.Limit)
+	// out: the fused ranking then holds every candidate, ids and scores
+	// only, and the payload is read for the hits kept.
+	limit, with := uint64(q.Limit), qdrant.NewWithPayload(true)
 	if q.Threshold != nil {
-		limit = n
+		limit, with = n, qdrant.NewWithPayload(false)
 	}
-	lists, err := x.hybridLists(ctx, denseQ, sparseQ, filter, n, limit, qdrant.NewWithPayload(true))
+	lists, err := x.hybridLists(ctx, denseQ, sparseQ, filter, n, limit, with)
 	if err != nil {
 		return nil, fmt.Errorf("search memories: %w", err)
 	}
@@ -67,23 +68,36 @@ func (x *Index) SearchHybrid(ctx context.Context, q groupmem.HybridQuery) ([]gro
 		ranked = dense
 	}
 	semScore, wordScore := pointScores(dense), pointScores(lists[2])
-	out := make([]groupmem.HybridHit, 0, min(q.Limit, len(ranked)))
+	kept := make([]*qdrant.ScoredPoint, 0, min(q.Limit, len(ranked)))
 	for _, p := range ranked {
-		if len(out) == q.Limit {
+		if len(kept) == q.Limit {
 			break
 		}
-		id := p.GetId().GetUuid()
-		sem, similar := semScore[id]
-		if (q.Threshold != nil || denseQ != nil && sparseQ == nil) && !similar {
+		if _, similar := semScore[p.GetId().GetUuid()]; (q.Threshold != nil || denseQ != nil && sparseQ == nil) && !similar {
 			continue // a threshold cuts what is not similar enough, whatever its keywords
 		}
-		m, err := decodeMemory(p.GetId(), p.GetPayload())
+		kept = append(kept, p)
+	}
+	payloads, err := x.payloads(ctx, kept, q.Threshold != nil)
+	if err != nil {
+		return nil, fmt.Errorf("search memories: %w", err)
+	}
+	out := make([]groupmem.HybridHit, 0, len(kept))
+	for i, p := range kept {
+		id := p.GetId().GetUuid()
+		if payloads[i] == nil {
+			continue // deleted between the two reads
+		}
+		m, err := decodeMemory(p.GetId(), payloads[i])
 		if err != nil {
 			return nil, fmt.Errorf("search memories: %w", err)
 		}
+		if m.GroupID != q.GroupID || m.Status != groupmem.StatusActive {
+			continue // changed between the two reads
+		}
 		hit := groupmem.HybridHit{Memory: m, Score: float64(p.GetScore())}
-		if similar {
-			hit.Semantic = &sem
+		if v, ok := semScore[id]; ok {
+			hit.Semantic = &v
 		}
 		if v, ok := wordScore[id]; ok {
 			hit.Keyword = &v
@@ -91,6 +105,41 @@ func (x *Index) SearchHybrid(ctx context.Context, q groupmem.HybridQuery) ([]gro
 		out = append(out, hit)
 	}
 	return out, nil
+}
+
+// payloads returns the payload of each point, in order: the one it came
+// with, or, when read is set, the one Qdrant holds now, read in one Get
+// request (nil for a point deleted since).
+func (x *Index) payloads(ctx context.Context, pts []*qdrant.ScoredPoint, read bool) ([]map[string]*qdrant.Value, error) {
+	out := make([]map[string]*qdrant.Value, len(pts))
+	if !read {
+		for i, p := range pts {
+			out[i] = p.GetPayload()
+		}
+		return out, nil
+	}
+	if len(pts) == 0 {
+		return out, nil
+	}
+	ids := make([]*qdrant.PointId, len(pts))
+	for i, p := range pts {
+		ids[i] = p.GetId()
+	}
+	err := x.call(ctx, func(ctx context.Context, c *qdrant.Client) error {
+		got, err := c.Get(ctx, &qdrant.GetPoints{CollectionName: x.cfg.Collection, Ids: ids, WithPayload: qdrant.NewWithPayload(true)})
+		if err != nil {
+			return err
+		}
+		byID := make(map[string]map[string]*qdrant.Value, len(got))
+		for _, p := range got {
+			byID[p.GetId().GetUuid()] = p.GetPayload()
+		}
+		for i, p := range pts {
+			out[i] = byID[p.GetId().GetUuid()]
+		}
+		return nil
+	})
+	return out, err
 }
 
 // pointScores maps each point's id to its score.
