@@ -18,6 +18,7 @@ const (
 	ETOOLARGE    = "too_large"    // the input exceeds a size limit
 	EUNAUTH      = "unauthorized" // no or a wrong credential
 	EFORBIDDEN   = "forbidden"    // the credential does not allow this
+	EREVIEW      = "needs_review" // a guard held the result for a person; nothing applied
 )
 
 // Error is the one error vocabulary of groupmem: a machine-readable Code and

@@ -29,6 +29,7 @@ var statusOf = map[string]int{
 	groupmem.ECONFLICT:    http.StatusConflict,
 	groupmem.EBUSY:        http.StatusConflict,
 	groupmem.ESTALE:       http.StatusConflict,
+	groupmem.EREVIEW:      http.StatusUnprocessableEntity,
 	groupmem.ETOOLARGE:    http.StatusRequestEntityTooLarge,
 	codeMediaType:         http.StatusUnsupportedMediaType,
 	groupmem.EUNAVAILABLE: http.StatusServiceUnavailable,

@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"github.com/groupmem/groupmem"
-	"github.com/groupmem/groupmem/worker"
 )
 
 // scriptFuser stands in for the model: it reads instructions from the
@@ -30,8 +29,8 @@ type scriptFuser struct {
 func (scriptFuser) Model() string         { return "script" }
 func (scriptFuser) PromptVersion() string { return "script-1" }
 
-func (s scriptFuser) Fuse(ctx context.Context, in worker.FuseInput) (worker.Fusion, error) {
-	var f worker.Fusion
+func (s scriptFuser) Fuse(ctx context.Context, in groupmem.FuseInput) (groupmem.Fusion, error) {
+	var f groupmem.Fusion
 	byStatement := make(map[string]groupmem.Memory)
 	for _, m := range in.Memories {
 		byStatement[m.Statement] = m
@@ -78,7 +77,7 @@ func (s scriptFuser) Fuse(ctx context.Context, in worker.FuseInput) (worker.Fusi
 			f.Stats.Deleted++
 			touched++
 		case "review":
-			return f, worker.ErrReview
+			return f, groupmem.ErrReview
 		case "fail":
 			if s.failures {
 				return f, groupmem.Errorf(groupmem.EUNAVAILABLE, "the model cannot be reached")

@@ -56,7 +56,7 @@ type op struct {
 //     MinDeleteGuard memories and more than MaxDeleteShare of those shown,
 //     or the run as a whole would delete that much of the group's
 //     memories, Apply changes no memory, records the report, and returns
-//     an EINVALID *groupmem.Error wrapping ErrReview; every later Pass,
+//     an EREVIEW *groupmem.Error wrapping groupmem.ErrReview; every later Pass,
 //     Apply and Plan returns the same error.
 //
 // Drops are added to the run's report with their line numbers counted
@@ -428,7 +428,7 @@ func (s *State) guard(p *Pass, ops []op) error {
 	default:
 		return nil
 	}
-	return groupmem.WrapError(groupmem.EINVALID, msg+"; a person must review it", ErrReview)
+	return groupmem.WrapError(groupmem.EREVIEW, msg+"; a person must review it", groupmem.ErrReview)
 }
 
 // merge adds one answer's accounting to the run's report: its entries and

@@ -17,7 +17,7 @@
 //		pass, err := st.Pass(batch)
 //		answer := model(pass.System, pass.User)
 //		actions, rep := evolve.Parse(answer.Text, answer.FinishReason)
-//		if err := st.Apply(pass, actions, rep); err != nil { ... } // errors.Is(err, evolve.ErrReview)
+//		if err := st.Apply(pass, actions, rep); err != nil { ... } // errors.Is(err, groupmem.ErrReview)
 //	}
 //	plan, err := st.Plan(run)
 package evolve
@@ -67,7 +67,7 @@ type Config struct {
 	// MaxDeleteShare is the largest share of the memories shown in a pass
 	// that the pass may delete, and of the group's memories that the whole
 	// run may delete (default 0.5); beyond it the pass is refused with
-	// ErrReview. 1 turns the guard off.
+	// groupmem.ErrReview. 1 turns the guard off.
 	MaxDeleteShare float64
 	// MinDeleteGuard is the number of deletions below which the guard never
 	// applies (default 4), so a small group can lose one or two stale

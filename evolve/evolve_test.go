@@ -386,14 +386,14 @@ func TestMassDeletionGuard(t *testing.T) {
 				checkPlan(t, mems, plan)
 				return
 			}
-			if !errors.Is(err, ErrReview) || groupmem.ErrorCode(err) != groupmem.EINVALID {
-				t.Fatalf("Apply error = %v, want EINVALID wrapping ErrReview", err)
+			if !errors.Is(err, groupmem.ErrReview) || groupmem.ErrorCode(err) != groupmem.EREVIEW {
+				t.Fatalf("Apply error = %v, want EREVIEW wrapping groupmem.ErrReview", err)
 			}
-			if _, perr := st.Plan(groupmem.Run{}); !errors.Is(perr, ErrReview) {
-				t.Errorf("Plan after review: %v, want ErrReview", perr)
+			if _, perr := st.Plan(groupmem.Run{}); !errors.Is(perr, groupmem.ErrReview) {
+				t.Errorf("Plan after review: %v, want groupmem.ErrReview", perr)
 			}
-			if _, perr := st.Pass(batches[0]); !errors.Is(perr, ErrReview) {
-				t.Errorf("Pass after review: %v, want ErrReview", perr)
+			if _, perr := st.Pass(batches[0]); !errors.Is(perr, groupmem.ErrReview) {
+				t.Errorf("Pass after review: %v, want groupmem.ErrReview", perr)
 			}
 			rep := st.Report()
 			if rep.Passes != len(tt.perPass) || rep.Parsed != sum(tt.perPass) {

@@ -68,7 +68,7 @@ func FuzzParse(f *testing.F) {
 		st := newState(t, mems, Config{})
 		p := onePass(t, st, chat(1, 5))
 		if err := st.Apply(p, actions, rep); err != nil {
-			if !errors.Is(err, ErrReview) {
+			if !errors.Is(err, groupmem.ErrReview) {
 				t.Fatalf("Apply: %v", err)
 			}
 			return

@@ -112,9 +112,9 @@ type Pass struct {
 // those this run created or changed (latest first), then by strength, then
 // the most recently updated; any others are kept untouched by this pass.
 //
-// It returns EINVALID for an empty batch or after a pass was refused for
-// review (the error then wraps ErrReview), and ETOOLARGE for a batch that
-// does not fit (one not made by Batches).
+// It returns EINVALID for an empty batch, the review error (EREVIEW,
+// wrapping groupmem.ErrReview) after a pass was refused for review, and
+// ETOOLARGE for a batch that does not fit (one not made by Batches).
 func (s *State) Pass(b Batch) (*Pass, error) {
 	if s.review != nil {
 		return nil, s.review

@@ -37,8 +37,8 @@ import (
 // transitioned exactly once and no lineage gets two active versions.
 //
 // Plan does not change the state; each call makes fresh version ids.
-// After a pass was refused for review, Plan returns that error (EINVALID
-// wrapping ErrReview) and no plan. EINTERNAL means a bug: a version that
+// After a pass was refused for review, Plan returns that error (EREVIEW
+// wrapping groupmem.ErrReview) and no plan. EINTERNAL means a bug: a version that
 // fails CleanMemory.
 func (s *State) Plan(run groupmem.Run) (*groupmem.Plan, error) {
 	if s.review != nil {

@@ -12,12 +12,6 @@ import (
 	"github.com/groupmem/groupmem/prompts"
 )
 
-// ErrReview is the cause of the error Apply returns when a pass would
-// delete too many memories (see Config.MaxDeleteShare). Detect it with
-// errors.Is; the worker then records the run as groupmem.RunReview and
-// applies nothing.
-var ErrReview = errors.New("mass deletion needs review")
-
 // ErrNoAction is the cause of the error ApplyAnswer returns for an answer
 // in which no action survives validation; nothing of it was applied.
 var ErrNoAction = errors.New("the answer holds no valid action")

@@ -9,7 +9,6 @@ import (
 
 	"github.com/groupmem/groupmem"
 	"github.com/groupmem/groupmem/offline"
-	"github.com/groupmem/groupmem/worker"
 )
 
 // history serves a fixed slice of messages as a ledger would.
@@ -58,7 +57,7 @@ func BenchmarkFuseBusyWindow(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	in := worker.FuseInput{GroupID: "busy", Messages: h[len(h)-180:], Now: h[len(h)-1].SentAt.Add(3 * time.Hour)}
+	in := groupmem.FuseInput{GroupID: "busy", Messages: h[len(h)-180:], Now: h[len(h)-1].SentAt.Add(3 * time.Hour)}
 	for b.Loop() {
 		if _, err := f.Fuse(context.Background(), in); err != nil {
 			b.Fatal(err)

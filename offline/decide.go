@@ -2,7 +2,6 @@ package offline
 
 import (
 	"cmp"
-	"errors"
 	"fmt"
 	"math"
 	"slices"
@@ -13,7 +12,6 @@ import (
 
 	"github.com/groupmem/groupmem"
 	"github.com/groupmem/groupmem/evolve"
-	"github.com/groupmem/groupmem/worker"
 )
 
 // decision is what the evolver wants done with one cluster.
@@ -418,7 +416,7 @@ func (ds decisions) actions(p *evolve.Pass, b evolve.Batch) []groupmem.Action {
 // and carries the strength its support gives; every memory the plan leaves
 // untouched whose strength moved by step or more gets a strength
 // transition and a change-log row.
-func (ds decisions) finish(plan *groupmem.Plan, in worker.FuseInput, step float64) {
+func (ds decisions) finish(plan *groupmem.Plan, in groupmem.FuseInput, step float64) {
 	byID := map[string]*groupmem.Memory{}
 	for i := range in.Memories {
 		byID[in.Memories[i].ID] = &in.Memories[i]
@@ -492,8 +490,6 @@ func compact(ids []string, n int) []string {
 	}
 	return out
 }
-
-func errorsIsReview(err error) bool { return errors.Is(err, evolve.ErrReview) }
 
 // unitVector returns v scaled to length 1 (the zero vector stays zero).
 func unitVector(v []float32) []float32 {

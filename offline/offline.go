@@ -1,7 +1,7 @@
 // Package offline is the evolver that needs no language model: it finds a
 // group's recurring habits by clustering its chat and turns clusters into
 // memories with the same plans, validation and commit path as the
-// model-driven evolver (worker.LLMFuser). It is what runs when no model is
+// model-driven evolver (llmfuse.Fuser). It is what runs when no model is
 // configured; every run it makes is recorded with the model "offline" and
 // the prompt version "offline-<Version>", and it logs one line per run.
 //
@@ -119,7 +119,6 @@ import (
 	"github.com/groupmem/groupmem/evolve"
 	"github.com/groupmem/groupmem/llm"
 	"github.com/groupmem/groupmem/llm/static"
-	"github.com/groupmem/groupmem/worker"
 )
 
 // Version is the version of the algorithm, recorded on every run as the
@@ -316,7 +315,7 @@ type Fuser struct {
 	ignore map[string]bool
 }
 
-var _ worker.Fuser = (*Fuser)(nil)
+var _ groupmem.Fuser = (*Fuser)(nil)
 
 // New returns the offline evolver clustering messages with the vectors of
 // embed. nil means the local embedder (llm.Local) at DefaultDim (4096)
@@ -341,43 +340,43 @@ func New(cfg Config, embed groupmem.Embedder) (*Fuser, error) {
 	return &Fuser{cfg: cfg, embed: embed, ignore: ignore}, nil
 }
 
-// Model implements worker.Fuser: "offline".
+// Model implements groupmem.Fuser: "offline".
 func (f *Fuser) Model() string { return ModelName }
 
-// PromptVersion implements worker.Fuser: "offline-" + Version.
+// PromptVersion implements groupmem.Fuser: "offline-" + Version.
 func (f *Fuser) PromptVersion() string { return ModelName + "-" + Version }
 
-// Fuse implements worker.Fuser: it clusters the window of in's group, turns
+// Fuse implements groupmem.Fuser: it clusters the window of in's group, turns
 // the clusters into actions, and has package evolve validate them and make
 // the plan, as described in the package documentation. It makes no model
 // call: Fusion.Tokens and Fusion.Passes are zero, and the report counts
 // the one validation pass and the actions given to it as lines. A plan the
-// deletion guard refuses returns an error wrapping worker.ErrReview; a
+// deletion guard refuses returns an error wrapping groupmem.ErrReview; a
 // History or embedder that fails returns its error; EINVALID for an input
 // evolve.NewState rejects.
-func (f *Fuser) Fuse(ctx context.Context, in worker.FuseInput) (worker.Fusion, error) {
+func (f *Fuser) Fuse(ctx context.Context, in groupmem.FuseInput) (groupmem.Fusion, error) {
 	st, err := evolve.NewState(in.GroupID, in.Memories, f.cfg.Evolve, in.Now)
 	if err != nil {
-		return worker.Fusion{}, err
+		return groupmem.Fusion{}, err
 	}
 	msgs, err := f.window(ctx, in)
 	if err != nil {
-		return worker.Fusion{}, fmt.Errorf("read the window: %w", err)
+		return groupmem.Fusion{}, fmt.Errorf("read the window: %w", err)
 	}
 	items, dropped, err := f.items(ctx, msgs, in.Messages)
 	if err != nil {
-		return worker.Fusion{}, err
+		return groupmem.Fusion{}, err
 	}
 	seeds, err := f.vectors(ctx, statements(in.Memories))
 	if err != nil {
-		return worker.Fusion{}, err
+		return groupmem.Fusion{}, err
 	}
 	focus(items, seeds)
 	clusters := clusterItems(items, in.Memories, seeds, clusterParams{assign: f.cfg.AssignThreshold, merge: f.cfg.MergeThreshold})
 	ds := f.decide(clusters, in.Now, in.Moderated)
 	ds = append(ds, f.memberFacts(items, in.Memories, ds)...)
 
-	var out worker.Fusion
+	var out groupmem.Fusion
 	for i, batch := range st.Batches(in.Messages) {
 		pass, err := st.Pass(batch)
 		if err != nil {
@@ -390,9 +389,6 @@ func (f *Fuser) Fuse(ctx context.Context, in worker.FuseInput) (worker.Fusion, e
 		rep := groupmem.Report{Lines: len(actions), Entries: len(actions), Parsed: len(actions)}
 		if err := st.Apply(pass, actions, rep); err != nil {
 			out.Report = st.Report()
-			if errorsIsReview(err) {
-				return out, fmt.Errorf("%w: %w", worker.ErrReview, err)
-			}
 			return out, fmt.Errorf("pass %d: %w", i+1, err)
 		}
 	}
@@ -418,7 +414,7 @@ func (f *Fuser) Fuse(ctx context.Context, in worker.FuseInput) (worker.Fusion, e
 // window returns the messages a run clusters, in stream order: those of
 // the last WindowDays days from History up to the run's last new message,
 // and the run's new messages, at most MaxWindowMessages (the newest).
-func (f *Fuser) window(ctx context.Context, in worker.FuseInput) ([]groupmem.Message, error) {
+func (f *Fuser) window(ctx context.Context, in groupmem.FuseInput) ([]groupmem.Message, error) {
 	if f.cfg.History == nil || len(in.Messages) == 0 {
 		return in.Messages, nil
 	}

@@ -9,7 +9,6 @@ import (
 	"github.com/groupmem/groupmem"
 	"github.com/groupmem/groupmem/evolve"
 	"github.com/groupmem/groupmem/offline"
-	"github.com/groupmem/groupmem/worker"
 )
 
 func TestNewRejectsBadSettings(t *testing.T) {
@@ -60,9 +59,9 @@ func TestFuseWithoutHistorySeesOnlyItsMessages(t *testing.T) {
 		all[i].Seq = int64(i + 1)
 	}
 	lastDay := c.Days[len(c.Days)-1].Date
-	fuse := func(msgs []groupmem.Message, now time.Time) worker.Fusion {
+	fuse := func(msgs []groupmem.Message, now time.Time) groupmem.Fusion {
 		t.Helper()
-		out, err := f.Fuse(context.Background(), worker.FuseInput{GroupID: c.GroupID, Messages: msgs, Now: now})
+		out, err := f.Fuse(context.Background(), groupmem.FuseInput{GroupID: c.GroupID, Messages: msgs, Now: now})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -123,7 +122,7 @@ func TestModeratedStrengthStands(t *testing.T) {
 	}
 	strengthChanged := func(moderated map[string]time.Time) bool {
 		t.Helper()
-		out, err := f.Fuse(context.Background(), worker.FuseInput{GroupID: "g", Memories: []groupmem.Memory{mem}, Messages: msgs, Now: now,
+		out, err := f.Fuse(context.Background(), groupmem.FuseInput{GroupID: "g", Memories: []groupmem.Memory{mem}, Messages: msgs, Now: now,
 			Moderated: moderated})
 		if err != nil {
 			t.Fatal(err)

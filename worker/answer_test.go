@@ -12,6 +12,7 @@ import (
 	"github.com/groupmem/groupmem/evolve"
 	"github.com/groupmem/groupmem/llm"
 	"github.com/groupmem/groupmem/llm/llmtest"
+	"github.com/groupmem/groupmem/llmfuse"
 	"github.com/groupmem/groupmem/store/inmem"
 	"github.com/groupmem/groupmem/store/sqlite"
 	"github.com/groupmem/groupmem/worker"
@@ -67,7 +68,7 @@ func newStack(t *testing.T, l groupmem.Ledger, x groupmem.Index, lk groupmem.Loc
 		t.Fatal(err)
 	}
 	cfg.Lang = "en"
-	fuser, err := worker.NewLLMFuser(chat, cfg)
+	fuser, err := llmfuse.New(chat, cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -147,7 +148,7 @@ func TestUnusableAnswerCostsNoMessage(t *testing.T) {
 					t.Fatalf("run %s: reason %q, watermark %d -> %d, %d answers; want %s, unmoved, 2 answers",
 						run.Status, rep.Reason, run.Watermark, run.NewWatermark, rep.Answers, u.reason)
 				}
-				if len(rep.Attempts) != 2 || rep.Attempts[0].Outcome != worker.OutcomeReasked || rep.Attempts[1].Outcome != u.reason {
+				if len(rep.Attempts) != 2 || rep.Attempts[0].Outcome != llmfuse.OutcomeReasked || rep.Attempts[1].Outcome != u.reason {
 					t.Errorf("attempts %+v: want one re-asked, then %s", rep.Attempts, u.reason)
 				}
 				if u.reply.Text != "" && !strings.HasPrefix(u.reply.Text, rep.Answer[:min(len(rep.Answer), 20)]) {
@@ -211,7 +212,7 @@ func TestCutAnswerSplitsThePass(t *testing.T) {
 				t.Fatalf("Evolve = %+v, %v; want 4 messages fused in two halves, 2 created", res, err)
 			}
 			rep := res.Report
-			if rep.Drops[evolve.DropAnswerCut] != 1 || rep.Drops[evolve.DropTruncated] != 1 || rep.Applied != 2 || rep.Attempts[0].Outcome != worker.OutcomeSplit {
+			if rep.Drops[evolve.DropAnswerCut] != 1 || rep.Drops[evolve.DropTruncated] != 1 || rep.Applied != 2 || rep.Attempts[0].Outcome != llmfuse.OutcomeSplit {
 				t.Errorf("report %+v: want the cut answer's action dropped as answer_cut, its last line truncated", rep)
 			}
 			for _, m := range res.New {
@@ -243,7 +244,7 @@ func TestRunRecordsEveryModelAttempt(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	fuser, err := worker.NewLLMFuser(chat, evolve.Config{Lang: "en"})
+	fuser, err := llmfuse.New(chat, evolve.Config{Lang: "en"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -259,7 +260,7 @@ func TestRunRecordsEveryModelAttempt(t *testing.T) {
 	run, _ := h.ledger.Run(context.Background(), res.RunID)
 	a := run.Report.Attempts
 	if len(a) != 3 || a[0].Status != "429" || a[1].Status != "503" || a[2].Status != "200" || a[2].Tokens.Prompt != 120 ||
-		a[2].Outcome != worker.OutcomeApplied || a[0].Pass != 1 {
+		a[2].Outcome != llmfuse.OutcomeApplied || a[0].Pass != 1 {
 		t.Fatalf("attempts %+v: want 429, 503, then 200 with its tokens, all of pass 1", a)
 	}
 }

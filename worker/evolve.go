@@ -134,19 +134,19 @@ func (s *Service) evolve(ctx context.Context, run groupmem.Run, o Options) (Resu
 	if err != nil {
 		return fail(groupmem.RunFailed, groupmem.FailLoad, fmt.Errorf("load manual changes: %w", err))
 	}
-	fusion, err := s.fuser.Fuse(ctx, FuseInput{Log: log, GroupID: run.GroupID, Memories: memories, Messages: msgs, Now: now,
+	fusion, err := s.fuser.Fuse(ctx, groupmem.FuseInput{Log: log, GroupID: run.GroupID, Memories: memories, Messages: msgs, Now: now,
 		Moderated: moderated})
 	fusion.Report.Skipped, fusion.Report.Pending = res.Skipped, res.Pending
 	run.Report, run.Tokens, run.Stats = fusion.Report, fusion.Tokens, fusion.Stats
 	res.Report, res.Tokens, res.Stats, res.Passes = fusion.Report, fusion.Tokens, fusion.Stats, fusion.Passes
-	if errors.Is(err, ErrReview) {
+	if errors.Is(err, groupmem.ErrReview) {
 		// Not an error of the caller's or ours: the result says review and
 		// the run record says why.
 		_, _ = fail(groupmem.RunReview, groupmem.FailReview, err)
 		return res, nil
 	}
 	if err != nil {
-		return fail(groupmem.RunFailed, FailReason(err, groupmem.FailInternal), fmt.Errorf("fuse: %w", err))
+		return fail(groupmem.RunFailed, groupmem.FailReason(err, groupmem.FailInternal), fmt.Errorf("fuse: %w", err))
 	}
 	if err := s.embed(ctx, fusion.New); err != nil {
 		return fail(groupmem.RunFailed, groupmem.FailEmbed, fmt.Errorf("embed: %w", err))

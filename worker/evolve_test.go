@@ -15,6 +15,7 @@ import (
 	"github.com/groupmem/groupmem/evolve"
 	"github.com/groupmem/groupmem/llm"
 	"github.com/groupmem/groupmem/llm/llmtest"
+	"github.com/groupmem/groupmem/llmfuse"
 	"github.com/groupmem/groupmem/worker"
 )
 
@@ -76,7 +77,7 @@ func (h *harness) service(t testing.TB, locker groupmem.Locker, cfg worker.Confi
 	if err != nil {
 		t.Fatal(err)
 	}
-	fuser, err := worker.NewLLMFuser(chat, evolve.Config{Lang: "en"})
+	fuser, err := llmfuse.New(chat, evolve.Config{Lang: "en"})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -17,6 +17,7 @@ import (
 	"github.com/groupmem/groupmem/evolve"
 	"github.com/groupmem/groupmem/llm"
 	"github.com/groupmem/groupmem/llm/llmtest"
+	"github.com/groupmem/groupmem/llmfuse"
 	"github.com/groupmem/groupmem/store/postgres"
 	"github.com/groupmem/groupmem/store/postgres/pgtest"
 	"github.com/groupmem/groupmem/store/qdrant"
@@ -126,7 +127,7 @@ func benchService(b *testing.B) (*postgres.Ledger, *worker.Service) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	fuser, err := worker.NewLLMFuser(chat, evolve.Config{Lang: "en"})
+	fuser, err := llmfuse.New(chat, evolve.Config{Lang: "en"})
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -40,7 +40,7 @@ type scriptedFuser struct {
 func (f *scriptedFuser) Model() string         { return "scripted" }
 func (f *scriptedFuser) PromptVersion() string { return "test" }
 
-func (f *scriptedFuser) Fuse(ctx context.Context, in worker.FuseInput) (worker.Fusion, error) {
+func (f *scriptedFuser) Fuse(ctx context.Context, in groupmem.FuseInput) (groupmem.Fusion, error) {
 	f.mu.Lock()
 	if f.calls == nil {
 		f.calls = map[string]int{}
@@ -59,26 +59,26 @@ func (f *scriptedFuser) Fuse(ctx context.Context, in worker.FuseInput) (worker.F
 		select {
 		case <-f.release:
 		case <-ctx.Done():
-			return worker.Fusion{}, context.Cause(ctx)
+			return groupmem.Fusion{}, context.Cause(ctx)
 		}
 	}
 	if f.delay > 0 {
 		select {
 		case <-time.After(f.delay):
 		case <-ctx.Done():
-			return worker.Fusion{}, context.Cause(ctx)
+			return groupmem.Fusion{}, context.Cause(ctx)
 		}
 	}
 	tokens := groupmem.Tokens{Prompt: 100, Completion: 10}
 	if fail {
-		return worker.Fusion{Tokens: tokens}, groupmem.Errorf(groupmem.EUNAVAILABLE, "the model is down (scripted)")
+		return groupmem.Fusion{Tokens: tokens}, groupmem.Errorf(groupmem.EUNAVAILABLE, "the model is down (scripted)")
 	}
 	if review {
-		return worker.Fusion{Tokens: tokens}, fmt.Errorf("would delete every memory: %w", worker.ErrReview)
+		return groupmem.Fusion{Tokens: tokens}, fmt.Errorf("would delete every memory: %w", groupmem.ErrReview)
 	}
 	id := groupmem.NewID()
 	statement := fmt.Sprintf("the group sent %d messages, the last being %q", len(in.Messages), in.Messages[len(in.Messages)-1].Content)
-	return worker.Fusion{
+	return groupmem.Fusion{
 		New: []groupmem.Memory{{ID: id, LineageID: id, GroupID: in.GroupID, Statement: statement, Version: 1,
 			Status: groupmem.StatusActive, Strength: 0.5, Evidence: []string{in.Messages[0].ID}}},
 		Changes: []groupmem.Change{{Action: groupmem.ActionCreate, MemoryID: id, NewMemoryID: id,
@@ -110,7 +110,7 @@ func (r *replica) Evolve(ctx context.Context, group string, o worker.Options) (w
 
 // newReplica starts a replica over s. Replicas of one test share the
 // Redis key prefix, the Postgres schema and the index.
-func newReplica(t *testing.T, s *stores, prefix string, f worker.Fuser) *replica {
+func newReplica(t *testing.T, s *stores, prefix string, f groupmem.Fuser) *replica {
 	t.Helper()
 	ctx := context.Background()
 	schema := s.ledger.Pool().Config().ConnConfig.RuntimeParams["search_path"]
@@ -122,7 +122,7 @@ func newReplica(t *testing.T, s *stores, prefix string, f worker.Fuser) *replica
 	return &replica{ledger: l, svc: newService(t, s, l, openLocker(t, prefix), f)}
 }
 
-func newService(t *testing.T, s *stores, l groupmem.Ledger, locker groupmem.Locker, f worker.Fuser) *worker.Service {
+func newService(t *testing.T, s *stores, l groupmem.Ledger, locker groupmem.Locker, f groupmem.Fuser) *worker.Service {
 	t.Helper()
 	return worker.New(worker.Deps{Ledger: l, Index: s.index, Locker: locker, Embedder: s.embedder, Fuser: f, Logger: s.log}, worker.Config{})
 }

@@ -13,16 +13,16 @@ import (
 // seenFuser records what the Service gives it and writes nothing.
 type seenFuser struct {
 	mu   sync.Mutex
-	seen []worker.FuseInput
+	seen []groupmem.FuseInput
 }
 
 func (f *seenFuser) Model() string         { return "seen" }
 func (f *seenFuser) PromptVersion() string { return "test" }
-func (f *seenFuser) Fuse(_ context.Context, in worker.FuseInput) (worker.Fusion, error) {
+func (f *seenFuser) Fuse(_ context.Context, in groupmem.FuseInput) (groupmem.Fusion, error) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	f.seen = append(f.seen, in)
-	return worker.Fusion{Stats: groupmem.Stats{Kept: len(in.Memories)}}, nil
+	return groupmem.Fusion{Stats: groupmem.Stats{Kept: len(in.Memories)}}, nil
 }
 
 // A strength set by hand reaches the evolver: the run's input names the

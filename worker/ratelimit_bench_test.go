@@ -13,6 +13,7 @@ import (
 	"github.com/groupmem/groupmem/evolve"
 	"github.com/groupmem/groupmem/llm"
 	"github.com/groupmem/groupmem/llm/llmtest"
+	"github.com/groupmem/groupmem/llmfuse"
 	"github.com/groupmem/groupmem/prompts"
 	"github.com/groupmem/groupmem/store/postgres"
 	"github.com/groupmem/groupmem/store/postgres/pgtest"
@@ -133,7 +134,7 @@ func rateService(b *testing.B, l *postgres.Ledger, model *llmtest.Server, budget
 	if err != nil {
 		b.Fatal(err)
 	}
-	fuser, err := worker.NewLLMFuser(chat, evolve.Config{Lang: "en"})
+	fuser, err := llmfuse.New(chat, evolve.Config{Lang: "en"})
 	if err != nil {
 		b.Fatal(err)
 	}

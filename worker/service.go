@@ -17,8 +17,8 @@ type Deps struct {
 	Index    groupmem.Index
 	Locker   groupmem.Locker
 	Embedder groupmem.Embedder
-	Fuser    Fuser    // how memories and messages become a plan; see Fuser
-	Observer Observer // optional: hears about every finished run
+	Fuser    groupmem.Fuser // how memories and messages become a plan
+	Observer Observer       // optional: hears about every finished run
 	Logger   *slog.Logger
 	Now      func() time.Time
 }
@@ -45,7 +45,7 @@ type Service struct {
 	index    groupmem.Index
 	locker   groupmem.Locker
 	embedder groupmem.Embedder
-	fuser    Fuser
+	fuser    groupmem.Fuser
 	observer Observer
 	relay    *Relay
 	log      *slog.Logger
@@ -300,7 +300,7 @@ func (s *Service) SetStrength(ctx context.Context, id string, strength float64, 
 }
 
 // Fuser returns the evolver the service uses.
-func (s *Service) Fuser() Fuser { return s.fuser }
+func (s *Service) Fuser() groupmem.Fuser { return s.fuser }
 
 // embedMissing embeds the versions of mems that have no embedding yet.
 func (s *Service) embedMissing(ctx context.Context, mems []groupmem.Memory) error {

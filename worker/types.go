@@ -1,9 +1,6 @@
 package worker
 
 import (
-	"context"
-	"errors"
-	"log/slog"
 	"time"
 
 	"github.com/groupmem/groupmem"
@@ -48,86 +45,6 @@ type Result struct {
 	// More says that the run applied as many messages as one run takes
 	// (Config.MaxMessages), so more may wait past the new watermark.
 	More bool
-}
-
-// Fuser decides what one evolution changes. Given every active memory of a
-// group and the messages that arrived since its last run, it returns the
-// changes as a plan. It performs no writes. Two implementations exist: one
-// that asks a language model (LLMFuser) and an offline one that needs no
-// model.
-type Fuser interface {
-	// Fuse returns the plan for in. An error with code EINVALID and
-	// ErrReview in its chain means a guard refused the result and a person
-	// should look; the run is recorded as "review" and nothing applies.
-	Fuse(ctx context.Context, in FuseInput) (Fusion, error)
-	// Model names what fuses (a model name, or "offline"); it is recorded
-	// on each run.
-	Model() string
-	// PromptVersion is recorded on each run ("" when no prompt is used).
-	PromptVersion() string
-}
-
-// FuseInput is what a Fuser sees.
-type FuseInput struct {
-	// Log is the run's logger: every line it writes carries the run_id and
-	// group_id. Fusers log through it.
-	Log      *slog.Logger
-	GroupID  string
-	Memories []groupmem.Memory  // every active memory of the group, from the ledger
-	Messages []groupmem.Message // new messages, in stream order
-	Now      time.Time
-	// Moderated holds, by memory id, when a person last set the strength
-	// of an active memory by hand (the latest of the change log's recent
-	// manual strength changes): an evolver respects it until messages give
-	// a reason to change it.
-	Moderated map[string]time.Time
-}
-
-// Fusion is a Fuser's answer: the versions to write, the transitions and
-// change-log rows, and what it cost and understood. New versions carry no
-// embedding yet; the Service embeds them before the commit.
-type Fusion struct {
-	New         []groupmem.Memory
-	Transitions []groupmem.Transition
-	Changes     []groupmem.Change
-	Stats       groupmem.Stats
-	Report      groupmem.Report
-	Tokens      groupmem.Tokens
-	Passes      int
-}
-
-// ErrReview marks a fusion that a guard refused (for example one that
-// would delete most of a group's memories): nothing is applied and the run
-// waits for a person.
-var ErrReview = errors.New("the result needs review before it can apply")
-
-// failure is an error that knows the reason a run records for it.
-type failure struct {
-	reason string
-	err    error
-}
-
-func (f *failure) Error() string { return f.err.Error() }
-func (f *failure) Unwrap() error { return f.err }
-
-// Failure marks err with reason, one of the groupmem.Fail* constants, for
-// the run record. A Fuser uses it to say why it failed; FailReason reads
-// it back.
-func Failure(reason string, err error) error {
-	if err == nil {
-		return nil
-	}
-	return &failure{reason: reason, err: err}
-}
-
-// FailReason returns the reason Failure gave err, or fallback when none
-// did.
-func FailReason(err error, fallback string) string {
-	var f *failure
-	if errors.As(err, &f) {
-		return f.reason
-	}
-	return fallback
 }
 
 // Observer hears about runs as they end, for metrics. Implementations must

@@ -11,6 +11,7 @@ import (
 	"github.com/groupmem/groupmem/evolve"
 	"github.com/groupmem/groupmem/llm"
 	"github.com/groupmem/groupmem/llm/static"
+	"github.com/groupmem/groupmem/llmfuse"
 	"github.com/groupmem/groupmem/metrics"
 	"github.com/groupmem/groupmem/msgsearch"
 	"github.com/groupmem/groupmem/offline"
@@ -169,7 +170,7 @@ func openBackends(ctx context.Context, cfg *Config, log *slog.Logger) (_ *backen
 // newFuser picks the evolver: the language model when GROUPMEM_LLM_URL is
 // set, the offline evolver (reading earlier messages from ledger)
 // otherwise.
-func newFuser(cfg *Config, ledger groupmem.Ledger, limiter *llm.Limiter, log *slog.Logger) (worker.Fuser, error) {
+func newFuser(cfg *Config, ledger groupmem.Ledger, limiter *llm.Limiter, log *slog.Logger) (groupmem.Fuser, error) {
 	loc, _ := time.LoadLocation(cfg.TimeZone) // validated
 	ecfg := evolve.Config{
 		Lang: cfg.Lang, Location: loc, MaxMemories: cfg.MaxMemories, MaxMessages: cfg.MaxMessages,
@@ -189,7 +190,7 @@ func newFuser(cfg *Config, ledger groupmem.Ledger, limiter *llm.Limiter, log *sl
 	if err != nil {
 		return nil, err
 	}
-	return worker.NewLLMFuser(chat, ecfg)
+	return llmfuse.New(chat, ecfg)
 }
 
 // never turns a setting's 0 ("never") into the negative value evolve.Config

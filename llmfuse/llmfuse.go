@@ -1,4 +1,7 @@
-package worker
+// Package llmfuse is the model-driven evolver: a groupmem.Fuser that asks a
+// language model, one pass per batch of messages, and takes nothing of an
+// answer on trust (package evolve parses, repairs and validates it).
+package llmfuse
 
 import (
 	"context"
@@ -33,7 +36,7 @@ const (
 // answerExcerpt is how much of an unusable answer a run record keeps.
 const answerExcerpt = 400
 
-// LLMFuser fuses through a language model: one pass per batch of messages
+// Fuser fuses through a language model: one pass per batch of messages
 // within the budget of evolve.Config, each pass on the previous one's
 // result; every answer is parsed, repaired and validated by package evolve
 // before anything of it counts.
@@ -52,16 +55,16 @@ const answerExcerpt = 400
 //     turn, up to evolve.Config.MaxSplits times deep; a pass of one
 //     message that is still cut fails the fusion with FailAnswerCut.
 //   - A lone {"action":"keep"}, or keep lines only, is a valid answer.
-type LLMFuser struct {
+type Fuser struct {
 	model Model
 	cfg   evolve.Config
 }
 
-var _ Fuser = (*LLMFuser)(nil)
+var _ groupmem.Fuser = (*Fuser)(nil)
 
-// NewLLMFuser returns a fuser asking model, or EINVALID naming a bad
-// setting of cfg.
-func NewLLMFuser(model Model, cfg evolve.Config) (*LLMFuser, error) {
+// New returns a fuser asking model, or EINVALID naming a bad setting of
+// cfg.
+func New(model Model, cfg evolve.Config) (*Fuser, error) {
 	cfg, err := cfg.WithDefaults()
 	if err != nil {
 		return nil, err
@@ -69,14 +72,14 @@ func NewLLMFuser(model Model, cfg evolve.Config) (*LLMFuser, error) {
 	if model == nil {
 		return nil, groupmem.Errorf(groupmem.EINVALID, "no model given")
 	}
-	return &LLMFuser{model: model, cfg: cfg}, nil
+	return &Fuser{model: model, cfg: cfg}, nil
 }
 
-// Model implements Fuser.
-func (f *LLMFuser) Model() string { return f.model.Model() }
+// Model implements groupmem.Fuser.
+func (f *Fuser) Model() string { return f.model.Model() }
 
-// PromptVersion implements Fuser.
-func (f *LLMFuser) PromptVersion() string { return prompts.Version(f.cfg.Lang) }
+// PromptVersion implements groupmem.Fuser.
+func (f *Fuser) PromptVersion() string { return prompts.Version(f.cfg.Lang) }
 
 // work is one batch of messages waiting for its pass, and how many times
 // it was split from a batch whose answer was cut.
@@ -85,16 +88,16 @@ type work struct {
 	depth int
 }
 
-// Fuse implements Fuser. A model that cannot be reached, or that rejects
+// Fuse implements groupmem.Fuser. A model that cannot be reached, or that rejects
 // our credentials, fails the run with EUNAVAILABLE: that is the operator's
 // problem, never the caller's. A pass the deletion guard refuses ends the
-// fusion with ErrReview. Every failure carries its groupmem.Fail* reason
+// fusion with groupmem.ErrReview. Every failure carries its groupmem.Fail* reason
 // (see FailReason). The returned Fusion carries the report, attempts and
 // tokens so far also when it fails.
-func (f *LLMFuser) Fuse(ctx context.Context, in FuseInput) (Fusion, error) {
+func (f *Fuser) Fuse(ctx context.Context, in groupmem.FuseInput) (groupmem.Fusion, error) {
 	st, err := evolve.NewState(in.GroupID, in.Memories, f.cfg, in.Now)
 	if err != nil {
-		return Fusion{}, err
+		return groupmem.Fusion{}, err
 	}
 	run := &fusing{f: f, st: st, in: in, ctx: ctx}
 	var queue []work
@@ -123,17 +126,17 @@ func (f *LLMFuser) Fuse(ctx context.Context, in FuseInput) (Fusion, error) {
 
 // fusing is the state of one Fuse call.
 type fusing struct {
-	f        *LLMFuser
+	f        *Fuser
 	st       *evolve.State
-	in       FuseInput
+	in       groupmem.FuseInput
 	ctx      context.Context
-	out      Fusion
+	out      groupmem.Fusion
 	attempts []groupmem.Attempt
 	answer   string // the last answer that could not be used
 }
 
 // pass asks for one batch until an answer applies, re-asking and
-// splitting by the rules of LLMFuser. It returns the halves to ask instead
+// splitting by the rules of Fuser. It returns the halves to ask instead
 // when the answer was cut.
 func (r *fusing) pass(w work) ([]work, error) {
 	pass, err := r.st.Pass(w.batch)
@@ -152,7 +155,7 @@ func (r *fusing) pass(w work) ([]work, error) {
 		}
 		ans, err := evolve.Parse(r.ctx, reply.Text, reply.Finish, r.f.cfg)
 		if err != nil {
-			return nil, Failure(groupmem.FailCancelled, fmt.Errorf("parse the answer of pass %d: %w", pass.N, err))
+			return nil, groupmem.Failure(groupmem.FailCancelled, fmt.Errorf("parse the answer of pass %d: %w", pass.N, err))
 		}
 		r.logAnswer(pass, reply, ans)
 		if evolve.CutOff(reply.Finish) {
@@ -162,7 +165,7 @@ func (r *fusing) pass(w work) ([]work, error) {
 			a, b, ok := w.batch.Split()
 			if !ok || w.depth >= r.f.cfg.MaxSplits {
 				r.outcome(groupmem.FailAnswerCut, reply.Text)
-				return nil, Failure(groupmem.FailAnswerCut, groupmem.Errorf(groupmem.EUNAVAILABLE,
+				return nil, groupmem.Failure(groupmem.FailAnswerCut, groupmem.Errorf(groupmem.EUNAVAILABLE,
 					"the model's answer to pass %d (%d messages) was cut by its token limit; nothing was applied", pass.N, len(w.batch.Messages)))
 			}
 			r.outcome(OutcomeSplit, "")
@@ -173,9 +176,9 @@ func (r *fusing) pass(w work) ([]work, error) {
 		case err == nil:
 			r.outcome(OutcomeApplied, "")
 			return nil, nil
-		case errors.Is(err, evolve.ErrReview):
+		case errors.Is(err, groupmem.ErrReview):
 			r.outcome(OutcomeReview, "")
-			return nil, fmt.Errorf("%w: %w", ErrReview, err)
+			return nil, err
 		case !errors.Is(err, evolve.ErrNoAction):
 			return nil, fmt.Errorf("pass %d: %w", pass.N, err)
 		case asked < r.f.cfg.Reasks:
@@ -188,7 +191,7 @@ func (r *fusing) pass(w work) ([]work, error) {
 			reason = groupmem.FailContentFilter
 		}
 		r.outcome(reason, reply.Text)
-		return nil, Failure(reason, groupmem.Errorf(groupmem.EUNAVAILABLE,
+		return nil, groupmem.Failure(reason, groupmem.Errorf(groupmem.EUNAVAILABLE,
 			"the model's answers to pass %d held no valid action after %d attempts (finish reason %q); nothing was applied",
 			pass.N, asked+1, groupmem.Truncate(reply.Finish, 40)))
 	}
@@ -232,7 +235,7 @@ func (r *fusing) logAnswer(pass *evolve.Pass, reply groupmem.Reply, ans evolve.A
 }
 
 // partial is what a fusion that stopped early reports.
-func (r *fusing) partial() Fusion {
+func (r *fusing) partial() groupmem.Fusion {
 	out := r.out
 	out.Report = r.st.Report()
 	out.Report.Attempts = r.attempts
@@ -252,7 +255,7 @@ func modelError(pass int, err error) error {
 	}
 	switch groupmem.ErrorCode(err) {
 	case groupmem.EUNAUTH, groupmem.EFORBIDDEN, groupmem.EINVALID, groupmem.ETOOLARGE, groupmem.EINTERNAL:
-		return Failure(reason, groupmem.WrapError(groupmem.EUNAVAILABLE, fmt.Sprintf("the model call of pass %d failed: %s", pass, groupmem.ErrorMessage(err)), err))
+		return groupmem.Failure(reason, groupmem.WrapError(groupmem.EUNAVAILABLE, fmt.Sprintf("the model call of pass %d failed: %s", pass, groupmem.ErrorMessage(err)), err))
 	}
-	return Failure(reason, fmt.Errorf("model call of pass %d: %w", pass, err))
+	return groupmem.Failure(reason, fmt.Errorf("model call of pass %d: %w", pass, err))
 }

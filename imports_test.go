@@ -1,0 +1,100 @@
+package groupmem_test
+
+import (
+	"encoding/json"
+	"io"
+	"os/exec"
+	"strings"
+	"testing"
+)
+
+// module is the import path of this module.
+const module = "github.com/groupmem/groupmem"
+
+// listed is what go list says of one package of the module.
+type listed struct {
+	ImportPath string
+	Imports    []string // direct, non-test imports
+	Deps       []string // every package it depends on, transitively
+}
+
+// layer is one rule of the package map (docs/ARCHITECTURE.md): the
+// packages under pkg must not depend on any package named in deny, either
+// directly or, with transitive set, through other packages. A name ending
+// in "/" denies every package under it.
+type layer struct {
+	pkg        string
+	deny       []string
+	transitive bool
+}
+
+// io names the packages that talk to the world: the network, databases,
+// other processes and our adapters to them.
+var ioPackages = []string{"net/http", "database/sql", "os/exec", "google.golang.org/grpc", "github.com/jackc/",
+	"github.com/redis/", "github.com/qdrant/", "modernc.org/", module + "/store/", module + "/llm"}
+
+var layers = []layer{
+	{pkg: "", deny: []string{module + "/"}},
+	{pkg: "evolve", deny: append([]string{module + "/worker", module + "/api", module + "/offline", module + "/llmfuse"}, ioPackages...), transitive: true},
+	{pkg: "prompts", deny: ioPackages, transitive: true},
+	{pkg: "offline", deny: []string{module + "/worker", module + "/llmfuse", module + "/api", module + "/store/", module + "/demo", module + "/cmd/"}, transitive: true},
+	{pkg: "llmfuse", deny: []string{module + "/worker", module + "/offline", module + "/api", module + "/store/", module + "/demo", module + "/cmd/"}, transitive: true},
+	{pkg: "worker", deny: []string{module + "/api", module + "/offline", module + "/llmfuse", module + "/evolve", module + "/store/", module + "/demo", module + "/cmd/"}, transitive: true},
+	{pkg: "store/", deny: []string{module + "/worker", module + "/api", module + "/offline", module + "/llmfuse", module + "/evolve", module + "/demo", module + "/cmd/"}, transitive: true},
+	{pkg: "api", deny: []string{module + "/store/", module + "/offline", module + "/llmfuse", module + "/demo", module + "/cmd/"}, transitive: true},
+}
+
+// TestImportsPointDown fails when a package depends on one its layer must
+// not know: the domain and the evolvers never reach I/O or the worker, the
+// stores never reach the worker or the API, and only the assembly picks
+// the stores.
+func TestImportsPointDown(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs go list over the module")
+	}
+	cmd := exec.Command("go", "list", "-json=ImportPath,Imports,Deps", "./...")
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("go list: %v", err)
+	}
+	dec := json.NewDecoder(strings.NewReader(string(out)))
+	seen := 0
+	for {
+		var p listed
+		if err := dec.Decode(&p); err == io.EOF {
+			break
+		} else if err != nil {
+			t.Fatalf("read go list: %v", err)
+		}
+		rel := strings.TrimPrefix(strings.TrimPrefix(p.ImportPath, module), "/")
+		for _, l := range layers {
+			if !under(rel, l.pkg) {
+				continue
+			}
+			seen++
+			deps := p.Imports
+			if l.transitive {
+				deps = p.Deps
+			}
+			for _, d := range deps {
+				for _, deny := range l.deny {
+					if d != p.ImportPath && under(d, deny) {
+						t.Errorf("%s depends on %s, which its layer must not know", p.ImportPath, d)
+					}
+				}
+			}
+		}
+	}
+	if seen < len(layers) {
+		t.Fatalf("the rules matched %d packages; want at least one per rule (%d)", seen, len(layers))
+	}
+}
+
+// under reports whether path is pkg or, when pkg ends in "/", lies under
+// it. The empty pkg is the module's root package.
+func under(path, pkg string) bool {
+	if strings.HasSuffix(pkg, "/") {
+		return strings.HasPrefix(path, pkg)
+	}
+	return path == pkg
+}
