@@ -85,7 +85,12 @@ func TestRunSampleChat(t *testing.T) {
 		msgs[m.ID] = m.Content
 	}
 	// Statements read out of context: no first person, no day counted from
-	// when a line was said, and each cites its messages.
+	// when a line was said, none is a chat line as it was written (but for
+	// case, spaces and closing marks), and each cites its messages.
+	said := map[string]string{}
+	for _, m := range env.Chat.Messages() {
+		said[chatForm(m.Content)] = m.ID
+	}
 	firstPerson := regexp.MustCompile(`(?i)\b(i|i'm|me|my|we|we're|us|our)\b|我|咱|俺`)
 	relative := regexp.MustCompile(`(?i)\b(today|tonight|tomorrow|yesterday|this week|next week)\b|今天|明天|昨天|今晚|明晚|这周|下周|本周`)
 	for _, m := range page.Memories {
@@ -97,6 +102,9 @@ func TestRunSampleChat(t *testing.T) {
 		}
 		if w := relative.FindString(m.Statement); w != "" {
 			t.Errorf("memory %q counts days from when it was said (%q)", m.Statement, w)
+		}
+		if id, ok := said[chatForm(m.Statement)]; ok {
+			t.Errorf("memory %q is chat line %s as it was written", m.Statement, id)
 		}
 		if len(m.Evidence) == 0 {
 			t.Errorf("memory %q cites no message", m.Statement)
@@ -352,4 +360,10 @@ func BenchmarkRun(b *testing.B) {
 		}
 		env.Close()
 	}
+}
+
+// chatForm is a line lower-cased, without spaces and closing marks.
+func chatForm(s string) string {
+	s = strings.ToLower(strings.Join(strings.Fields(s), ""))
+	return strings.TrimRight(s, "!?.！？。~～")
 }

@@ -64,7 +64,7 @@ func (f *Fuser) decideCandidate(c *cluster, now time.Time) *decision {
 	loc := f.cfg.Evolve.Location
 	return &decision{
 		kind:      groupmem.ActionCreate,
-		statement: f.statement(rep.msg),
+		statement: f.habit(f.statement(rep.msg), c),
 		reason: fmt.Sprintf("recurring: %d messages from %d members on %d days (%s to %s) about %q",
 			s.messages, s.members, s.days, s.first.In(loc).Format(time.DateOnly), s.last.In(loc).Format(time.DateOnly), word),
 		evidence: f.evidence(items, nil),
@@ -188,7 +188,7 @@ func (f *Fuser) changedFact(c *cluster, recent []*item) (string, []string, strin
 		}
 		reason := fmt.Sprintf("changed: %d messages since %s say %s where it said %s (%s)", len(t.items),
 			c.mem.CreatedAt.In(f.cfg.Evolve.Location).Format(time.DateOnly), best, strings.Join(old[kind], ", "), kind)
-		return f.statement(rep.msg), f.evidence(c.items, t.items), reason
+		return f.habit(f.statement(rep.msg), c), f.evidence(c.items, t.items), reason
 	}
 	return "", nil, ""
 }
@@ -221,11 +221,20 @@ func (f *Fuser) clearer(c *cluster, recent []*item) string {
 	if rep == nil {
 		return ""
 	}
-	st := f.statement(rep.msg)
+	st := f.habit(f.statement(rep.msg), c)
 	if st == c.mem.Statement || c.cosine(rep.vec)*quality(st) < current+f.cfg.ClearerMargin || !keepsContent(c.mem.Statement, st) {
 		return ""
 	}
 	return st
+}
+
+// habit words st, a statement of c's group habit, with habitStatement.
+func (f *Fuser) habit(st string, c *cluster) string {
+	lines := make([]string, len(c.items))
+	for i, it := range c.items {
+		lines[i] = it.msg.Content
+	}
+	return habitStatement(st, lines, supportOf(c.items), f.cfg.Evolve.Location)
 }
 
 // keepsContent reports whether a new wording keeps what the old one said:

@@ -161,8 +161,11 @@ func dropStopPhrases(w string) string {
 func statementOf(text string) string {
 	spoken, _ := captions(text) // what was shared is not what was said
 	pieces := pieces(strip(spoken, false))
-	for len(pieces) > 0 && fillerPiece(pieces[0]) {
+	for len(pieces) > 1 && (fillerPiece(pieces[0]) || isLeadMarker(pieces[0])) {
 		pieces = pieces[1:]
+	}
+	if len(pieces) == 1 && fillerPiece(pieces[0]) {
+		pieces = nil
 	}
 	for len(pieces) > 0 && fillerPiece(pieces[len(pieces)-1]) {
 		pieces = pieces[:len(pieces)-1]

@@ -45,10 +45,16 @@
 //     message: close to the centroid, of ordinary length, rather a
 //     statement than a question, rather one that says how often or on
 //     which day and hour; cleaned of stickers, emoji, mentions, media
-//     captions and leading or trailing filler, and told in the third
+//     captions, leading or trailing filler and the opening that addresses
+//     the room ("通知：", "老规矩，", "Reminder:"), and told in the third
 //     person: the sender's "我"/"I" becomes their name, "我们"/"we" the
 //     group's members, and a day counted from the message ("明天",
-//     "tonight", "下周") the date it meant. Nothing else is reworded.
+//     "tonight", "下周") the date it meant. A Chinese statement that opens
+//     with when or how often ("每周五晚上…") gets the group's members as
+//     its subject ("群成员每周五晚上…"); one that is still a line of its
+//     cluster as written gets its support ("（3位成员，5天，10月15日起）",
+//     " (3 members over 5 days since Oct 15)"), so that no group memory
+//     is a copied chat line. Nothing else is reworded.
 //  5. A memory whose cluster has new messages is updated, as the next
 //     version of the same lineage, when a fact changed: since its version
 //     was written at least MinChangeMessages (2) messages of its cluster
