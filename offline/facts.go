@@ -60,11 +60,31 @@ func factOf(text string) (factKind, bool) {
 		return factKind{}, false
 	}
 	for _, k := range factKinds {
-		if k.en.MatchString(t) || k.zh.MatchString(t) {
-			return k, true
+		for _, re := range []*regexp.Regexp{k.en, k.zh} {
+			if at := re.FindStringIndex(t); at != nil && (k.name == "job" || k.name == "home" || saysWhat(t[at[1]:])) {
+				return k, true
+			}
 		}
 	}
 	return factKind{}, false
+}
+
+// vagueObjects are the words that point at what was said before instead
+// of naming something: "I love that", "I got it", "我喜欢这个".
+var vagueObjects = setOf("much", "lot", "lots", "idea", "one", "ones", "thing", "things", "stuff", "way", "guys",
+	"yours", "mine", "both", "more", "less", "well", "back", "already", "yet", "ever", "honestly", "though", "yes", "no",
+	"yeah", "yep", "nope", "now", "anyway", "lol", "omg", "haha", "bit", "little", "same", "whole")
+
+// saysWhat reports whether the rest of a line after "I love", "I got",
+// "我喜欢" names something: a word that is neither a function word, a
+// Chinese particle or pronoun, nor a vague pointer (vagueObjects).
+func saysWhat(rest string) bool {
+	for _, w := range strings.Fields(features(rest)) {
+		if w != "|" && !vagueObjects[w] && !isFiller(w) {
+			return true
+		}
+	}
+	return false
 }
 
 // memberTag names the member a memory is about.

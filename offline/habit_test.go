@@ -30,3 +30,32 @@ func TestHabitStatement(t *testing.T) {
 		}
 	}
 }
+
+func TestFactOf(t *testing.T) {
+	tests := []struct {
+		text string
+		kind string // "" when the line says nothing about its sender
+	}{
+		{"I love hiking in the Alps", "likes"},
+		{"I love that", ""},
+		{"I love it so much!", ""},
+		{"haha I got it", ""},
+		{"I just bought a used Yamaha piano", "did"},
+		{"I work as a nurse", "job"},
+		{"I live in Leeds", "home"},
+		{"Are you planning to come?", ""},
+		{"我很喜欢猫", "likes"},
+		{"我喜欢这个", ""},
+		{"我最喜欢吃火锅了", "likes"},
+		{"我刚买了", ""},
+		{"我刚买了一辆电动车", "did"},
+		{"我在腾讯工作", "job"},
+		{"我打算下个月去云南", "plans"},
+	}
+	for _, tt := range tests {
+		k, ok := factOf(tt.text)
+		if got := k.name; !ok && got != "" || ok && got != tt.kind || !ok && tt.kind != "" {
+			t.Errorf("factOf(%q) = %q, %v; want %q", tt.text, got, ok, tt.kind)
+		}
+	}
+}
