@@ -160,14 +160,14 @@ func TestRunSampleChat(t *testing.T) {
 		}
 	}
 
-	// The story's search (hybrid, as the API's) shows the Friday habit
-	// among the first two answers to a question about Friday night. (The
-	// static embedder puts weekdays next to each other, so the Thursday
-	// meeting competes with it.)
+	// The story's search (hybrid, as the API's) answers a question about
+	// Friday night with the Friday habit first: the static embedder puts
+	// weekdays next to each other, so the Thursday meeting is as similar,
+	// but the keywords the habit shares with the question decide.
 	search := story[strings.Index(story, demo.HeadingSearch):]
 	lines := strings.Split(search[strings.Index(search, "周五晚上一起做什么？"):], "\n")
-	if len(lines) < 3 || (habitOf(lines[1]) != "anime" && habitOf(lines[2]) != "anime") {
-		t.Errorf("searching for Friday night answered %q; want the anime memory among the first two", lines[1:min(3, len(lines))])
+	if len(lines) < 2 || habitOf(lines[1]) != "anime" {
+		t.Errorf("searching for Friday night answered %q; want the anime memory first", lines[1:min(3, len(lines))])
 	}
 
 	// Every run was made by the offline evolver and applied.

@@ -10,7 +10,6 @@ import (
 	"time"
 
 	"github.com/groupmem/groupmem"
-	"github.com/groupmem/groupmem/keyword"
 )
 
 // Section headings of the story, in order.
@@ -156,38 +155,27 @@ func (p *printer) history(ctx context.Context, active []groupmem.Memory) error {
 }
 
 // search prints, for each query, the three active memories that match it
-// best as the API's default (hybrid) search ranks them: keyword and
-// semantic ranks fused, each shown with its similarity.
+// best as the API's default (hybrid) search ranks them, through the same
+// Index.SearchHybrid: keyword and semantic ranks fused, each shown with
+// its similarity (or "--" when only its keywords matched).
 func (p *printer) search(ctx context.Context) error {
 	p.heading(HeadingSearch)
 	for _, q := range p.queries {
-		all, err := p.env.Index.Search(ctx, groupmem.SearchQuery{
-			GroupID: p.env.GroupID, Vector: p.env.Embedder.Vector(q), Status: groupmem.StatusActive, Limit: 1000, Threshold: -2,
+		hits, err := p.env.Index.SearchHybrid(ctx, groupmem.HybridQuery{
+			GroupID: p.env.GroupID, Text: q, Vector: p.env.Embedder.Vector(q), Limit: 3,
 		})
 		if err != nil {
 			return fmt.Errorf("search: %w", err)
 		}
-		words := keyword.NewIndex()
-		byID := map[string]groupmem.Hit{}
-		var similar []string
-		for _, h := range all {
-			words.Add(h.Memory.ID, h.Memory.Statement)
-			byID[h.Memory.ID] = h
-			if h.Score > 0 {
-				similar = append(similar, h.Memory.ID)
-			}
-		}
-		var matched []string
-		for _, s := range words.Search(q, len(all), nil) {
-			matched = append(matched, s.ID)
-		}
 		p.printf("  %q\n", q)
-		ranked := keyword.Fuse(matched, similar)
-		for _, r := range ranked[:min(3, len(ranked))] {
-			h := byID[r.ID]
-			p.printf("    %.2f  %s\n", h.Score, h.Memory.Statement)
+		for _, h := range hits {
+			similarity := "  --"
+			if h.Semantic != nil {
+				similarity = fmt.Sprintf("%.2f", *h.Semantic)
+			}
+			p.printf("    %s  %s\n", similarity, h.Memory.Statement)
 		}
-		if len(ranked) == 0 {
+		if len(hits) == 0 {
 			p.printf("    (nothing similar)\n")
 		}
 	}

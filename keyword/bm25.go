@@ -193,7 +193,11 @@ func (h *scoredHeap) Pop() any {
 const RRFK = 60
 
 // Fuse merges ranked lists of ids by reciprocal rank fusion and returns
-// every id with its fused score, best first (ties by id).
+// every id with its fused score, best first. Equal scores are ordered by
+// the lists in the order given: the better rank in the first list wins
+// (an id absent from a list ranks below every id in it), then in the
+// next, and the id last. Callers pass first the list they trust most for
+// that: the keyword list, whose matches share words with the query.
 func Fuse(lists ...[]string) []Scored {
 	scores := map[string]float64{}
 	for _, list := range lists {
@@ -205,6 +209,31 @@ func Fuse(lists ...[]string) []Scored {
 	for id, s := range scores {
 		out = append(out, Scored{id, s})
 	}
-	slices.SortFunc(out, byScore)
+	ranks := make([]map[string]int, len(lists))
+	for i, list := range lists {
+		ranks[i] = make(map[string]int, len(list))
+		for r, id := range list {
+			if _, ok := ranks[i][id]; !ok {
+				ranks[i][id] = r
+			}
+		}
+	}
+	rank := func(i int, id string) int {
+		if r, ok := ranks[i][id]; ok {
+			return r
+		}
+		return len(lists[i])
+	}
+	slices.SortFunc(out, func(a, b Scored) int {
+		if c := cmp.Compare(b.Score, a.Score); c != 0 {
+			return c
+		}
+		for i := range lists {
+			if c := cmp.Compare(rank(i, a.ID), rank(i, b.ID)); c != 0 {
+				return c
+			}
+		}
+		return cmp.Compare(a.ID, b.ID)
+	})
 	return out
 }

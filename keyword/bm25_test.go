@@ -66,3 +66,17 @@ func BenchmarkSearch100k(b *testing.B) {
 		x.Search("周末去爬山还是打羽毛球", 10, nil)
 	}
 }
+
+// Equal fused scores go to the better rank in the first list given, not
+// to the id: "z" and "a" each rank first in one list and second in the
+// other.
+func TestFuseTiesFollowTheFirstList(t *testing.T) {
+	got := Fuse([]string{"z", "a"}, []string{"a", "z"})
+	if len(got) != 2 || got[0].ID != "z" || got[0].Score != got[1].Score {
+		t.Errorf("Fuse = %v, want z first on a tie", got)
+	}
+	got = Fuse([]string{"a", "z"}, []string{"z", "a"})
+	if got[0].ID != "a" {
+		t.Errorf("Fuse = %v, want a first on a tie", got)
+	}
+}
