@@ -11,9 +11,10 @@ import (
 	"github.com/groupmem/groupmem/worker"
 )
 
-// evolveJSON is the answer of a synchronous evolution: the original
-// spec's shape plus the run's id, status and what it read.
-type evolveJSON struct {
+// EvolveAnswer is the answer of a synchronous evolution: the original
+// spec's shape plus the run's id, status and what it read, and each
+// change's evidence. `groupmem evolve -json` prints the same.
+type EvolveAnswer struct {
 	Success       bool               `json:"success"`
 	GroupID       string             `json:"group_id"`
 	RunID         string             `json:"run_id"`
@@ -96,13 +97,18 @@ func (h *Handler) evolve(w http.ResponseWriter, r *http.Request, c *call) error 
 	if err != nil {
 		return runError(res.RunID, err)
 	}
-	writeJSON(w, http.StatusOK, evolveJSON{
-		Success: true, GroupID: g, RunID: res.RunID, Status: string(res.Status), DryRun: res.DryRun,
+	writeJSON(w, http.StatusOK, NewEvolveAnswer(res))
+	return nil
+}
+
+// NewEvolveAnswer is the answer for what an evolution did.
+func NewEvolveAnswer(res worker.Result) EvolveAnswer {
+	return EvolveAnswer{
+		Success: true, GroupID: res.GroupID, RunID: res.RunID, Status: string(res.Status), DryRun: res.DryRun,
 		Message: evolveMessage(res), EvolutionTime: res.EvolvedAt.UTC(), Messages: res.Messages,
 		Skipped: res.Skipped, Pending: res.Pending,
 		Stats: res.Stats, Tokens: res.Tokens, Changes: evolveChangesOut(res),
-	})
-	return nil
+	}
 }
 
 // evolveAsync starts the evolution under Deps.Background and answers 202.

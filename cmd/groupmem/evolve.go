@@ -9,6 +9,7 @@ import (
 	"io"
 
 	"github.com/groupmem/groupmem"
+	"github.com/groupmem/groupmem/api"
 	"github.com/groupmem/groupmem/worker"
 )
 
@@ -61,32 +62,10 @@ func runEvolve(ctx context.Context, env *Env, o evolveFlags, args []string) erro
 	if o.asJSON {
 		enc := json.NewEncoder(env.Stdout)
 		enc.SetIndent("", "  ")
-		return enc.Encode(resultJSON(res))
+		return enc.Encode(api.NewEvolveAnswer(res))
 	}
 	printResult(env.Stdout, res)
 	return nil
-}
-
-// resultJSON is the JSON shape of a result: the API's evolve answer.
-func resultJSON(r worker.Result) map[string]any {
-	changes := make([]map[string]any, 0, len(r.Changes))
-	for _, c := range r.Changes {
-		ch := map[string]any{"action": c.Action, "change_reason": c.Reason, "version": c.Version}
-		switch c.Action {
-		case groupmem.ActionUpdate:
-			ch["old_id"], ch["new_id"], ch["old_statement"], ch["new_statement"] = c.MemoryID, c.NewMemoryID, c.OldStatement, c.NewStatement
-		case groupmem.ActionCreate:
-			ch["new_id"], ch["statement"] = c.NewMemoryID, c.NewStatement
-		default:
-			ch["old_id"], ch["old_statement"] = c.MemoryID, c.OldStatement
-		}
-		changes = append(changes, ch)
-	}
-	return map[string]any{
-		"success": true, "group_id": r.GroupID, "run_id": r.RunID, "status": r.Status, "dry_run": r.DryRun,
-		"evolution_time": r.EvolvedAt, "messages": r.Messages, "passes": r.Passes, "stats": r.Stats,
-		"tokens": r.Tokens, "report": r.Report, "changes": changes,
-	}
 }
 
 // printResult writes a result for people.

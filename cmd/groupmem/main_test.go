@@ -65,7 +65,8 @@ func TestEvolveAndReindexOnServers(t *testing.T) {
 	if err := json.Unmarshal([]byte(out), &res); err != nil {
 		t.Fatalf("evolve -json printed %q: %v", out, err)
 	}
-	if !res.Success || res.Status != "succeeded" || res.Stats.Created != 1 || res.Changes[0]["statement"] != "Most members are front-end developers" {
+	if !res.Success || res.Status != "succeeded" || res.Stats.Created != 1 || res.Changes[0]["statement"] != "Most members are front-end developers" ||
+		fmt.Sprint(res.Changes[0]["evidence"]) == "[]" || res.Changes[0]["evidence"] == nil {
 		t.Fatalf("evolve result = %+v", res)
 	}
 	if reqs := model.Requests(); len(reqs) != 1 || reqs[0].Model != "scripted" {
