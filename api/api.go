@@ -21,7 +21,7 @@ type Service interface {
 	Evolve(ctx context.Context, groupID string, o worker.Options) (worker.Result, error)
 	// Start begins one evolution and returns once its run is recorded;
 	// the evolution carries on until it ends or ctx does.
-	Start(ctx context.Context, groupID string, o worker.Options) (*worker.Job, error)
+	Start(ctx context.Context, groupID string, o worker.Options) (*worker.Evolution, error)
 	// Delete deprecates the active version id.
 	Delete(ctx context.Context, id, actor, reason string) (groupmem.Memory, error)
 	// Restore makes a deleted version active again, or writes a superseded

@@ -269,7 +269,7 @@ func TestRunRecordsEveryModelAttempt(t *testing.T) {
 // one, in its result and its record.
 func TestRunCountsWhatItLeavesForLater(t *testing.T) {
 	h := newHarness(t)
-	svc := h.service(t, h.locker, worker.Config{MaxMessages: 2})
+	svc := h.service(t, h.locker, worker.Config{MaxRunMessages: 2})
 	h.say(t, "g", "ann: chess on wednesday", "bob: and on friday", "cat: friday suits me", "dan: me too", "eve: see you")
 	h.answer(func(map[string]string) string { return `{"action":"keep"}` })
 	res, err := svc.Evolve(context.Background(), "g", worker.Options{Trigger: groupmem.TriggerCLI})

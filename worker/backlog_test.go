@@ -33,7 +33,7 @@ func backlogSetup(t *testing.T, maxFollowUps int) (*stores, *evolveOrder, *worke
 	t.Helper()
 	s := newStores(t)
 	svc := worker.New(worker.Deps{Ledger: s.ledger, Index: s.index, Locker: s.locker, Embedder: s.embedder,
-		Fuser: &scriptedFuser{}, Logger: s.log}, worker.Config{MaxMessages: 3})
+		Fuser: &scriptedFuser{}, Logger: s.log}, worker.Config{MaxRunMessages: 3})
 	order := &evolveOrder{Evolver: svc}
 	addMessages(t, s.ledger, "m", 10, "big")
 	addMessages(t, s.ledger, "m", 2, "small")

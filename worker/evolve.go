@@ -30,7 +30,7 @@ func (s *Service) Evolve(ctx context.Context, groupID string, o Options) (Result
 // carries on in the background until the job ends or ctx does. EBUSY
 // (with a *BusyError) when another worker holds the group; EINVALID for a
 // bad group id or options.
-func (s *Service) Start(ctx context.Context, groupID string, o Options) (*Job, error) {
+func (s *Service) Start(ctx context.Context, groupID string, o Options) (*Evolution, error) {
 	if err := groupmem.CheckGroupID(groupID); err != nil {
 		return nil, err
 	}
@@ -52,7 +52,7 @@ func (s *Service) Start(ctx context.Context, groupID string, o Options) (*Job, e
 		_ = lease.Release(context.WithoutCancel(ctx))
 		return nil, err
 	}
-	job := &Job{RunID: run.ID, GroupID: groupID, done: make(chan struct{})}
+	job := &Evolution{RunID: run.ID, GroupID: groupID, done: make(chan struct{})}
 	go func() {
 		defer close(job.done)
 		defer func() {
@@ -65,7 +65,7 @@ func (s *Service) Start(ctx context.Context, groupID string, o Options) (*Job, e
 			job.err = leaseLostError(groupID, cause, job.err)
 		}
 		job.result.More = job.err == nil && job.result.Status == groupmem.RunSucceeded && !o.Reprocess &&
-			job.result.Messages >= s.cfg.MaxMessages
+			job.result.Messages >= s.cfg.MaxRunMessages
 	}()
 	return job, nil
 }
@@ -197,7 +197,7 @@ func (s *Service) activeMemories(ctx context.Context, groupID string) ([]groupme
 }
 
 // newMessages reads what this run fuses: every message past the watermark
-// (at most MaxMessages; the rest wait for the next run). On a group's first
+// (at most MaxRunMessages; the rest wait for the next run). On a group's first
 // run, and when reprocessing, only messages sent within the last o.Days
 // days are read; reprocessing ignores the watermark.
 func (s *Service) newMessages(ctx context.Context, run groupmem.Run, o Options, now time.Time) ([]groupmem.Message, error) {
@@ -209,7 +209,7 @@ func (s *Service) newMessages(ctx context.Context, run groupmem.Run, o Options, 
 	if o.Reprocess {
 		after = 0
 	}
-	return s.ledger.MessagesSince(ctx, run.GroupID, after, since, s.cfg.MaxMessages)
+	return s.ledger.MessagesSince(ctx, run.GroupID, after, since, s.cfg.MaxRunMessages)
 }
 
 // leftOut counts what a run with fused messages up to run.NewWatermark

@@ -25,9 +25,9 @@ type Deps struct {
 
 // Config tunes a Service. Zero values mean the defaults.
 type Config struct {
-	LockTTL     time.Duration // lease of the per-group lock (default 30s); renewed while held
-	MaxMessages int           // messages loaded per run at most (default 2,000); the rest wait for the next run (see PoolConfig.MaxFollowUps)
-	Relay       RelayConfig
+	LockTTL        time.Duration // lease of the per-group lock (default 30s); renewed while held
+	MaxRunMessages int           // messages loaded per run at most (default 2,000); the rest wait for the next run (see PoolConfig.MaxFollowUps)
+	Relay          RelayConfig
 	// UnsharedLock says that Locker sees only this process's locks while
 	// other processes write the same ledger (an in-process lock on a
 	// shared Postgres ledger). Sweep then does nothing, since it could not
@@ -56,7 +56,7 @@ type Service struct {
 // New returns a Service.
 func New(d Deps, cfg Config) *Service {
 	cfg.LockTTL = cmp.Or(cfg.LockTTL, 30*time.Second)
-	cfg.MaxMessages = cmp.Or(cfg.MaxMessages, 2000)
+	cfg.MaxRunMessages = cmp.Or(cfg.MaxRunMessages, 2000)
 	log := d.Logger
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)

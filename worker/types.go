@@ -43,7 +43,7 @@ type Result struct {
 	Tokens    groupmem.Tokens
 	DryRun    bool
 	// More says that the run applied as many messages as one run takes
-	// (Config.MaxMessages), so more may wait past the new watermark.
+	// (Config.MaxRunMessages), so more may wait past the new watermark.
 	More bool
 }
 
@@ -58,9 +58,9 @@ type Observer interface {
 	LockBusy(groupID string)
 }
 
-// Job is an evolution that has started: its group is locked and its run
+// Evolution is one evolution that has started: its group is locked and its run
 // recorded.
-type Job struct {
+type Evolution struct {
 	RunID   string
 	GroupID string
 	done    chan struct{}
@@ -69,7 +69,7 @@ type Job struct {
 }
 
 // Wait blocks until the job ends and returns its result.
-func (j *Job) Wait() (Result, error) {
+func (j *Evolution) Wait() (Result, error) {
 	<-j.done
 	return j.result, j.err
 }
