@@ -1,9 +1,7 @@
 package groupmem
 
 import (
-	"strings"
 	"time"
-	"unicode/utf8"
 )
 
 // Outbox entry kinds.
@@ -75,15 +73,3 @@ func (r Removal) Total() int {
 // PurgeTables are the ledger tables a purge removes a group's rows from,
 // in the order it removes them.
 var PurgeTables = []string{"memory_change_log", "outbox", "memory_versions", "evolution_jobs", "evolution_runs", "messages", "group_state"}
-
-// Quotes reports whether a memory statement quotes a message's text: the
-// statement holds the whole text, or (for a statement of at least 8
-// characters) the text holds the whole statement. Both are compared
-// trimmed; an empty text quotes nothing.
-func Quotes(statement, text string) bool {
-	statement, text = strings.TrimSpace(statement), strings.TrimSpace(text)
-	if text == "" || statement == "" {
-		return false
-	}
-	return strings.Contains(statement, text) || (utf8.RuneCountInString(statement) >= 8 && strings.Contains(text, statement))
-}

@@ -1,7 +1,6 @@
 package groupmem
 
 import (
-	"cmp"
 	"context"
 	"time"
 )
@@ -184,26 +183,3 @@ const (
 	BacklogStep       = time.Minute
 	MaxBacklogAdvance = 24 * time.Hour
 )
-
-// JobPlace returns when a new job of a group is due: when the group's
-// oldest pending message was stored (oldest; zero when it has none),
-// moved earlier by BacklogStep for each of its pending messages (backlog)
-// up to MaxBacklogAdvance, and never later than now. Ledgers compute the
-// same in SQL; this is the rule their tests check against.
-func JobPlace(now, oldest time.Time, backlog int64) time.Time {
-	at := now
-	if !oldest.IsZero() && oldest.Before(now) {
-		at = oldest
-	}
-	steps := min(max(backlog, 0), int64(MaxBacklogAdvance/BacklogStep))
-	return at.Add(-time.Duration(steps) * BacklogStep)
-}
-
-// CompareJobs orders jobs as ClaimJobs hands them out: oldest due first,
-// then by id.
-func CompareJobs(a, b Job) int {
-	if c := a.NextAttemptAt.Compare(b.NextAttemptAt); c != 0 {
-		return c
-	}
-	return cmp.Compare(a.ID, b.ID)
-}

@@ -3,7 +3,6 @@ package groupmem
 import (
 	"crypto/rand"
 	"encoding/hex"
-	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -21,7 +20,6 @@ const (
 	MaxEvidence       = 64       // evidence ids per memory
 	maxTagBytes       = 64       // one tag
 	maxActorBytes     = 255      // an actor name
-	maxErrorBytes     = 4 << 10  // a run's error text
 	MaxBatchMessages  = 10000    // messages per InsertMessages call
 )
 
@@ -260,47 +258,3 @@ func cleanList(in []string, max, maxBytes int) []string {
 
 // CleanActor cleans and cuts an actor name.
 func CleanActor(s string) string { return Truncate(CleanText(s), maxActorBytes) }
-
-// CleanError cleans and cuts a run's error text.
-func CleanError(s string) string { return Truncate(CleanText(s), maxErrorBytes) }
-
-// MessageGroup is one group's share of a batch of messages.
-type MessageGroup struct {
-	GroupID  string
-	Messages []Message
-}
-
-// CleanBatch prepares a batch for Ledger.InsertMessages: ETOOLARGE over
-// MaxBatchMessages; every message cleaned by CleanMessage and, when check
-// is given, checked by it (EINVALID naming the message, and nothing is
-// kept); repeats of one (group, id) within the batch dropped; the rest
-// grouped by group, groups in name order (the order ledgers lock them in),
-// batch order within a group.
-func CleanBatch(msgs []Message, check func(Message) error) ([]MessageGroup, error) {
-	if len(msgs) > MaxBatchMessages {
-		return nil, Errorf(ETOOLARGE, "at most %d messages per batch", MaxBatchMessages)
-	}
-	byGroup := make(map[string][]Message)
-	seen := make(map[[2]string]bool, len(msgs))
-	for i, m := range msgs {
-		m, err := CleanMessage(m)
-		if err == nil && check != nil {
-			err = check(m)
-		}
-		if err != nil {
-			return nil, Errorf(EINVALID, "message %d: %s", i, ErrorMessage(err))
-		}
-		k := [2]string{m.GroupID, m.ID}
-		if seen[k] {
-			continue
-		}
-		seen[k] = true
-		byGroup[m.GroupID] = append(byGroup[m.GroupID], m)
-	}
-	groups := make([]MessageGroup, 0, len(byGroup))
-	for g, ms := range byGroup {
-		groups = append(groups, MessageGroup{GroupID: g, Messages: ms})
-	}
-	slices.SortFunc(groups, func(a, b MessageGroup) int { return strings.Compare(a.GroupID, b.GroupID) })
-	return groups, nil
-}

@@ -9,6 +9,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"github.com/groupmem/groupmem"
+	"github.com/groupmem/groupmem/store/ledger"
 )
 
 // CommitPlan implements groupmem.Ledger. The transaction first locks the
@@ -17,7 +18,7 @@ import (
 // status (ECONFLICT otherwise). Timestamps of everything written are the
 // one "now" of the transaction; plan is updated in place with them.
 func (l *Ledger) CommitPlan(ctx context.Context, plan *groupmem.Plan) error {
-	if err := groupmem.CleanPlan(plan); err != nil {
+	if err := ledger.CleanPlan(plan); err != nil {
 		return err
 	}
 	now := l.now().UTC()

@@ -9,6 +9,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"github.com/groupmem/groupmem"
+	"github.com/groupmem/groupmem/store/ledger"
 )
 
 // The job queue of scheduled evolutions (groupmem.Queue) lives in the
@@ -53,7 +54,7 @@ func (l *Ledger) EnqueueJobs(ctx context.Context, slot time.Time, groups []strin
 	// in one order and cannot deadlock.
 	groups = slices.Sorted(slices.Values(groups))
 	now := l.now().UTC()
-	// A new job is due at groupmem.JobPlace: the oldest pending message by
+	// A new job is due at ledger.JobPlace: the oldest pending message by
 	// the (group_id, seq) key, the backlog from the seq allocator.
 	tag, err := l.pool.Exec(ctx, enqueueJobsSQL, slot.UTC(), now, groups,
 		int64(groupmem.MaxBacklogAdvance/groupmem.BacklogStep), groupmem.BacklogStep.Microseconds())
@@ -88,7 +89,7 @@ func (l *Ledger) ClaimJobs(ctx context.Context, limit int, lease time.Duration) 
 	if err != nil {
 		return nil, interpretError(fmt.Errorf("claim jobs: %w", err))
 	}
-	slices.SortFunc(jobs, groupmem.CompareJobs)
+	slices.SortFunc(jobs, ledger.CompareJobs)
 	return jobs, nil
 }
 
@@ -106,7 +107,7 @@ func (l *Ledger) FinishJob(ctx context.Context, job groupmem.Job, o groupmem.Job
 		runID = &o.RunID
 	}
 	tag, err := l.pool.Exec(ctx, finishJobSQL,
-		job.ID, job.Claim, string(status), failed, now.Add(o.Delay), groupmem.CleanError(o.Error),
+		job.ID, job.Claim, string(status), failed, now.Add(o.Delay), ledger.CleanError(o.Error),
 		runID, string(o.RunStatus), now, o.FollowUps())
 	if err != nil {
 		return interpretError(fmt.Errorf("finish job: %w", err))

@@ -8,6 +8,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"github.com/groupmem/groupmem"
+	"github.com/groupmem/groupmem/store/ledger"
 )
 
 // InsertMessages implements groupmem.Ledger. Each group's messages get a
@@ -25,7 +26,7 @@ import (
 // the server together and run in one implicit transaction, so either every
 // message of the batch is stored (or was already) or none is.
 func (l *Ledger) InsertMessages(ctx context.Context, msgs []groupmem.Message) (int, error) {
-	groups, err := groupmem.CleanBatch(msgs, nil)
+	groups, err := ledger.CleanBatch(msgs, nil)
 	if err != nil {
 		return 0, err
 	}

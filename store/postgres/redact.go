@@ -11,6 +11,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"github.com/groupmem/groupmem"
+	"github.com/groupmem/groupmem/store/ledger"
 )
 
 // RedactMessage implements groupmem.Ledger.
@@ -64,7 +65,7 @@ func (l *Ledger) RedactMessage(ctx context.Context, groupID, messageID, actor st
 			return err
 		}
 		for _, v := range cited {
-			if !groupmem.Quotes(v.statement, text) {
+			if !ledger.Quotes(v.statement, text) {
 				continue
 			}
 			status := v.status
@@ -90,7 +91,7 @@ func (l *Ledger) RedactMessage(ctx context.Context, groupID, messageID, actor st
 			r.Rows["memory_versions"] = n
 		}
 		if t := strings.TrimSpace(text); t != "" {
-			// As groupmem.Quotes: a statement holding the text, or one of at
+			// As ledger.Quotes: a statement holding the text, or one of at
 			// least 8 characters the text holds.
 			tag, err := tx.Exec(ctx, `UPDATE memory_change_log SET
 					old_statement = CASE WHEN `+quotesSQL("old_statement")+` THEN $3 ELSE old_statement END,
@@ -125,7 +126,7 @@ func (l *Ledger) RedactMessage(ctx context.Context, groupID, messageID, actor st
 	return r, nil
 }
 
-// quotesSQL is groupmem.Quotes of column against the text $2, in SQL.
+// quotesSQL is ledger.Quotes of column against the text $2, in SQL.
 func quotesSQL(column string) string {
 	return `(` + column + ` <> '' AND (strpos(` + column + `, $2) > 0 OR (char_length(btrim(` + column + `)) >= 8 AND strpos($2, btrim(` + column + `)) > 0)))`
 }

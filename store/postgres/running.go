@@ -8,6 +8,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"github.com/groupmem/groupmem"
+	"github.com/groupmem/groupmem/store/ledger"
 )
 
 // RunningRuns implements groupmem.Ledger with the partial index of running
@@ -59,7 +60,7 @@ func (l *Ledger) AbandonRun(ctx context.Context, p groupmem.AbandonRunParams) (g
 			return fmt.Errorf("lock group state: %w", err)
 		}
 		rows, err := tx.Query(ctx, `UPDATE evolution_runs SET status = 'failed', report = jsonb_set(report, '{reason}', '"abandoned"'), error = $2, finished_at = $3
-			WHERE id = $1 AND status = 'running' RETURNING `+runColumns, p.RunID, groupmem.CleanError(reason), now)
+			WHERE id = $1 AND status = 'running' RETURNING `+runColumns, p.RunID, ledger.CleanError(reason), now)
 		if err != nil {
 			return fmt.Errorf("close run: %w", err)
 		}

@@ -9,6 +9,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"github.com/groupmem/groupmem"
+	"github.com/groupmem/groupmem/store/ledger"
 )
 
 // BeginRun implements groupmem.Ledger: it raises the group's fence by one
@@ -64,17 +65,14 @@ func insertRun(ctx context.Context, tx pgx.Tx, r *groupmem.Run) error {
 	return nil
 }
 
-// FinishRun implements groupmem.Ledger. A run that is already finished is
+// FinishRun implements groupmem.Ledger. It records the end of a run that
+// applies nothing (ledger.CheckFinish says which; EINVALID otherwise), and
+// only while the run is running: a run already finished, or unknown, is
 // left as it is (ECONFLICT), so a late writer cannot overwrite a committed
 // run's record.
 func (l *Ledger) FinishRun(ctx context.Context, run groupmem.Run) error {
-	if err := groupmem.CheckID(run.ID); err != nil {
+	if err := ledger.CheckFinish(run); err != nil {
 		return err
-	}
-	switch run.Status {
-	case groupmem.RunNoop, groupmem.RunFailed, groupmem.RunReview, groupmem.RunDryRun:
-	default:
-		return groupmem.Errorf(groupmem.EINVALID, "FinishRun records noop, failed, review or dry_run runs, not %q", run.Status)
 	}
 	return l.inTx(ctx, func(tx pgx.Tx) error {
 		return finishRun(ctx, tx, &run, l.now().UTC())
@@ -85,7 +83,7 @@ func (l *Ledger) FinishRun(ctx context.Context, run groupmem.Run) error {
 func finishRun(ctx context.Context, tx pgx.Tx, r *groupmem.Run, now time.Time) error {
 	stats, _ := json.Marshal(r.Stats)
 	tokens, _ := json.Marshal(r.Tokens)
-	report, err := json.Marshal(groupmem.CleanReport(r.Report))
+	report, err := json.Marshal(ledger.CleanReport(r.Report))
 	if err != nil {
 		return fmt.Errorf("encode report: %w", err)
 	}
@@ -95,7 +93,7 @@ func finishRun(ctx context.Context, tx pgx.Tx, r *groupmem.Run, now time.Time) e
 			messages = $6, stats = $7, tokens = $8, report = $9, error = $10, finished_at = $11
 		WHERE id = $1 AND status = 'running'`,
 		r.ID, r.Status, groupmem.CleanActor(r.Model), groupmem.CleanActor(r.PromptVersion), r.NewWatermark,
-		r.Messages, stats, tokens, report, groupmem.CleanError(r.Error), r.FinishedAt)
+		r.Messages, stats, tokens, report, ledger.CleanError(r.Error), r.FinishedAt)
 	if err != nil {
 		return fmt.Errorf("finish run: %w", err)
 	}

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/groupmem/groupmem"
+	"github.com/groupmem/groupmem/store/ledger"
 )
 
 // CommitPlan implements groupmem.Ledger. The plan is checked and cleaned
@@ -21,7 +22,7 @@ import (
 // with them, with the run id on every version and change, the change ids,
 // and the run's succeeded status.
 func (l *Ledger) CommitPlan(ctx context.Context, plan *groupmem.Plan) error {
-	if err := groupmem.CleanPlan(plan); err != nil {
+	if err := ledger.CleanPlan(plan); err != nil {
 		return err
 	}
 	now := fromNanos(nanos(l.now()))

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/groupmem/groupmem"
+	"github.com/groupmem/groupmem/store/ledger"
 )
 
 // The job queue of scheduled evolutions (groupmem.Queue) lives in the
@@ -70,7 +71,7 @@ func (l *Ledger) EnqueueJobs(ctx context.Context, slot time.Time, groups []strin
 	var added int64
 	err := l.inTx(ctx, func(tx *sql.Tx) error {
 		// WHERE true tells the parser that ON CONFLICT belongs to the INSERT.
-		// A new job is due at groupmem.JobPlace: the oldest pending
+		// A new job is due at ledger.JobPlace: the oldest pending
 		// message by the (group_id, seq) key, the backlog from the seq
 		// allocator.
 		res, err := tx.ExecContext(ctx, `
@@ -140,7 +141,7 @@ func (l *Ledger) ClaimJobs(ctx context.Context, limit int, lease time.Duration) 
 		return nil, err
 	}
 	// RETURNING gives rows in no promised order.
-	slices.SortFunc(jobs, groupmem.CompareJobs)
+	slices.SortFunc(jobs, ledger.CompareJobs)
 	return jobs, nil
 }
 
@@ -163,7 +164,7 @@ func (l *Ledger) FinishJob(ctx context.Context, job groupmem.Job, o groupmem.Job
 				run_id = coalesce(?7, run_id), run_status = CASE WHEN ?7 IS NULL THEN run_status ELSE ?8 END,
 				claim = NULL, claimed_until = NULL, updated_at = ?9, follow_ups = follow_ups + ?10
 			WHERE id = ?1 AND claim = ?2 AND status = 'running'`,
-			job.ID, job.Claim, string(status), failed, nanos(now.Add(o.Delay)), groupmem.CleanError(o.Error),
+			job.ID, job.Claim, string(status), failed, nanos(now.Add(o.Delay)), ledger.CleanError(o.Error),
 			nullString(o.RunID), string(o.RunStatus), nanos(now), o.FollowUps())
 		if err != nil {
 			return fmt.Errorf("finish job: %w", err)

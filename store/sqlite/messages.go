@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/groupmem/groupmem"
+	"github.com/groupmem/groupmem/store/ledger"
 )
 
 // InsertMessages implements groupmem.Ledger. Each group's messages get a
@@ -22,7 +23,7 @@ import (
 // range is emptied again before the transaction commits, so no other
 // writer ever sees it.
 func (l *Ledger) InsertMessages(ctx context.Context, msgs []groupmem.Message) (int, error) {
-	groups, err := groupmem.CleanBatch(msgs, checkSentAt)
+	groups, err := ledger.CleanBatch(msgs, checkSentAt)
 	if err != nil {
 		return 0, err
 	}

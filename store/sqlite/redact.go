@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/groupmem/groupmem"
+	"github.com/groupmem/groupmem/store/ledger"
 )
 
 // RedactMessage implements groupmem.Ledger.
@@ -67,7 +68,7 @@ func (l *Ledger) RedactMessage(ctx context.Context, groupID, messageID, actor st
 			return err
 		}
 		for _, v := range all {
-			if !v.cites || !groupmem.Quotes(v.statement, text) {
+			if !v.cites || !ledger.Quotes(v.statement, text) {
 				continue
 			}
 			status := v.status
@@ -93,7 +94,7 @@ func (l *Ledger) RedactMessage(ctx context.Context, groupID, messageID, actor st
 			r.Rows["memory_versions"] = n
 		}
 		if text != "" {
-			// As groupmem.Quotes: a statement holding the text, or one of at
+			// As ledger.Quotes: a statement holding the text, or one of at
 			// least 8 characters the text holds.
 			res, err := tx.ExecContext(ctx, `UPDATE memory_change_log SET
 					old_statement = CASE WHEN `+quotesSQL("old_statement")+` THEN ?3 ELSE old_statement END,
@@ -133,7 +134,7 @@ func (l *Ledger) RedactMessage(ctx context.Context, groupID, messageID, actor st
 	return r, nil
 }
 
-// quotesSQL is groupmem.Quotes of column against the text ?2, in SQL.
+// quotesSQL is ledger.Quotes of column against the text ?2, in SQL.
 func quotesSQL(column string) string {
 	return `(` + column + ` <> '' AND (instr(` + column + `, ?2) > 0 OR (length(trim(` + column + `)) >= 8 AND instr(?2, trim(` + column + `)) > 0)))`
 }

@@ -7,6 +7,7 @@ import (
 	"fmt"
 
 	"github.com/groupmem/groupmem"
+	"github.com/groupmem/groupmem/store/ledger"
 )
 
 // RunningRuns implements groupmem.Ledger with the partial index of running
@@ -45,7 +46,7 @@ func (l *Ledger) AbandonRun(ctx context.Context, p groupmem.AbandonRunParams) (g
 	var run groupmem.Run
 	err := l.inTx(ctx, func(tx *sql.Tx) error {
 		rows, err := tx.QueryContext(ctx, `UPDATE evolution_runs SET status = 'failed', report = json_set(report, '$.reason', 'abandoned'), error = ?2, finished_at = ?3
-			WHERE id = ?1 AND status = 'running' RETURNING `+runColumns, p.RunID, groupmem.CleanError(reason), now)
+			WHERE id = ?1 AND status = 'running' RETURNING `+runColumns, p.RunID, ledger.CleanError(reason), now)
 		if err != nil {
 			return fmt.Errorf("close run: %w", err)
 		}

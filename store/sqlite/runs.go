@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/groupmem/groupmem"
+	"github.com/groupmem/groupmem/store/ledger"
 )
 
 // BeginRun implements groupmem.Ledger: it raises the group's fence by one
@@ -64,18 +65,14 @@ func insertRun(ctx context.Context, tx *sql.Tx, r *groupmem.Run) error {
 	return nil
 }
 
-// FinishRun implements groupmem.Ledger. Only noop, failed and review runs
-// are finished here (EINVALID otherwise), and only while they are running:
-// a run that is already finished, or unknown, is left as it is (ECONFLICT),
-// so a late writer cannot overwrite a committed run's record.
+// FinishRun implements groupmem.Ledger. It records the end of a run that
+// applies nothing (ledger.CheckFinish says which; EINVALID otherwise), and
+// only while the run is running: a run already finished, or unknown, is
+// left as it is (ECONFLICT), so a late writer cannot overwrite a committed
+// run's record.
 func (l *Ledger) FinishRun(ctx context.Context, run groupmem.Run) error {
-	if err := groupmem.CheckID(run.ID); err != nil {
+	if err := ledger.CheckFinish(run); err != nil {
 		return err
-	}
-	switch run.Status {
-	case groupmem.RunNoop, groupmem.RunFailed, groupmem.RunReview, groupmem.RunDryRun:
-	default:
-		return groupmem.Errorf(groupmem.EINVALID, "FinishRun records noop, failed or review runs, not %q", run.Status)
 	}
 	now := fromNanos(nanos(l.now()))
 	return l.inTx(ctx, func(tx *sql.Tx) error {
@@ -87,7 +84,7 @@ func (l *Ledger) FinishRun(ctx context.Context, run groupmem.Run) error {
 func finishRun(ctx context.Context, tx *sql.Tx, r *groupmem.Run, now time.Time) error {
 	stats, _ := json.Marshal(r.Stats)
 	tokens, _ := json.Marshal(r.Tokens)
-	report, err := json.Marshal(groupmem.CleanReport(r.Report))
+	report, err := json.Marshal(ledger.CleanReport(r.Report))
 	if err != nil {
 		return fmt.Errorf("encode report: %w", err)
 	}
@@ -97,7 +94,7 @@ func finishRun(ctx context.Context, tx *sql.Tx, r *groupmem.Run, now time.Time) 
 			messages = ?6, stats = ?7, tokens = ?8, report = ?9, error = ?10, finished_at = ?11
 		WHERE id = ?1 AND status = 'running'`,
 		r.ID, string(r.Status), groupmem.CleanActor(r.Model), groupmem.CleanActor(r.PromptVersion), r.NewWatermark,
-		r.Messages, string(stats), string(tokens), string(report), groupmem.CleanError(r.Error), nanos(r.FinishedAt))
+		r.Messages, string(stats), string(tokens), string(report), ledger.CleanError(r.Error), nanos(r.FinishedAt))
 	if err != nil {
 		return fmt.Errorf("finish run: %w", err)
 	}

@@ -7,10 +7,11 @@ import (
 	"fmt"
 
 	"github.com/groupmem/groupmem"
+	"github.com/groupmem/groupmem/store/ledger"
 )
 
 // scrubRuns removes text from the excerpts of model answers that the run
-// reports of group g keep (see groupmem.RedactReport), inside a
+// reports of group g keep (see ledger.RedactReport), inside a
 // redaction's transaction, and returns how many reports it changed.
 func scrubRuns(ctx context.Context, tx *sql.Tx, g, text string) (int, error) {
 	rows, err := tx.QueryContext(ctx, `SELECT id, report FROM evolution_runs WHERE group_id = ?
@@ -32,7 +33,7 @@ func scrubRuns(ctx context.Context, tx *sql.Tx, g, text string) (int, error) {
 		if err := json.Unmarshal([]byte(r.raw), &rep); err != nil {
 			return 0, fmt.Errorf("decode report of run %s: %w", r.id, err)
 		}
-		rep, changed := groupmem.RedactReport(rep, text)
+		rep, changed := ledger.RedactReport(rep, text)
 		if !changed {
 			continue
 		}

@@ -541,7 +541,22 @@ func testFinishRun(t *testing.T, l groupmem.Ledger) {
 	r.Status = groupmem.RunNoop
 	mustCode(t, l.FinishRun(ctx, r), groupmem.ECONFLICT)
 	r.Status = groupmem.RunSucceeded
-	mustCode(t, l.FinishRun(ctx, r), groupmem.EINVALID)
+	err = l.FinishRun(ctx, r)
+	mustCode(t, err, groupmem.EINVALID)
+	if msg := groupmem.ErrorMessage(err); !strings.Contains(msg, "noop, failed, review or dry_run") {
+		t.Errorf("FinishRun of a succeeded run says %q; want the statuses it records", msg)
+	}
+	// A dry run ends here too, and a run cannot be finished as running.
+	dry := Begin(t, l, "g1")
+	dry.Status = groupmem.RunRunning
+	mustCode(t, l.FinishRun(ctx, dry), groupmem.EINVALID)
+	dry.Status = groupmem.RunDryRun
+	if err := l.FinishRun(ctx, dry); err != nil {
+		t.Fatalf("FinishRun of a dry run: %v", err)
+	}
+	if got, err := l.Run(ctx, dry.ID); err != nil || got.Status != groupmem.RunDryRun {
+		t.Fatalf("dry run = %+v, %v", got, err)
+	}
 }
 
 func testReadsBadInput(t *testing.T, l groupmem.Ledger) {

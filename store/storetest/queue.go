@@ -12,6 +12,7 @@ import (
 	"github.com/google/go-cmp/cmp/cmpopts"
 
 	"github.com/groupmem/groupmem"
+	"github.com/groupmem/groupmem/store/ledger"
 )
 
 // Timings of the Queue suite. Time passes for real: the queue must run on
@@ -363,7 +364,7 @@ func testQueueOldestDueFirst(t *testing.T, h *queueHarness) {
 	}
 }
 
-// A new job is due at its group's place (groupmem.JobPlace): the group
+// A new job is due at its group's place (ledger.JobPlace): the group
 // whose messages waited longest and whose backlog is largest is claimed
 // first, whatever its name; a group with nothing pending is due when it
 // was enqueued. Jobs not taken before the next slot keep their places
@@ -385,7 +386,7 @@ func testQueuePlace(t *testing.T, h *queueHarness) {
 		backlog int64
 	}{{"z-old", t0, t1, 2}, {"a-new", t1, t2, 2}, {"m-big", t1, t2, 40}, {"b-none", t2, t3, 0}} {
 		wantWithin(t, w.group+" is due at", h.job(queueSlot, w.group).NextAttemptAt,
-			groupmem.JobPlace(w.from, w.from, w.backlog), groupmem.JobPlace(w.to, w.to, w.backlog))
+			ledger.JobPlace(w.from, w.from, w.backlog), ledger.JobPlace(w.to, w.to, w.backlog))
 	}
 	h.insert("c-fresh", 1)
 	next := queueSlot.Add(24 * time.Hour)

@@ -1,8 +1,10 @@
-package groupmem
+package ledger
 
 import (
 	"strings"
 	"unicode/utf8"
+
+	"github.com/groupmem/groupmem"
 )
 
 // minTailRunes is the shortest start of a text that RedactReport also
@@ -12,24 +14,24 @@ const minTailRunes = 8
 // RedactReport returns r without the text of a redacted message: every
 // excerpt a run report keeps of the model's answers (Answer and the
 // Dropped examples) has each occurrence of the trimmed text replaced by
-// Redacted, and an excerpt that ends with the start of the text (at least
+// groupmem.Redacted, and an excerpt that ends with the start of the text (at least
 // 8 characters of it, where the excerpt was cut) has that start replaced
 // too. It reports whether anything changed. An empty text changes nothing.
-func RedactReport(r Report, text string) (Report, bool) {
+func RedactReport(r groupmem.Report, text string) (groupmem.Report, bool) {
 	text = strings.TrimSpace(text)
 	if text == "" {
 		return r, false
 	}
 	changed := false
 	scrub := func(s string) string {
-		out := strings.ReplaceAll(s, text, Redacted)
+		out := strings.ReplaceAll(s, text, groupmem.Redacted)
 		out = cutTail(out, text)
 		changed = changed || out != s
 		return out
 	}
 	r.Answer = scrub(r.Answer)
 	if len(r.Dropped) > 0 {
-		drops := make([]Drop, len(r.Dropped))
+		drops := make([]groupmem.Drop, len(r.Dropped))
 		for i, d := range r.Dropped {
 			d.Text = scrub(d.Text)
 			drops[i] = d
@@ -50,8 +52,20 @@ func cutTail(s, text string) string {
 			return s
 		}
 		if strings.HasSuffix(s, text[:n]) {
-			return s[:len(s)-n] + Redacted
+			return s[:len(s)-n] + groupmem.Redacted
 		}
 	}
 	return s
+}
+
+// Quotes reports whether a memory statement quotes a message's text: the
+// statement holds the whole text, or (for a statement of at least 8
+// characters) the text holds the whole statement. Both are compared
+// trimmed; an empty text quotes nothing.
+func Quotes(statement, text string) bool {
+	statement, text = strings.TrimSpace(statement), strings.TrimSpace(text)
+	if text == "" || statement == "" {
+		return false
+	}
+	return strings.Contains(statement, text) || (utf8.RuneCountInString(statement) >= 8 && strings.Contains(text, statement))
 }

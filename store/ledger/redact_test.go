@@ -1,6 +1,10 @@
-package groupmem
+package ledger
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/groupmem/groupmem"
+)
 
 func TestRedactReport(t *testing.T) {
 	const text = "my phone number is 555 0199"
@@ -21,18 +25,18 @@ func TestRedactReport(t *testing.T) {
 			if tt.name == "multibyte cut" {
 				quote = "我的电话号码是五五五零一九九"
 			}
-			r, changed := RedactReport(Report{Answer: tt.in, Dropped: []Drop{{Line: 1, Text: tt.in}}}, quote)
+			r, changed := RedactReport(groupmem.Report{Answer: tt.in, Dropped: []groupmem.Drop{{Line: 1, Text: tt.in}}}, quote)
 			if r.Answer != tt.want || r.Dropped[0].Text != tt.want || changed != tt.changed {
 				t.Errorf("RedactReport(%q) = %q, %q, %v; want %q, %v", tt.in, r.Answer, r.Dropped[0].Text, changed, tt.want, tt.changed)
 			}
 		})
 	}
-	orig := Report{Dropped: []Drop{{Text: text}}}
+	orig := groupmem.Report{Dropped: []groupmem.Drop{{Text: text}}}
 	RedactReport(orig, text)
 	if orig.Dropped[0].Text != text {
 		t.Errorf("RedactReport changed the report it was given")
 	}
-	if _, changed := RedactReport(Report{Answer: text}, "  "); changed {
+	if _, changed := RedactReport(groupmem.Report{Answer: text}, "  "); changed {
 		t.Errorf("an empty text changed the report")
 	}
 }

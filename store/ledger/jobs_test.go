@@ -1,4 +1,4 @@
-package groupmem
+package ledger
 
 import (
 	"testing"
