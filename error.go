@@ -6,14 +6,17 @@ import (
 )
 
 // Error codes. Every error that crosses a package boundary carries one of
-// these; the HTTP layer maps each to exactly one status.
+// these; the HTTP layer maps each to exactly one status. Each adapter (llm,
+// store/qdrant, store/postgres, store/redis) gives a provider's error its
+// code once, where it enters: whatever a backing service refuses or fails
+// is EUNAVAILABLE, never a code that blames the API's caller.
 const (
 	EINVALID     = "invalid"      // the input is malformed or out of range
 	ENOTFOUND    = "not_found"    // the named thing does not exist (or is not visible)
 	ECONFLICT    = "conflict"     // the store changed under the caller; retry from a fresh read
 	ESTALE       = "stale_fence"  // the caller's fencing token was superseded; it must not write
 	EBUSY        = "busy"         // another worker holds the group
-	EUNAVAILABLE = "unavailable"  // a backing service cannot be reached
+	EUNAVAILABLE = "unavailable"  // a backing service cannot be reached, or refuses the service (its credentials, its configuration)
 	EINTERNAL    = "internal"     // a bug or an unexpected failure
 	ETOOLARGE    = "too_large"    // the input exceeds a size limit
 	EUNAUTH      = "unauthorized" // no or a wrong credential

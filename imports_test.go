@@ -2,8 +2,13 @@ package groupmem_test
 
 import (
 	"encoding/json"
+	"go/ast"
+	"go/parser"
+	"go/token"
 	"io"
+	"io/fs"
 	"os/exec"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -97,4 +102,37 @@ func under(path, pkg string) bool {
 		return strings.HasPrefix(path, pkg)
 	}
 	return path == pkg
+}
+
+// TestLibrariesNameNoVariables fails when a package other than the command
+// puts an environment variable's name in a string: the command owns the
+// variables and names them in its errors; a library names its own
+// settings (Config.URL, Spec), so that it reads right wherever it is used.
+// The test helpers, which read their own variables, are exempt.
+func TestLibrariesNameNoVariables(t *testing.T) {
+	exempt := []string{"cmd/", "store/postgres/pgtest/", "store/qdrant/qdranttest/", "internal/"}
+	err := filepath.WalkDir(".", func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") {
+			return err
+		}
+		for _, e := range exempt {
+			if strings.HasPrefix(filepath.ToSlash(path), e) {
+				return nil
+			}
+		}
+		f, err := parser.ParseFile(token.NewFileSet(), path, nil, 0)
+		if err != nil {
+			return err
+		}
+		ast.Inspect(f, func(n ast.Node) bool {
+			if lit, ok := n.(*ast.BasicLit); ok && lit.Kind == token.STRING && strings.Contains(lit.Value, "GROUPMEM_") {
+				t.Errorf("%s: %s names an environment variable", path, lit.Value)
+			}
+			return true
+		})
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
 }

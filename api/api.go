@@ -184,10 +184,10 @@ func New(d Deps, cfg Config) (*Handler, error) {
 		return nil, groupmem.Errorf(groupmem.EINVALID, "api needs a Ledger, an Index, an Embedder and a Service")
 	case len(d.Keys) == 0 && !cfg.Open:
 		return nil, groupmem.Errorf(groupmem.EINVALID,
-			"no API key is configured (GROUPMEM_API_KEYS); set GROUPMEM_API_OPEN=true to serve without keys")
+			"no API key is configured (Deps.Keys); set Config.Open to serve without keys")
 	case len(d.Keys) > 0 && cfg.Open:
 		return nil, groupmem.Errorf(groupmem.EINVALID,
-			"GROUPMEM_API_KEYS and GROUPMEM_API_OPEN are both set; choose one")
+			"both Deps.Keys and Config.Open are set; choose one")
 	}
 	h := &Handler{d: d, cfg: cfg, log: d.Logger, now: d.Now, keys: d.Keys, mux: http.NewServeMux(),
 		msgs: d.Messages}

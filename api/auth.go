@@ -93,13 +93,13 @@ func ParseKeys(spec string) ([]Key, error) {
 		n++
 		k, err := parseKey(e)
 		if err != nil {
-			return nil, groupmem.Errorf(groupmem.EINVALID, "GROUPMEM_API_KEYS entry %d: %s", n, groupmem.ErrorMessage(err))
+			return nil, groupmem.Errorf(groupmem.EINVALID, "API key entry %d: %s", n, groupmem.ErrorMessage(err))
 		}
 		if names[k.Name] {
-			return nil, groupmem.Errorf(groupmem.EINVALID, "GROUPMEM_API_KEYS entry %d: name %q is used twice", n, k.Name)
+			return nil, groupmem.Errorf(groupmem.EINVALID, "API key entry %d: name %q is used twice", n, k.Name)
 		}
 		if hashes[k.hash] {
-			return nil, groupmem.Errorf(groupmem.EINVALID, "GROUPMEM_API_KEYS entry %d (%s): the same secret hash is used twice", n, k.Name)
+			return nil, groupmem.Errorf(groupmem.EINVALID, "API key entry %d (%s): the same secret hash is used twice", n, k.Name)
 		}
 		names[k.Name], hashes[k.hash] = true, true
 		keys = append(keys, k)

@@ -86,8 +86,8 @@ func TestNewNeedsKeysOrOpen(t *testing.T) {
 	}
 	f := newFixture(t, fixtureOptions{})
 	deps = api.Deps{Ledger: f.ledger, Index: f.index, Embedder: emb, Service: f.svc}
-	if _, err := api.New(deps, api.Config{}); groupmem.ErrorCode(err) != groupmem.EINVALID || !strings.Contains(err.Error(), "GROUPMEM_API_OPEN") {
-		t.Errorf("New without keys = %v, want EINVALID naming GROUPMEM_API_OPEN", err)
+	if _, err := api.New(deps, api.Config{}); groupmem.ErrorCode(err) != groupmem.EINVALID || !strings.Contains(err.Error(), "Config.Open") {
+		t.Errorf("New without keys = %v, want EINVALID naming Config.Open", err)
 	}
 	deps.Keys = testKeys(t)
 	if _, err := api.New(deps, api.Config{Open: true}); groupmem.ErrorCode(err) != groupmem.EINVALID {

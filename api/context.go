@@ -90,7 +90,7 @@ func (h *Handler) contextMemories(ctx context.Context, g, q string, limit int, t
 	}
 	page, err := h.d.Ledger.Memories(ctx, groupmem.MemoryQuery{GroupID: g, Status: groupmem.StatusActive, Limit: contextScan})
 	if err != nil {
-		return nil, backendError(err)
+		return nil, err
 	}
 	ranked := page.Memories
 	slices.SortStableFunc(ranked, func(a, b groupmem.Memory) int {
@@ -105,7 +105,7 @@ func (h *Handler) contextMemories(ctx context.Context, g, q string, limit int, t
 func (h *Handler) contextMessages(ctx context.Context, g, q string, mems []groupmem.Memory) ([]groupmem.Message, error) {
 	hits, err := h.msgs.Search(ctx, msgsearch.Query{GroupID: g, Text: q, Mode: msgsearch.Hybrid, Limit: contextMessages})
 	if err != nil {
-		return nil, backendError(err)
+		return nil, err
 	}
 	byID := map[string]groupmem.Message{}
 	var found []string
@@ -122,7 +122,7 @@ func (h *Handler) contextMessages(ctx context.Context, g, q string, mems []group
 	}
 	cited, err := h.d.Ledger.MessagesByID(ctx, g, evidence)
 	if err != nil {
-		return nil, backendError(err)
+		return nil, err
 	}
 	for _, m := range cited {
 		if m.Content != "" { // a redacted message has nothing to say

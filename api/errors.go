@@ -112,24 +112,3 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 	w.WriteHeader(status)
 	_, _ = w.Write(append(b, '\n'))
 }
-
-// backendError makes an error from a backend safe to answer: a backend's
-// refusal of our own credentials (EUNAUTH, EFORBIDDEN) is a fault of the
-// deployment, not of the caller, and becomes EINTERNAL.
-func backendError(err error) error {
-	switch groupmem.ErrorCode(err) {
-	case groupmem.EUNAUTH, groupmem.EFORBIDDEN:
-		return groupmem.WrapError(groupmem.EINTERNAL, "a backend refused the service's credentials", err)
-	}
-	return err
-}
-
-// indexError is backendError for index reads: an index that lacks its
-// collection is not ready, which is EUNAVAILABLE rather than a 404 of the
-// caller's thing.
-func indexError(err error) error {
-	if groupmem.ErrorCode(err) == groupmem.ENOTFOUND {
-		return groupmem.WrapError(groupmem.EUNAVAILABLE, "the search index is not ready", err)
-	}
-	return backendError(err)
-}

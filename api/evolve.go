@@ -145,7 +145,6 @@ func (h *Handler) evolveAsync(w http.ResponseWriter, r *http.Request, g string, 
 // failure of a run is not the caller's doing and is EINTERNAL. Either way
 // the caller learns the run's id, whose record says why it failed.
 func runError(runID string, err error) error {
-	err = backendError(err)
 	code := groupmem.ErrorCode(err)
 	switch code {
 	case groupmem.EBUSY, groupmem.ESTALE, groupmem.ECONFLICT, groupmem.EUNAVAILABLE, groupmem.EINVALID:
@@ -184,7 +183,7 @@ func (h *Handler) run(w http.ResponseWriter, r *http.Request, c *call) error {
 		if groupmem.ErrorCode(err) == groupmem.ENOTFOUND {
 			return groupmem.Errorf(groupmem.ENOTFOUND, "run %s not found", id)
 		}
-		return backendError(err)
+		return err
 	}
 	writeJSON(w, http.StatusOK, struct {
 		Success bool    `json:"success"`

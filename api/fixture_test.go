@@ -80,6 +80,9 @@ type fixtureOptions struct {
 	hold      chan struct{}   // the fuser waits on "hold" messages until it is closed
 	lockTTL   time.Duration   // the service's lock ttl (default the worker's)
 	cors      []string        // Config.CORSOrigins
+	// embeddings, when set, is the URL of an OpenAI-compatible embeddings
+	// endpoint the service embeds with instead of the local embedder.
+	embeddings string
 	// embedded runs the API on the embedded configuration: a SQLite
 	// ledger and the in-process index (and lock, unless locker is set)
 	// instead of Postgres, Qdrant and Redis.
@@ -157,7 +160,11 @@ func newFixture(t testing.TB, o fixtureOptions) *fixture {
 		locker = rl
 	}
 	f.locker = locker
-	emb, err := llm.NewLocal(d)
+	var emb groupmem.Embedder
+	emb, err = llm.NewLocal(d)
+	if o.embeddings != "" {
+		emb, err = llm.NewEmbeddings(llm.EmbeddingsConfig{BaseURL: o.embeddings, APIKey: "sk-test", Model: "e1", Dimension: d, MaxRetries: -1})
+	}
 	if err != nil {
 		t.Fatal(err)
 	}

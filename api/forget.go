@@ -25,7 +25,7 @@ func (h *Handler) purge(w http.ResponseWriter, r *http.Request, c *call) error {
 	}
 	removal, err := h.d.Service.Purge(r.Context(), g, c.key.Name)
 	if err != nil {
-		return backendError(err)
+		return err
 	}
 	if err := h.msgs.Forget(r.Context(), g); err != nil {
 		// The ledger holds nothing of the group: the index drops the rest
@@ -69,7 +69,7 @@ func (h *Handler) redact(w http.ResponseWriter, r *http.Request, c *call) error 
 	}
 	red, err := h.d.Service.Redact(r.Context(), g, id, c.key.Name)
 	if err != nil {
-		return backendError(err)
+		return err
 	}
 	if err := h.msgs.Forget(r.Context(), g, id); err != nil {
 		// Searches check every hit against the ledger: the redacted

@@ -45,7 +45,7 @@ func (h *Handler) memory(target resolver) handler {
 		}
 		msgs, err := h.d.Ledger.MessagesByID(r.Context(), m.GroupID, m.Evidence)
 		if err != nil {
-			return backendError(err)
+			return err
 		}
 		msgs = slices.DeleteFunc(msgs, func(m groupmem.Message) bool { return m.Content == "" }) // redacted
 		writeJSON(w, http.StatusOK, struct {
@@ -130,7 +130,7 @@ func (h *Handler) create(w http.ResponseWriter, r *http.Request, c *call) error 
 	}
 	m, err := h.d.Service.Create(r.Context(), g, c.key.Name, in)
 	if err != nil {
-		return backendError(err)
+		return err
 	}
 	writeJSON(w, http.StatusCreated, struct {
 		Success bool       `json:"success"`

@@ -31,7 +31,7 @@ func (h *Handler) list(w http.ResponseWriter, r *http.Request, c *call) error {
 	}
 	page, err := h.d.List(r.Context(), groupmem.MemoryQuery{GroupID: g, Status: status, Limit: limit, Offset: offset})
 	if err != nil {
-		return backendError(err)
+		return err
 	}
 	writeJSON(w, http.StatusOK, struct {
 		Success  bool         `json:"success"`
@@ -51,7 +51,7 @@ func (h *Handler) searchActive(ctx context.Context, g, q string, limit int, thre
 	hits, err := h.d.Index.Search(ctx, groupmem.SearchQuery{GroupID: g, Vector: vec, Status: groupmem.StatusActive,
 		Limit: limit, Threshold: threshold})
 	if err != nil {
-		return nil, indexError(err)
+		return nil, err
 	}
 	return hits, nil
 }
@@ -60,7 +60,7 @@ func (h *Handler) searchActive(ctx context.Context, g, q string, limit int, thre
 func (h *Handler) embedQuery(ctx context.Context, q string) ([]float32, error) {
 	vecs, err := h.d.Embedder.Embed(ctx, []string{q})
 	if err != nil {
-		return nil, backendError(err)
+		return nil, err
 	}
 	if len(vecs) != 1 || len(vecs[0]) != h.d.Embedder.Dimension() {
 		return nil, groupmem.Errorf(groupmem.EINTERNAL, "the embedder returned no usable vector")
@@ -114,5 +114,5 @@ func memoryError(err error, id string) error {
 	if groupmem.ErrorCode(err) == groupmem.ENOTFOUND {
 		return groupmem.Errorf(groupmem.ENOTFOUND, "memory %s not found", id)
 	}
-	return backendError(err)
+	return err
 }

@@ -54,7 +54,7 @@ func (h *Handler) ingest(w http.ResponseWriter, r *http.Request, c *call) error 
 	}
 	n, err := h.d.Ledger.InsertMessages(r.Context(), msgs)
 	if err != nil {
-		return backendError(err)
+		return err
 	}
 	writeJSON(w, http.StatusOK, struct {
 		Success  bool   `json:"success"`

@@ -111,7 +111,7 @@ func (h *Handler) changes(w http.ResponseWriter, r *http.Request, c *call) error
 	rows, err := h.d.Ledger.Changes(r.Context(), groupmem.ChangeQuery{GroupID: g, Since: since, Actions: actions,
 		BeforeTime: at.At, BeforeID: beforeID, Limit: limit + 1})
 	if err != nil {
-		return backendError(err)
+		return err
 	}
 	truncated := len(rows) > limit
 	rows = rows[:min(len(rows), limit)]
@@ -165,7 +165,7 @@ func (h *Handler) runs(w http.ResponseWriter, r *http.Request, c *call) error {
 	runs, err := h.d.Ledger.Runs(r.Context(), groupmem.RunQuery{GroupID: g, Status: status,
 		BeforeTime: at.At, BeforeID: at.ID, Limit: limit + 1})
 	if err != nil {
-		return backendError(err)
+		return err
 	}
 	var next *string
 	if len(runs) > limit {
@@ -210,7 +210,7 @@ func (h *Handler) groups(w http.ResponseWriter, r *http.Request, c *call) error 
 	}
 	page, err := h.d.Ledger.Groups(r.Context(), groupmem.GroupQuery{IDs: c.key.Groups, After: after.ID, Limit: limit + 1})
 	if err != nil {
-		return backendError(err)
+		return err
 	}
 	var next *string
 	if len(page) > limit {

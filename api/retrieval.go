@@ -54,7 +54,7 @@ func (h *Handler) searchMemories(ctx context.Context, g, q string, mode msgsearc
 	}
 	hits, err := h.d.Index.SearchHybrid(ctx, hq)
 	if err != nil {
-		return nil, indexError(err)
+		return nil, err
 	}
 	out := make([]memoryHit, len(hits))
 	for i, hit := range hits {
@@ -156,7 +156,7 @@ func (h *Handler) messages(w http.ResponseWriter, r *http.Request, c *call) erro
 	hits, err := h.msgs.Search(r.Context(), msgsearch.Query{GroupID: g, Text: q, Mode: mode, Limit: limit + 1,
 		Since: since, Until: until, Sender: sender, Before: before})
 	if err != nil {
-		return backendError(err)
+		return err
 	}
 	var next *string
 	if q == "" && len(hits) > limit {

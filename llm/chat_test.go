@@ -210,12 +210,14 @@ func TestCompleteDoesNotRetryRejections(t *testing.T) {
 		status int
 		code   string
 	}{
-		{400, groupmem.EINVALID},
-		{401, groupmem.EUNAUTH},
-		{403, groupmem.EFORBIDDEN},
-		{404, groupmem.EINVALID},
-		{413, groupmem.ETOOLARGE},
-		{422, groupmem.EINVALID},
+		// The endpoint refusing the service's credentials or a request of
+		// its making is the deployment's problem, never the API caller's.
+		{400, groupmem.EUNAVAILABLE},
+		{401, groupmem.EUNAVAILABLE},
+		{403, groupmem.EUNAVAILABLE},
+		{404, groupmem.EUNAVAILABLE},
+		{413, groupmem.EUNAVAILABLE},
+		{422, groupmem.EUNAVAILABLE},
 	}
 	for _, tt := range tests {
 		t.Run(http.StatusText(tt.status), func(t *testing.T) {
@@ -247,7 +249,7 @@ func TestCompleteCutsLongProviderMessages(t *testing.T) {
 	s.Enqueue(llmtest.Reply{Status: 400, Text: strings.Repeat("很长的错误 ", 2000)})
 	chat, _ := newChat(t, s, nil)
 	_, err := chat.Complete(context.Background(), hello)
-	wantCode(t, err, groupmem.EINVALID)
+	wantCode(t, err, groupmem.EUNAVAILABLE)
 	if full := err.Error(); len(full) > 500 || !strings.HasSuffix(full, "...") {
 		t.Errorf("error is %d bytes (%q...), want the provider's words cut short, ending in ...", len(full), groupmem.Truncate(full, 60))
 	}

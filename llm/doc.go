@@ -10,17 +10,21 @@
 // pins the service to one vendor's idea of the API, so any compatible server
 // (OpenAI, Azure-style gateways, vLLM, Ollama, llama.cpp, LiteLLM) works.
 //
-// Every error these clients return is a *groupmem.Error:
-//   - EINVALID for a bad config or argument, and for a request the endpoint
-//     rejected with a 4xx status (except 401, 403, 413 and 429);
-//   - EUNAUTH for a 401 and EFORBIDDEN for a 403 from the endpoint;
-//   - ETOOLARGE for a 413 from the endpoint;
-//   - EUNAVAILABLE when the endpoint could not be reached or kept failing
-//     (429, 5xx, network errors, timeouts) after every retry, when the
-//     caller's context ended (errors.Is(err, context.Canceled) or
-//     context.DeadlineExceeded then holds), and when the endpoint answered
-//     something unusable: malformed JSON, no choices, a body over the size
-//     limit, vectors of the wrong length.
+// Every error these clients return is a *groupmem.Error, with the code the
+// service's callers act on (the endpoint's own status and words stay in
+// the cause, for logs):
+//   - EINVALID for a bad config or argument of ours;
+//   - ETOOLARGE when the embeddings endpoint answers 413: the text, a
+//     caller's, is too large;
+//   - EUNAVAILABLE for everything else the endpoint refuses or fails: a
+//     401 or 403 (it refused the service's credentials), any other 4xx (it
+//     rejected a request of the service's making, so its configuration is
+//     at fault), 429, 5xx, network errors and timeouts after every retry,
+//     the caller's context ending (errors.Is(err, context.Canceled) or
+//     context.DeadlineExceeded then holds), and answers that cannot be
+//     used: malformed JSON, no choices, a body over the size limit, vectors
+//     of the wrong length. None of it is the API caller's fault, so none
+//     of it answers 4xx.
 //
 // The message of a rejected request quotes the endpoint's own error
 // message, cut short.

@@ -82,6 +82,8 @@ func NewEmbeddings(c EmbeddingsConfig) (*Embeddings, error) {
 		setting: setting,
 		name:    "embedding model",
 		path:    "/embeddings",
+		// Search queries are the caller's text.
+		callersInput: true,
 		// A float in JSON takes about 20 bytes; leave room for the rest.
 		maxBody:        int64(batch)*int64(c.Dimension)*32 + 1<<20,
 		defaultTimeout: DefaultEmbeddingsTimeout,

@@ -166,10 +166,14 @@ func TestEmbedDoesNotRetryRejections(t *testing.T) {
 	s.EnqueueEmbeddings(llmtest.Reply{Status: http.StatusUnauthorized, Text: "invalid api key"})
 	e, _ := newEmbeddings(t, s, nil)
 	_, err := e.Embed(context.Background(), []string{"x"})
-	wantCode(t, err, groupmem.EUNAUTH)
+	wantCode(t, err, groupmem.EUNAVAILABLE) // the service's credentials, not the caller's
 	if n := len(s.Requests()); n != 1 {
 		t.Errorf("server saw %d requests, want 1", n)
 	}
+	// Too large a text is the caller's: a search query is.
+	s.EnqueueEmbeddings(llmtest.Reply{Status: http.StatusRequestEntityTooLarge, Text: "input too long"})
+	_, err = e.Embed(context.Background(), []string{"x"})
+	wantCode(t, err, groupmem.ETOOLARGE)
 }
 
 func TestEmbedInputs(t *testing.T) {

@@ -24,10 +24,15 @@ const maxMessageBytes = 300
 // endpointConfig is what ChatConfig and EmbeddingsConfig share: where the
 // endpoint is, how to authenticate, and how to time out and retry.
 type endpointConfig struct {
-	setting        string // names the config in errors, e.g. "chat config"
-	name           string // names the endpoint in messages, e.g. "chat model"
-	path           string // appended to baseURL, e.g. "/chat/completions"
-	maxBody        int64  // the largest response body read
+	setting string // names the config in errors, e.g. "chat config"
+	name    string // names the endpoint in messages, e.g. "chat model"
+	path    string // appended to baseURL, e.g. "/chat/completions"
+	// callersInput says the request carries the caller's own text (as an
+	// embedding of a search query does), so that a 413 is the caller's
+	// ETOOLARGE; otherwise the request is the service's and a 413 is
+	// EUNAVAILABLE like any other refusal.
+	callersInput   bool
+	maxBody        int64 // the largest response body read
 	defaultTimeout time.Duration
 
 	baseURL, apiKey         string
@@ -49,6 +54,8 @@ type endpoint struct {
 	maxBody int64
 	retry   retryPolicy
 	limiter *Limiter // nil: calls are not limited
+	// callersInput: see endpointConfig.
+	callersInput bool
 }
 
 // newEndpoint checks c, applies its defaults, and returns the endpoint.
@@ -96,6 +103,8 @@ func newEndpoint(c endpointConfig) (*endpoint, error) {
 		timeout: cmp.Or(c.timeout, c.defaultTimeout),
 		maxBody: c.maxBody,
 		retry:   p,
+
+		callersInput: c.callersInput,
 	}, nil
 }
 
@@ -199,22 +208,17 @@ func (e *endpoint) statusError(resp *http.Response, body []byte) error {
 	if m := providerMessage(body); m != "" {
 		detail = errors.New("provider said: " + m)
 	}
-	var code string
 	switch s := resp.StatusCode; {
 	case s == http.StatusTooManyRequests || s >= 500:
 		return &retryableError{msg: msg, err: detail, retryAfter: retryAfter(resp.Header, time.Now())}
-	case s == http.StatusUnauthorized:
-		code = groupmem.EUNAUTH
-	case s == http.StatusForbidden:
-		code = groupmem.EFORBIDDEN
-	case s == http.StatusRequestEntityTooLarge:
-		code = groupmem.ETOOLARGE
+	case s == http.StatusRequestEntityTooLarge && e.callersInput:
+		return groupmem.WrapError(groupmem.ETOOLARGE, fmt.Sprintf("%s rejected the text as too large: %s", e.retry.name, msg), detail)
+	case s == http.StatusUnauthorized || s == http.StatusForbidden:
+		return groupmem.WrapError(groupmem.EUNAVAILABLE, fmt.Sprintf("%s refused the service's credentials: %s", e.retry.name, msg), detail)
 	case s >= 400:
-		code = groupmem.EINVALID
-	default:
-		return e.unusable("unexpected "+msg, detail)
+		return groupmem.WrapError(groupmem.EUNAVAILABLE, fmt.Sprintf("%s rejected the request: %s", e.retry.name, msg), detail)
 	}
-	return groupmem.WrapError(code, fmt.Sprintf("%s rejected the request: %s", e.retry.name, msg), detail)
+	return e.unusable("unexpected "+msg, detail)
 }
 
 // unusable is the final error for an answer that cannot be used.

@@ -245,17 +245,13 @@ func (r *fusing) partial() groupmem.Fusion {
 	return out
 }
 
-// modelError keeps the model's own failure out of the caller's error
-// vocabulary: an authentication or request error of the model call is the
-// operator's to fix, so it becomes EUNAVAILABLE.
+// modelError marks a failed model call with the reason its run records.
+// Its code is the one the model client gave it where the error entered
+// (package llm: EUNAVAILABLE for whatever the model refused or failed).
 func modelError(pass int, err error) error {
 	reason := groupmem.FailModel
 	if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
 		reason = groupmem.FailCancelled
-	}
-	switch groupmem.ErrorCode(err) {
-	case groupmem.EUNAUTH, groupmem.EFORBIDDEN, groupmem.EINVALID, groupmem.ETOOLARGE, groupmem.EINTERNAL:
-		return groupmem.Failure(reason, groupmem.WrapError(groupmem.EUNAVAILABLE, fmt.Sprintf("the model call of pass %d failed: %s", pass, groupmem.ErrorMessage(err)), err))
 	}
 	return groupmem.Failure(reason, fmt.Errorf("model call of pass %d: %w", pass, err))
 }

@@ -93,9 +93,9 @@ func NewPool(q groupmem.Queue, e Evolver, log *slog.Logger, cfg PoolConfig) (*Po
 		name     string
 		negative bool
 	}{
-		{"GROUPMEM_CONCURRENCY", cfg.Concurrency < 0},
-		{"GROUPMEM_RUN_TIMEOUT", cfg.RunTimeout < 0},
-		{"GROUPMEM_MAX_ATTEMPTS", cfg.MaxAttempts < 0},
+		{"pool Concurrency", cfg.Concurrency < 0},
+		{"pool RunTimeout", cfg.RunTimeout < 0},
+		{"pool MaxAttempts", cfg.MaxAttempts < 0},
 		{"pool Backoff", cfg.Backoff < 0},
 		{"pool MaxBackoff", cfg.MaxBackoff < 0},
 		{"pool BusyDelay", cfg.BusyDelay < 0},

@@ -656,9 +656,9 @@ func TestNewPoolRejectsNegativeSettings(t *testing.T) {
 		cfg     worker.PoolConfig
 		setting string
 	}{
-		{worker.PoolConfig{Concurrency: -1}, "GROUPMEM_CONCURRENCY"},
-		{worker.PoolConfig{RunTimeout: -time.Second}, "GROUPMEM_RUN_TIMEOUT"},
-		{worker.PoolConfig{MaxAttempts: -3}, "GROUPMEM_MAX_ATTEMPTS"},
+		{worker.PoolConfig{Concurrency: -1}, "Concurrency"},
+		{worker.PoolConfig{RunTimeout: -time.Second}, "RunTimeout"},
+		{worker.PoolConfig{MaxAttempts: -3}, "MaxAttempts"},
 	}
 	for _, tt := range tests {
 		_, err := worker.NewPool(nil, nil, nil, tt.cfg)

@@ -69,19 +69,19 @@ func NewScheduler(q groupmem.Queue, log *slog.Logger, cfg SchedulerConfig) (*Sch
 		log = slog.New(slog.DiscardHandler)
 	}
 	if cfg.MinMessages < 1 {
-		return nil, groupmem.Errorf(groupmem.EINVALID, "GROUPMEM_MIN_MESSAGES must be at least 1, got %d", cfg.MinMessages)
+		return nil, groupmem.Errorf(groupmem.EINVALID, "scheduler MinMessages must be at least 1, got %d", cfg.MinMessages)
 	}
 	loc, err := time.LoadLocation(cfg.TimeZone)
 	if err != nil {
-		return nil, groupmem.WrapError(groupmem.EINVALID, fmt.Sprintf("GROUPMEM_TIMEZONE %q is not a known time zone", cfg.TimeZone), err)
+		return nil, groupmem.WrapError(groupmem.EINVALID, fmt.Sprintf("scheduler TimeZone %q is not a known time zone", cfg.TimeZone), err)
 	}
 	schedule, err := cron.ParseStandard(cfg.Spec)
 	if err != nil {
-		return nil, groupmem.WrapError(groupmem.EINVALID, fmt.Sprintf("GROUPMEM_SCHEDULE %q is not a cron spec like \"0 3 * * *\"", cfg.Spec), err)
+		return nil, groupmem.WrapError(groupmem.EINVALID, fmt.Sprintf("scheduler Spec %q is not a cron spec like \"0 3 * * *\"", cfg.Spec), err)
 	}
 	s := &Scheduler{queue: q, log: log, cfg: cfg, loc: loc, schedule: schedule}
 	if s.Next(cfg.Now()).IsZero() {
-		return nil, groupmem.Errorf(groupmem.EINVALID, "GROUPMEM_SCHEDULE %q never fires", cfg.Spec)
+		return nil, groupmem.Errorf(groupmem.EINVALID, "scheduler Spec %q never fires", cfg.Spec)
 	}
 	return s, nil
 }

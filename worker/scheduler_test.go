@@ -118,11 +118,11 @@ func TestSchedulerRejectsBadSettings(t *testing.T) {
 		cfg     worker.SchedulerConfig
 		setting string
 	}{
-		{worker.SchedulerConfig{Spec: "at three"}, "GROUPMEM_SCHEDULE"},
-		{worker.SchedulerConfig{Spec: "0 3 * *"}, "GROUPMEM_SCHEDULE"},
-		{worker.SchedulerConfig{Spec: "0 0 30 2 *"}, "GROUPMEM_SCHEDULE"}, // February 30th never comes
-		{worker.SchedulerConfig{TimeZone: "Mars/Olympus_Mons"}, "GROUPMEM_TIMEZONE"},
-		{worker.SchedulerConfig{MinMessages: -1}, "GROUPMEM_MIN_MESSAGES"},
+		{worker.SchedulerConfig{Spec: "at three"}, "Spec"},
+		{worker.SchedulerConfig{Spec: "0 3 * *"}, "Spec"},
+		{worker.SchedulerConfig{Spec: "0 0 30 2 *"}, "Spec"}, // February 30th never comes
+		{worker.SchedulerConfig{TimeZone: "Mars/Olympus_Mons"}, "TimeZone"},
+		{worker.SchedulerConfig{MinMessages: -1}, "MinMessages"},
 	}
 	for _, tt := range tests {
 		_, err := worker.NewScheduler(nil, nil, tt.cfg)

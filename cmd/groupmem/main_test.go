@@ -227,6 +227,8 @@ func TestBadConfigurationNamesTheSetting(t *testing.T) {
 		{map[string]string{"GROUPMEM_POSTGRES_MIGRATE_TIMEOUT": "later"}, []string{"migrate"}, "GROUPMEM_POSTGRES_MIGRATE_TIMEOUT"},
 		{nil, []string{"frobnicate"}, "unknown command"},
 		{map[string]string{"GROUPMEM_POSTGRES_URL": "postgres://nobody@127.0.0.1:1/x?connect_timeout=1"}, []string{"migrate"}, "GROUPMEM_POSTGRES_URL"},
+		{map[string]string{"GROUPMEM_REDIS_ADDR": "127.0.0.1:1"}, []string{"evolve", "-group", "g"}, "GROUPMEM_REDIS_ADDR"},
+		{map[string]string{"GROUPMEM_API_KEYS": "bot1:read"}, []string{"serve"}, "GROUPMEM_API_KEYS"},
 	} {
 		_, stderr, err := runCmd(t, tc.env, tc.args...)
 		if err == nil || !strings.Contains(err.Error()+stderr, tc.want) {

@@ -35,7 +35,7 @@ func newEvolution(cfg *Config, b *backends, svc *worker.Service, log *slog.Logge
 	sch, err := worker.NewScheduler(b.Queue, log, worker.SchedulerConfig{Spec: cfg.Schedule, TimeZone: cfg.TimeZone, MinMessages: cfg.MinMessages,
 		AfterTick: afterTick})
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("GROUPMEM_SCHEDULE, GROUPMEM_TIMEZONE or GROUPMEM_MIN_MESSAGES: %w", err)
 	}
 	followUps := cfg.FollowUps
 	if followUps == 0 {
@@ -51,7 +51,7 @@ func newEvolution(cfg *Config, b *backends, svc *worker.Service, log *slog.Logge
 	}
 	pool, err := worker.NewPool(b.Queue, svc, log, pc)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("GROUPMEM_CONCURRENCY, GROUPMEM_RUN_TIMEOUT or GROUPMEM_MAX_ATTEMPTS: %w", err)
 	}
 	reg.WatchNight(func() (groupmem.JobCounts, bool) {
 		np, ok := pool.Progress()

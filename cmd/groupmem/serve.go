@@ -84,7 +84,7 @@ func newServer(env *Env, b *backends, open bool) (*server, error) {
 	h, err := api.New(deps, api.Config{Open: open || cfg.APIOpen, DefaultThreshold: searchThreshold(cfg), CORSOrigins: origins})
 	if err != nil {
 		cancelBackground()
-		return nil, err
+		return nil, fmt.Errorf("GROUPMEM_API_KEYS or GROUPMEM_API_OPEN: %w", err)
 	}
 	s := &server{env: env, b: b, handler: h, metrics: reg, cancelBackground: cancelBackground}
 	s.httpSrv = api.NewServer(cfg.HTTPAddr, console.Mount(guardAPIMetrics(cfg, h)), api.Config{})

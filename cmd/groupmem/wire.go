@@ -101,7 +101,7 @@ func openBackends(ctx context.Context, cfg *Config, log *slog.Logger) (_ *backen
 	if cfg.RedisAddr != "" {
 		r, err := redis.Open(ctx, redis.Config{Addr: cfg.RedisAddr, Password: cfg.RedisPassword, DB: cfg.RedisDB, Prefix: cfg.RedisPrefix})
 		if err != nil {
-			return nil, err
+			return nil, fmt.Errorf("GROUPMEM_REDIS_ADDR: %w", err)
 		}
 		b.Locker, b.checks["redis"] = r, r.Ping
 		budget = r.RateBudget()
@@ -238,7 +238,7 @@ func openPostgres(ctx context.Context, cfg *Config) (*postgres.Ledger, error) {
 	}
 	l, err := postgres.Open(ctx, postgresConfig(cfg))
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("GROUPMEM_POSTGRES_URL: %w", err)
 	}
 	if _, err := l.Migrate(ctx); err != nil {
 		l.Close()
@@ -312,7 +312,7 @@ func runMigrate(ctx context.Context, env *Env, _ []string) error {
 	}
 	l, err := postgres.Open(ctx, postgresConfig(env.Config))
 	if err != nil {
-		return err
+		return fmt.Errorf("GROUPMEM_POSTGRES_URL: %w", err)
 	}
 	defer l.Close()
 	applied, err := l.Migrate(ctx)

@@ -77,11 +77,11 @@ var _ groupmem.Ledger = (*Ledger)(nil)
 // is EINVALID; an unreachable server is EUNAVAILABLE.
 func Open(ctx context.Context, cfg Config) (*Ledger, error) {
 	if cfg.URL == "" {
-		return nil, groupmem.Errorf(groupmem.EINVALID, "GROUPMEM_POSTGRES_URL is empty")
+		return nil, groupmem.Errorf(groupmem.EINVALID, "postgres URL is empty")
 	}
 	pc, err := pgxpool.ParseConfig(cfg.URL)
 	if err != nil {
-		return nil, groupmem.WrapError(groupmem.EINVALID, "GROUPMEM_POSTGRES_URL is not a valid connection string", err)
+		return nil, groupmem.WrapError(groupmem.EINVALID, "postgres URL is not a valid connection string", err)
 	}
 	pc.MaxConns = cmp.Or(cfg.MaxConns, 16)
 	params, migrateTimeout, err := sessionTimeouts(cfg)
@@ -101,7 +101,7 @@ func Open(ctx context.Context, cfg Config) (*Ledger, error) {
 	}
 	if err := pool.Ping(ctx); err != nil {
 		pool.Close()
-		return nil, groupmem.WrapError(groupmem.EUNAVAILABLE, "cannot reach Postgres at GROUPMEM_POSTGRES_URL", err)
+		return nil, groupmem.WrapError(groupmem.EUNAVAILABLE, "cannot reach Postgres at its URL", err)
 	}
 	now := cfg.Now
 	if now == nil {
@@ -143,7 +143,7 @@ func millis(d time.Duration) string {
 func ensureSchema(ctx context.Context, cc *pgx.ConnConfig, schema string) error {
 	conn, err := pgx.ConnectConfig(ctx, cc)
 	if err != nil {
-		return groupmem.WrapError(groupmem.EUNAVAILABLE, "cannot reach Postgres at GROUPMEM_POSTGRES_URL", err)
+		return groupmem.WrapError(groupmem.EUNAVAILABLE, "cannot reach Postgres at its URL", err)
 	}
 	defer conn.Close(ctx)
 	_, err = conn.Exec(ctx, "CREATE SCHEMA IF NOT EXISTS "+pgx.Identifier{schema}.Sanitize())
@@ -193,6 +193,9 @@ func interpretError(err error) error {
 		case pe.Code == "25P03":
 			return groupmem.WrapError(groupmem.EUNAVAILABLE,
 				"postgres ended a ledger transaction that stayed idle longer than the idle-in-transaction timeout", err)
+		case pe.Code[:2] == "28", pe.Code == "42501":
+			return groupmem.WrapError(groupmem.EUNAVAILABLE,
+				"postgres refused the service's role: its credentials or privileges on the ledger's tables", err)
 		case pe.Code[:2] == "08", pe.Code == "57P01", pe.Code == "57P03", pe.Code == "53300":
 			return groupmem.WrapError(groupmem.EUNAVAILABLE, "postgres is unavailable", err)
 		}

@@ -189,8 +189,8 @@ func (x *Index) Close() error {
 
 // Check reports whether the index is ready: Qdrant answers and the
 // collection exists with the configured vector size and distance. It
-// returns EUNAVAILABLE when Qdrant cannot be reached, ENOTFOUND when the
-// collection is gone, EINVALID when it does not match the Config.
+// returns EUNAVAILABLE when Qdrant cannot be reached or the collection is
+// gone, EINVALID when it does not match the Config.
 func (x *Index) Check(ctx context.Context) error {
 	err := x.call(ctx, func(ctx context.Context, c *qdrant.Client) error {
 		if _, err := c.HealthCheck(ctx); err != nil {
@@ -356,9 +356,15 @@ func (x *Index) checkVectors(info *qdrant.CollectionInfo) error {
 }
 
 // translateError turns an error from the go-client into a *groupmem.Error
-// by its gRPC status code; an error that already carries a groupmem code
-// passes unchanged. The caller-safe message holds Qdrant's own text only
-// for rejected input and missing things.
+// by its gRPC status code, once, where it enters; an error that already
+// carries a groupmem code passes unchanged. What Qdrant refuses or fails
+// is the deployment's problem, never the API caller's: EUNAVAILABLE when
+// it cannot be reached, is overloaded, refuses the service's credentials,
+// lacks the collection (the index is not ready) or rejects a request of
+// the service's making (its configuration does not match); ECONFLICT for
+// a thing that exists already; EINTERNAL for anything else. The
+// caller-safe message holds Qdrant's own text only for rejected requests
+// and missing things.
 func translateError(err error) error {
 	if err == nil {
 		return nil
@@ -381,13 +387,13 @@ func translateError(err error) error {
 	case codes.Unavailable, codes.DeadlineExceeded, codes.Canceled, codes.ResourceExhausted, codes.Aborted:
 		return groupmem.WrapError(groupmem.EUNAVAILABLE, "qdrant is unavailable", err)
 	case codes.InvalidArgument, codes.FailedPrecondition, codes.OutOfRange:
-		return groupmem.WrapError(groupmem.EINVALID, "qdrant rejected the request: "+msg, err)
+		return groupmem.WrapError(groupmem.EUNAVAILABLE, "qdrant rejected the request: "+msg, err)
 	case codes.NotFound:
-		return groupmem.WrapError(groupmem.ENOTFOUND, "qdrant: "+msg, err)
+		return groupmem.WrapError(groupmem.EUNAVAILABLE, "the search index is not ready: qdrant: "+msg, err)
 	case codes.AlreadyExists:
 		return groupmem.WrapError(groupmem.ECONFLICT, "qdrant: "+msg, err)
 	case codes.Unauthenticated, codes.PermissionDenied:
-		return groupmem.WrapError(groupmem.EINTERNAL, "qdrant refused the credentials: check the qdrant APIKey setting", err)
+		return groupmem.WrapError(groupmem.EUNAVAILABLE, "qdrant refused the service's credentials: check the APIKey setting", err)
 	}
 	return groupmem.WrapError(groupmem.EINTERNAL, "qdrant call failed", err)
 }

@@ -250,7 +250,7 @@ func TestCheck(t *testing.T) {
 	if err := rawClient(t, addr, "").DeleteCollection(t.Context(), "mem"); err != nil {
 		t.Fatal(err)
 	}
-	wantCode(t, "Check after the collection was dropped", x.Check(t.Context()), groupmem.ENOTFOUND, "mem")
+	wantCode(t, "Check after the collection was dropped", x.Check(t.Context()), groupmem.EUNAVAILABLE, "mem")
 	if err := x.Reset(t.Context()); err != nil {
 		t.Fatalf("Reset of a dropped collection: %v", err)
 	}
@@ -320,7 +320,7 @@ func TestAPIKey(t *testing.T) {
 	addr := qdranttest.StartServer(t, qdranttest.Config{APIKey: "s3cret"}).Addr()
 	for _, key := range []string{"", "wrong"} {
 		_, err := qdrant.Open(t.Context(), qdrant.Config{Addr: addr, APIKey: key, Dimension: 2, SkipCompatibilityCheck: true})
-		wantCode(t, "Open with api key "+strconv.Quote(key), err, groupmem.EINTERNAL, "APIKey")
+		wantCode(t, "Open with api key "+strconv.Quote(key), err, groupmem.EUNAVAILABLE, "APIKey")
 	}
 	x := open(t, qdrant.Config{Addr: addr, APIKey: "s3cret", Dimension: 2})
 	m := memory("g1", []float32{1, 0})

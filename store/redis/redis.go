@@ -9,6 +9,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 	"time"
 
 	goredis "github.com/redis/go-redis/v9"
@@ -61,7 +62,7 @@ func Open(ctx context.Context, cfg Config) (*Locker, error) {
 	if err := l.client.Ping(ctx).Err(); err != nil {
 		l.client.Close()
 		return nil, groupmem.WrapError(groupmem.EUNAVAILABLE,
-			fmt.Sprintf("cannot reach Redis at %s (GROUPMEM_REDIS_ADDR)", l.client.Options().Addr), err)
+			fmt.Sprintf("cannot reach Redis at %s", l.client.Options().Addr), err)
 	}
 	return l, nil
 }
@@ -107,14 +108,20 @@ func (l *Locker) Ping(ctx context.Context) error {
 	return nil
 }
 
-// interpretError turns an error of go-redis into a *groupmem.Error: a reply
-// of the server is EINTERNAL (a bug in a command or script), anything else
-// (network, timeout, closed client, ended context) is EUNAVAILABLE. The
-// cause stays in the chain, so errors.Is(err, context.Canceled) still works.
+// interpretError turns an error of go-redis into a *groupmem.Error, once,
+// where it enters: a refusal of the service's credentials (NOAUTH,
+// WRONGPASS, NOPERM) or a server that cannot serve (LOADING, READONLY,
+// MASTERDOWN, OOM) is EUNAVAILABLE, the deployment's to fix; any other
+// reply of the server is EINTERNAL (a bug in a command or script);
+// anything else (network, timeout, closed client, ended context) is
+// EUNAVAILABLE. The cause stays in the chain, so errors.Is(err,
+// context.Canceled) still works.
 func interpretError(err error) error {
 	switch reply, isReply := errors.AsType[goredis.Error](err); {
 	case err == nil:
 		return nil
+	case isReply && refusal(reply.Error()):
+		return groupmem.WrapError(groupmem.EUNAVAILABLE, "redis refused the service: its credentials, or it cannot serve now", reply)
 	case isReply && !errors.Is(err, goredis.Nil):
 		return groupmem.WrapError(groupmem.EINTERNAL, "redis rejected a command", reply)
 	case errors.Is(err, context.Canceled):
@@ -124,4 +131,15 @@ func interpretError(err error) error {
 	default:
 		return groupmem.WrapError(groupmem.EUNAVAILABLE, "redis cannot be reached", err)
 	}
+}
+
+// refusal reports whether a Redis error reply says the server refuses the
+// service rather than the command: by the reply's error prefix.
+func refusal(reply string) bool {
+	for _, p := range []string{"NOAUTH", "WRONGPASS", "NOPERM", "LOADING", "READONLY", "MASTERDOWN", "OOM"} {
+		if strings.HasPrefix(reply, p) {
+			return true
+		}
+	}
+	return false
 }

@@ -105,7 +105,7 @@ func TestOpenUnreachable(t *testing.T) {
 		t.Errorf("code %q (err %v), want %q", code, err, groupmem.EUNAVAILABLE)
 	}
 	msg := groupmem.ErrorMessage(err)
-	for _, want := range []string{"GROUPMEM_REDIS_ADDR", addr} {
+	for _, want := range []string{"Redis", addr} {
 		if !strings.Contains(msg, want) {
 			t.Errorf("message %q does not name %q", msg, want)
 		}
@@ -230,6 +230,8 @@ func TestInterpretError(t *testing.T) {
 	}{
 		{"nil", nil, ""},
 		{"server reply", l.client.Do(t.Context(), "nosuchcommand").Err(), groupmem.EINTERNAL},
+		// The server refusing the service's credentials is the deployment's.
+		{"refused credentials", l.client.Do(t.Context(), "AUTH", "groupmem-nobody", "wrong").Err(), groupmem.EUNAVAILABLE},
 		{"cancelled", l.client.Ping(cancelled).Err(), groupmem.EUNAVAILABLE},
 		{"closed client", newLockerClosed(t).client.Ping(t.Context()).Err(), groupmem.EUNAVAILABLE},
 	}
