@@ -27,9 +27,6 @@ import (
 	"github.com/groupmem/groupmem/worker"
 )
 
-// DefaultDim is the dimension of the hashing embedder when Options.Dim
-// asks for it without a size.
-const DefaultDim = 256
 
 // Embedder embeds texts for the demo: the static embedder by default, the
 // hashing one on request (Options.Dim).
@@ -157,7 +154,7 @@ func Run(ctx context.Context, o Options) (*Env, error) {
 // replay sets it. EINVALID for an empty chat or a bad dimension or
 // offline setting; EUNAVAILABLE when the ledger file cannot be opened.
 func Open(ctx context.Context, o Options) (*Env, error) {
-	dim := cmp.Or(o.Dim, DefaultDim)
+	dim := cmp.Or(o.Dim, llm.DefaultLocalDim)
 	chat := o.Chat
 	if chat == nil {
 		chat = Sample()

@@ -54,6 +54,11 @@ const (
 	kindCharTri
 )
 
+// DefaultLocalDim is the dimension the hashing embedder is used at when a
+// configuration names none: vectors small enough to store, large enough
+// that unrelated words rarely collide.
+const DefaultLocalDim = 256
+
 // NewLocal returns a Local embedder of dimension dim. EINVALID unless dim
 // lies within [1, MaxDimension].
 func NewLocal(dim int) (*Local, error) {

@@ -85,6 +85,14 @@ type Pool struct {
 	prog       progress
 }
 
+// Defaults of PoolConfig.
+const (
+	DefaultConcurrency  = 4
+	DefaultRunTimeout   = 10 * time.Minute
+	DefaultMaxAttempts  = 3
+	DefaultMaxFollowUps = 10
+)
+
 // NewPool returns a Pool that evolves the jobs of q with e. A negative
 // setting is EINVALID, naming it; Lease is raised to at least RunTimeout +
 // 1m so that a job is never claimed again while its run may still go on.
@@ -107,15 +115,15 @@ func NewPool(q groupmem.Queue, e Evolver, log *slog.Logger, cfg PoolConfig) (*Po
 			return nil, groupmem.Errorf(groupmem.EINVALID, "%s must not be negative", c.name)
 		}
 	}
-	cfg.Concurrency = cmp.Or(cfg.Concurrency, 4)
-	cfg.RunTimeout = cmp.Or(cfg.RunTimeout, 10*time.Minute)
-	cfg.MaxAttempts = cmp.Or(cfg.MaxAttempts, 3)
+	cfg.Concurrency = cmp.Or(cfg.Concurrency, DefaultConcurrency)
+	cfg.RunTimeout = cmp.Or(cfg.RunTimeout, DefaultRunTimeout)
+	cfg.MaxAttempts = cmp.Or(cfg.MaxAttempts, DefaultMaxAttempts)
 	cfg.Backoff = cmp.Or(cfg.Backoff, time.Minute)
 	cfg.MaxBackoff = max(cmp.Or(cfg.MaxBackoff, time.Hour), cfg.Backoff)
 	cfg.BusyDelay = cmp.Or(cfg.BusyDelay, time.Minute)
 	cfg.Poll = cmp.Or(cfg.Poll, 5*time.Second)
 	cfg.Lease = max(cmp.Or(cfg.Lease, cfg.RunTimeout+2*time.Minute), cfg.RunTimeout+time.Minute)
-	cfg.MaxFollowUps = cmp.Or(cfg.MaxFollowUps, 10)
+	cfg.MaxFollowUps = cmp.Or(cfg.MaxFollowUps, DefaultMaxFollowUps)
 	cfg.ProgressEvery = cmp.Or(cfg.ProgressEvery, time.Minute)
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)

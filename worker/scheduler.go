@@ -54,13 +54,20 @@ type Scheduler struct {
 	stop context.CancelFunc // cancels the running ticks' context
 }
 
+// Defaults of SchedulerConfig.
+const (
+	DefaultSchedule    = "0 3 * * *"
+	DefaultTimeZone    = "UTC"
+	DefaultMinMessages = 1
+)
+
 // NewScheduler checks cfg and returns a Scheduler. EINVALID, naming the
 // setting, for a spec that does not parse or never fires, an unknown time
 // zone, or a negative MinMessages.
 func NewScheduler(q groupmem.Queue, log *slog.Logger, cfg SchedulerConfig) (*Scheduler, error) {
-	cfg.Spec = cmp.Or(cfg.Spec, "0 3 * * *")
-	cfg.TimeZone = cmp.Or(cfg.TimeZone, "UTC")
-	cfg.MinMessages = cmp.Or(cfg.MinMessages, 1)
+	cfg.Spec = cmp.Or(cfg.Spec, DefaultSchedule)
+	cfg.TimeZone = cmp.Or(cfg.TimeZone, DefaultTimeZone)
+	cfg.MinMessages = cmp.Or(cfg.MinMessages, DefaultMinMessages)
 	cfg.Retention = cmp.Or(cfg.Retention, 30*24*time.Hour)
 	if cfg.Now == nil {
 		cfg.Now = time.Now

@@ -53,10 +53,16 @@ type Service struct {
 	cfg      Config
 }
 
+// Defaults of Config.
+const (
+	DefaultLockTTL        = 30 * time.Second
+	DefaultMaxRunMessages = 2000
+)
+
 // New returns a Service.
 func New(d Deps, cfg Config) *Service {
-	cfg.LockTTL = cmp.Or(cfg.LockTTL, 30*time.Second)
-	cfg.MaxRunMessages = cmp.Or(cfg.MaxRunMessages, 2000)
+	cfg.LockTTL = cmp.Or(cfg.LockTTL, DefaultLockTTL)
+	cfg.MaxRunMessages = cmp.Or(cfg.MaxRunMessages, DefaultMaxRunMessages)
 	log := d.Logger
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)

@@ -12,6 +12,14 @@ import (
 
 	"github.com/groupmem/groupmem"
 	"github.com/groupmem/groupmem/api"
+	"github.com/groupmem/groupmem/evolve"
+	"github.com/groupmem/groupmem/llm"
+	"github.com/groupmem/groupmem/prompts"
+	"github.com/groupmem/groupmem/store/postgres"
+	"github.com/groupmem/groupmem/store/qdrant"
+	"github.com/groupmem/groupmem/store/redis"
+	"github.com/groupmem/groupmem/store/sqlite"
+	"github.com/groupmem/groupmem/worker"
 )
 
 // Config is every setting of the groupmem binary. Each field is read from
@@ -148,23 +156,23 @@ func (c *Config) settings() []setting {
 		}
 	}
 	return []setting{
-		{"GROUPMEM_SQLITE_PATH", "SQLite file of the embedded ledger, used when GROUPMEM_POSTGRES_URL is empty", str(&c.SQLitePath), "groupmem.db"},
+		{"GROUPMEM_SQLITE_PATH", "SQLite file of the embedded ledger, used when GROUPMEM_POSTGRES_URL is empty", str(&c.SQLitePath), sqlite.DefaultPath},
 		{"GROUPMEM_POSTGRES_URL", "Postgres connection URL of the ledger (empty: the embedded SQLite ledger)", str(&c.PostgresURL), ""},
 		{"GROUPMEM_POSTGRES_SCHEMA", "Postgres schema holding the tables; created when missing (empty: the server's search_path)", str(&c.PostgresSchema), ""},
-		{"GROUPMEM_POSTGRES_IDLE_TX_TIMEOUT", "Postgres ends a ledger session whose transaction stays idle this long, releasing its locks (idle_in_transaction_session_timeout)", dur(&c.PostgresIdleInTxTimeout), "60s"},
-		{"GROUPMEM_POSTGRES_LOCK_TIMEOUT", "longest wait of a ledger statement for a lock, such as a group's row held by another client (lock_timeout); the call then fails with `conflict`", dur(&c.PostgresLockTimeout), "10s"},
-		{"GROUPMEM_POSTGRES_STATEMENT_TIMEOUT", "longest run of one ledger statement (statement_timeout); the call then fails with `unavailable`", dur(&c.PostgresStatementTimeout), "60s"},
-		{"GROUPMEM_POSTGRES_MIGRATE_TIMEOUT", "statement and lock timeout inside the migration transaction, which may rewrite large tables and waits for other migrators", dur(&c.PostgresMigrateTimeout), "10m"},
+		{"GROUPMEM_POSTGRES_IDLE_TX_TIMEOUT", "Postgres ends a ledger session whose transaction stays idle this long, releasing its locks (idle_in_transaction_session_timeout)", dur(&c.PostgresIdleInTxTimeout), text(postgres.DefaultIdleInTxTimeout)},
+		{"GROUPMEM_POSTGRES_LOCK_TIMEOUT", "longest wait of a ledger statement for a lock, such as a group's row held by another client (lock_timeout); the call then fails with `conflict`", dur(&c.PostgresLockTimeout), text(postgres.DefaultLockTimeout)},
+		{"GROUPMEM_POSTGRES_STATEMENT_TIMEOUT", "longest run of one ledger statement (statement_timeout); the call then fails with `unavailable`", dur(&c.PostgresStatementTimeout), text(postgres.DefaultStatementTimeout)},
+		{"GROUPMEM_POSTGRES_MIGRATE_TIMEOUT", "statement and lock timeout inside the migration transaction, which may rewrite large tables and waits for other migrators", dur(&c.PostgresMigrateTimeout), text(postgres.DefaultMigrateTimeout)},
 		{"GROUPMEM_REDIS_ADDR", "Redis host:port for per-group locks (empty: in-process locks)", str(&c.RedisAddr), ""},
 		{"GROUPMEM_REDIS_PASSWORD", "Redis password", str(&c.RedisPassword), ""},
 		{"GROUPMEM_REDIS_DB", "Redis database number", num(&c.RedisDB), "0"},
-		{"GROUPMEM_REDIS_PREFIX", "prefix of every Redis key", str(&c.RedisPrefix), "groupmem:"},
+		{"GROUPMEM_REDIS_PREFIX", "prefix of every Redis key", str(&c.RedisPrefix), redis.DefaultPrefix},
 		{"GROUPMEM_QDRANT_ADDR", "Qdrant gRPC host:port of the search index (empty: in-process index)", str(&c.QdrantAddr), ""},
 		{"GROUPMEM_QDRANT_API_KEY", "Qdrant API key", str(&c.QdrantAPIKey), ""},
 		{"GROUPMEM_QDRANT_TLS", "use TLS to Qdrant", boolean(&c.QdrantTLS), "false"},
-		{"GROUPMEM_QDRANT_COLLECTION", "Qdrant collection name", str(&c.QdrantCollection), "group_memories"},
-		{"GROUPMEM_QDRANT_MESSAGE_COLLECTION", "Qdrant collection of the message index (hybrid message search and context)", str(&c.QdrantMessages), "group_messages"},
-		{"GROUPMEM_EMBED_DIM", "embedding dimension of the embeddings service or of the hashing embedder; must match the index collection (the static embedder's is 100)", num(&c.EmbedDim), "256"},
+		{"GROUPMEM_QDRANT_COLLECTION", "Qdrant collection name", str(&c.QdrantCollection), qdrant.DefaultCollection},
+		{"GROUPMEM_QDRANT_MESSAGE_COLLECTION", "Qdrant collection of the message index (hybrid message search and context)", str(&c.QdrantMessages), qdrant.DefaultMessageCollection},
+		{"GROUPMEM_EMBED_DIM", "embedding dimension of the embeddings service or of the hashing embedder; must match the index collection (the static embedder's is 100)", num(&c.EmbedDim), text(llm.DefaultLocalDim)},
 		{"GROUPMEM_LOCAL_EMBEDDER", "embedder used without GROUPMEM_EMBED_URL: static (a bilingual word table in the binary: similar meaning, Chinese and English) or hashing (shared characters and words only)", str(&c.LocalEmbedder), "static"},
 		{"GROUPMEM_EMBED_URL", "OpenAI-compatible embeddings base URL (empty: the local hashed embedder)", str(&c.EmbedURL), ""},
 		{"GROUPMEM_EMBED_KEY", "embeddings API key", str(&c.EmbedKey), ""},
@@ -176,23 +184,23 @@ func (c *Config) settings() []setting {
 		{"GROUPMEM_LLM_MAX_TOKENS", "most completion tokens per model call", num(&c.LLMMaxTokens), "4096"},
 		{"GROUPMEM_LLM_RPM", "the chat model's requests per minute, shared by every process on the same Redis (0: unlimited, or as the provider's x-ratelimit headers report)", num(&c.LLMRPM), "0"},
 		{"GROUPMEM_LLM_TPM", "the chat model's tokens per minute (prompt estimate + GROUPMEM_LLM_MAX_TOKENS per call), shared like GROUPMEM_LLM_RPM (0: unlimited, or as reported)", num(&c.LLMTPM), "0"},
-		{"GROUPMEM_LLM_TIMEOUT", "timeout of one model call attempt", dur(&c.LLMTimeout), "120s"},
-		{"GROUPMEM_LLM_REASKS", "times a pass is asked again when the answer holds no valid action; then the run fails and its messages wait (0: never)", num(&c.LLMReasks), "2"},
-		{"GROUPMEM_LLM_MAX_SPLITS", "times a pass whose answer the token limit cut is split in half and asked again (0: never)", num(&c.LLMMaxSplits), "3"},
-		{"GROUPMEM_LLM_MAX_ANSWER_BYTES", "most bytes of one answer that are read; the lines past it are dropped", num(&c.LLMMaxAnswer), "2097152"},
-		{"GROUPMEM_LLM_MAX_OBJECT_BYTES", "longest object of an answer that is decoded or repaired; longer ones are dropped", num(&c.LLMMaxObject), "8192"},
-		{"GROUPMEM_LANG", "prompt language: zh or en", str(&c.Lang), "zh"},
-		{"GROUPMEM_TIMEZONE", "time zone of prompts and of the nightly schedule (IANA name)", str(&c.TimeZone), "UTC"},
-		{"GROUPMEM_MAX_MEMORIES", "most memories shown to the model in one pass", num(&c.MaxMemories), "50"},
-		{"GROUPMEM_MAX_MESSAGES", "most messages shown to the model in one pass; more make several passes", num(&c.MaxMessages), "200"},
-		{"GROUPMEM_MAX_PROMPT_TOKENS", "estimated token budget of one pass's prompt", num(&c.MaxPromptTokens), "12000"},
-		{"GROUPMEM_MAX_DELETE_SHARE", "largest share of a group's memories one run may delete before it is held for review (1 disables)", float(&c.MaxDeleteShare), "0.5"},
-		{"GROUPMEM_SCHEDULE", "cron spec of the nightly evolution, read in GROUPMEM_TIMEZONE (5 fields or @daily)", str(&c.Schedule), "0 3 * * *"},
-		{"GROUPMEM_MIN_MESSAGES", "new messages past the watermark that make a group due", num(&c.MinMessages), "1"},
-		{"GROUPMEM_CONCURRENCY", "evolutions one process runs at once (also evolve -all)", num(&c.Concurrency), "4"},
-		{"GROUPMEM_RUN_TIMEOUT", "time limit of one evolution", dur(&c.RunTimeout), "10m"},
-		{"GROUPMEM_MAX_ATTEMPTS", "failed attempts before a group waits for the next slot", num(&c.MaxAttempts), "3"},
-		{"GROUPMEM_MAX_FOLLOW_UPS", "more runs a group may get in one slot while it has more new messages than one run fuses (2000 each), each queued behind the other due groups; 0: none", num(&c.FollowUps), "10"},
+		{"GROUPMEM_LLM_TIMEOUT", "timeout of one model call attempt", dur(&c.LLMTimeout), text(llm.DefaultChatTimeout)},
+		{"GROUPMEM_LLM_REASKS", "times a pass is asked again when the answer holds no valid action; then the run fails and its messages wait (0: never)", num(&c.LLMReasks), text(evolve.DefaultReasks)},
+		{"GROUPMEM_LLM_MAX_SPLITS", "times a pass whose answer the token limit cut is split in half and asked again (0: never)", num(&c.LLMMaxSplits), text(evolve.DefaultMaxSplits)},
+		{"GROUPMEM_LLM_MAX_ANSWER_BYTES", "most bytes of one answer that are read; the lines past it are dropped", num(&c.LLMMaxAnswer), text(evolve.DefaultMaxAnswerBytes)},
+		{"GROUPMEM_LLM_MAX_OBJECT_BYTES", "longest object of an answer that is decoded or repaired; longer ones are dropped", num(&c.LLMMaxObject), text(evolve.DefaultMaxObjectBytes)},
+		{"GROUPMEM_LANG", "prompt language: zh or en", str(&c.Lang), prompts.DefaultLang},
+		{"GROUPMEM_TIMEZONE", "time zone of prompts and of the nightly schedule (IANA name)", str(&c.TimeZone), worker.DefaultTimeZone},
+		{"GROUPMEM_MAX_MEMORIES", "most memories shown to the model in one pass", num(&c.MaxMemories), text(evolve.DefaultMaxMemories)},
+		{"GROUPMEM_MAX_MESSAGES", "most messages shown to the model in one pass; more make several passes", num(&c.MaxMessages), text(evolve.DefaultMaxMessages)},
+		{"GROUPMEM_MAX_PROMPT_TOKENS", "estimated token budget of one pass's prompt", num(&c.MaxPromptTokens), text(evolve.DefaultMaxPromptTokens)},
+		{"GROUPMEM_MAX_DELETE_SHARE", "largest share of a group's memories one run may delete before it is held for review (1 disables)", float(&c.MaxDeleteShare), text(evolve.DefaultMaxDeleteShare)},
+		{"GROUPMEM_SCHEDULE", "cron spec of the nightly evolution, read in GROUPMEM_TIMEZONE (5 fields or @daily)", str(&c.Schedule), worker.DefaultSchedule},
+		{"GROUPMEM_MIN_MESSAGES", "new messages past the watermark that make a group due", num(&c.MinMessages), text(worker.DefaultMinMessages)},
+		{"GROUPMEM_CONCURRENCY", "evolutions one process runs at once (also evolve -all)", num(&c.Concurrency), text(worker.DefaultConcurrency)},
+		{"GROUPMEM_RUN_TIMEOUT", "time limit of one evolution", dur(&c.RunTimeout), text(worker.DefaultRunTimeout)},
+		{"GROUPMEM_MAX_ATTEMPTS", "failed attempts before a group waits for the next slot", num(&c.MaxAttempts), text(worker.DefaultMaxAttempts)},
+		{"GROUPMEM_MAX_FOLLOW_UPS", "more runs a group may get in one slot while it has more new messages than one run fuses (" + text(worker.DefaultMaxRunMessages) + " each), each queued behind the other due groups; 0: none", num(&c.FollowUps), text(worker.DefaultMaxFollowUps)},
 		{"GROUPMEM_RETAIN_MESSAGES_DAYS", "after each nightly slot, remove the text of fused messages sent more than this many days ago (rows and memories stay; 0: keep all)", num(&c.RetainMessagesDays), "0"},
 		{"GROUPMEM_PURGE_IDLE_GROUPS_DAYS", "after each nightly slot, purge groups with no message and no run for this many days (0: never)", num(&c.PurgeIdleGroupsDays), "0"},
 		{"GROUPMEM_SCHEDULER", "serve also runs the nightly scheduler and an evolution pool", boolean(&c.Scheduler), "true"},
@@ -203,12 +211,30 @@ func (c *Config) settings() []setting {
 		{"GROUPMEM_API_KEYS", "API keys as name:scope:groups:sha256hex entries separated by ';' (scope admin|write|read, groups * or g1|g2); `groupmem hash-key` makes the hash", str(&c.APIKeys), ""},
 		{"GROUPMEM_API_OPEN", "serve without keys, every caller an admin of every group (local use only; not with GROUPMEM_API_KEYS)", boolean(&c.APIOpen), "false"},
 		{"GROUPMEM_CORS_ORIGINS", "browser origins allowed to call the API, comma-separated (https://console.example.com), or * for any; empty: none", str(&c.CORSOrigins), ""},
-		{"GROUPMEM_SEARCH_THRESHOLD", "similarity threshold of semantic search (0: 0.7 with an embeddings service, 0.25 with the static embedder, 0.15 with the hashing one); hybrid search cuts nothing unless asked", float(&c.SearchThreshold), "0"},
+		{"GROUPMEM_SEARCH_THRESHOLD", "similarity threshold of semantic search (0: " + text(api.DefaultThreshold) + " with an embeddings service, 0.25 with the static embedder, 0.15 with the hashing one); hybrid search cuts nothing unless asked", float(&c.SearchThreshold), "0"},
 		{"GROUPMEM_GRACE", "at shutdown, how long requests and evolutions in flight may finish", dur(&c.ShutdownGrace), "30s"},
-		{"GROUPMEM_LOCK_TTL", "lease of a per-group lock; renewed while held", dur(&c.LockTTL), "30s"},
+		{"GROUPMEM_LOCK_TTL", "lease of a per-group lock; renewed while held", dur(&c.LockTTL), text(worker.DefaultLockTTL)},
 		{"GROUPMEM_LOG_LEVEL", "debug, info, warn or error", str(&c.LogLevel), "info"},
 		{"GROUPMEM_LOG_JSON", "log JSON lines instead of text", boolean(&c.LogJSON), "false"},
 	}
+}
+
+// text writes a default as the settings table shows it and the flags
+// parse it: a duration in its largest whole unit ("10m", "30s"), a
+// number as Go prints it.
+func text(v any) string {
+	if d, ok := v.(time.Duration); ok {
+		switch {
+		case d >= time.Hour && d%time.Hour == 0:
+			return fmt.Sprintf("%dh", d/time.Hour)
+		case d >= time.Minute && d%time.Minute == 0:
+			return fmt.Sprintf("%dm", d/time.Minute)
+		case d%time.Second == 0:
+			return fmt.Sprintf("%ds", d/time.Second)
+		}
+		return d.String()
+	}
+	return fmt.Sprint(v)
 }
 
 // flagName turns GROUPMEM_POSTGRES_URL into postgres-url.

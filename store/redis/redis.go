@@ -67,11 +67,17 @@ func Open(ctx context.Context, cfg Config) (*Locker, error) {
 	return l, nil
 }
 
+// Defaults of Config.
+const (
+	DefaultAddr   = "127.0.0.1:6379"
+	DefaultPrefix = "groupmem:"
+)
+
 // newLocker returns a Locker for cfg with defaults applied, without
 // connecting.
 func newLocker(cfg Config) *Locker {
 	client := goredis.NewClient(&goredis.Options{
-		Addr:     cmp.Or(cfg.Addr, "127.0.0.1:6379"),
+		Addr:     cmp.Or(cfg.Addr, DefaultAddr),
 		Password: cfg.Password,
 		DB:       cfg.DB,
 		// Lease renewal bounds every call by the lease's deadline; the
@@ -82,7 +88,7 @@ func newLocker(cfg Config) *Locker {
 	})
 	return &Locker{
 		client:     client,
-		prefix:     cmp.Or(cfg.Prefix, "groupmem:"),
+		prefix:     cmp.Or(cfg.Prefix, DefaultPrefix),
 		renewEvery: cfg.RenewEvery,
 		scripts:    newScripts(),
 	}
