@@ -27,7 +27,6 @@ import (
 	"github.com/groupmem/groupmem/worker"
 )
 
-
 // Embedder embeds texts for the demo: the static embedder by default, the
 // hashing one on request (Options.Dim).
 type Embedder interface {
