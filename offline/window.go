@@ -1,0 +1,127 @@
+package offline
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/groupmem/groupmem"
+)
+
+// window returns the messages a run clusters, in stream order: those of
+// the last WindowDays days from History up to the run's last new message,
+// and the run's new messages, at most MaxWindowMessages (the newest).
+func (f *Fuser) window(ctx context.Context, in groupmem.FuseInput) ([]groupmem.Message, error) {
+	if f.cfg.History == nil || len(in.Messages) == 0 {
+		return in.Messages, nil
+	}
+	fresh := make(map[string]bool, len(in.Messages))
+	var last int64
+	for _, m := range in.Messages {
+		fresh[m.ID] = true
+		last = max(last, m.Seq)
+	}
+	const page = 1000
+	since := in.Now.AddDate(0, 0, -f.cfg.WindowDays)
+	var out []groupmem.Message
+	for after := int64(0); ; {
+		ms, err := f.cfg.History.MessagesSince(ctx, in.GroupID, after, since, page)
+		if err != nil {
+			return nil, err
+		}
+		done := len(ms) < page
+		for _, m := range ms {
+			if m.Seq > last {
+				done = true
+				break
+			}
+			if !fresh[m.ID] {
+				out = append(out, m)
+			}
+		}
+		if len(out) > 2*f.cfg.MaxWindowMessages {
+			out = append(out[:0], out[len(out)-f.cfg.MaxWindowMessages:]...)
+		}
+		if done {
+			break
+		}
+		after = ms[len(ms)-1].Seq
+	}
+	out = append(out, in.Messages...)
+	if n := len(out) - f.cfg.MaxWindowMessages; n > 0 {
+		out = out[n:]
+	}
+	return out, nil
+}
+
+// items drops the noise of msgs and embeds the rest. It returns the items
+// in the order of msgs and how many messages were noise.
+func (f *Fuser) items(ctx context.Context, msgs, fresh []groupmem.Message) ([]*item, int, error) {
+	isFresh := make(map[string]bool, len(fresh))
+	for _, m := range fresh {
+		isFresh[m.ID] = true
+	}
+	var kept []groupmem.Message
+	var texts []string
+	for _, m := range msgs {
+		if noise(m, f.ignore, f.cfg.MinUnits) != "" {
+			continue
+		}
+		kept = append(kept, m)
+		texts = append(texts, features(m.Content))
+	}
+	vecs, err := f.vectors(ctx, texts)
+	if err != nil {
+		return nil, 0, err
+	}
+	named := concepts(f.cfg.Lexicon, texts, f.cfg.ConceptCosine, f.cfg.MaxConceptFreq)
+	items := make([]*item, 0, len(kept))
+	for i, m := range kept {
+		if vecs[i].zero() {
+			continue
+		}
+		items = append(items, &item{msg: m, vec: withConcepts(vecs[i], named[i], f.embed.Dimension()),
+			day: m.SentAt.In(f.cfg.Evolve.Location).Format(time.DateOnly), fresh: isFresh[m.ID],
+			words: append(tokens(texts[i]), named[i]...)})
+	}
+	return items, len(msgs) - len(items), nil
+}
+
+// vectors embeds texts, equal texts once.
+func (f *Fuser) vectors(ctx context.Context, texts []string) ([]sparse, error) {
+	pos := map[string]int{}
+	var uniq []string
+	for _, t := range texts {
+		if _, ok := pos[t]; !ok {
+			pos[t] = len(uniq)
+			uniq = append(uniq, t)
+		}
+	}
+	var vecs [][]float32
+	if len(uniq) > 0 {
+		var err error
+		if vecs, err = f.embed.Embed(ctx, uniq); err != nil {
+			return nil, fmt.Errorf("embed messages: %w", err)
+		}
+		if len(vecs) != len(uniq) {
+			return nil, groupmem.Errorf(groupmem.EUNAVAILABLE, "embedder returned %d vectors for %d texts", len(vecs), len(uniq))
+		}
+	}
+	out := make([]sparse, len(texts))
+	for i, t := range texts {
+		v := vecs[pos[t]]
+		if len(v) != f.embed.Dimension() {
+			return nil, groupmem.Errorf(groupmem.EUNAVAILABLE, "embedder returned a %d-dimensional vector; expected %d", len(v), f.embed.Dimension())
+		}
+		out[i] = toSparse(unitVector(v))
+	}
+	return out, nil
+}
+
+func statements(mems []groupmem.Memory) []string {
+	out := make([]string, len(mems))
+	for i, m := range mems {
+		out[i] = features(m.Statement)
+	}
+	return out
+}
