@@ -7,7 +7,6 @@
 package demo
 
 import (
-	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -19,20 +18,10 @@ import (
 	"time"
 
 	"github.com/groupmem/groupmem"
-	"github.com/groupmem/groupmem/llm"
-	"github.com/groupmem/groupmem/llm/static"
+	"github.com/groupmem/groupmem/embedded"
 	"github.com/groupmem/groupmem/offline"
-	"github.com/groupmem/groupmem/store/inmem"
-	"github.com/groupmem/groupmem/store/sqlite"
 	"github.com/groupmem/groupmem/worker"
 )
-
-// Embedder embeds texts for the demo: the static embedder by default, the
-// hashing one on request (Options.Dim).
-type Embedder interface {
-	groupmem.Embedder
-	Vector(text string) []float32
-}
 
 // Options shape a demo. The zero value replays the sample chat into a
 // temporary directory and prints nothing.
@@ -69,19 +58,15 @@ func DefaultQueries() []string {
 }
 
 // Env is the demo's stack, open after Run so that the API can serve the
-// replayed data. Close it.
+// replayed data: the embedded configuration (its ledger and service on
+// the Env's clock), and what the replay did. Close it.
 type Env struct {
-	GroupID  string
-	Chat     *Chat          // the chat as replayed, moved to the clock
-	Path     string         // the ledger's file
-	Ledger   *sqlite.Ledger // the store of record, on the Env's clock
-	Index    *inmem.Index   // the search index, built from the ledger at Open and kept up by Service
-	Locker   *inmem.Locker
-	Embedder Embedder // embeds statements and search queries
-	Fuser    *offline.Fuser
-	Service  *worker.Service // the one writer path, on the Env's clock
-	Nights   []Night         // what each night's run did, in order
-	Elapsed  time.Duration   // how long Run took
+	*embedded.Stack
+	GroupID string
+	Chat    *Chat         // the chat as replayed, moved to the clock
+	Path    string        // the ledger's file
+	Nights  []Night       // what each night's run did, in order
+	Elapsed time.Duration // how long Run took
 
 	clock *clock
 	tmp   string
@@ -101,7 +86,7 @@ func (e *Env) Now() time.Time { return e.clock.Now() }
 // Close closes the ledger and removes the temporary directory, if Open
 // made one.
 func (e *Env) Close() error {
-	err := e.Ledger.Close()
+	err := e.Stack.Close()
 	if e.tmp != "" {
 		err = errors.Join(err, os.RemoveAll(e.tmp))
 	}
@@ -153,7 +138,6 @@ func Run(ctx context.Context, o Options) (*Env, error) {
 // replay sets it. EINVALID for an empty chat or a bad dimension or
 // offline setting; EUNAVAILABLE when the ledger file cannot be opened.
 func Open(ctx context.Context, o Options) (*Env, error) {
-	dim := cmp.Or(o.Dim, llm.DefaultLocalDim)
 	chat := o.Chat
 	if chat == nil {
 		chat = Sample()
@@ -183,10 +167,7 @@ func Open(ctx context.Context, o Options) (*Env, error) {
 		return nil, fmt.Errorf("make the demo directory: %w", err)
 	}
 	e.Path = filepath.Join(dir, "groupmem.db")
-	if err := e.wire(ctx, dim, chat, o); err != nil {
-		if e.Ledger != nil {
-			e.Ledger.Close()
-		}
+	if err := e.open(ctx, chat, o); err != nil {
 		if e.tmp != "" {
 			os.RemoveAll(e.tmp)
 		}
@@ -195,43 +176,20 @@ func Open(ctx context.Context, o Options) (*Env, error) {
 	return e, nil
 }
 
-func (e *Env) wire(ctx context.Context, dim int, chat *Chat, o Options) error {
-	var err error
-	if e.Ledger, err = sqlite.Open(ctx, sqlite.Config{Path: e.Path, Now: e.clock.Now}); err != nil {
-		return err
-	}
+// open opens the embedded configuration for the replay: on the Env's
+// clock, with the hashing embedder when o.Dim asks for it, and the
+// offline evolver reading days in the chat's zone.
+func (e *Env) open(ctx context.Context, chat *Chat, o Options) error {
+	cfg := embedded.Config{Path: e.Path, Now: e.clock.Now, Offline: o.Offline, Logger: o.Logger}
 	if o.Dim > 0 {
-		e.Embedder, err = llm.NewLocal(dim)
-	} else {
-		e.Embedder, err = static.Load()
+		cfg.Embedder, cfg.Dim = embedded.Hashing, o.Dim
 	}
-	if err != nil {
-		return err
+	if cfg.Offline.Evolve.Location == nil {
+		cfg.Offline.Evolve.Location = chat.Zone
 	}
-	dim = e.Embedder.Dimension()
-	if e.Index, err = inmem.NewIndex(dim); err != nil {
-		return err
-	}
-	if _, err := worker.Reindex(ctx, e.Ledger, e.Index, 0); err != nil {
-		return fmt.Errorf("index the existing ledger: %w", err)
-	}
-	e.Locker = inmem.NewLocker()
-	cfg := o.Offline
-	cfg.History = e.Ledger
-	if cfg.Evolve.Location == nil {
-		cfg.Evolve.Location = chat.Zone
-	}
-	if cfg.Logger == nil {
-		cfg.Logger = o.Logger
-	}
-	if e.Fuser, err = offline.New(cfg, nil); err != nil {
-		return err
-	}
-	e.Service = worker.New(worker.Deps{
-		Ledger: e.Ledger, Index: e.Index, Locker: e.Locker, Embedder: e.Embedder, Fuser: e.Fuser,
-		Logger: o.Logger, Now: e.clock.Now,
-	}, worker.Config{})
-	return nil
+	var err error
+	e.Stack, err = embedded.Open(ctx, cfg)
+	return err
 }
 
 // Replay replays every day of the chat with ReplayDay, calling night

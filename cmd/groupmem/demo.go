@@ -13,9 +13,10 @@ import (
 	"github.com/groupmem/groupmem/demo"
 )
 
-// demoSettings are the settings the demo honours; it runs on a stack of
-// its own (a SQLite file, in-process index and lock, the local embedder
-// and the offline evolver), so every other setting would be ignored.
+// demoSettings are the settings the demo honours; it runs on the embedded
+// configuration (a SQLite file, in-process index and lock, the local
+// embedder and the offline evolver), so every other setting would be
+// ignored.
 var demoSettings = []string{"GROUPMEM_LOG_LEVEL", "GROUPMEM_LOG_JSON", "GROUPMEM_GRACE", "GROUPMEM_SEARCH_THRESHOLD"}
 
 // demoCommand registers the demo command's flags.
@@ -40,7 +41,7 @@ func demoCommand(fs *flag.FlagSet) runFunc {
 		if !*serve {
 			return nil
 		}
-		b := &backends{Ledger: d.Ledger, Queue: d.Ledger, Index: d.Index, Locker: d.Locker, Embedder: d.Embedder,
+		b := &backends{Ledger: d.Ledger, Queue: d.Ledger, Index: d.Index, Locker: d.Locker, Embedder: d.Embedder, Messages: d.Messages,
 			checks: map[string]func(context.Context) error{"sqlite": d.Ledger.Ping}}
 		env.Config.EmbedDim = d.Embedder.Dimension()
 		env.Config.Scheduler = false

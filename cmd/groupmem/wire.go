@@ -8,9 +8,9 @@ import (
 	"time"
 
 	"github.com/groupmem/groupmem"
+	"github.com/groupmem/groupmem/embedded"
 	"github.com/groupmem/groupmem/evolve"
 	"github.com/groupmem/groupmem/llm"
-	"github.com/groupmem/groupmem/llm/static"
 	"github.com/groupmem/groupmem/llmfuse"
 	"github.com/groupmem/groupmem/metrics"
 	"github.com/groupmem/groupmem/msgsearch"
@@ -43,18 +43,7 @@ type backends struct {
 // relayConfig is the outbox relay's: with a message index (Qdrant's, or
 // the one a serving process keeps), stored messages are indexed and a
 // purge empties it.
-func (b *backends) relayConfig() worker.RelayConfig {
-	var rc worker.RelayConfig
-	if m := b.Messages; m != nil {
-		rc.ForgetMessages = func(ctx context.Context, g string) error { return m.Forget(ctx, g) }
-	}
-	if m, ok := b.Messages.(interface {
-		CatchUp(ctx context.Context, groupID string) error
-	}); ok {
-		rc.IndexMessages = m.CatchUp
-	}
-	return rc
-}
+func (b *backends) relayConfig() worker.RelayConfig { return embedded.Relay(b.Messages) }
 
 // Close closes every part, the last opened first.
 func (b *backends) Close() {
@@ -91,9 +80,9 @@ func openBackends(ctx context.Context, cfg *Config, log *slog.Logger) (_ *backen
 		b.Ledger, b.Queue, b.checks["postgres"] = l, l, l.Ping
 		b.closers = append(b.closers, l.Close)
 	} else {
-		l, err := sqlite.Open(ctx, sqlite.Config{Path: cfg.SQLitePath})
+		l, err := embedded.OpenLedger(ctx, cfg.SQLitePath, nil)
 		if err != nil {
-			return nil, fmt.Errorf("open GROUPMEM_SQLITE_PATH=%q: %w", cfg.SQLitePath, err)
+			return nil, fmt.Errorf("GROUPMEM_SQLITE_PATH: %w", err)
 		}
 		b.Ledger, b.Queue, b.checks["sqlite"] = l, l, l.Ping
 		b.closers = append(b.closers, func() { l.Close() })
@@ -147,23 +136,10 @@ func openBackends(ctx context.Context, cfg *Config, log *slog.Logger) (_ *backen
 		}
 		b.Messages = m
 		b.closers = append(b.closers, func() { m.Close() })
-	} else {
-		x, err := inmem.NewIndex(dim)
-		if err != nil {
-			return nil, err
-		}
-		b.Index = x
-		n, err := worker.Reindex(ctx, b.Ledger, x, 0)
-		if err != nil {
-			return nil, fmt.Errorf("build the in-process index: %w", err)
-		}
-		log.DebugContext(ctx, "built the in-process index from the ledger", "versions", n)
+	} else if b.Index, err = embedded.OpenIndex(ctx, b.Ledger, dim, log); err != nil {
+		return nil, err
 	}
-	if n, err := worker.NewRelay(b.Ledger, b.Index, log, b.relayConfig()).Drain(ctx); err != nil {
-		log.WarnContext(ctx, "project pending changes at start-up; the relay will retry", "err", err)
-	} else if n > 0 {
-		log.InfoContext(ctx, "projected pending changes at start-up", "entries", n)
-	}
+	embedded.Drain(ctx, b.Ledger, b.Index, log, b.relayConfig())
 	return b, nil
 }
 
@@ -283,9 +259,9 @@ func openLedgerOnly(ctx context.Context, cfg *Config) (interface {
 	if cfg.PostgresURL != "" {
 		return openPostgres(ctx, cfg)
 	}
-	l, err := sqlite.Open(ctx, sqlite.Config{Path: cfg.SQLitePath})
+	l, err := embedded.OpenLedger(ctx, cfg.SQLitePath, nil)
 	if err != nil {
-		return nil, fmt.Errorf("open GROUPMEM_SQLITE_PATH=%q: %w", cfg.SQLitePath, err)
+		return nil, fmt.Errorf("GROUPMEM_SQLITE_PATH: %w", err)
 	}
 	return sqliteCloser{l}, nil
 }
@@ -297,11 +273,9 @@ func (l sqliteCloser) Close() { l.Ledger.Close() }
 // localEmbedder is the embedder used without an embeddings service:
 // GROUPMEM_LOCAL_EMBEDDER names it.
 func localEmbedder(cfg *Config) (groupmem.Embedder, error) {
-	switch cfg.LocalEmbedder {
-	case "static":
-		return static.Load()
-	case "hashing":
-		return llm.NewLocal(cfg.EmbedDim)
+	e, err := embedded.LocalEmbedder(cfg.LocalEmbedder, cfg.EmbedDim)
+	if err != nil {
+		return nil, fmt.Errorf("GROUPMEM_LOCAL_EMBEDDER: %w", err)
 	}
-	return nil, fmt.Errorf("GROUPMEM_LOCAL_EMBEDDER must be static or hashing, got %q", cfg.LocalEmbedder)
+	return e, nil
 }
