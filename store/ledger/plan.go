@@ -82,3 +82,11 @@ const maxErrorBytes = 4 << 10
 
 // CleanError cleans and cuts a run's error text.
 func CleanError(s string) string { return groupmem.Truncate(groupmem.CleanText(s), maxErrorBytes) }
+
+// StaleTransitions is the error of a commit whose plan moves memories
+// that are no longer in the state the run read: stale of its total
+// transitions found their memory in another state. ECONFLICT: the caller
+// reads again and retries; nothing of the plan was written.
+func StaleTransitions(stale, total int) error {
+	return groupmem.Errorf(groupmem.ECONFLICT, "%d of %d memories changed state since the run read them", stale, total)
+}

@@ -84,7 +84,7 @@ func applyTransitions(ctx context.Context, tx pgx.Tx, plan *groupmem.Plan, now t
 		return fmt.Errorf("apply transitions: %w", err)
 	}
 	if int(tag.RowsAffected()) != n {
-		return groupmem.Errorf(groupmem.ECONFLICT, "%d of %d memories changed state since the run read them", n-int(tag.RowsAffected()), n)
+		return ledger.StaleTransitions(n-int(tag.RowsAffected()), n)
 	}
 	return nil
 }

@@ -84,6 +84,7 @@ func applyTransitions(ctx context.Context, tx *sql.Tx, plan *groupmem.Plan, now 
 		return fmt.Errorf("prepare transition: %w", err)
 	}
 	defer stmt.Close()
+	stale := 0
 	for _, t := range plan.Transitions {
 		res, err := stmt.ExecContext(ctx, t.MemoryID, plan.Run.GroupID, string(t.To), t.Strength, nanos(now), string(t.From))
 		if err != nil {
@@ -94,8 +95,11 @@ func applyTransitions(ctx context.Context, tx *sql.Tx, plan *groupmem.Plan, now 
 			return fmt.Errorf("apply transition: %w", err)
 		}
 		if n != 1 {
-			return groupmem.Errorf(groupmem.ECONFLICT, "memory %s is not %s in group %s", t.MemoryID, t.From, plan.Run.GroupID)
+			stale++
 		}
+	}
+	if stale > 0 {
+		return ledger.StaleTransitions(stale, len(plan.Transitions))
 	}
 	return nil
 }

@@ -178,7 +178,11 @@ func testConflictingTransition(t *testing.T, l groupmem.Ledger) {
 	// The transition expects deprecated but the memory is active.
 	bad := UpdatePlan(Begin(t, l, "g1"), mem, "changed habit")
 	bad.Transitions[0].From = groupmem.StatusDeprecated
-	mustCode(t, l.CommitPlan(ctx, bad), groupmem.ECONFLICT)
+	err := l.CommitPlan(ctx, bad)
+	mustCode(t, err, groupmem.ECONFLICT)
+	if msg := groupmem.ErrorMessage(err); msg != "1 of 1 memories changed state since the run read them" {
+		t.Errorf("stale transition: message %q; every ledger says how many of the plan's memories changed", msg)
+	}
 	// Two updates of one version cannot both become active.
 	run := Begin(t, l, "g1")
 	twice := UpdatePlan(run, mem, "one")
