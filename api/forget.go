@@ -2,6 +2,7 @@ package api
 
 import (
 	"net/http"
+	"time"
 
 	"github.com/groupmem/groupmem"
 )
@@ -85,5 +86,52 @@ func (h *Handler) redact(w http.ResponseWriter, r *http.Request, c *call) error 
 		DeletedMemories []string `json:"deleted_memory_ids"`
 		ReviewMemories  []string `json:"review_memory_ids"`
 	}{true, g, id, red.ID != 0 || len(red.Review) > 0, list(red.Redacted), list(red.Deleted), list(red.Review)})
+	return nil
+}
+
+// removalJSON is one entry of a group's removal record.
+type removalJSON struct {
+	Kind      string         `json:"kind"`
+	Actor     string         `json:"actor"`
+	RemovedAt time.Time      `json:"removed_at"`
+	Rows      map[string]int `json:"rows"`
+	Total     int            `json:"total"`
+}
+
+// removals answers GET /memory/removals/{group_id} (admin): the record of
+// what was removed from the group, newest first — purges, redactions and
+// retention — each with who removed it, when, and how many rows of each
+// ledger table; never the removed text. A purge's record outlives the
+// group it removed.
+func (h *Handler) removals(w http.ResponseWriter, r *http.Request, c *call) error {
+	g, err := groupParam(r)
+	if err != nil {
+		return err
+	}
+	p := params{q: c.query}
+	limit := p.int("limit", 20, 1, maxLimit)
+	if p.err != nil {
+		return p.err
+	}
+	if err := checkGroup(c.key, g, "group "+describe(g)); err != nil {
+		return err
+	}
+	rs, err := h.d.Ledger.Removals(r.Context(), g, limit)
+	if err != nil {
+		return err
+	}
+	out := make([]removalJSON, 0, len(rs))
+	for _, rm := range rs {
+		rows := rm.Rows
+		if rows == nil {
+			rows = map[string]int{}
+		}
+		out = append(out, removalJSON{Kind: rm.Kind, Actor: rm.Actor, RemovedAt: rm.RemovedAt.UTC(), Rows: rows, Total: rm.Total()})
+	}
+	writeJSON(w, http.StatusOK, struct {
+		Success  bool          `json:"success"`
+		GroupID  string        `json:"group_id"`
+		Removals []removalJSON `json:"removals"`
+	}{true, g, out})
 	return nil
 }

@@ -50,9 +50,19 @@ func TestPurgeGroup(t *testing.T) {
 	if page, _ := f.index.List(ctx, groupmem.MemoryQuery{GroupID: "g2", Limit: 100}); page.Total != 1 {
 		t.Errorf("the index holds %d points of g2, want 1", page.Total)
 	}
-	if rs, _ := f.ledger.Removals(ctx, "g1", 10); len(rs) != 1 || rs[0].Actor != "mod1" || rs[0].Rows["messages"] != 2 {
-		t.Errorf("removals = %+v", rs)
+	// The record of the purge outlives the group, and says who and how
+	// much, never what.
+	rec := f.get(t, "/memory/removals/g1", secretMod1)
+	want(t, rec, 200, "")
+	rs := rec.obj(t)["removals"].([]any)
+	if len(rs) != 1 {
+		t.Fatalf("removals = %v, want the purge", rs)
 	}
+	if rm := rs[0].(map[string]any); rm["kind"] != "purge" || rm["actor"] != "mod1" || rm["rows"].(map[string]any)["messages"] != 2.0 ||
+		strings.Contains(string(rec.body), "likes tea") {
+		t.Errorf("removal = %v", rm)
+	}
+	want(t, f.get(t, "/memory/removals/g1", secretView1), http.StatusForbidden, "forbidden")
 	again := f.do(t, req{method: http.MethodDelete, path: "/memory/groups/g1", key: secretMod1}).obj(t)
 	if again["total"] != 0.0 {
 		t.Errorf("second purge = %v", again)

@@ -37,6 +37,7 @@ func (h *Handler) routes() []route {
 		{pattern: "GET /memory/runs/{group_id}", scope: ScopeRead, params: []string{"limit", "status", "cursor"}, serve: h.runs},
 		{pattern: "GET /memory/groups", scope: ScopeRead, params: []string{"limit", "cursor"}, serve: h.groups},
 		{pattern: "DELETE /memory/groups/{group_id}", scope: ScopeAdmin, serve: h.purge},
+		{pattern: "GET /memory/removals/{group_id}", scope: ScopeAdmin, params: []string{"limit"}, serve: h.removals},
 		{pattern: "GET /memory/run/{run_id}", scope: ScopeRead, serve: h.run},
 		{pattern: "POST /memory/messages/{group_id}", scope: ScopeWrite, serve: h.ingest},
 		{pattern: "DELETE /memory/messages/{group_id}/{message_id}", scope: ScopeAdmin, serve: h.redact},
