@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"path/filepath"
+	"slices"
 	"testing"
 	"time"
 
@@ -14,6 +15,7 @@ import (
 	"github.com/groupmem/groupmem"
 	"github.com/groupmem/groupmem/llm"
 	"github.com/groupmem/groupmem/msgsearch"
+	"github.com/groupmem/groupmem/store/postgres/pgtest"
 	"github.com/groupmem/groupmem/store/sqlite"
 )
 
@@ -123,13 +125,35 @@ func TestSearchMessages(t *testing.T) {
 // BenchmarkSearch100k: searches of one group holding 100,000 messages,
 // after the index caught up (which the first iteration's setup measures
 // as messages indexed per second).
+// BenchmarkSearch100k measures hybrid message search in one group of
+// 100,000 messages, after catch-up, on both ledgers (each search checks
+// for new messages and reads its hits back from the ledger): the p99 and
+// the worst of the searches.
 func BenchmarkSearch100k(b *testing.B) {
-	ctx := context.Background()
-	l, err := sqlite.Open(ctx, sqlite.Config{Path: filepath.Join(b.TempDir(), "ledger.db")})
-	if err != nil {
-		b.Fatal(err)
+	ledgers := []struct {
+		name string
+		open func(b *testing.B) msgsearch.Source
+	}{
+		{"sqlite", func(b *testing.B) msgsearch.Source {
+			l, err := sqlite.Open(context.Background(), sqlite.Config{Path: filepath.Join(b.TempDir(), "ledger.db")})
+			if err != nil {
+				b.Fatal(err)
+			}
+			b.Cleanup(func() { l.Close() })
+			return l
+		}},
+		{"postgres", func(b *testing.B) msgsearch.Source { return pgtest.Open(b) }},
 	}
-	defer l.Close()
+	for _, lg := range ledgers {
+		b.Run("ledger="+lg.name, func(b *testing.B) { benchSearch100k(b, lg.open(b)) })
+	}
+}
+
+func benchSearch100k(b *testing.B, l msgsearch.Source) {
+	ctx := context.Background()
+	ins := l.(interface {
+		InsertMessages(context.Context, []groupmem.Message) (int, error)
+	})
 	words := []string{"周会", "星期五", "羽毛球", "deploy", "redis", "前端", "后端", "晚上", "meeting", "coffee", "猫", "周末",
 		"爬山", "review", "火锅", "地铁", "加班", "release", "bug", "电影", "跑步", "吉他", "搬家", "面试", "杭州", "成都"}
 	var batch []groupmem.Message
@@ -137,7 +161,7 @@ func BenchmarkSearch100k(b *testing.B) {
 		text := fmt.Sprintf("%s %s 还有 %s 的事 #%d", words[i%len(words)], words[(i*7+3)%len(words)], words[(i*13+5)%len(words)], i)
 		batch = append(batch, groupmem.Message{GroupID: "g", ID: fmt.Sprint(i), SenderName: "u" + fmt.Sprint(i%20), Content: text, SentAt: t0.Add(time.Duration(i) * time.Minute)})
 		if len(batch) == 5000 {
-			if _, err := l.InsertMessages(ctx, batch); err != nil {
+			if _, err := ins.InsertMessages(ctx, batch); err != nil {
 				b.Fatal(err)
 			}
 			batch = batch[:0]
@@ -151,7 +175,15 @@ func BenchmarkSearch100k(b *testing.B) {
 	}
 	b.ReportMetric(100_000/time.Since(start).Seconds(), "indexed_msgs/s")
 	queries := []string{"周末去爬山还是打羽毛球", "when is the release review", "成都火锅", "redis bug 加班"}
-	var worst time.Duration
+	// Each search embeds at most EmbedPerSearch of the messages not yet
+	// embedded: the first searches after a start pay for the group's
+	// vectors; the figures are those of the searches after.
+	for range 100_000/msgsearch.DefaultEmbedPerSearch + 1 {
+		if _, err := x.Search(ctx, msgsearch.Query{GroupID: "g", Text: queries[0], Limit: 10}); err != nil {
+			b.Fatal(err)
+		}
+	}
+	var took []time.Duration
 	b.ResetTimer()
 	i := 0
 	for b.Loop() {
@@ -159,10 +191,12 @@ func BenchmarkSearch100k(b *testing.B) {
 		if _, err := x.Search(ctx, msgsearch.Query{GroupID: "g", Text: queries[i%len(queries)], Limit: 10}); err != nil {
 			b.Fatal(err)
 		}
-		worst = max(worst, time.Since(t))
+		took = append(took, time.Since(t))
 		i++
 	}
-	b.ReportMetric(float64(worst.Microseconds())/1000, "worst_ms")
+	slices.Sort(took)
+	b.ReportMetric(float64(took[min(len(took)-1, len(took)*99/100)].Microseconds())/1000, "p99_ms")
+	b.ReportMetric(float64(took[len(took)-1].Microseconds())/1000, "worst_ms")
 }
 
 // counting counts the texts it embeds.

@@ -1,10 +1,12 @@
 package sqlite
 
 import (
+	"cmp"
 	"context"
 	"database/sql"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"time"
 
 	"github.com/groupmem/groupmem"
@@ -160,20 +162,28 @@ func (l *Ledger) MessagesByID(ctx context.Context, groupID string, ids []string)
 	if len(ids) == 0 {
 		return []groupmem.Message{}, nil
 	}
-	list, err := json.Marshal(ids)
+	list, err := json.Marshal(slices.Compact(slices.Sorted(slices.Values(ids))))
 	if err != nil {
 		return nil, err
 	}
-	rows, err := l.read.QueryContext(ctx, `
-		SELECT group_id, seq, message_id, sender_id, sender_name, content, sent_at
-		FROM messages WHERE group_id = ? AND message_id IN (SELECT value FROM json_each(?)) ORDER BY seq`,
-		groupID, string(list))
+	// The ids drive the join (CROSS JOIN keeps them the outer loop), so
+	// that each is one lookup in the (group_id, message_id) index however
+	// many messages the group holds; the rows are put in stream order
+	// after.
+	rows, err := l.read.QueryContext(ctx, messagesByIDQuery, groupID, string(list))
 	if err != nil {
 		return nil, interpretError(fmt.Errorf("read messages: %w", err))
 	}
 	msgs, err := collect(rows, scanMessage)
+	slices.SortFunc(msgs, func(a, b groupmem.Message) int { return cmp.Compare(a.Seq, b.Seq) })
 	return msgs, interpretError(err)
 }
+
+// messagesByIDQuery reads the messages of group ?1 whose ids the JSON
+// array ?2 lists.
+const messagesByIDQuery = `
+	SELECT m.group_id, m.seq, m.message_id, m.sender_id, m.sender_name, m.content, m.sent_at
+	FROM json_each(?2) AS j CROSS JOIN messages AS m ON m.group_id = ?1 AND m.message_id = j.value`
 
 // scanMessage reads a row of group_id, seq, message_id, sender_id,
 // sender_name, content, sent_at.
