@@ -8,7 +8,6 @@ import (
 	"strings"
 
 	"github.com/groupmem/groupmem"
-	"github.com/groupmem/groupmem/keyword"
 	"github.com/groupmem/groupmem/msgsearch"
 	"github.com/groupmem/groupmem/prompts"
 )
@@ -41,7 +40,7 @@ type contextJSON struct {
 // memories ("- statement" lines) and the messages that matter ("[time]
 // sender: text" lines, oldest first, times in UTC). With q, memories and
 // messages are those that best match q (hybrid search), and the evidence
-// of the memories found joins the message candidates; without q, memories
+// of the memories found follows the message hits; without q, memories
 // go by strength, then recency, and messages are the newest. Memories take
 // at most half the budget while messages wait; what does not fit is
 // counted in left_out. Tokens are estimated like prompts.EstimateTokens.
@@ -100,8 +99,10 @@ func (h *Handler) contextMemories(ctx context.Context, g, q string, limit int, t
 }
 
 // contextMessages ranks the messages the block may hold: with q, the
-// message hits and the evidence of the memories found, fused by rank;
-// without q, the newest messages.
+// message hits first, best first, then the evidence of the memories found
+// that is not among them (the hits match the question itself; a memory's
+// evidence is about the memory, which may match it less); without q, the
+// newest messages.
 func (h *Handler) contextMessages(ctx context.Context, g, q string, mems []groupmem.Memory) ([]groupmem.Message, error) {
 	hits, err := h.msgs.Search(ctx, msgsearch.Query{GroupID: g, Text: q, Mode: msgsearch.Hybrid, Limit: contextMessages})
 	if err != nil {
@@ -135,9 +136,11 @@ func (h *Handler) contextMessages(ctx context.Context, g, q string, mems []group
 			order = append(order, id)
 		}
 	}
-	var ranked []string
-	for _, s := range keyword.Fuse(found, order) {
-		ranked = append(ranked, s.ID)
+	ranked := slices.Clone(found)
+	for _, id := range order {
+		if !slices.Contains(found, id) {
+			ranked = append(ranked, id)
+		}
 	}
 	return messagesIn(ranked, byID), nil
 }
