@@ -81,13 +81,6 @@ func (f *Fuser) Model() string { return f.model.Model() }
 // PromptVersion implements groupmem.Fuser.
 func (f *Fuser) PromptVersion() string { return prompts.Version(f.cfg.Lang) }
 
-// work is one batch of messages waiting for its pass, and how many times
-// it was split from a batch whose answer was cut.
-type work struct {
-	batch evolve.Batch
-	depth int
-}
-
 // Fuse implements groupmem.Fuser. A model that cannot be reached, or that rejects
 // our credentials, fails the run with EUNAVAILABLE: that is the operator's
 // problem, never the caller's. A pass the deletion guard refuses ends the
@@ -99,19 +92,9 @@ func (f *Fuser) Fuse(ctx context.Context, in groupmem.FuseInput) (groupmem.Fusio
 	if err != nil {
 		return groupmem.Fusion{}, err
 	}
-	run := &fusing{f: f, st: st, in: in, ctx: ctx}
-	var queue []work
-	for _, b := range st.Batches(in.Messages) {
-		queue = append(queue, work{batch: b})
-	}
-	for len(queue) > 0 {
-		w := queue[0]
-		queue = queue[1:]
-		halves, err := run.pass(w)
-		if err != nil {
-			return run.partial(), err
-		}
-		queue = append(halves, queue...)
+	run := &fusing{f: f, st: st, in: in}
+	if err := st.Passes(ctx, in.Messages, run.pass); err != nil {
+		return run.partial(), err
 	}
 	plan, err := st.Plan(groupmem.Run{GroupID: in.GroupID})
 	if err != nil {
@@ -129,58 +112,51 @@ type fusing struct {
 	f        *Fuser
 	st       *evolve.State
 	in       groupmem.FuseInput
-	ctx      context.Context
 	out      groupmem.Fusion
 	attempts []groupmem.Attempt
 	answer   string // the last answer that could not be used
 }
 
-// pass asks for one batch until an answer applies, re-asking and
-// splitting by the rules of Fuser. It returns the halves to ask instead
-// when the answer was cut.
-func (r *fusing) pass(w work) ([]work, error) {
-	pass, err := r.st.Pass(w.batch)
-	if err != nil {
-		return nil, fmt.Errorf("pass: %w", err)
-	}
+// pass is the evolve.Answerer of a fusion: it asks for one pass until an
+// answer applies, re-asking and splitting by the rules of Fuser.
+func (r *fusing) pass(ctx context.Context, pass *evolve.Pass, batch evolve.Batch, depth int) (split bool, err error) {
 	user := pass.User
 	for asked := 0; ; asked++ {
-		reply, err := r.f.model.Ask(r.ctx, pass.System, user)
+		reply, err := r.f.model.Ask(ctx, pass.System, user)
 		r.out.Passes++
 		r.out.Tokens.Prompt += reply.Tokens.Prompt
 		r.out.Tokens.Completion += reply.Tokens.Completion
-		r.record(pass.N, reply.Attempts)
+		r.record(ctx, pass.N, reply.Attempts)
 		if err != nil {
-			return nil, modelError(pass.N, err)
+			return false, modelError(pass.N, err)
 		}
-		ans, err := evolve.Parse(r.ctx, reply.Text, reply.Finish, r.f.cfg)
+		ans, err := evolve.Parse(ctx, reply.Text, reply.Finish, r.f.cfg)
 		if err != nil {
-			return nil, groupmem.Failure(groupmem.FailCancelled, fmt.Errorf("parse the answer of pass %d: %w", pass.N, err))
+			return false, groupmem.Failure(groupmem.FailCancelled, fmt.Errorf("parse the answer of pass %d: %w", pass.N, err))
 		}
-		r.logAnswer(pass, reply, ans)
+		r.logAnswer(ctx, pass, reply, ans)
 		if evolve.CutOff(reply.Finish) {
 			if err := r.st.Discard(pass, ans, evolve.DropAnswerCut); err != nil {
-				return nil, err
+				return false, err
 			}
-			a, b, ok := w.batch.Split()
-			if !ok || w.depth >= r.f.cfg.MaxSplits {
+			if len(batch.Messages) < 2 || depth >= r.f.cfg.MaxSplits {
 				r.outcome(groupmem.FailAnswerCut, reply.Text)
-				return nil, groupmem.Failure(groupmem.FailAnswerCut, groupmem.Errorf(groupmem.EUNAVAILABLE,
-					"the model's answer to pass %d (%d messages) was cut by its token limit; nothing was applied", pass.N, len(w.batch.Messages)))
+				return false, groupmem.Failure(groupmem.FailAnswerCut, groupmem.Errorf(groupmem.EUNAVAILABLE,
+					"the model's answer to pass %d (%d messages) was cut by its token limit; nothing was applied", pass.N, len(batch.Messages)))
 			}
 			r.outcome(OutcomeSplit, "")
-			return []work{{a, w.depth + 1}, {b, w.depth + 1}}, nil
+			return true, nil
 		}
 		err = r.st.ApplyAnswer(pass, ans)
 		switch {
 		case err == nil:
 			r.outcome(OutcomeApplied, "")
-			return nil, nil
+			return false, nil
 		case errors.Is(err, groupmem.ErrReview):
 			r.outcome(OutcomeReview, "")
-			return nil, err
+			return false, err
 		case !errors.Is(err, evolve.ErrNoAction):
-			return nil, fmt.Errorf("pass %d: %w", pass.N, err)
+			return false, fmt.Errorf("pass %d: %w", pass.N, err)
 		case asked < r.f.cfg.Reasks:
 			r.outcome(OutcomeReasked, reply.Text)
 			user = pass.User + prompts.Reask(r.f.cfg.Lang)
@@ -191,7 +167,7 @@ func (r *fusing) pass(w work) ([]work, error) {
 			reason = groupmem.FailContentFilter
 		}
 		r.outcome(reason, reply.Text)
-		return nil, groupmem.Failure(reason, groupmem.Errorf(groupmem.EUNAVAILABLE,
+		return false, groupmem.Failure(reason, groupmem.Errorf(groupmem.EUNAVAILABLE,
 			"the model's answers to pass %d held no valid action after %d attempts (finish reason %q); nothing was applied",
 			pass.N, asked+1, groupmem.Truncate(reply.Finish, 40)))
 	}
@@ -199,14 +175,14 @@ func (r *fusing) pass(w work) ([]work, error) {
 
 // record adds the attempts of one reply, stamped with their pass, and
 // logs each.
-func (r *fusing) record(pass int, attempts []groupmem.Attempt) {
+func (r *fusing) record(ctx context.Context, pass int, attempts []groupmem.Attempt) {
 	for _, a := range attempts {
 		a.Pass = pass
 		a.Status = groupmem.CleanActor(a.Status)
 		a.Finish = groupmem.CleanActor(a.Finish)
 		r.attempts = append(r.attempts, a)
 		if r.in.Log != nil {
-			r.in.Log.InfoContext(r.ctx, "model attempt", "pass", pass, "status", a.Status, "wait_ms", a.WaitMS,
+			r.in.Log.InfoContext(ctx, "model attempt", "pass", pass, "status", a.Status, "wait_ms", a.WaitMS,
 				"duration_ms", a.DurationMS, "prompt_tokens", a.Tokens.Prompt, "completion_tokens", a.Tokens.Completion, "finish", a.Finish)
 		}
 	}
@@ -223,12 +199,12 @@ func (r *fusing) outcome(o, answer string) {
 	}
 }
 
-func (r *fusing) logAnswer(pass *evolve.Pass, reply groupmem.Reply, ans evolve.Answer) {
+func (r *fusing) logAnswer(ctx context.Context, pass *evolve.Pass, reply groupmem.Reply, ans evolve.Answer) {
 	if r.in.Log == nil {
 		return
 	}
 	rep := ans.Report
-	r.in.Log.InfoContext(r.ctx, "model answer", "pass", pass.N, "messages", pass.Messages, "memories", pass.Memories,
+	r.in.Log.InfoContext(ctx, "model answer", "pass", pass.N, "messages", pass.Messages, "memories", pass.Memories,
 		"attempts", len(reply.Attempts), "prompt_tokens", reply.Tokens.Prompt, "completion_tokens", reply.Tokens.Completion,
 		"finish", reply.Finish, "lines", rep.Lines, "actions", rep.Parsed, "repaired", rep.Repaired,
 		"dropped", groupmem.Total(rep.Drops), "ignored", groupmem.Total(rep.Ignored))

@@ -222,21 +222,25 @@ func (f *Fuser) Fuse(ctx context.Context, in groupmem.FuseInput) (groupmem.Fusio
 	ds := f.decide(clusters, in.Now, in.Moderated)
 	ds = append(ds, f.memberFacts(items, in.Memories, ds)...)
 
+	// Every decision goes into the first pass, which shows every memory
+	// and every message (the budget of Config.Evolve never splits a run);
+	// a pass after it, were there one, would keep everything.
 	var out groupmem.Fusion
-	for i, batch := range st.Batches(in.Messages) {
-		pass, err := st.Pass(batch)
-		if err != nil {
-			return out, fmt.Errorf("pass %d: %w", i+1, err)
-		}
+	first := true
+	err = st.Passes(ctx, in.Messages, func(_ context.Context, p *evolve.Pass, b evolve.Batch, _ int) (bool, error) {
 		var actions []groupmem.Action
-		if i == 0 {
-			actions = ds.actions(pass, batch)
+		if first {
+			actions, first = ds.actions(p, b), false
 		}
 		rep := groupmem.Report{Lines: len(actions), Entries: len(actions), Parsed: len(actions)}
-		if err := st.Apply(pass, actions, rep); err != nil {
-			out.Report = st.Report()
-			return out, fmt.Errorf("pass %d: %w", i+1, err)
+		if err := st.Apply(p, actions, rep); err != nil {
+			return false, fmt.Errorf("pass %d: %w", p.N, err)
 		}
+		return false, nil
+	})
+	if err != nil {
+		out.Report = st.Report()
+		return out, err
 	}
 	plan, err := st.Plan(groupmem.Run{GroupID: in.GroupID})
 	if err != nil {

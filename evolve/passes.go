@@ -1,0 +1,54 @@
+package evolve
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/groupmem/groupmem"
+)
+
+// Answerer answers one pass of a run. It applies what it decides to the
+// State (ApplyAnswer, Apply or Discard) before it returns, or returns
+// split to have the pass asked again as two passes of half its messages
+// each; depth counts the splits that led to b. An error ends the run's
+// passes.
+type Answerer func(ctx context.Context, p *Pass, b Batch, depth int) (split bool, err error)
+
+// Passes is the pass loop of every evolver: it makes the passes of msgs
+// in order, one per batch of Batches, each on the state the passes before
+// it left, and has answer answer each. A pass answer asks to split is
+// replaced by its two halves, asked in turn before the passes after it.
+// It stops at the first error, which it returns; what the passes before
+// applied stays in the State (Report still tells it), and no Plan should
+// be made of it.
+func (s *State) Passes(ctx context.Context, msgs []groupmem.Message, answer Answerer) error {
+	type work struct {
+		batch Batch
+		depth int
+	}
+	var queue []work
+	for _, b := range s.Batches(msgs) {
+		queue = append(queue, work{batch: b})
+	}
+	for len(queue) > 0 {
+		w := queue[0]
+		queue = queue[1:]
+		p, err := s.Pass(w.batch)
+		if err != nil {
+			return fmt.Errorf("pass: %w", err)
+		}
+		split, err := answer(ctx, p, w.batch, w.depth)
+		if err != nil {
+			return err
+		}
+		if !split {
+			continue
+		}
+		a, b, ok := w.batch.Split()
+		if !ok {
+			return groupmem.Errorf(groupmem.EINTERNAL, "pass %d of one message cannot be split", p.N)
+		}
+		queue = append([]work{{a, w.depth + 1}, {b, w.depth + 1}}, queue...)
+	}
+	return nil
+}
