@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"log/slog"
 	"math"
 	"time"
 
@@ -70,113 +71,146 @@ func (s *Service) Start(ctx context.Context, groupID string, o Options) (*Evolut
 	return job, nil
 }
 
-// evolve does the work of one begun run. Every path out of it records the
-// run's end exactly once.
+// evolve does the work of one begun run: load, fuse, apply. Every path
+// out of it records the run's end exactly once.
 func (s *Service) evolve(ctx context.Context, run groupmem.Run, o Options) (Result, error) {
-	log := s.log.With("run_id", run.ID, "group_id", run.GroupID)
 	now := s.now().UTC()
-	res := Result{RunID: run.ID, GroupID: run.GroupID, EvolvedAt: now, DryRun: o.DryRun}
-	// fail ends the run without applying anything. The record keeps the
-	// watermark the run began with (nothing else was committed) and the
-	// reason, from the closed list of groupmem.FailReasons.
-	fail := func(status groupmem.RunStatus, reason string, err error) (Result, error) {
-		run.Status = status
-		run.NewWatermark = run.Watermark
-		if ctx.Err() != nil && context.Cause(ctx) != nil {
-			cause := context.Cause(ctx)
-			var lost *groupmem.Error
-			if errors.As(cause, &lost) {
-				reason = groupmem.FailLeaseLost
-			} else if reason != groupmem.FailReview {
-				reason = groupmem.FailCancelled
-			}
-			if !errors.Is(err, cause) {
-				err = fmt.Errorf("%w (%v)", err, cause)
-			}
-		}
-		run.Report.Reason = reason
-		s.finish(ctx, run, err)
-		res.Status, res.Report = status, run.Report
-		log.WarnContext(ctx, "evolution did not apply", "status", status, "reason", reason, "err", err)
-		return res, err
+	e := &evolving{s: s, run: run, o: o, now: now, log: s.log.With("run_id", run.ID, "group_id", run.GroupID),
+		res: Result{RunID: run.ID, GroupID: run.GroupID, EvolvedAt: now, DryRun: o.DryRun}}
+	in, err := e.load(ctx)
+	if err != nil || in == nil {
+		return e.res, err
 	}
-
-	memories, err := s.activeMemories(ctx, run.GroupID)
-	if err != nil {
-		return fail(groupmem.RunFailed, groupmem.FailLoad, fmt.Errorf("load memories: %w", err))
-	}
-	msgs, err := s.newMessages(ctx, run, o, now)
-	if err != nil {
-		return fail(groupmem.RunFailed, groupmem.FailLoad, fmt.Errorf("load messages: %w", err))
-	}
-	res.Messages = len(msgs)
-	if len(msgs) > 0 {
-		run.NewWatermark = max(run.Watermark, msgs[len(msgs)-1].Seq)
-	}
-	if res.Skipped, res.Pending, err = s.leftOut(ctx, run, o, len(msgs)); err != nil {
-		return fail(groupmem.RunFailed, groupmem.FailLoad, fmt.Errorf("count messages: %w", err))
-	}
-	if len(msgs) == 0 {
-		run.Status = groupmem.RunNoop
-		run.Report.Pending = res.Pending
-		s.finish(ctx, run, nil)
-		res.Status = groupmem.RunNoop
-		res.Stats.Kept = len(memories)
-		log.InfoContext(ctx, "no new messages", "older_than_look_back", res.Pending)
-		return res, nil
-	}
-	if res.Skipped > 0 {
-		log.WarnContext(ctx, "messages older than the look-back are left out", "skipped", res.Skipped, "days", o.Days)
-	}
-	run.Messages = len(msgs)
-
-	moderated, err := s.moderated(ctx, run.GroupID)
-	if err != nil {
-		return fail(groupmem.RunFailed, groupmem.FailLoad, fmt.Errorf("load manual changes: %w", err))
-	}
-	fusion, err := s.fuser.Fuse(ctx, groupmem.FuseInput{Log: log, GroupID: run.GroupID, Memories: memories, Messages: msgs, Now: now,
-		Moderated: moderated})
-	fusion.Report.Skipped, fusion.Report.Pending = res.Skipped, res.Pending
-	run.Report, run.Tokens, run.Stats = fusion.Report, fusion.Tokens, fusion.Stats
-	res.Report, res.Tokens, res.Stats, res.Passes = fusion.Report, fusion.Tokens, fusion.Stats, fusion.Passes
+	fusion, err := s.fuser.Fuse(ctx, *in)
+	fusion.Report.Skipped, fusion.Report.Pending = e.res.Skipped, e.res.Pending
+	e.run.Report, e.run.Tokens, e.run.Stats = fusion.Report, fusion.Tokens, fusion.Stats
+	e.res.Report, e.res.Tokens, e.res.Stats, e.res.Passes = fusion.Report, fusion.Tokens, fusion.Stats, fusion.Passes
 	if errors.Is(err, groupmem.ErrReview) {
 		// Not an error of the caller's or ours: the result says review and
 		// the run record says why.
-		_, _ = fail(groupmem.RunReview, groupmem.FailReview, err)
-		return res, nil
+		_, _ = e.fail(ctx, groupmem.RunReview, groupmem.FailReview, err)
+		return e.res, nil
 	}
 	if err != nil {
-		return fail(groupmem.RunFailed, groupmem.FailReason(err, groupmem.FailInternal), fmt.Errorf("fuse: %w", err))
+		return e.fail(ctx, groupmem.RunFailed, groupmem.FailReason(err, groupmem.FailInternal), fmt.Errorf("fuse: %w", err))
 	}
+	return e.apply(ctx, fusion)
+}
+
+// evolving is one begun run on its way: its record, its result so far,
+// and the logger whose lines carry its ids.
+type evolving struct {
+	s   *Service
+	run groupmem.Run
+	o   Options
+	now time.Time
+	log *slog.Logger
+	res Result
+}
+
+// fail ends the run without applying anything. The record keeps the
+// watermark the run began with (nothing else was committed) and the
+// reason, from the closed list of groupmem.FailReasons; a run whose
+// context ended says why it ended instead.
+func (e *evolving) fail(ctx context.Context, status groupmem.RunStatus, reason string, err error) (Result, error) {
+	e.run.Status = status
+	e.run.NewWatermark = e.run.Watermark
+	if cause := context.Cause(ctx); ctx.Err() != nil && cause != nil {
+		if _, lost := errors.AsType[*groupmem.Error](cause); lost {
+			reason = groupmem.FailLeaseLost
+		} else if reason != groupmem.FailReview {
+			reason = groupmem.FailCancelled
+		}
+		if !errors.Is(err, cause) {
+			err = fmt.Errorf("%w (%v)", err, cause)
+		}
+	}
+	e.run.Report.Reason = reason
+	e.s.finish(ctx, e.run, err)
+	e.res.Status, e.res.Report = status, e.run.Report
+	e.log.WarnContext(ctx, "evolution did not apply", "status", status, "reason", reason, "err", err)
+	return e.res, err
+}
+
+// load reads what the run fuses, from the ledger: every active memory,
+// the messages past the watermark and the recent manual strength changes.
+// With no new message it ends the run as a noop and returns nil.
+func (e *evolving) load(ctx context.Context) (*groupmem.FuseInput, error) {
+	s, run := e.s, &e.run
+	memories, err := s.activeMemories(ctx, run.GroupID)
+	if err != nil {
+		_, err = e.fail(ctx, groupmem.RunFailed, groupmem.FailLoad, fmt.Errorf("load memories: %w", err))
+		return nil, err
+	}
+	msgs, err := s.newMessages(ctx, *run, e.o, e.now)
+	if err != nil {
+		_, err = e.fail(ctx, groupmem.RunFailed, groupmem.FailLoad, fmt.Errorf("load messages: %w", err))
+		return nil, err
+	}
+	e.res.Messages = len(msgs)
+	if len(msgs) > 0 {
+		run.NewWatermark = max(run.Watermark, msgs[len(msgs)-1].Seq)
+	}
+	if e.res.Skipped, e.res.Pending, err = s.leftOut(ctx, *run, e.o, len(msgs)); err != nil {
+		_, err = e.fail(ctx, groupmem.RunFailed, groupmem.FailLoad, fmt.Errorf("count messages: %w", err))
+		return nil, err
+	}
+	if len(msgs) == 0 {
+		run.Status = groupmem.RunNoop
+		run.Report.Pending = e.res.Pending
+		s.finish(ctx, *run, nil)
+		e.res.Status = groupmem.RunNoop
+		e.res.Stats.Kept = len(memories)
+		e.log.InfoContext(ctx, "no new messages", "older_than_look_back", e.res.Pending)
+		return nil, nil
+	}
+	if e.res.Skipped > 0 {
+		e.log.WarnContext(ctx, "messages older than the look-back are left out", "skipped", e.res.Skipped, "days", e.o.Days)
+	}
+	run.Messages = len(msgs)
+	moderated, err := s.moderated(ctx, run.GroupID)
+	if err != nil {
+		_, err = e.fail(ctx, groupmem.RunFailed, groupmem.FailLoad, fmt.Errorf("load manual changes: %w", err))
+		return nil, err
+	}
+	return &groupmem.FuseInput{Log: e.log, GroupID: run.GroupID, Memories: memories, Messages: msgs, Now: e.now,
+		Moderated: moderated}, nil
+}
+
+// apply embeds what the fusion wrote and commits it with the run's fence
+// (a dry run records itself instead), then projects it onto the index.
+func (e *evolving) apply(ctx context.Context, fusion groupmem.Fusion) (Result, error) {
+	s, run := e.s, e.run
 	if err := s.embed(ctx, fusion.New); err != nil {
-		return fail(groupmem.RunFailed, groupmem.FailEmbed, fmt.Errorf("embed: %w", err))
+		return e.fail(ctx, groupmem.RunFailed, groupmem.FailEmbed, fmt.Errorf("embed: %w", err))
 	}
 	plan := &groupmem.Plan{Run: run, New: fusion.New, Transitions: fusion.Transitions, Changes: fusion.Changes}
 	for i := range plan.Changes {
 		plan.Changes[i].Actor = run.Actor
 	}
-	res.Changes, res.New = plan.Changes, plan.New
-	if o.DryRun {
+	e.res.Changes, e.res.New = plan.Changes, plan.New
+	if e.o.DryRun {
 		run.Status = groupmem.RunDryRun
 		run.NewWatermark = run.Watermark
 		s.finish(ctx, run, nil)
-		res.Status = groupmem.RunDryRun
-		return res, nil
+		e.res.Status = groupmem.RunDryRun
+		return e.res, nil
 	}
 	if err := s.ledger.CommitPlan(ctx, plan); err != nil {
 		reason := groupmem.FailCommit
 		if groupmem.ErrorCode(err) == groupmem.ESTALE {
 			reason = groupmem.FailLeaseLost
 		}
-		return fail(groupmem.RunFailed, reason, fmt.Errorf("commit: %w", err))
+		return e.fail(ctx, groupmem.RunFailed, reason, fmt.Errorf("commit: %w", err))
 	}
 	s.observe(plan.Run)
+	res := &e.res
 	res.Status, res.Changes, res.New = groupmem.RunSucceeded, plan.Changes, plan.New
-	log.InfoContext(ctx, "evolved", "messages", len(msgs), "kept", res.Stats.Kept, "updated", res.Stats.Updated,
+	e.log.InfoContext(ctx, "evolved", "messages", run.Messages, "kept", res.Stats.Kept, "updated", res.Stats.Updated,
 		"created", res.Stats.Created, "deleted", res.Stats.Deleted, "passes", res.Passes,
 		"prompt_tokens", res.Tokens.Prompt, "completion_tokens", res.Tokens.Completion)
 	s.project(ctx, plan)
-	return res, nil
+	return e.res, nil
 }
 
 // activeMemories reads every active memory of a group from the ledger,
