@@ -1,8 +1,10 @@
 package qdrant
 
 import (
+	"cmp"
 	"context"
 	"fmt"
+	"slices"
 
 	"github.com/qdrant/go-client/qdrant"
 
@@ -66,6 +68,8 @@ func (x *Index) SearchHybrid(ctx context.Context, q groupmem.HybridQuery) ([]gro
 	ranked := lists[0]
 	if sparseQ == nil {
 		ranked = dense
+	} else if denseQ != nil {
+		ranked = keywordsFirst(ranked, lists[2], lists[1])
 	}
 	semScore, wordScore := pointScores(dense), pointScores(lists[2])
 	kept := make([]*qdrant.ScoredPoint, 0, min(q.Limit, len(ranked)))
@@ -140,6 +144,33 @@ func (x *Index) payloads(ctx context.Context, pts []*qdrant.ScoredPoint, read bo
 		return nil
 	})
 	return out, err
+}
+
+// keywordsFirst orders points of equal fused score as keyword.Fuse does:
+// the better rank on the keyword side first, then on the semantic side
+// (a point missing from a side ranks after every point in it). Qdrant's
+// own order among equal scores is unspecified.
+func keywordsFirst(fused, words, similar []*qdrant.ScoredPoint) []*qdrant.ScoredPoint {
+	rank := func(side []*qdrant.ScoredPoint) map[string]int {
+		out := make(map[string]int, len(side))
+		for i, p := range side {
+			out[p.GetId().GetUuid()] = i
+		}
+		return out
+	}
+	wordRank, simRank := rank(words), rank(similar)
+	at := func(ranks map[string]int, p *qdrant.ScoredPoint) int {
+		if r, ok := ranks[p.GetId().GetUuid()]; ok {
+			return r
+		}
+		return len(ranks)
+	}
+	out := slices.Clone(fused)
+	slices.SortStableFunc(out, func(a, b *qdrant.ScoredPoint) int {
+		return cmp.Or(cmp.Compare(b.GetScore(), a.GetScore()), cmp.Compare(at(wordRank, a), at(wordRank, b)),
+			cmp.Compare(at(simRank, a), at(simRank, b)))
+	})
+	return out
 }
 
 // pointScores maps each point's id to its score.

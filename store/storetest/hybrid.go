@@ -118,6 +118,22 @@ func testHybridOneSide(t *testing.T, x groupmem.Index) {
 	}
 }
 
+// Two memories each first on one side and second on the other tie in
+// any reciprocal rank fusion; the one the keywords rank first comes
+// first, on every backend, whatever their ids.
+func testHybridTies(t *testing.T, x groupmem.Index) {
+	for range 4 { // fresh random ids each time: the order must not follow them
+		g := "ties-" + groupmem.NewID()[:8]
+		words := hybridMemory(g, 1, "badminton friday night", indexAngled(0.9))
+		similar := hybridMemory(g, 2, "badminton", indexAxis(0))
+		indexUpsert(t, x, words, similar)
+		hits := hybridSearch(t, x, groupmem.HybridQuery{GroupID: g, Text: "badminton friday", Vector: indexAxis(0), Limit: 10})
+		if got := hybridIDs(hits); !slices.Equal(got, []string{words.ID, similar.ID}) || hits[0].Score != hits[1].Score {
+			t.Fatalf("tie: %v (scores %v, %v), want the keyword match first at an equal score", got, hits[0].Score, hits[len(hits)-1].Score)
+		}
+	}
+}
+
 // A threshold keeps only memories similar above it, whatever their
 // keywords.
 func testHybridThreshold(t *testing.T, x groupmem.Index) {

@@ -52,6 +52,7 @@ func TestIndex(t *testing.T, open func(t *testing.T, dim int) groupmem.Index) {
 		{"HybridFusesBothSides", testHybridFuses},
 		{"HybridOneSide", testHybridOneSide},
 		{"HybridThresholdCuts", testHybridThreshold},
+		{"HybridTiesGoToKeywords", testHybridTies},
 		{"HybridActiveOnlyAndIsolated", testHybridActiveIsolated},
 		{"HybridBadInput", testHybridBadInput},
 	}
