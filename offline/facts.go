@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strings"
 	"time"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/groupmem/groupmem"
 )
@@ -55,18 +57,35 @@ type memberFact struct {
 // it says one: the first kind whose pattern it matches. A question says
 // nothing about its sender.
 func factOf(text string) (factKind, bool) {
-	t := strings.TrimSpace(text)
+	k, _, ok := factAt(text)
+	return k, ok
+}
+
+// factAt is factOf, and where in text the sentence that says it begins.
+func factAt(text string) (factKind, int, bool) {
+	t := strings.TrimRightFunc(text, unicode.IsSpace)
 	if strings.HasSuffix(t, "?") || strings.HasSuffix(t, "？") || strings.HasSuffix(t, "吗") {
-		return factKind{}, false
+		return factKind{}, 0, false
 	}
 	for _, k := range factKinds {
 		for _, re := range []*regexp.Regexp{k.en, k.zh} {
 			if at := re.FindStringIndex(t); at != nil && (k.name == "job" || k.name == "home" || saysWhat(t[at[1]:])) {
-				return k, true
+				return k, sentenceStart(t[:at[0]]), true
 			}
 		}
 	}
-	return factKind{}, false
+	return factKind{}, 0, false
+}
+
+// sentenceStart is where the last sentence of s begins: after its last
+// sentence end (. ! ? and their full-width forms), or 0.
+func sentenceStart(s string) int {
+	i := strings.LastIndexAny(s, ".!?。！？")
+	if i < 0 {
+		return 0
+	}
+	_, size := utf8.DecodeRuneInString(s[i:])
+	return i + size
 }
 
 // vagueObjects are the words that point at what was said before instead
@@ -75,10 +94,15 @@ var vagueObjects = setOf("much", "lot", "lots", "idea", "one", "ones", "thing", 
 	"yours", "mine", "both", "more", "less", "well", "back", "already", "yet", "ever", "honestly", "though", "yes", "no",
 	"yeah", "yep", "nope", "now", "anyway", "lol", "omg", "haha", "bit", "little", "same", "whole")
 
-// saysWhat reports whether the rest of a line after "I love", "I got",
+// saysWhat reports whether the rest of a clause after "I love", "I got",
 // "我喜欢" names something: a word that is neither a function word, a
-// Chinese particle or pronoun, nor a vague pointer (vagueObjects).
+// Chinese particle or pronoun, nor a vague pointer (vagueObjects). Only
+// the clause counts: in "I love that, I climbed in uni" the love is of
+// "that".
 func saysWhat(rest string) bool {
+	if i := strings.IndexAny(rest, ",.;!?，。；！？、"); i >= 0 {
+		rest = rest[:i]
+	}
 	for _, w := range strings.Fields(features(rest)) {
 		if w != "|" && !vagueObjects[w] && !isFiller(w) {
 			return true
@@ -108,11 +132,15 @@ func (f *Fuser) memberFacts(items []*item, mems []groupmem.Memory, taken decisio
 		if !it.fresh {
 			continue
 		}
-		k, ok := factOf(it.msg.Content)
+		k, from, ok := factAt(it.msg.Content)
 		if !ok {
 			continue
 		}
-		st := f.statement(it.msg)
+		// The statement begins with the sentence that says it ("Busy. I
+		// finished the migration" is about the migration).
+		said := it.msg
+		said.Content = said.Content[from:]
+		st := f.statement(said)
 		if st == "" || statements[st] || len([]rune(st)) > f.cfg.MaxStatementRunes {
 			continue
 		}

@@ -38,6 +38,7 @@ func TestFactOf(t *testing.T) {
 	}{
 		{"I love hiking in the Alps", "likes"},
 		{"I love that", ""},
+		{"I love that, I climbed a bit in uni", "did"},
 		{"I love it so much!", ""},
 		{"haha I got it", ""},
 		{"I just bought a used Yamaha piano", "did"},
@@ -56,6 +57,20 @@ func TestFactOf(t *testing.T) {
 		k, ok := factOf(tt.text)
 		if got := k.name; !ok && got != "" || ok && got != tt.kind || !ok && tt.kind != "" {
 			t.Errorf("factOf(%q) = %q, %v; want %q", tt.text, got, ok, tt.kind)
+		}
+	}
+}
+
+// A member's fact is told from the sentence that says it.
+func TestFactStartsItsSentence(t *testing.T) {
+	for text, want := range map[string]string{
+		"Busy. I finished the big migration project at work": " I finished the big migration project at work",
+		"好累！我刚买了一辆电动车":                                       "我刚买了一辆电动车",
+		"I live in Leeds, near the station":                  "I live in Leeds, near the station",
+	} {
+		_, from, ok := factAt(text)
+		if !ok || text[from:] != want {
+			t.Errorf("factAt(%q) starts at %q, want %q", text, text[from:], want)
 		}
 	}
 }
