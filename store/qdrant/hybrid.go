@@ -37,15 +37,7 @@ func (x *Index) SearchHybrid(ctx context.Context, q groupmem.HybridQuery) ([]gro
 	if q.Threshold != nil {
 		cut = *q.Threshold
 	}
-	var denseQ, sparseQ *qdrant.PrefetchQuery
-	if q.Vector != nil && !zero(q.Vector) {
-		denseQ = &qdrant.PrefetchQuery{Query: qdrant.NewQueryDense(q.Vector), Using: qdrant.PtrOf(vecDense), Limit: &n,
-			ScoreThreshold: qdrant.PtrOf(threshold32(cut))}
-	}
-	if idx, val := sparseQuery(q.Text); len(idx) > 0 {
-		sparseQ = &qdrant.PrefetchQuery{Query: qdrant.NewQuerySparse(idx, val), Using: qdrant.PtrOf(vecSparse), Limit: &n}
-	}
-	filter := groupFilter(q.GroupID, groupmem.StatusActive)
+	denseQ, sparseQ := hybridQueries(q, n, cut)
 	// With a threshold, fused hits that are not similar enough are left
 	// out: the fused ranking then holds every candidate, ids and scores
 	// only, and the payload is read for the hits kept.
@@ -53,18 +45,13 @@ func (x *Index) SearchHybrid(ctx context.Context, q groupmem.HybridQuery) ([]gro
 	if q.Threshold != nil {
 		limit, with = n, qdrant.NewWithPayload(false)
 	}
-	lists, err := x.hybridLists(ctx, denseQ, sparseQ, filter, n, limit, with)
+	lists, err := x.hybridLists(ctx, denseQ, sparseQ, groupFilter(q.GroupID, groupmem.StatusActive), n, limit, with)
 	if err != nil {
 		return nil, fmt.Errorf("search memories: %w", err)
 	}
 	// The dense list keeps only scores strictly above the cut (Qdrant's
 	// threshold lets equal ones through).
-	dense := lists[1][:0]
-	for _, p := range lists[1] {
-		if float64(p.GetScore()) > cut {
-			dense = append(dense, p)
-		}
-	}
+	dense := slices.DeleteFunc(slices.Clone(lists[1]), func(p *qdrant.ScoredPoint) bool { return float64(p.GetScore()) <= cut })
 	ranked := lists[0]
 	if sparseQ == nil {
 		ranked = dense
@@ -72,23 +59,44 @@ func (x *Index) SearchHybrid(ctx context.Context, q groupmem.HybridQuery) ([]gro
 		ranked = keywordsFirst(ranked, lists[2], lists[1])
 	}
 	semScore, wordScore := pointScores(dense), pointScores(lists[2])
+	mustBeSimilar := q.Threshold != nil || denseQ != nil && sparseQ == nil
 	kept := make([]*qdrant.ScoredPoint, 0, min(q.Limit, len(ranked)))
 	for _, p := range ranked {
 		if len(kept) == q.Limit {
 			break
 		}
-		if _, similar := semScore[p.GetId().GetUuid()]; (q.Threshold != nil || denseQ != nil && sparseQ == nil) && !similar {
-			continue // a threshold cuts what is not similar enough, whatever its keywords
+		if _, similar := semScore[p.GetId().GetUuid()]; !mustBeSimilar || similar {
+			kept = append(kept, p) // a threshold cuts what is not similar enough, whatever its keywords
 		}
-		kept = append(kept, p)
 	}
 	payloads, err := x.payloads(ctx, kept, q.Threshold != nil)
 	if err != nil {
 		return nil, fmt.Errorf("search memories: %w", err)
 	}
+	return hybridHits(q.GroupID, kept, payloads, semScore, wordScore)
+}
+
+// hybridQueries are the two sides of a hybrid search, each nil when q
+// leaves it out: the dense query above the cut and the sparse one, each
+// asking for n candidates.
+func hybridQueries(q groupmem.HybridQuery, n uint64, cut float64) (denseQ, sparseQ *qdrant.PrefetchQuery) {
+	if q.Vector != nil && !zero(q.Vector) {
+		denseQ = &qdrant.PrefetchQuery{Query: qdrant.NewQueryDense(q.Vector), Using: qdrant.PtrOf(vecDense), Limit: &n,
+			ScoreThreshold: qdrant.PtrOf(threshold32(cut))}
+	}
+	if idx, val := sparseQuery(q.Text); len(idx) > 0 {
+		sparseQ = &qdrant.PrefetchQuery{Query: qdrant.NewQuerySparse(idx, val), Using: qdrant.PtrOf(vecSparse), Limit: &n}
+	}
+	return denseQ, sparseQ
+}
+
+// hybridHits decodes the kept points, in order, with the parts of their
+// scores; a point whose payload went, or changed group or status, between
+// the reads is left out.
+func hybridHits(groupID string, kept []*qdrant.ScoredPoint, payloads []map[string]*qdrant.Value,
+	semScore, wordScore map[string]float64) ([]groupmem.HybridHit, error) {
 	out := make([]groupmem.HybridHit, 0, len(kept))
 	for i, p := range kept {
-		id := p.GetId().GetUuid()
 		if payloads[i] == nil {
 			continue // deleted between the two reads
 		}
@@ -96,9 +104,10 @@ func (x *Index) SearchHybrid(ctx context.Context, q groupmem.HybridQuery) ([]gro
 		if err != nil {
 			return nil, fmt.Errorf("search memories: %w", err)
 		}
-		if m.GroupID != q.GroupID || m.Status != groupmem.StatusActive {
+		if m.GroupID != groupID || m.Status != groupmem.StatusActive {
 			continue // changed between the two reads
 		}
+		id := p.GetId().GetUuid()
 		hit := groupmem.HybridHit{Memory: m, Score: float64(p.GetScore())}
 		if v, ok := semScore[id]; ok {
 			hit.Semantic = &v
