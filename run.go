@@ -27,6 +27,16 @@ type Action struct {
 	Evidence  []string // message refs the model cited, as shown in the prompt
 	Line      int      // 1-based line of the answer it came from
 	Repaired  bool     // the line needed repair before it parsed
+
+	// What an evolver that decides without a model (package offline) says
+	// of the version it writes; parsing a model's answer never sets them.
+	// Strength is the strength of the version written by an update or a
+	// create, or, with keep, the memory's new strength (a strength change
+	// of its own); Tags are a created memory's; Cites are the ids of the
+	// messages the action rests on, beyond the refs of Evidence.
+	Strength *float64
+	Tags     []string
+	Cites    []string
 }
 
 // RunStatus is the outcome of an evolution run.

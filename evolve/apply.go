@@ -18,6 +18,9 @@ type op struct {
 	grams     []uint64
 	reason    string
 	evidence  []string // message ids
+	strength  *float64 // Action.Strength
+	tags      []string // Action.Tags
+	merged    bool     // a create that dedupe turned into an update of a near-duplicate
 	line      int
 	dropped   bool
 }
@@ -52,6 +55,14 @@ type op struct {
 //   - A memory no action names is kept.
 //   - Evidence refs are mapped to the chat app's message ids; refs this
 //     pass did not show are ignored.
+//   - What an evolver decides itself (Action.Strength, Tags, Cites; a
+//     parsed answer never has them) goes into the version written: its
+//     strength (for a create that became an update, the stronger of it and
+//     the memory's), its tags (else the parent's), and as evidence the
+//     refs' ids, then the cited ones, then the parent's. A keep with a strength changes
+//     the memory's strength, with a change-log row, unless the pass
+//     changes the memory otherwise. A strength outside [0, 1] drops the
+//     action (DropBadStrength).
 //   - The deletion guard: when the pass would delete at least
 //     MinDeleteGuard memories and more than MaxDeleteShare of those shown,
 //     or the run as a whole would delete that much of the group's
@@ -155,6 +166,7 @@ func (s *State) apply(p *Pass, a Answer, require bool) error {
 				e.reasons = append(e.reasons, o.reason)
 			}
 			e.evidence = append(o.evidence, e.evidence...)
+			e.setStrength(o)
 		case groupmem.ActionDelete:
 			o.target.deleted, o.target.delReason = true, o.reason
 		case groupmem.ActionCreate:
@@ -162,7 +174,12 @@ func (s *State) apply(p *Pass, a Answer, require bool) error {
 			if o.reason != "" {
 				e.reasons = []string{o.reason}
 			}
+			e.setStrength(o)
 			s.entries = append(s.entries, e)
+		case groupmem.ActionKeep:
+			if o.strength != nil && o.target != nil {
+				o.target.restrength, o.target.restrengthReason = o.strength, o.reason
+			}
 		}
 	}
 	s.passes++
@@ -182,9 +199,14 @@ func (s *State) validate(p *Pass, actions []groupmem.Action, offset int, drops *
 			line += offset
 		}
 		alias := normalizeAlias(a.Alias)
-		o := op{kind: a.Kind, line: line, reason: cleanReason(a.Reason), evidence: p.messageIDs(a.Evidence)}
+		o := op{kind: a.Kind, line: line, reason: cleanReason(a.Reason), evidence: append(p.messageIDs(a.Evidence), a.Cites...),
+			strength: a.Strength, tags: a.Tags}
 		fail := func(reason string) {
 			*drops = append(*drops, groupmem.Drop{Line: line, Reason: reason, Text: excerpt(string(a.Kind) + " " + alias + " " + a.Statement)})
+		}
+		if a.Strength != nil && groupmem.CheckStrength(*a.Strength) != nil {
+			fail(DropBadStrength)
+			continue
 		}
 		switch a.Kind {
 		case groupmem.ActionKeep, groupmem.ActionUpdate, groupmem.ActionDelete:

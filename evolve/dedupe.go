@@ -97,7 +97,7 @@ func (s *State) dedupe(p *Pass, ops *[]op, drops *[]groupmem.Drop) {
 			o.drop(drops, DropDuplicate)
 			continue
 		}
-		o.kind, o.target = groupmem.ActionUpdate, e
+		o.kind, o.target, o.merged = groupmem.ActionUpdate, e, true
 		changed[e] = true
 		owners = append(owners, e)
 		idx.add(o.grams)

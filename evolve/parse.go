@@ -18,6 +18,7 @@ const (
 	DropNotObject      = "not_object"         // repair gave something other than a JSON object
 	DropUnknownAction  = "unknown_action"     // no action, or one other than keep, update, create, delete
 	DropBadField       = "bad_field"          // a field of the wrong type, or id and old_id that disagree
+	DropBadStrength    = "bad_strength"       // an evolver's strength outside [0, 1]
 	DropTruncated      = "truncated"          // the object was cut off at the end of the answer
 	DropUnclosed       = "unclosed"           // the object never closed before the next object began
 	DropUnterminated   = "unterminated"       // a string in the object did not end on its line

@@ -59,6 +59,14 @@ func (s *State) Plan(run groupmem.Run) (*groupmem.Plan, error) {
 			change(groupmem.Change{Action: groupmem.ActionDelete, MemoryID: e.orig.ID, OldStatement: e.orig.Statement, Reason: e.delReason, Version: e.orig.Version})
 		case initial && e.statement == e.orig.Statement:
 			stats.Kept++
+			if r := e.restrength; r != nil && *r != e.orig.Strength {
+				strength := *r
+				plan.Transitions = append(plan.Transitions, groupmem.Transition{MemoryID: e.orig.ID, From: groupmem.StatusActive,
+					To: groupmem.StatusActive, Strength: &strength})
+				change(groupmem.Change{Action: groupmem.ActionStrength, MemoryID: e.orig.ID, OldStatement: e.orig.Statement,
+					NewStatement: e.orig.Statement, Version: e.orig.Version,
+					Reason: fmt.Sprintf("strength %.2f → %.2f: %s", e.orig.Strength, strength, e.restrengthReason)})
+			}
 		case initial:
 			stats.Updated++
 			m, err := s.version(e, run.ID)
@@ -111,6 +119,12 @@ func (s *State) version(e *entry, runID string) (groupmem.Memory, error) {
 		m.LineageID, m.ParentID, m.Version = p.LineageID, p.ID, p.Version+1
 		m.Tags, m.Strength = slices.Clone(p.Tags), p.Strength
 		m.Evidence = append(slices.Clone(e.evidence), p.Evidence...)
+	}
+	if e.strength != nil {
+		m.Strength = *e.strength
+	}
+	if e.tags != nil {
+		m.Tags = slices.Clone(e.tags)
 	}
 	clean, err := groupmem.CleanMemory(m)
 	if err != nil {

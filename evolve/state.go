@@ -52,6 +52,29 @@ type entry struct {
 	evidence  []string // message ids, newest pass first
 	deleted   bool
 	touched   int // the last pass that created or changed it
+	// Set by actions of an evolver that decides them (Action.Strength,
+	// Action.Tags): the strength and tags of the version written, and a
+	// new strength of a memory kept as it is, with its reason.
+	strength         *float64
+	tags             []string
+	restrength       *float64
+	restrengthReason string
+}
+
+// setStrength takes the strength and tags an update or create asks for.
+// A create that became an update of a near-duplicate keeps the stronger
+// of the two strengths.
+func (e *entry) setStrength(o *op) {
+	if o.strength != nil {
+		s := *o.strength
+		if o.merged {
+			s = max(s, e.orig.Strength)
+		}
+		e.strength = &s
+	}
+	if o.tags != nil {
+		e.tags = o.tags
+	}
 }
 
 // version is the version number the memory has, or will have once the

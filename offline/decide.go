@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"math"
 	"slices"
-	"strconv"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -251,100 +250,42 @@ func later(a, b time.Time) time.Time {
 	return a
 }
 
-// actions writes the decisions as the actions a model would answer for
-// pass p over batch b: memories named by their aliases, new messages cited
-// by their refs (m1, m2, ...). Keeps are left out: a memory no action names
-// is kept.
-func (ds decisions) actions(p *evolve.Pass, b evolve.Batch) []groupmem.Action {
+// actions are the decisions as the actions of pass p, which shows every
+// memory: each names its memory by the pass's alias and carries what
+// the evolver decided of the version it writes — its strength, its tags
+// (a create's), the messages it rests on — and a memory kept as it is
+// gets a strength of its own only when it moves into another band of
+// width step.
+func (ds decisions) actions(p *evolve.Pass, step float64) []groupmem.Action {
 	alias := map[string]string{}
 	for _, s := range p.Shown() {
 		if s.MemoryID != "" {
 			alias[s.MemoryID] = s.Alias
 		}
 	}
-	ref := map[string]string{}
-	for i, m := range b.Messages {
-		ref[m.ID] = "m" + strconv.Itoa(i+1)
-	}
 	var out []groupmem.Action
 	for _, d := range ds {
 		a := groupmem.Action{Kind: d.kind, Statement: d.statement, Reason: d.reason, Line: len(out) + 1}
-		for _, id := range d.fresh {
-			if r, ok := ref[id]; ok {
-				a.Evidence = append(a.Evidence, r)
-			}
-		}
-		switch d.kind {
-		case groupmem.ActionKeep:
-			continue
-		case groupmem.ActionUpdate, groupmem.ActionDelete:
+		if d.mem != nil {
 			if a.Alias = alias[d.mem.ID]; a.Alias == "" {
 				continue // not shown: cannot happen with a pass that shows every memory
 			}
 		}
+		strength := d.strength
+		switch d.kind {
+		case groupmem.ActionKeep:
+			if !crosses(d.mem.Strength, d.strength, step) {
+				continue
+			}
+			a.Strength = &strength
+		case groupmem.ActionCreate:
+			a.Strength, a.Tags, a.Cites = &strength, d.tags, d.evidence
+		case groupmem.ActionUpdate:
+			a.Strength, a.Cites = &strength, d.evidence
+		}
 		out = append(out, a)
 	}
 	return out
-}
-
-// finish completes the plan package evolve made from the actions: every
-// new version cites its cluster's messages (then its parent's evidence)
-// and carries the strength its support gives; every memory the plan leaves
-// untouched whose strength moved by step or more gets a strength
-// transition and a change-log row.
-func (ds decisions) finish(plan *groupmem.Plan, in groupmem.FuseInput, step float64) {
-	byID := map[string]*groupmem.Memory{}
-	for i := range in.Memories {
-		byID[in.Memories[i].ID] = &in.Memories[i]
-	}
-	byParent, byStatement := map[string]*decision{}, map[string]*decision{}
-	for _, d := range ds {
-		switch d.kind {
-		case groupmem.ActionUpdate:
-			byParent[d.mem.ID] = d
-		case groupmem.ActionCreate:
-			byStatement[d.statement] = d
-		}
-	}
-	for i := range plan.New {
-		nm := &plan.New[i]
-		d := byParent[nm.ParentID]
-		if d == nil {
-			d = byStatement[nm.Statement]
-		}
-		if d == nil {
-			continue
-		}
-		ev, strength := slices.Clone(d.evidence), d.strength
-		if parent := byID[nm.ParentID]; parent != nil {
-			ev = append(ev, parent.Evidence...)
-			if d.kind == groupmem.ActionCreate { // a create evolve turned into an update
-				strength = max(strength, parent.Strength)
-			}
-		}
-		nm.Evidence = compact(ev, groupmem.MaxEvidence)
-		nm.Strength = strength
-		if d.tags != nil && d.kind == groupmem.ActionCreate {
-			nm.Tags = slices.Clone(d.tags)
-		}
-	}
-	touched := map[string]bool{}
-	for _, t := range plan.Transitions {
-		touched[t.MemoryID] = true
-	}
-	for _, d := range ds {
-		if d.kind != groupmem.ActionKeep || touched[d.mem.ID] || !crosses(d.mem.Strength, d.strength, step) {
-			continue
-		}
-		s := d.strength
-		plan.Transitions = append(plan.Transitions, groupmem.Transition{MemoryID: d.mem.ID, From: groupmem.StatusActive, To: groupmem.StatusActive, Strength: &s})
-		plan.Changes = append(plan.Changes, groupmem.Change{
-			GroupID: in.GroupID, Action: groupmem.ActionStrength, MemoryID: d.mem.ID,
-			OldStatement: d.mem.Statement, NewStatement: d.mem.Statement, Version: d.mem.Version,
-			Reason:    fmt.Sprintf("strength %.2f → %.2f: %s", d.mem.Strength, s, d.reason),
-			CreatedAt: in.Now,
-		})
-	}
 }
 
 // crosses reports whether a strength moving from old to new is written:

@@ -93,12 +93,14 @@
 //     is judged like any other: without new support it is deleted again at
 //     the next run unless pinned.
 //
-// The decisions become the actions a model would answer, applied through
-// evolve.State in one pass that shows every memory and every message, so
-// the near-duplicate, conflict and mass-deletion rules of package evolve
-// apply exactly as they do to a model's answer (a run that would delete
-// most memories waits for review). The plan's new versions then get the
-// cluster's evidence and the strength its support gives.
+// The decisions become actions, applied through evolve.State in one pass
+// that shows every memory and every message, so the near-duplicate,
+// conflict and mass-deletion rules of package evolve apply exactly as they
+// do to a model's answer (a run that would delete most memories waits for
+// review). Each action also carries what only this evolver decides
+// (groupmem.Action's Strength, Tags and Cites): the strength the cluster's
+// support gives, a member fact's tags and the cluster's evidence, so that
+// the plan evolve makes is the one committed, with nothing added after.
 //
 // # State
 //
@@ -227,10 +229,10 @@ func (f *Fuser) Fuse(ctx context.Context, in groupmem.FuseInput) (groupmem.Fusio
 	// a pass after it, were there one, would keep everything.
 	var out groupmem.Fusion
 	first := true
-	err = st.Passes(ctx, in.Messages, func(_ context.Context, p *evolve.Pass, b evolve.Batch, _ int) (bool, error) {
+	err = st.Passes(ctx, in.Messages, func(_ context.Context, p *evolve.Pass, _ evolve.Batch, _ int) (bool, error) {
 		var actions []groupmem.Action
 		if first {
-			actions, first = ds.actions(p, b), false
+			actions, first = ds.actions(p, f.cfg.StrengthStep), false
 		}
 		rep := groupmem.Report{Lines: len(actions), Entries: len(actions), Parsed: len(actions)}
 		if err := st.Apply(p, actions, rep); err != nil {
@@ -247,7 +249,6 @@ func (f *Fuser) Fuse(ctx context.Context, in groupmem.FuseInput) (groupmem.Fusio
 		out.Report = st.Report()
 		return out, err
 	}
-	ds.finish(plan, in, f.cfg.StrengthStep)
 	out.New, out.Transitions, out.Changes = plan.New, plan.Transitions, plan.Changes
 	out.Stats, out.Report = plan.Run.Stats, plan.Run.Report
 	log := f.cfg.Logger.With("group_id", in.GroupID)

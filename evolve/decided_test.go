@@ -1,0 +1,84 @@
+package evolve
+
+import (
+	"context"
+	"slices"
+	"testing"
+
+	"github.com/groupmem/groupmem"
+)
+
+func ptr(f float64) *float64 { return &f }
+
+// An evolver that decides without a model says, in its actions, the
+// strength, tags and messages of the versions it writes, and a new
+// strength of a memory it keeps; the plan carries them.
+func TestDecidedActions(t *testing.T) {
+	mems := seedMemories("群规禁止讨论政治", "每周五晚上十点一起看新番")
+	st := newState(t, mems, Config{})
+	p := onePass(t, st, chat(1, 2))
+	alias := map[string]string{}
+	for _, s := range p.Shown() {
+		alias[s.MemoryID] = s.Alias
+	}
+	err := st.Apply(p, []groupmem.Action{
+		{Kind: groupmem.ActionCreate, Statement: "Ann works as a nurse in York", Strength: ptr(0.6), Tags: []string{"member", "job"},
+			Cites: []string{"x9", "x8"}, Line: 1},
+		{Kind: groupmem.ActionKeep, Alias: alias[mems[0].ID], Strength: ptr(0.35), Reason: "no new support", Line: 2},
+		{Kind: groupmem.ActionUpdate, Alias: alias[mems[1].ID], Statement: "每周六晚上十点一起看新番", Strength: ptr(0.7), Line: 3},
+		{Kind: groupmem.ActionCreate, Statement: "Ben lives in Leeds", Strength: ptr(1.5), Line: 4},
+	}, groupmem.Report{Lines: 4, Entries: 4, Parsed: 4})
+	if err != nil {
+		t.Fatal(err)
+	}
+	plan, err := st.Plan(groupmem.Run{GroupID: testGroup})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var created, updated *groupmem.Memory
+	for i := range plan.New {
+		switch plan.New[i].Statement {
+		case "Ann works as a nurse in York":
+			created = &plan.New[i]
+		case "每周六晚上十点一起看新番":
+			updated = &plan.New[i]
+		}
+	}
+	if created == nil || created.Strength != 0.6 || !slices.Equal(created.Tags, []string{"member", "job"}) ||
+		!slices.Equal(created.Evidence, []string{"x9", "x8"}) {
+		t.Errorf("created = %+v; want its strength, tags and cited messages", created)
+	}
+	if updated == nil || updated.Strength != 0.7 || !slices.Equal(updated.Tags, mems[1].Tags) || !slices.Contains(updated.Evidence, "old_1") {
+		t.Errorf("updated = %+v; want the strength asked, the parent's tags and evidence", updated)
+	}
+	var moved bool
+	for _, tr := range plan.Transitions {
+		if tr.MemoryID == mems[0].ID && tr.To == groupmem.StatusActive && tr.Strength != nil && *tr.Strength == 0.35 {
+			moved = true
+		}
+	}
+	if !moved || !slices.ContainsFunc(plan.Changes, func(c groupmem.Change) bool {
+		return c.Action == groupmem.ActionStrength && c.MemoryID == mems[0].ID && c.Reason == "strength 0.80 → 0.35: no new support"
+	}) {
+		t.Errorf("the kept memory's new strength: transitions %+v, changes %+v", plan.Transitions, plan.Changes)
+	}
+	if rep := st.Report(); rep.Drops[DropBadStrength] != 1 || len(plan.New) != 2 {
+		t.Errorf("a strength outside [0, 1] must drop its action: drops %v, %d versions", rep.Drops, len(plan.New))
+	}
+}
+
+// A model's answer cannot set what only an evolver decides.
+func TestParseSetsNoDecidedFields(t *testing.T) {
+	ans, err := Parse(context.Background(), `{"action":"create","statement":"Ann likes tea","strength":0.9,"tags":["x"],"cites":["m1"]}`, "stop", Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(ans.Actions) != 1 {
+		t.Fatalf("parsed %d actions, want 1", len(ans.Actions))
+	}
+	for _, a := range ans.Actions {
+		if a.Strength != nil || a.Tags != nil || a.Cites != nil {
+			t.Errorf("parsed action %+v carries decided fields", a)
+		}
+	}
+}
