@@ -24,6 +24,7 @@ package evolve
 
 import (
 	"cmp"
+	"math"
 	"time"
 
 	"github.com/groupmem/groupmem"
@@ -64,6 +65,11 @@ type Config struct {
 	// MaxPromptTokens bounds the estimated size (prompts.EstimateTokens) of
 	// one pass's system and user prompt together (default 12000).
 	MaxPromptTokens int
+	// Whole makes one pass of the run that shows every memory and every
+	// message, whatever their number and size: for an evolver that reads
+	// no prompt (package offline). MaxMemories, MaxMessages and
+	// MaxPromptTokens are then ignored.
+	Whole bool
 	// MaxDeleteShare is the largest share of the memories shown in a pass
 	// that the pass may delete, and of the group's memories that the whole
 	// run may delete (default 0.5); beyond it the pass is refused with
@@ -115,6 +121,9 @@ func (c Config) WithDefaults() (Config, error) {
 	c.MaxMemories = cmp.Or(c.MaxMemories, DefaultMaxMemories)
 	c.MaxMessages = cmp.Or(c.MaxMessages, DefaultMaxMessages)
 	c.MaxPromptTokens = cmp.Or(c.MaxPromptTokens, DefaultMaxPromptTokens)
+	if c.Whole {
+		c.MaxMemories, c.MaxMessages, c.MaxPromptTokens = math.MaxInt32, math.MaxInt32, math.MaxInt32
+	}
 	c.MaxDeleteShare = cmp.Or(c.MaxDeleteShare, DefaultMaxDeleteShare)
 	c.MinDeleteGuard = cmp.Or(c.MinDeleteGuard, DefaultMinDeleteGuard)
 	c.NearDuplicate = cmp.Or(c.NearDuplicate, DefaultNearDuplicate)

@@ -46,3 +46,24 @@ func TestPassesSplitAndStop(t *testing.T) {
 		t.Errorf("splitting a pass of one message = %v, want EINTERNAL", err)
 	}
 }
+
+// A whole run is one pass that shows every memory and every message,
+// whatever the budget says.
+func TestWholeRunIsOnePass(t *testing.T) {
+	var mems []groupmem.Memory
+	for i := range 120 {
+		mems = append(mems, seedMemories(fmt.Sprintf("members talk about topic number %d", i))...)
+	}
+	st := newState(t, mems, Config{Whole: true, MaxMemories: 5, MaxMessages: 5})
+	batches := st.Batches(chat(1, 600))
+	if len(batches) != 1 || len(batches[0].Messages) != 600 {
+		t.Fatalf("%d batches, want one of 600 messages", len(batches))
+	}
+	p, err := st.Pass(batches[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	if shown := len(p.Shown()); shown < 120 {
+		t.Errorf("the pass shows %d memories, want all 120", shown)
+	}
+}

@@ -162,7 +162,7 @@ func (c Config) withDefaults() (Config, error) {
 	case c.MaxEvidence < 1 || c.MaxEvidence > groupmem.MaxEvidence:
 		return bad("MaxEvidence must be within [1, %d], got %d", groupmem.MaxEvidence, c.MaxEvidence)
 	}
-	// One pass shows everything: the budget must never split a run.
-	c.Evolve.MaxMemories, c.Evolve.MaxMessages, c.Evolve.MaxPromptTokens = 1<<20, 1<<20, 1<<30
+	// This evolver reads no prompt: its one pass shows everything.
+	c.Evolve.Whole = true
 	return c, nil
 }
