@@ -43,17 +43,15 @@ type FuseInput struct {
 	Moderated map[string]time.Time
 }
 
-// Fusion is a Fuser's answer: the versions to write, the transitions and
-// change-log rows, and what it cost and understood. New versions carry no
-// embedding yet; the worker embeds them before the commit.
+// Fusion is a Fuser's answer: what the run writes (the plan's Writes, as
+// they will be committed), and what it cost and understood. New versions
+// carry no embedding yet; the worker embeds them before the commit.
 type Fusion struct {
-	New         []Memory
-	Transitions []Transition
-	Changes     []Change
-	Stats       Stats
-	Report      Report
-	Tokens      Tokens
-	Passes      int
+	Writes
+	Stats  Stats
+	Report Report
+	Tokens Tokens
+	Passes int
 }
 
 // ErrReview is the one cause of every result a guard holds for a person

@@ -283,13 +283,20 @@ type Transition struct {
 	Strength *float64 // new strength, when set
 }
 
-// Plan is everything one run writes, applied by Ledger.CommitPlan in one
-// transaction or not at all.
-type Plan struct {
-	Run         Run          // the finished run record; Run.Fence must be the group's current token
+// Writes are what a run writes besides its record: the versions, the
+// state changes and the change-log rows. An evolver's Fusion carries them
+// and the run's Plan commits them, the same value.
+type Writes struct {
 	New         []Memory     // versions to insert (creates, updates, restores)
 	Transitions []Transition // state changes of existing versions
 	Changes     []Change     // change-log rows
+}
+
+// Plan is everything one run writes, applied by Ledger.CommitPlan in one
+// transaction or not at all.
+type Plan struct {
+	Run Run // the finished run record; Run.Fence must be the group's current token
+	Writes
 	// Outbox is set by a successful CommitPlan: the id of the outbox entry
 	// of each version of Touched(), in that order.
 	Outbox []int64

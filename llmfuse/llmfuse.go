@@ -101,7 +101,7 @@ func (f *Fuser) Fuse(ctx context.Context, in groupmem.FuseInput) (groupmem.Fusio
 		return run.partial(), err
 	}
 	out := run.out
-	out.New, out.Transitions, out.Changes = plan.New, plan.Transitions, plan.Changes
+	out.Writes = plan.Writes
 	out.Stats, out.Report = plan.Run.Stats, plan.Run.Report
 	out.Report.Attempts = run.attempts
 	return out, nil

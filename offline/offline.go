@@ -249,7 +249,7 @@ func (f *Fuser) Fuse(ctx context.Context, in groupmem.FuseInput) (groupmem.Fusio
 		out.Report = st.Report()
 		return out, err
 	}
-	out.New, out.Transitions, out.Changes = plan.New, plan.Transitions, plan.Changes
+	out.Writes = plan.Writes
 	out.Stats, out.Report = plan.Run.Stats, plan.Run.Report
 	log := f.cfg.Logger.With("group_id", in.GroupID)
 	if in.Log != nil {

@@ -46,9 +46,11 @@ func (s *Service) Create(ctx context.Context, g, actor string, in ManualMemory) 
 		run.Stats.Created = 1
 		return &groupmem.Plan{
 			Run: run,
-			New: []groupmem.Memory{m},
-			Changes: []groupmem.Change{{Action: groupmem.ActionCreate, MemoryID: m.ID, NewMemoryID: m.ID,
-				NewStatement: m.Statement, Reason: m.ChangeSummary, Version: 1}},
+			Writes: groupmem.Writes{
+				New: []groupmem.Memory{m},
+				Changes: []groupmem.Change{{Action: groupmem.ActionCreate, MemoryID: m.ID, NewMemoryID: m.ID,
+					NewStatement: m.Statement, Reason: m.ChangeSummary, Version: 1}},
+			},
 		}, nil
 	})
 }
@@ -95,11 +97,13 @@ func (s *Service) Edit(ctx context.Context, id, actor string, in ManualMemory) (
 		}
 		run.Stats.Updated = 1
 		return &groupmem.Plan{
-			Run:         run,
-			New:         []groupmem.Memory{nm},
-			Transitions: []groupmem.Transition{{MemoryID: old.ID, From: groupmem.StatusActive, To: groupmem.StatusSuperseded}},
-			Changes: []groupmem.Change{{Action: groupmem.ActionUpdate, MemoryID: old.ID, NewMemoryID: nm.ID,
-				OldStatement: old.Statement, NewStatement: nm.Statement, Reason: nm.ChangeSummary, Version: nm.Version}},
+			Run: run,
+			Writes: groupmem.Writes{
+				New:         []groupmem.Memory{nm},
+				Transitions: []groupmem.Transition{{MemoryID: old.ID, From: groupmem.StatusActive, To: groupmem.StatusSuperseded}},
+				Changes: []groupmem.Change{{Action: groupmem.ActionUpdate, MemoryID: old.ID, NewMemoryID: nm.ID,
+					OldStatement: old.Statement, NewStatement: nm.Statement, Reason: nm.ChangeSummary, Version: nm.Version}},
+			},
 		}, nil
 	})
 }

@@ -184,7 +184,7 @@ func (e *evolving) apply(ctx context.Context, fusion groupmem.Fusion) (Result, e
 	if err := s.embed(ctx, fusion.New); err != nil {
 		return e.fail(ctx, groupmem.RunFailed, groupmem.FailEmbed, fmt.Errorf("embed: %w", err))
 	}
-	plan := &groupmem.Plan{Run: run, New: fusion.New, Transitions: fusion.Transitions, Changes: fusion.Changes}
+	plan := &groupmem.Plan{Run: run, Writes: fusion.Writes}
 	for i := range plan.Changes {
 		plan.Changes[i].Actor = run.Actor
 	}

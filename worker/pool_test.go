@@ -78,13 +78,15 @@ func (f *scriptedFuser) Fuse(ctx context.Context, in groupmem.FuseInput) (groupm
 	id := groupmem.NewID()
 	statement := fmt.Sprintf("the group sent %d messages, the last being %q", len(in.Messages), in.Messages[len(in.Messages)-1].Content)
 	return groupmem.Fusion{
-		New: []groupmem.Memory{{ID: id, LineageID: id, GroupID: in.GroupID, Statement: statement, Version: 1,
-			Status: groupmem.StatusActive, Strength: 0.5, Evidence: []string{in.Messages[0].ID}}},
-		Changes: []groupmem.Change{{Action: groupmem.ActionCreate, MemoryID: id, NewMemoryID: id,
-			NewStatement: statement, Reason: "seen", Version: 1}},
 		Stats:  groupmem.Stats{Created: 1, Kept: len(in.Memories)},
 		Tokens: tokens,
 		Passes: 1,
+		Writes: groupmem.Writes{
+			New: []groupmem.Memory{{ID: id, LineageID: id, GroupID: in.GroupID, Statement: statement, Version: 1,
+				Status: groupmem.StatusActive, Strength: 0.5, Evidence: []string{in.Messages[0].ID}}},
+			Changes: []groupmem.Change{{Action: groupmem.ActionCreate, MemoryID: id, NewMemoryID: id,
+				NewStatement: statement, Reason: "seen", Version: 1}},
+		},
 	}, nil
 }
 

@@ -35,9 +35,11 @@ func history(t *testing.T, s *stores, group string) {
 	storetest.Commit(t, s.ledger, embedPlan(t, s, storetest.UpdatePlan(storetest.Begin(t, s.ledger, group), p1.New[0],
 		"meets every Friday night to discuss new sci-fi anime")))
 	storetest.Commit(t, s.ledger, &groupmem.Plan{
-		Run:         storetest.Begin(t, s.ledger, group),
-		Transitions: []groupmem.Transition{{MemoryID: p1.New[2].ID, From: groupmem.StatusActive, To: groupmem.StatusDeprecated}},
-		Changes:     []groupmem.Change{{Action: groupmem.ActionDelete, MemoryID: p1.New[2].ID, Version: 1}},
+		Run: storetest.Begin(t, s.ledger, group),
+		Writes: groupmem.Writes{
+			Transitions: []groupmem.Transition{{MemoryID: p1.New[2].ID, From: groupmem.StatusActive, To: groupmem.StatusDeprecated}},
+			Changes:     []groupmem.Change{{Action: groupmem.ActionDelete, MemoryID: p1.New[2].ID, Version: 1}},
+		},
 	})
 }
 
@@ -180,9 +182,11 @@ func TestRelaySlowOlderWriteIsProjectedAgain(t *testing.T) {
 	<-gate.entered // the slow relay has read the memory as active
 
 	storetest.Commit(t, s.ledger, &groupmem.Plan{
-		Run:         storetest.Begin(t, s.ledger, "g"),
-		Transitions: []groupmem.Transition{{MemoryID: id, From: groupmem.StatusActive, To: groupmem.StatusDeprecated}},
-		Changes:     []groupmem.Change{{Action: groupmem.ActionDelete, MemoryID: id, Version: 1}},
+		Run: storetest.Begin(t, s.ledger, "g"),
+		Writes: groupmem.Writes{
+			Transitions: []groupmem.Transition{{MemoryID: id, From: groupmem.StatusActive, To: groupmem.StatusDeprecated}},
+			Changes:     []groupmem.Change{{Action: groupmem.ActionDelete, MemoryID: id, Version: 1}},
+		},
 	})
 	fast := worker.NewRelay(s.ledger, s.index, s.log, worker.RelayConfig{})
 	if n, err := fast.Drain(ctx); err != nil || n != 1 {

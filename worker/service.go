@@ -235,10 +235,12 @@ func (s *Service) Delete(ctx context.Context, id, actor, reason string) (groupme
 		}
 		run.Stats.Deleted = 1
 		return &groupmem.Plan{
-			Run:         run,
-			Transitions: []groupmem.Transition{{MemoryID: id, From: groupmem.StatusActive, To: groupmem.StatusDeprecated}},
-			Changes: []groupmem.Change{{Action: groupmem.ActionDelete, MemoryID: id, OldStatement: m.Statement,
-				Reason: cmp.Or(reason, "deleted by hand"), Version: m.Version}},
+			Run: run,
+			Writes: groupmem.Writes{
+				Transitions: []groupmem.Transition{{MemoryID: id, From: groupmem.StatusActive, To: groupmem.StatusDeprecated}},
+				Changes: []groupmem.Change{{Action: groupmem.ActionDelete, MemoryID: id, OldStatement: m.Statement,
+					Reason: cmp.Or(reason, "deleted by hand"), Version: m.Version}},
+			},
 		}, nil
 	})
 }
@@ -263,16 +265,18 @@ func (s *Service) Restore(ctx context.Context, id, actor string) (groupmem.Memor
 			return nil, nil
 		case groupmem.StatusDeprecated:
 			return &groupmem.Plan{
-				Run:         run,
-				Transitions: []groupmem.Transition{{MemoryID: id, From: groupmem.StatusDeprecated, To: groupmem.StatusActive}},
-				Changes: []groupmem.Change{{Action: groupmem.ActionRestore, MemoryID: id, NewStatement: m.Statement,
-					Reason: "restored by hand", Version: m.Version}},
+				Run: run,
+				Writes: groupmem.Writes{
+					Transitions: []groupmem.Transition{{MemoryID: id, From: groupmem.StatusDeprecated, To: groupmem.StatusActive}},
+					Changes: []groupmem.Change{{Action: groupmem.ActionRestore, MemoryID: id, NewStatement: m.Statement,
+						Reason: "restored by hand", Version: m.Version}},
+				},
 			}, nil
 		}
 		nm := m
 		nm.ID, nm.Version, nm.ParentID, nm.Status = groupmem.NewID(), head.Version+1, head.ID, groupmem.StatusActive
 		nm.ChangeSummary = fmt.Sprintf("restored from version %d", m.Version)
-		plan := &groupmem.Plan{Run: run, New: []groupmem.Memory{nm}}
+		plan := &groupmem.Plan{Run: run, Writes: groupmem.Writes{New: []groupmem.Memory{nm}}}
 		if head.Status != groupmem.StatusSuperseded {
 			plan.Transitions = []groupmem.Transition{{MemoryID: head.ID, From: head.Status, To: groupmem.StatusSuperseded}}
 		}
@@ -297,10 +301,12 @@ func (s *Service) SetStrength(ctx context.Context, id string, strength float64, 
 			return nil, nil
 		}
 		return &groupmem.Plan{
-			Run:         run,
-			Transitions: []groupmem.Transition{{MemoryID: id, From: m.Status, To: m.Status, Strength: &strength}},
-			Changes: []groupmem.Change{{Action: groupmem.ActionStrength, MemoryID: id, OldStatement: m.Statement,
-				NewStatement: m.Statement, Reason: fmt.Sprintf("strength %.2f → %.2f", m.Strength, strength), Version: m.Version}},
+			Run: run,
+			Writes: groupmem.Writes{
+				Transitions: []groupmem.Transition{{MemoryID: id, From: m.Status, To: m.Status, Strength: &strength}},
+				Changes: []groupmem.Change{{Action: groupmem.ActionStrength, MemoryID: id, OldStatement: m.Statement,
+					NewStatement: m.Statement, Reason: fmt.Sprintf("strength %.2f → %.2f", m.Strength, strength), Version: m.Version}},
+			},
 		}, nil
 	})
 }

@@ -230,9 +230,11 @@ func testDeleteAndRestore(t *testing.T, l groupmem.Ledger) {
 	Commit(t, l, p)
 	id := p.New[0].ID
 	del := &groupmem.Plan{
-		Run:         Begin(t, l, "g1"),
-		Transitions: []groupmem.Transition{{MemoryID: id, From: groupmem.StatusActive, To: groupmem.StatusDeprecated}},
-		Changes:     []groupmem.Change{{Action: groupmem.ActionDelete, MemoryID: id, OldStatement: "every Friday anime night", Reason: "three weeks without mention", Version: 1}},
+		Run: Begin(t, l, "g1"),
+		Writes: groupmem.Writes{
+			Transitions: []groupmem.Transition{{MemoryID: id, From: groupmem.StatusActive, To: groupmem.StatusDeprecated}},
+			Changes:     []groupmem.Change{{Action: groupmem.ActionDelete, MemoryID: id, OldStatement: "every Friday anime night", Reason: "three weeks without mention", Version: 1}},
+		},
 	}
 	Commit(t, l, del)
 	if m, _ := l.Memory(ctx, id); m.Status != groupmem.StatusDeprecated {
@@ -240,9 +242,11 @@ func testDeleteAndRestore(t *testing.T, l groupmem.Ledger) {
 	}
 	s := 0.9
 	restore := &groupmem.Plan{
-		Run:         Begin(t, l, "g1"),
-		Transitions: []groupmem.Transition{{MemoryID: id, From: groupmem.StatusDeprecated, To: groupmem.StatusActive, Strength: &s}},
-		Changes:     []groupmem.Change{{Action: groupmem.ActionRestore, MemoryID: id, Version: 1, Actor: "moderator"}},
+		Run: Begin(t, l, "g1"),
+		Writes: groupmem.Writes{
+			Transitions: []groupmem.Transition{{MemoryID: id, From: groupmem.StatusDeprecated, To: groupmem.StatusActive, Strength: &s}},
+			Changes:     []groupmem.Change{{Action: groupmem.ActionRestore, MemoryID: id, Version: 1, Actor: "moderator"}},
+		},
 	}
 	Commit(t, l, restore)
 	m, _ := l.Memory(ctx, id)

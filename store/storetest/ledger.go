@@ -251,14 +251,16 @@ func UpdatePlan(run groupmem.Run, old groupmem.Memory, statement string) *groupm
 	id := groupmem.NewID()
 	return &groupmem.Plan{
 		Run: run,
-		New: []groupmem.Memory{{
-			ID: id, LineageID: old.LineageID, GroupID: old.GroupID, Statement: statement,
-			Version: old.Version + 1, ParentID: old.ID, Status: groupmem.StatusActive, Strength: 0.7,
-			ChangeSummary: "clarified", Embedding: []float32{0, 1, 0, 0},
-		}},
-		Transitions: []groupmem.Transition{{MemoryID: old.ID, From: groupmem.StatusActive, To: groupmem.StatusSuperseded}},
-		Changes: []groupmem.Change{{Action: groupmem.ActionUpdate, MemoryID: old.ID, NewMemoryID: id,
-			OldStatement: old.Statement, NewStatement: statement, Reason: "clarified", Version: old.Version + 1}},
+		Writes: groupmem.Writes{
+			New: []groupmem.Memory{{
+				ID: id, LineageID: old.LineageID, GroupID: old.GroupID, Statement: statement,
+				Version: old.Version + 1, ParentID: old.ID, Status: groupmem.StatusActive, Strength: 0.7,
+				ChangeSummary: "clarified", Embedding: []float32{0, 1, 0, 0},
+			}},
+			Transitions: []groupmem.Transition{{MemoryID: old.ID, From: groupmem.StatusActive, To: groupmem.StatusSuperseded}},
+			Changes: []groupmem.Change{{Action: groupmem.ActionUpdate, MemoryID: old.ID, NewMemoryID: id,
+				OldStatement: old.Statement, NewStatement: statement, Reason: "clarified", Version: old.Version + 1}},
+		},
 	}
 }
 

@@ -34,9 +34,13 @@ func testRunsAndChangesPages(t *testing.T, l groupmem.Ledger) {
 		t.Fatal(err)
 	}
 	s := 0.25
-	Commit(t, l, &groupmem.Plan{Run: admin,
-		Transitions: []groupmem.Transition{{MemoryID: created[0].ID, From: groupmem.StatusActive, To: groupmem.StatusActive, Strength: &s}},
-		Changes:     []groupmem.Change{{Action: groupmem.ActionStrength, MemoryID: created[0].ID, Version: 1, Actor: "mod"}}})
+	Commit(t, l, &groupmem.Plan{
+		Run: admin,
+		Writes: groupmem.Writes{
+			Transitions: []groupmem.Transition{{MemoryID: created[0].ID, From: groupmem.StatusActive, To: groupmem.StatusActive, Strength: &s}},
+			Changes:     []groupmem.Change{{Action: groupmem.ActionStrength, MemoryID: created[0].ID, Version: 1, Actor: "mod"}},
+		},
+	})
 
 	var runs []groupmem.Run
 	q := groupmem.RunQuery{GroupID: "g1", Limit: 2}
@@ -125,9 +129,13 @@ func testGroups(t *testing.T, l groupmem.Ledger) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	Commit(t, l, &groupmem.Plan{Run: admin,
-		Transitions: []groupmem.Transition{{MemoryID: plan.New[1].ID, From: groupmem.StatusActive, To: groupmem.StatusDeprecated}},
-		Changes:     []groupmem.Change{{Action: groupmem.ActionDelete, MemoryID: plan.New[1].ID, Version: 1}}})
+	Commit(t, l, &groupmem.Plan{
+		Run: admin,
+		Writes: groupmem.Writes{
+			Transitions: []groupmem.Transition{{MemoryID: plan.New[1].ID, From: groupmem.StatusActive, To: groupmem.StatusDeprecated}},
+			Changes:     []groupmem.Change{{Action: groupmem.ActionDelete, MemoryID: plan.New[1].ID, Version: 1}},
+		},
+	})
 
 	all, err := l.Groups(ctx, groupmem.GroupQuery{Limit: 10})
 	if err != nil || len(all) != 2 {
