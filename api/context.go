@@ -130,15 +130,14 @@ func (h *Handler) contextMessages(ctx context.Context, g, q string, mems []group
 			byID[m.ID] = m
 		}
 	}
-	var order []string
-	for _, id := range evidence {
-		if _, ok := byID[id]; ok && !slices.Contains(order, id) {
-			order = append(order, id)
-		}
-	}
 	ranked := slices.Clone(found)
-	for _, id := range order {
-		if !slices.Contains(found, id) {
+	listed := make(map[string]bool, len(found)+len(evidence))
+	for _, id := range found {
+		listed[id] = true
+	}
+	for _, id := range evidence {
+		if _, ok := byID[id]; ok && !listed[id] {
+			listed[id] = true
 			ranked = append(ranked, id)
 		}
 	}

@@ -53,15 +53,10 @@ type memberFact struct {
 	kind factKind
 }
 
-// factOf returns the kind of thing the message says about its sender, if
-// it says one: the first kind whose pattern it matches. A question says
-// nothing about its sender.
-func factOf(text string) (factKind, bool) {
-	k, _, ok := factAt(text)
-	return k, ok
-}
-
-// factAt is factOf, and where in text the sentence that says it begins.
+// factAt returns the kind of thing the message says about its sender, if
+// it says one (the first kind whose pattern it matches; a question says
+// nothing about its sender), and where in text the sentence that says it
+// begins.
 func factAt(text string) (factKind, int, bool) {
 	t := strings.TrimRightFunc(text, unicode.IsSpace)
 	if strings.HasSuffix(t, "?") || strings.HasSuffix(t, "？") || strings.HasSuffix(t, "吗") {

@@ -54,9 +54,9 @@ func TestFactOf(t *testing.T) {
 		{"我打算下个月去云南", "plans"},
 	}
 	for _, tt := range tests {
-		k, ok := factOf(tt.text)
+		k, _, ok := factAt(tt.text)
 		if got := k.name; !ok && got != "" || ok && got != tt.kind || !ok && tt.kind != "" {
-			t.Errorf("factOf(%q) = %q, %v; want %q", tt.text, got, ok, tt.kind)
+			t.Errorf("factAt(%q) = %q, %v; want %q", tt.text, got, ok, tt.kind)
 		}
 	}
 }
