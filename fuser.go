@@ -7,19 +7,23 @@ import (
 	"time"
 )
 
-// Fuser is the evolution seam: it decides what one evolution changes.
-// Given every active memory of a group and the messages that arrived since
-// its last run, it returns the changes as a plan. It performs no writes;
-// the worker locks, fences, loads, embeds what a Fuser wrote and commits.
-// Two implementations exist: package llmfuse asks a language model and
-// package offline needs none.
+// Fuser is the evolution seam: it decides what one pass of an evolution
+// changes. Given the memories a pass shows and its messages, it answers
+// actions naming the memories by their aliases, and a report of what it
+// understood. It performs no writes and keeps no state between calls.
+//
+// Everything around it is the same for every Fuser (package evolve's
+// Fuse): the passes a run makes, asking a pass again when its answer held
+// no valid action, splitting a pass whose answer a token limit cut, the
+// validation of every action, the deletion guard, and the plan; the
+// worker then embeds, commits and projects it. Two implementations exist:
+// package llmfuse asks a language model and package offline needs none.
 type Fuser interface {
-	// Fuse returns the plan for in. An error wrapping ErrReview means a
-	// guard held the result for a person; the run is recorded as "review"
-	// and nothing applies. Any other error fails the run with the reason
-	// Failure gave it (FailReason). The returned Fusion carries the report
-	// and costs so far also when Fuse fails.
-	Fuse(ctx context.Context, in FuseInput) (Fusion, error)
+	// Fuse answers one pass. An error ends the run's passes and fails the
+	// run with the reason Failure gave it (FailReason); an error wrapping
+	// ErrReview holds the run for a person instead. The Answer's costs
+	// (Tokens, Attempts, Calls) count also when Fuse fails.
+	Fuse(ctx context.Context, p Pass) (Answer, error)
 	// Model names what fuses (a model name, or "offline"); it is recorded
 	// on each run.
 	Model() string
@@ -27,15 +31,31 @@ type Fuser interface {
 	PromptVersion() string
 }
 
-// FuseInput is what a Fuser sees.
-type FuseInput struct {
+// Pass is one pass of an evolution as a Fuser sees it: a batch of the
+// run's new messages, in stream order, and the memories shown with them.
+type Pass struct {
 	// Log is the run's logger: every line it writes carries the run_id and
 	// group_id. Fusers log through it; nil means no logging.
-	Log      *slog.Logger
-	GroupID  string
-	Memories []Memory  // every active memory of the group, from the ledger
-	Messages []Message // new messages, in stream order
-	Now      time.Time
+	Log     *slog.Logger
+	GroupID string
+	N       int // 1 for the first pass of the run
+	// Asked counts the answers to this pass already given that held no
+	// valid action: 0 the first time, 1 when it is asked again, ...
+	Asked int
+	// Memories are the memories the pass shows, as the earlier passes of
+	// the run left them; Hidden counts the active memories it does not
+	// show (they are kept as they are).
+	Memories []Shown
+	Hidden   int
+	// Messages are this pass's messages: message i is the ref m(i+1).
+	// Later counts the messages of the run that later passes show.
+	Messages []Message
+	Later    int
+	// System and User are the pass rendered for a language model (package
+	// prompts): the instructions, the memories and the messages, and on a
+	// pass asked again the reminder of the answer's form.
+	System, User string
+	Now          time.Time
 	// Moderated holds, by memory id, when a person last set the strength
 	// of an active memory by hand (the latest of the change log's recent
 	// manual strength changes): a Fuser respects it until messages give a
@@ -43,16 +63,41 @@ type FuseInput struct {
 	Moderated map[string]time.Time
 }
 
-// Fusion is a Fuser's answer: what the run writes (the plan's Writes, as
-// they will be committed), and what it cost and understood. New versions
-// carry no embedding yet; the worker embeds them before the commit.
-type Fusion struct {
-	Writes
-	Stats  Stats
-	Report Report
-	Tokens Tokens
-	Passes int
+// Shown is one memory as a pass shows it.
+type Shown struct {
+	Alias string // the alias actions name it by: M1, M2, ...
+	// Memory is the committed version; its ID is "" for a memory an
+	// earlier pass of this run created.
+	Memory    Memory
+	Statement string // the statement as the run has left it so far
 }
+
+// Answer is a Fuser's answer to one pass.
+type Answer struct {
+	// Actions name memories by the aliases of Pass.Memories and cite
+	// messages by their refs (m1, m2, ...); only what passes validation
+	// applies.
+	Actions []Action
+	// Report is what reading the answer understood: Answers 1, its lines,
+	// entries, repairs, drops, and the finish reason. An answer cut by a
+	// token limit (Finish "length") is never applied: its pass is split.
+	Report Report
+	// Text is the answer as given, kept in part on a run that fails on
+	// it; "" for a Fuser that writes no text.
+	Text     string
+	Tokens   Tokens    // what the answer cost
+	Attempts []Attempt // every request made for it; Pass is left to the caller
+	Calls    int       // model calls made (0 for a Fuser without a model)
+}
+
+// Outcomes of one answer, as recorded in Attempt.Outcome besides the run's
+// failure reasons.
+const (
+	OutcomeApplied = "applied" // the answer was applied to its pass
+	OutcomeReasked = "reasked" // it held no valid action; the pass was asked again
+	OutcomeSplit   = "split"   // the token limit cut it; the pass was split in two and asked again
+	OutcomeReview  = "review"  // the deletion guard held it for a person
+)
 
 // ErrReview is the one cause of every result a guard holds for a person
 // (for example a plan that would delete most of a group's memories):

@@ -44,7 +44,7 @@ var layers = []layer{
 	{pkg: "prompts", deny: ioPackages, transitive: true},
 	{pkg: "offline", deny: []string{module + "/worker", module + "/llmfuse", module + "/api", module + "/store/", module + "/demo", module + "/cmd/"}, transitive: true},
 	{pkg: "llmfuse", deny: []string{module + "/worker", module + "/offline", module + "/api", module + "/store/", module + "/demo", module + "/cmd/"}, transitive: true},
-	{pkg: "worker", deny: []string{module + "/api", module + "/offline", module + "/llmfuse", module + "/evolve", module + "/store/", module + "/demo", module + "/cmd/"}, transitive: true},
+	{pkg: "worker", deny: []string{module + "/api", module + "/offline", module + "/llmfuse", module + "/store/", module + "/demo", module + "/cmd/"}, transitive: true},
 	{pkg: "store/", deny: []string{module + "/worker", module + "/api", module + "/offline", module + "/llmfuse", module + "/evolve", module + "/demo", module + "/cmd/"}, transitive: true},
 	{pkg: "demo", deny: []string{module + "/store/"}},
 	{pkg: "api", deny: []string{module + "/store/", module + "/offline", module + "/llmfuse", module + "/demo", module + "/cmd/"}, transitive: true},

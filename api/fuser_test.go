@@ -3,13 +3,15 @@ package api_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"strings"
 
 	"github.com/groupmem/groupmem"
 )
 
 // scriptFuser stands in for the model: it reads instructions from the
-// messages themselves, one per message, and plans exactly those changes.
+// messages of each pass, one per message, and answers exactly those
+// actions (ended by a keep of everything else):
 //
 //	create: <statement>
 //	update: <old statement> => <new statement>
@@ -19,8 +21,9 @@ import (
 //	crash                       (an unexpected error; with failures set)
 //	hold                        (waits until hold is closed, or fails when the run's context ends first)
 //
-// Any other message changes nothing. Every active memory not touched is
-// kept.
+// Any other message changes nothing. Like a model's, every answer has a
+// line that needed repair and one naming a memory the pass did not show
+// (dropped); they pass the same validation, guard and plan.
 type scriptFuser struct {
 	failures bool
 	hold     chan struct{}
@@ -29,75 +32,55 @@ type scriptFuser struct {
 func (scriptFuser) Model() string         { return "script" }
 func (scriptFuser) PromptVersion() string { return "script-1" }
 
-func (s scriptFuser) Fuse(ctx context.Context, in groupmem.FuseInput) (groupmem.Fusion, error) {
-	var f groupmem.Fusion
-	byStatement := make(map[string]groupmem.Memory)
-	for _, m := range in.Memories {
-		byStatement[m.Statement] = m
+func (s scriptFuser) Fuse(ctx context.Context, p groupmem.Pass) (groupmem.Answer, error) {
+	alias := make(map[string]string)
+	for _, m := range p.Memories {
+		alias[m.Statement] = m.Alias
 	}
-	touched := 0
-	for _, msg := range in.Messages {
+	n := len(p.Messages)
+	ans := groupmem.Answer{Calls: 1, Tokens: groupmem.Tokens{Prompt: 100 * n, Completion: 10 * n},
+		Actions: []groupmem.Action{{Kind: groupmem.ActionDelete, Alias: "M999", Reason: "invented", Repaired: true}}}
+	for i, msg := range p.Messages {
+		ref := []string{fmt.Sprintf("m%d", i+1)}
 		cmd, arg, _ := strings.Cut(msg.Content, ":")
 		arg = strings.TrimSpace(arg)
 		switch strings.TrimSpace(cmd) {
 		case "create":
-			id := groupmem.NewID()
-			f.New = append(f.New, groupmem.Memory{ID: id, LineageID: id, GroupID: in.GroupID, Statement: arg, Version: 1,
-				Status: groupmem.StatusActive, Strength: 0.5, Tags: []string{"habit"}, ChangeSummary: "seen in chat",
-				Evidence: []string{msg.ID}})
-			f.Changes = append(f.Changes, groupmem.Change{Action: groupmem.ActionCreate, MemoryID: id, NewMemoryID: id,
-				NewStatement: arg, Reason: "seen in chat", Version: 1})
-			f.Stats.Created++
+			ans.Actions = append(ans.Actions, groupmem.Action{Kind: groupmem.ActionCreate, Statement: arg, Reason: "seen in chat",
+				Tags: []string{"habit"}, Evidence: ref})
 		case "update":
 			oldS, newS, _ := strings.Cut(arg, "=>")
-			old, ok := byStatement[strings.TrimSpace(oldS)]
-			if !ok {
-				continue
+			if a, ok := alias[strings.TrimSpace(oldS)]; ok {
+				ans.Actions = append(ans.Actions, groupmem.Action{Kind: groupmem.ActionUpdate, Alias: a,
+					Statement: strings.TrimSpace(newS), Reason: "clarified", Evidence: ref})
 			}
-			delete(byStatement, old.Statement)
-			id := groupmem.NewID()
-			newS = strings.TrimSpace(newS)
-			f.New = append(f.New, groupmem.Memory{ID: id, LineageID: old.LineageID, GroupID: in.GroupID, Statement: newS,
-				Version: old.Version + 1, ParentID: old.ID, Status: groupmem.StatusActive, Strength: old.Strength,
-				ChangeSummary: "clarified", Evidence: []string{msg.ID}})
-			f.Transitions = append(f.Transitions, groupmem.Transition{MemoryID: old.ID, From: groupmem.StatusActive, To: groupmem.StatusSuperseded})
-			f.Changes = append(f.Changes, groupmem.Change{Action: groupmem.ActionUpdate, MemoryID: old.ID, NewMemoryID: id,
-				OldStatement: old.Statement, NewStatement: newS, Reason: "clarified", Version: old.Version + 1})
-			f.Stats.Updated++
-			touched++
 		case "delete":
-			old, ok := byStatement[arg]
-			if !ok {
-				continue
+			if a, ok := alias[arg]; ok {
+				ans.Actions = append(ans.Actions, groupmem.Action{Kind: groupmem.ActionDelete, Alias: a, Reason: "no longer true"})
 			}
-			delete(byStatement, old.Statement)
-			f.Transitions = append(f.Transitions, groupmem.Transition{MemoryID: old.ID, From: groupmem.StatusActive, To: groupmem.StatusDeprecated})
-			f.Changes = append(f.Changes, groupmem.Change{Action: groupmem.ActionDelete, MemoryID: old.ID,
-				OldStatement: old.Statement, Reason: "no longer true", Version: old.Version})
-			f.Stats.Deleted++
-			touched++
 		case "review":
-			return f, groupmem.ErrReview
+			return ans, groupmem.ErrReview
 		case "fail":
 			if s.failures {
-				return f, groupmem.Errorf(groupmem.EUNAVAILABLE, "the model cannot be reached")
+				return ans, groupmem.Errorf(groupmem.EUNAVAILABLE, "the model cannot be reached")
 			}
 		case "hold":
 			select {
 			case <-s.hold:
 			case <-ctx.Done():
-				return f, groupmem.WrapError(groupmem.EUNAVAILABLE, "the model call was cancelled", ctx.Err())
+				return ans, groupmem.WrapError(groupmem.EUNAVAILABLE, "the model call was cancelled", ctx.Err())
 			}
 		case "crash":
 			if s.failures {
-				return f, errors.New("the model client crashed")
+				return ans, errors.New("the model client crashed")
 			}
 		}
 	}
-	f.Stats.Kept = len(in.Memories) - touched
-	f.Passes = 1
-	f.Tokens = groupmem.Tokens{Prompt: 100 * len(in.Messages), Completion: 10 * len(in.Messages)}
-	f.Report = groupmem.Report{Passes: 1, Lines: len(in.Messages), Parsed: len(in.Messages), Repaired: 1,
-		Dropped: []groupmem.Drop{{Line: 1, Reason: "unknown id", Text: "x"}}}
-	return f, nil
+	ans.Actions = append(ans.Actions, groupmem.Action{Kind: groupmem.ActionKeep})
+	for i := range ans.Actions {
+		ans.Actions[i].Line = i + 1
+	}
+	k := len(ans.Actions)
+	ans.Report = groupmem.Report{Answers: 1, Lines: k, Entries: k, Parsed: k, Repaired: 1, Finish: "stop"}
+	return ans, nil
 }

@@ -37,7 +37,7 @@ func TestList(t *testing.T) {
 			for _, m := range got["memories"].([]any) {
 				m := m.(map[string]any)
 				stmts = append(stmts, m["statement"].(string))
-				if m["status"] != "active" || len(m["evidence"].([]any)) != 1 || m["run_id"] == nil {
+				if m["status"] != "active" || len(m["evidence"].([]any)) == 0 || m["run_id"] == nil {
 					t.Errorf("memory = %v", m)
 				}
 			}

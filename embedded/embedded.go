@@ -49,7 +49,8 @@ type Config struct {
 	Dim      int              // the hashing embedder's dimension (default llm.DefaultLocalDim)
 	// Offline tunes the offline evolver; its History is the ledger.
 	Offline offline.Config
-	// Service tunes the writer path; its Relay feeds the message index.
+	// Service tunes the writer path; its Relay feeds the message index
+	// and its Evolve is the offline evolver's (offline.Fuser.Evolve).
 	Service worker.Config
 	Logger  *slog.Logger
 }
@@ -95,6 +96,7 @@ func Open(ctx context.Context, cfg Config) (_ *Stack, err error) {
 	}
 	sc := cfg.Service
 	sc.Relay = Relay(s.Messages)
+	sc.Evolve = s.Fuser.Evolve()
 	s.Service = worker.New(worker.Deps{
 		Ledger: s.Ledger, Index: s.Index, Locker: s.Locker, Embedder: s.Embedder, Fuser: s.Fuser,
 		Logger: log, Now: cfg.Now,

@@ -77,7 +77,7 @@ type op struct {
 // another State, applied already, or made before an earlier pass was
 // applied).
 func (s *State) Apply(p *Pass, actions []groupmem.Action, rep groupmem.Report) error {
-	return s.apply(p, Answer{Actions: actions, Report: rep}, false)
+	return s.apply(p, groupmem.Answer{Actions: actions, Report: rep}, false)
 }
 
 // ApplyAnswer applies a model's answer to pass p by the rules of Apply,
@@ -87,14 +87,14 @@ func (s *State) Apply(p *Pass, actions []groupmem.Action, rep groupmem.Report) e
 // ErrNoAction, so that the caller can ask again for the same pass. An
 // answer of keep lines only, or a lone {"action":"keep"}, is a valid
 // answer that changes nothing.
-func (s *State) ApplyAnswer(p *Pass, a Answer) error {
+func (s *State) ApplyAnswer(p *Pass, a groupmem.Answer) error {
 	return s.apply(p, a, true)
 }
 
 // Discard counts the entries of an answer to pass p that is not used at
 // all, each action as dropped with reason (DropAnswerCut for an answer the
 // token limit cut). The state is unchanged and p can be asked again.
-func (s *State) Discard(p *Pass, a Answer, reason string) error {
+func (s *State) Discard(p *Pass, a groupmem.Answer, reason string) error {
 	if err := s.check(p); err != nil {
 		return err
 	}
@@ -120,7 +120,7 @@ func (s *State) check(p *Pass) error {
 	return nil
 }
 
-func (s *State) apply(p *Pass, a Answer, require bool) error {
+func (s *State) apply(p *Pass, a groupmem.Answer, require bool) error {
 	if err := s.check(p); err != nil {
 		return err
 	}

@@ -19,7 +19,7 @@ func TestDecidedActions(t *testing.T) {
 	p := onePass(t, st, chat(1, 2))
 	alias := map[string]string{}
 	for _, s := range p.Shown() {
-		alias[s.MemoryID] = s.Alias
+		alias[s.Memory.ID] = s.Alias
 	}
 	err := st.Apply(p, []groupmem.Action{
 		{Kind: groupmem.ActionCreate, Statement: "Ann works as a nurse in York", Strength: ptr(0.6), Tags: []string{"member", "job"},

@@ -47,15 +47,10 @@ const maxRepairNesting = 8
 // excerptRunes is the length of the excerpt a drop carries.
 const excerptRunes = 60
 
-// Answer is a model's answer as Parse understood it: its actions, each
-// with its line, and the accounting of every entry that is not an action.
-type Answer struct {
-	Actions []groupmem.Action
-	Report  groupmem.Report // one answer: Answers is 1; Applied and Kept are left to State.Apply
-	Text    string          // the answer, for the excerpt of a run that fails on it
-}
-
-// Parse reads a model's answer into actions. finishReason is the reason the
+// Parse reads a model's answer into actions: the groupmem.Answer holds
+// them, each with its line, the text, and the accounting of every entry
+// that is not an action (its Report has Answers 1; Applied and Kept are
+// left to State.Apply). finishReason is the reason the
 // model gave for stopping ("stop", "length", ...). It reads at most
 // cfg.MaxAnswerBytes of the answer (lines past that are dropped as
 // too_long) and stops with ctx's error when ctx ends; otherwise it never
@@ -89,12 +84,12 @@ type Answer struct {
 //
 // Parse runs in time linear in the answer's size (repair works on one
 // bounded object at a time).
-func Parse(ctx context.Context, answer, finishReason string, cfg Config) (Answer, error) {
+func Parse(ctx context.Context, answer, finishReason string, cfg Config) (groupmem.Answer, error) {
 	cfg, err := cfg.WithDefaults()
 	if err != nil {
-		return Answer{}, err
+		return groupmem.Answer{}, err
 	}
-	out := Answer{Text: answer, Report: groupmem.Report{Answers: 1, Finish: finishReason}}
+	out := groupmem.Answer{Text: answer, Report: groupmem.Report{Answers: 1, Finish: finishReason}}
 	rep := &out.Report
 	rest := ""
 	if len(answer) > cfg.MaxAnswerBytes {
@@ -103,7 +98,7 @@ func Parse(ctx context.Context, answer, finishReason string, cfg Config) (Answer
 	}
 	s, err := scanAnswer(ctx, answer, cfg.MaxObjectBytes)
 	if err != nil {
-		return Answer{}, err
+		return groupmem.Answer{}, err
 	}
 	rep.Lines = s.lines
 	lastObject := -1
@@ -129,7 +124,7 @@ func Parse(ctx context.Context, answer, finishReason string, cfg Config) (Answer
 		}
 		if i%64 == 0 {
 			if err := ctx.Err(); err != nil {
-				return Answer{}, err
+				return groupmem.Answer{}, err
 			}
 		}
 		a, reason := decode(it, text)

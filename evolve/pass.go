@@ -98,7 +98,9 @@ type Pass struct {
 	User     string // the user prompt
 	Tokens   int    // the estimated size of both, at most MaxPromptTokens
 	Memories int    // memories shown
+	Hidden   int    // active memories not shown (kept as they are)
 	Messages int    // messages shown
+	Later    int    // messages of the run that later passes show (set by Passes)
 
 	state *State
 	shown []*entry // shown[i] is alias M(i+1)
@@ -145,24 +147,15 @@ func (s *State) Pass(b Batch) (*Pass, error) {
 	p.System, p.User = sys, usr
 	p.Tokens = prompts.EstimateTokens(sys) + prompts.EstimateTokens(usr)
 	p.Memories, p.Messages = len(p.shown), len(p.msgs)
+	p.Hidden = s.live() - len(p.shown)
 	return p, nil
 }
 
-// Shown is one memory as a pass showed it.
-type Shown struct {
-	Alias     string // the alias the pass gave it: M1, M2, ...
-	MemoryID  string // the committed version; "" for a memory an earlier pass of this run created
-	LineageID string // the committed version's lineage; "" like MemoryID
-	Statement string // the statement as the run has left it so far
-}
-
-// Shown returns the memories the pass showed, in alias order (M1 first).
-// It lets a caller that decides without a model name memories by the same
-// aliases a model would.
-func (p *Pass) Shown() []Shown {
-	out := make([]Shown, len(p.shown))
+// Shown returns the memories the pass shows, in alias order (M1 first).
+func (p *Pass) Shown() []groupmem.Shown {
+	out := make([]groupmem.Shown, len(p.shown))
 	for i, e := range p.shown {
-		out[i] = Shown{Alias: "M" + strconv.Itoa(i+1), MemoryID: e.orig.ID, LineageID: e.orig.LineageID, Statement: e.statement}
+		out[i] = groupmem.Shown{Alias: "M" + strconv.Itoa(i+1), Memory: e.orig, Statement: e.statement}
 	}
 	return out
 }

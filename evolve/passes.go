@@ -14,13 +14,14 @@ import (
 // passes.
 type Answerer func(ctx context.Context, p *Pass, b Batch, depth int) (split bool, err error)
 
-// Passes is the pass loop of every evolver: it makes the passes of msgs
-// in order, one per batch of Batches, each on the state the passes before
-// it left, and has answer answer each. A pass answer asks to split is
-// replaced by its two halves, asked in turn before the passes after it.
-// It stops at the first error, which it returns; what the passes before
-// applied stays in the State (Report still tells it), and no Plan should
-// be made of it.
+// Passes is the pass loop (Fuse runs every evolution through it): it
+// makes the passes of msgs in order, one per batch of Batches, each on the
+// state the passes before it left, and has answer answer each; a pass's
+// Later counts the messages the passes after it will show. A pass answer
+// asks to split is replaced by its two halves, asked in turn before the
+// passes after it. It stops at the first error, which it returns; what
+// the passes before applied stays in the State (Report still tells it),
+// and no Plan should be made of it.
 func (s *State) Passes(ctx context.Context, msgs []groupmem.Message, answer Answerer) error {
 	type work struct {
 		batch Batch
@@ -36,6 +37,9 @@ func (s *State) Passes(ctx context.Context, msgs []groupmem.Message, answer Answ
 		p, err := s.Pass(w.batch)
 		if err != nil {
 			return fmt.Errorf("pass: %w", err)
+		}
+		for _, q := range queue {
+			p.Later += len(q.batch.Messages)
 		}
 		split, err := answer(ctx, p, w.batch, w.depth)
 		if err != nil {

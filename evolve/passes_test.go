@@ -18,7 +18,7 @@ func TestPassesSplitAndStop(t *testing.T) {
 	err := st.Passes(context.Background(), chat(1, 5), func(_ context.Context, p *Pass, b Batch, depth int) (bool, error) {
 		sizes = append(sizes, fmt.Sprintf("%d@%d", len(b.Messages), depth))
 		if depth == 0 && len(b.Messages) == 4 {
-			return true, st.Discard(p, Answer{}, DropAnswerCut)
+			return true, st.Discard(p, groupmem.Answer{}, DropAnswerCut)
 		}
 		return false, st.Apply(p, nil, groupmem.Report{})
 	})

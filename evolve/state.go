@@ -175,6 +175,17 @@ func (s *State) rank() []*entry {
 	return live
 }
 
+// live counts the memories the run has not deleted so far.
+func (s *State) live() int {
+	n := 0
+	for _, e := range s.entries {
+		if !e.deleted {
+			n++
+		}
+	}
+	return n
+}
+
 func (s *State) strength(e *entry) float64 {
 	if e.orig.ID == "" {
 		return s.cfg.DefaultStrength

@@ -44,16 +44,16 @@ func messages(n int) []groupmem.Message {
 	return out
 }
 
-func fuse(t *testing.T, model *script, msgs []groupmem.Message) (groupmem.Fusion, error) {
+func fuse(t *testing.T, model *script, msgs []groupmem.Message) (evolve.Fusion, error) {
 	t.Helper()
 	f, err := llmfuse.New(model, evolve.Config{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	return f.Fuse(context.Background(), groupmem.FuseInput{GroupID: "g", Messages: msgs, Now: msgs[len(msgs)-1].SentAt.Add(time.Hour)})
+	return evolve.Fuse(context.Background(), f, evolve.Config{}, evolve.Input{GroupID: "g", Messages: msgs, Now: msgs[len(msgs)-1].SentAt.Add(time.Hour)})
 }
 
-func outcomes(f groupmem.Fusion) string {
+func outcomes(f evolve.Fusion) string {
 	var out []string
 	for _, a := range f.Report.Attempts {
 		out = append(out, a.Outcome)
@@ -69,8 +69,8 @@ func TestReaskThenApply(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(f.New) != 1 || f.Passes != 2 || outcomes(f) != "reasked applied" {
-		t.Errorf("fusion: %d new, %d passes, outcomes %q; want one memory after a re-ask", len(f.New), f.Passes, outcomes(f))
+	if len(f.New) != 1 || f.Calls != 2 || outcomes(f) != "reasked applied" {
+		t.Errorf("fusion: %d new, %d passes, outcomes %q; want one memory after a re-ask", len(f.New), f.Calls, outcomes(f))
 	}
 	if len(model.asked) != 2 || model.asked[1] == model.asked[0] {
 		t.Errorf("the re-ask must say why it asks again")
@@ -88,8 +88,8 @@ func TestCutAnswerSplitsThePass(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(f.New) != 0 || f.Passes != 3 || outcomes(f) != "split applied applied" {
-		t.Errorf("fusion: %d new, %d passes, outcomes %q; want nothing of the cut answer and two halves", len(f.New), f.Passes, outcomes(f))
+	if len(f.New) != 0 || f.Calls != 3 || outcomes(f) != "split applied applied" {
+		t.Errorf("fusion: %d new, %d passes, outcomes %q; want nothing of the cut answer and two halves", len(f.New), f.Calls, outcomes(f))
 	}
 }
 

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/groupmem/groupmem"
+	"github.com/groupmem/groupmem/evolve"
 	"github.com/groupmem/groupmem/offline"
 )
 
@@ -57,9 +58,9 @@ func BenchmarkFuseBusyWindow(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	in := groupmem.FuseInput{GroupID: "busy", Messages: h[len(h)-180:], Now: h[len(h)-1].SentAt.Add(3 * time.Hour)}
+	in := evolve.Input{GroupID: "busy", Messages: h[len(h)-180:], Now: h[len(h)-1].SentAt.Add(3 * time.Hour)}
 	for b.Loop() {
-		if _, err := f.Fuse(context.Background(), in); err != nil {
+		if _, err := evolve.Fuse(context.Background(), f, f.Evolve(), in); err != nil {
 			b.Fatal(err)
 		}
 	}

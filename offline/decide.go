@@ -10,7 +10,6 @@ import (
 	"unicode/utf8"
 
 	"github.com/groupmem/groupmem"
-	"github.com/groupmem/groupmem/evolve"
 )
 
 // decision is what the evolver wants done with one cluster.
@@ -250,19 +249,14 @@ func later(a, b time.Time) time.Time {
 	return a
 }
 
-// actions are the decisions as the actions of pass p, which shows every
-// memory: each names its memory by the pass's alias and carries what
+// actions are the decisions as the actions of a pass that shows every
+// memory: each names its memory by its alias (alias maps a memory id to
+// it) and carries what
 // the evolver decided of the version it writes — its strength, its tags
 // (a create's), the messages it rests on — and a memory kept as it is
 // gets a strength of its own only when it moves into another band of
 // width step.
-func (ds decisions) actions(p *evolve.Pass, step float64) []groupmem.Action {
-	alias := map[string]string{}
-	for _, s := range p.Shown() {
-		if s.MemoryID != "" {
-			alias[s.MemoryID] = s.Alias
-		}
-	}
+func (ds decisions) actions(alias map[string]string, step float64) []groupmem.Action {
 	var out []groupmem.Action
 	for _, d := range ds {
 		a := groupmem.Action{Kind: d.kind, Statement: d.statement, Reason: d.reason, Line: len(out) + 1}

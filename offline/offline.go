@@ -88,7 +88,7 @@
 //     a fading or strengthening memory once per band, not every night. A
 //     new or updated version gets its strength as computed. A memory whose strength is 1 (set by hand) is
 //     pinned: this evolver leaves it as it is. A strength a person set
-//     (FuseInput.Moderated) stands until messages support the memory
+//     (groupmem.Pass.Moderated) stands until messages support the memory
 //     after it, and the wait before deletion counts from it. A memory restored by hand
 //     is judged like any other: without new support it is deleted again at
 //     the next run unless pinned.
@@ -194,70 +194,55 @@ func (f *Fuser) Model() string { return ModelName }
 // PromptVersion implements groupmem.Fuser: "offline-" + Version.
 func (f *Fuser) PromptVersion() string { return ModelName + "-" + Version }
 
-// Fuse implements groupmem.Fuser: it clusters the window of in's group, turns
-// the clusters into actions, and has package evolve validate them and make
-// the plan, as described in the package documentation. It makes no model
-// call: Fusion.Tokens and Fusion.Passes are zero, and the report counts
-// the one validation pass and the actions given to it as lines. A plan the
-// deletion guard refuses returns an error wrapping groupmem.ErrReview; a
-// History or embedder that fails returns its error; EINVALID for an input
-// evolve.NewState rejects.
-func (f *Fuser) Fuse(ctx context.Context, in groupmem.FuseInput) (groupmem.Fusion, error) {
-	st, err := evolve.NewState(in.GroupID, in.Memories, f.cfg.Evolve, in.Now)
-	if err != nil {
-		return groupmem.Fusion{}, err
+// Evolve returns the rules and budget of the passes this evolver needs:
+// Config.Evolve, with evolve.Config.Whole set. The worker that runs it
+// must make its passes by them (worker.Config.Evolve).
+func (f *Fuser) Evolve() evolve.Config { return f.cfg.Evolve }
+
+// Fuse implements groupmem.Fuser: it clusters the window of p's group,
+// turns the clusters into actions, as described in the package
+// documentation, and answers them, ended by a keep of everything else. It
+// needs the whole run in one pass (evolve.Config.Whole): EINVALID for a
+// pass that does not show every memory and message. It makes no model
+// call: the answer's costs are zero, and its report counts the actions as
+// lines. A History or embedder that fails returns its error.
+func (f *Fuser) Fuse(ctx context.Context, p groupmem.Pass) (groupmem.Answer, error) {
+	if p.N != 1 || p.Hidden > 0 || p.Later > 0 {
+		return groupmem.Answer{}, groupmem.Errorf(groupmem.EINVALID,
+			"the offline evolver needs the whole run in one pass (evolve.Config.Whole), got pass %d of %d messages with %d memories hidden and %d messages later",
+			p.N, len(p.Messages), p.Hidden, p.Later)
 	}
-	msgs, err := f.window(ctx, in)
-	if err != nil {
-		return groupmem.Fusion{}, fmt.Errorf("read the window: %w", err)
+	mems := make([]groupmem.Memory, len(p.Memories))
+	alias := make(map[string]string, len(p.Memories))
+	for i, s := range p.Memories {
+		mems[i], alias[s.Memory.ID] = s.Memory, s.Alias
 	}
-	items, dropped, err := f.items(ctx, msgs, in.Messages)
+	msgs, err := f.window(ctx, p.GroupID, p.Messages, p.Now)
 	if err != nil {
-		return groupmem.Fusion{}, err
+		return groupmem.Answer{}, fmt.Errorf("read the window: %w", err)
 	}
-	seeds, err := f.vectors(ctx, statements(in.Memories))
+	items, dropped, err := f.items(ctx, msgs, p.Messages)
 	if err != nil {
-		return groupmem.Fusion{}, err
+		return groupmem.Answer{}, err
+	}
+	seeds, err := f.vectors(ctx, statements(mems))
+	if err != nil {
+		return groupmem.Answer{}, err
 	}
 	focus(items, seeds)
-	clusters := clusterItems(items, in.Memories, seeds, clusterParams{assign: f.cfg.AssignThreshold, merge: f.cfg.MergeThreshold})
-	ds := f.decide(clusters, in.Now, in.Moderated)
-	ds = append(ds, f.memberFacts(items, in.Memories, ds)...)
-
-	// Every decision goes into the first pass, which shows every memory
-	// and every message (the budget of Config.Evolve never splits a run);
-	// a pass after it, were there one, would keep everything.
-	var out groupmem.Fusion
-	first := true
-	err = st.Passes(ctx, in.Messages, func(_ context.Context, p *evolve.Pass, _ evolve.Batch, _ int) (bool, error) {
-		var actions []groupmem.Action
-		if first {
-			actions, first = ds.actions(p, f.cfg.StrengthStep), false
-		}
-		rep := groupmem.Report{Lines: len(actions), Entries: len(actions), Parsed: len(actions)}
-		if err := st.Apply(p, actions, rep); err != nil {
-			return false, fmt.Errorf("pass %d: %w", p.N, err)
-		}
-		return false, nil
-	})
-	if err != nil {
-		out.Report = st.Report()
-		return out, err
+	clusters := clusterItems(items, mems, seeds, clusterParams{assign: f.cfg.AssignThreshold, merge: f.cfg.MergeThreshold})
+	ds := f.decide(clusters, p.Now, p.Moderated)
+	ds = append(ds, f.memberFacts(items, mems, ds)...)
+	actions := ds.actions(alias, f.cfg.StrengthStep)
+	log := f.cfg.Logger.With("group_id", p.GroupID)
+	if p.Log != nil {
+		log = p.Log // carries run_id and group_id
 	}
-	plan, err := st.Plan(groupmem.Run{GroupID: in.GroupID})
-	if err != nil {
-		out.Report = st.Report()
-		return out, err
-	}
-	out.Writes = plan.Writes
-	out.Stats, out.Report = plan.Run.Stats, plan.Run.Report
-	log := f.cfg.Logger.With("group_id", in.GroupID)
-	if in.Log != nil {
-		log = in.Log // carries run_id and group_id
-	}
-	log.InfoContext(ctx, "offline evolution", "new_messages", len(in.Messages),
-		"window_messages", len(msgs), "noise", dropped, "clusters", len(clusters),
-		"created", out.Stats.Created, "updated", out.Stats.Updated, "deleted", out.Stats.Deleted,
-		"strength_changes", len(out.Transitions)-out.Stats.Updated-out.Stats.Deleted)
-	return out, nil
+	log.InfoContext(ctx, "offline evolution", "new_messages", len(p.Messages),
+		"window_messages", len(msgs), "noise", dropped, "clusters", len(clusters), "actions", len(actions))
+	// The closing keep names no memory: "everything else as it is", so
+	// that an answer whose every action validation drops still applies.
+	actions = append(actions, groupmem.Action{Kind: groupmem.ActionKeep, Line: len(actions) + 1})
+	n := len(actions)
+	return groupmem.Answer{Actions: actions, Report: groupmem.Report{Answers: 1, Lines: n, Entries: n, Parsed: n}}, nil
 }

@@ -43,6 +43,28 @@ func TestNewRejectsBadSettings(t *testing.T) {
 	}
 }
 
+// The offline evolver decides over the whole run at once: run by passes
+// that split it, it refuses with a clear error and nothing applies.
+func TestFuseNeedsTheWholeRun(t *testing.T) {
+	f, err := offline.New(offline.Config{}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !f.Evolve().Whole {
+		t.Fatal("Evolve() must ask for the whole run in one pass")
+	}
+	c, _ := chatOf(t, "split", boardGameClub())
+	msgs := c.Messages()
+	for i := range msgs {
+		msgs[i].Seq = int64(i + 1)
+	}
+	out, err := evolve.Fuse(context.Background(), f, evolve.Config{MaxMessages: 10}, evolve.Input{GroupID: c.GroupID, Messages: msgs,
+		Now: msgs[len(msgs)-1].SentAt.Add(time.Hour)})
+	if groupmem.ErrorCode(err) != groupmem.EINVALID || !strings.Contains(err.Error(), "Whole") || len(out.New)+len(out.Changes) != 0 {
+		t.Errorf("Fuse by passes of 10 messages = %v with %d writes; want EINVALID naming Whole and none", err, len(out.New)+len(out.Changes))
+	}
+}
+
 func TestFuseWithoutHistorySeesOnlyItsMessages(t *testing.T) {
 	// Without History a run knows only its own messages: the first three
 	// days of the board-game club recur too little (the pub quiz on two of
@@ -59,14 +81,14 @@ func TestFuseWithoutHistorySeesOnlyItsMessages(t *testing.T) {
 		all[i].Seq = int64(i + 1)
 	}
 	lastDay := c.Days[len(c.Days)-1].Date
-	fuse := func(msgs []groupmem.Message, now time.Time) groupmem.Fusion {
+	fuse := func(msgs []groupmem.Message, now time.Time) evolve.Fusion {
 		t.Helper()
-		out, err := f.Fuse(context.Background(), groupmem.FuseInput{GroupID: c.GroupID, Messages: msgs, Now: now})
+		out, err := evolve.Fuse(context.Background(), f, f.Evolve(), evolve.Input{GroupID: c.GroupID, Messages: msgs, Now: now})
 		if err != nil {
 			t.Fatal(err)
 		}
-		if out.Tokens != (groupmem.Tokens{}) || out.Passes != 0 {
-			t.Errorf("the offline evolver reports model use: %+v tokens, %d passes", out.Tokens, out.Passes)
+		if out.Tokens != (groupmem.Tokens{}) || out.Calls != 0 {
+			t.Errorf("the offline evolver reports model use: %+v tokens, %d calls", out.Tokens, out.Calls)
 		}
 		return out
 	}
@@ -95,8 +117,8 @@ func TestFuseWithoutHistorySeesOnlyItsMessages(t *testing.T) {
 	if len(got) != len(want) || got[topicGames] != 1 || got[topicHike] != 1 || got[topicBook] != 1 {
 		t.Errorf("memories by topic: %v; want %v", got, want)
 	}
-	if len(out.Changes) != len(out.New) || out.Stats.Created != len(out.New) || out.Report.Parsed != len(out.New) {
-		t.Errorf("%d changes, %d created, %d actions for %d new memories", len(out.Changes), out.Stats.Created, out.Report.Parsed, len(out.New))
+	if len(out.Changes) != len(out.New) || out.Stats.Created != len(out.New) || out.Report.Parsed != len(out.New)+1 {
+		t.Errorf("%d changes, %d created, %d actions for %d new memories and the closing keep", len(out.Changes), out.Stats.Created, out.Report.Parsed, len(out.New))
 	}
 	if r := out.Report; r.Applied+r.Kept+groupmem.Total(r.Drops)+groupmem.Total(r.Ignored) != r.Entries || r.Entries != r.Parsed {
 		t.Errorf("report %+v: its buckets do not add up to its entries", r)
@@ -122,7 +144,7 @@ func TestModeratedStrengthStands(t *testing.T) {
 	}
 	strengthChanged := func(moderated map[string]time.Time) bool {
 		t.Helper()
-		out, err := f.Fuse(context.Background(), groupmem.FuseInput{GroupID: "g", Memories: []groupmem.Memory{mem}, Messages: msgs, Now: now,
+		out, err := evolve.Fuse(context.Background(), f, f.Evolve(), evolve.Input{GroupID: "g", Memories: []groupmem.Memory{mem}, Messages: msgs, Now: now,
 			Moderated: moderated})
 		if err != nil {
 			t.Fatal(err)

@@ -11,21 +11,21 @@ import (
 // window returns the messages a run clusters, in stream order: those of
 // the last WindowDays days from History up to the run's last new message,
 // and the run's new messages, at most MaxWindowMessages (the newest).
-func (f *Fuser) window(ctx context.Context, in groupmem.FuseInput) ([]groupmem.Message, error) {
-	if f.cfg.History == nil || len(in.Messages) == 0 {
-		return in.Messages, nil
+func (f *Fuser) window(ctx context.Context, groupID string, fresh []groupmem.Message, now time.Time) ([]groupmem.Message, error) {
+	if f.cfg.History == nil || len(fresh) == 0 {
+		return fresh, nil
 	}
-	fresh := make(map[string]bool, len(in.Messages))
+	isNew := make(map[string]bool, len(fresh))
 	var last int64
-	for _, m := range in.Messages {
-		fresh[m.ID] = true
+	for _, m := range fresh {
+		isNew[m.ID] = true
 		last = max(last, m.Seq)
 	}
 	const page = 1000
-	since := in.Now.AddDate(0, 0, -f.cfg.WindowDays)
+	since := now.AddDate(0, 0, -f.cfg.WindowDays)
 	var out []groupmem.Message
 	for after := int64(0); ; {
-		ms, err := f.cfg.History.MessagesSince(ctx, in.GroupID, after, since, page)
+		ms, err := f.cfg.History.MessagesSince(ctx, groupID, after, since, page)
 		if err != nil {
 			return nil, err
 		}
@@ -35,7 +35,7 @@ func (f *Fuser) window(ctx context.Context, in groupmem.FuseInput) ([]groupmem.M
 				done = true
 				break
 			}
-			if !fresh[m.ID] {
+			if !isNew[m.ID] {
 				out = append(out, m)
 			}
 		}
@@ -47,7 +47,7 @@ func (f *Fuser) window(ctx context.Context, in groupmem.FuseInput) ([]groupmem.M
 		}
 		after = ms[len(ms)-1].Seq
 	}
-	out = append(out, in.Messages...)
+	out = append(out, fresh...)
 	if n := len(out) - f.cfg.MaxWindowMessages; n > 0 {
 		out = out[n:]
 	}

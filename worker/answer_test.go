@@ -77,7 +77,7 @@ func newStack(t *testing.T, l groupmem.Ledger, x groupmem.Index, lk groupmem.Loc
 		t.Fatal(err)
 	}
 	s.svc = worker.New(worker.Deps{Ledger: l, Index: x, Locker: lk, Embedder: emb, Fuser: fuser,
-		Now: func() time.Time { return night }}, worker.Config{})
+		Now: func() time.Time { return night }}, worker.Config{Evolve: cfg})
 	return s
 }
 
@@ -148,7 +148,7 @@ func TestUnusableAnswerCostsNoMessage(t *testing.T) {
 					t.Fatalf("run %s: reason %q, watermark %d -> %d, %d answers; want %s, unmoved, 2 answers",
 						run.Status, rep.Reason, run.Watermark, run.NewWatermark, rep.Answers, u.reason)
 				}
-				if len(rep.Attempts) != 2 || rep.Attempts[0].Outcome != llmfuse.OutcomeReasked || rep.Attempts[1].Outcome != u.reason {
+				if len(rep.Attempts) != 2 || rep.Attempts[0].Outcome != groupmem.OutcomeReasked || rep.Attempts[1].Outcome != u.reason {
 					t.Errorf("attempts %+v: want one re-asked, then %s", rep.Attempts, u.reason)
 				}
 				if u.reply.Text != "" && !strings.HasPrefix(u.reply.Text, rep.Answer[:min(len(rep.Answer), 20)]) {
@@ -212,7 +212,7 @@ func TestCutAnswerSplitsThePass(t *testing.T) {
 				t.Fatalf("Evolve = %+v, %v; want 4 messages fused in two halves, 2 created", res, err)
 			}
 			rep := res.Report
-			if rep.Drops[evolve.DropAnswerCut] != 1 || rep.Drops[evolve.DropTruncated] != 1 || rep.Applied != 2 || rep.Attempts[0].Outcome != llmfuse.OutcomeSplit {
+			if rep.Drops[evolve.DropAnswerCut] != 1 || rep.Drops[evolve.DropTruncated] != 1 || rep.Applied != 2 || rep.Attempts[0].Outcome != groupmem.OutcomeSplit {
 				t.Errorf("report %+v: want the cut answer's action dropped as answer_cut, its last line truncated", rep)
 			}
 			for _, m := range res.New {
@@ -244,12 +244,13 @@ func TestRunRecordsEveryModelAttempt(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	fuser, err := llmfuse.New(chat, evolve.Config{Lang: "en"})
+	cfg := evolve.Config{Lang: "en"}
+	fuser, err := llmfuse.New(chat, cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
 	svc := worker.New(worker.Deps{Ledger: h.ledger, Index: h.index, Locker: h.locker, Embedder: h.embedder, Fuser: fuser,
-		Logger: h.log, Now: func() time.Time { return night }}, worker.Config{})
+		Logger: h.log, Now: func() time.Time { return night }}, worker.Config{Evolve: cfg})
 	h.say(t, "g", "ann: chess on wednesday")
 	h.model.Enqueue(llmtest.Reply{Status: 429, RetryAfter: "0"}, llmtest.Reply{Status: 503},
 		llmtest.Reply{Text: `{"action":"keep"}`, PromptTokens: 120, CompletionTokens: 5})
@@ -260,7 +261,7 @@ func TestRunRecordsEveryModelAttempt(t *testing.T) {
 	run, _ := h.ledger.Run(context.Background(), res.RunID)
 	a := run.Report.Attempts
 	if len(a) != 3 || a[0].Status != "429" || a[1].Status != "503" || a[2].Status != "200" || a[2].Tokens.Prompt != 120 ||
-		a[2].Outcome != llmfuse.OutcomeApplied || a[0].Pass != 1 {
+		a[2].Outcome != groupmem.OutcomeApplied || a[0].Pass != 1 {
 		t.Fatalf("attempts %+v: want 429, 503, then 200 with its tokens, all of pass 1", a)
 	}
 }

@@ -9,11 +9,13 @@ import (
 	"time"
 
 	"github.com/groupmem/groupmem"
+	"github.com/groupmem/groupmem/evolve"
 )
 
 // Evolve runs one evolution of a group and waits for it: lock, fencing
 // token, load every active memory and the messages past the watermark,
-// fuse, embed, commit, project, release. EBUSY, with a *BusyError naming
+// the passes through the Fuser and the deletion guard (evolve.Fuse, by
+// Config.Evolve), embed, commit, project, release. EBUSY, with a *BusyError naming
 // the holder's run, when another worker holds the group. A run that fails
 // changes nothing but its run record, which says why; the error is
 // returned as well (a run that lost its lock says so: ESTALE, or
@@ -30,7 +32,7 @@ func (s *Service) Evolve(ctx context.Context, groupID string, o Options) (Result
 // Start locks the group and records the run before it returns, then
 // carries on in the background until the job ends or ctx does. EBUSY
 // (with a *BusyError) when another worker holds the group; EINVALID for a
-// bad group id or options.
+// bad group id or options, or a Config.Evolve that cannot be used.
 func (s *Service) Start(ctx context.Context, groupID string, o Options) (*Evolution, error) {
 	if err := groupmem.CheckGroupID(groupID); err != nil {
 		return nil, err
@@ -40,6 +42,9 @@ func (s *Service) Start(ctx context.Context, groupID string, o Options) (*Evolut
 	}
 	if s.fuser == nil {
 		return nil, groupmem.Errorf(groupmem.EUNAVAILABLE, "no evolver is configured")
+	}
+	if s.badCfg != nil {
+		return nil, fmt.Errorf("worker: %w", s.badCfg)
 	}
 	lease, err := s.acquire(ctx, groupID)
 	if err != nil {
@@ -71,7 +76,7 @@ func (s *Service) Start(ctx context.Context, groupID string, o Options) (*Evolut
 	return job, nil
 }
 
-// evolve does the work of one begun run: load, fuse, apply. Every path
+// evolve does the work of one begun run: load, the passes, apply. Every path
 // out of it records the run's end exactly once.
 func (s *Service) evolve(ctx context.Context, run groupmem.Run, o Options) (Result, error) {
 	now := s.now().UTC()
@@ -81,10 +86,10 @@ func (s *Service) evolve(ctx context.Context, run groupmem.Run, o Options) (Resu
 	if err != nil || in == nil {
 		return e.res, err
 	}
-	fusion, err := s.fuser.Fuse(ctx, *in)
+	fusion, err := evolve.Fuse(ctx, s.fuser, s.cfg.Evolve, *in)
 	fusion.Report.Skipped, fusion.Report.Pending = e.res.Skipped, e.res.Pending
 	e.run.Report, e.run.Tokens, e.run.Stats = fusion.Report, fusion.Tokens, fusion.Stats
-	e.res.Report, e.res.Tokens, e.res.Stats, e.res.Passes = fusion.Report, fusion.Tokens, fusion.Stats, fusion.Passes
+	e.res.Report, e.res.Tokens, e.res.Stats, e.res.Passes = fusion.Report, fusion.Tokens, fusion.Stats, fusion.Calls
 	if errors.Is(err, groupmem.ErrReview) {
 		// Not an error of the caller's or ours: the result says review and
 		// the run record says why.
@@ -135,7 +140,7 @@ func (e *evolving) fail(ctx context.Context, status groupmem.RunStatus, reason s
 // load reads what the run fuses, from the ledger: every active memory,
 // the messages past the watermark and the recent manual strength changes.
 // With no new message it ends the run as a noop and returns nil.
-func (e *evolving) load(ctx context.Context) (*groupmem.FuseInput, error) {
+func (e *evolving) load(ctx context.Context) (*evolve.Input, error) {
 	s, run := e.s, &e.run
 	memories, err := s.activeMemories(ctx, run.GroupID)
 	if err != nil {
@@ -173,13 +178,13 @@ func (e *evolving) load(ctx context.Context) (*groupmem.FuseInput, error) {
 		_, err = e.fail(ctx, groupmem.RunFailed, groupmem.FailLoad, fmt.Errorf("load manual changes: %w", err))
 		return nil, err
 	}
-	return &groupmem.FuseInput{Log: e.log, GroupID: run.GroupID, Memories: memories, Messages: msgs, Now: e.now,
+	return &evolve.Input{Log: e.log, GroupID: run.GroupID, Memories: memories, Messages: msgs, Now: e.now,
 		Moderated: moderated}, nil
 }
 
 // apply embeds what the fusion wrote and commits it with the run's fence
 // (a dry run records itself instead), then projects it onto the index.
-func (e *evolving) apply(ctx context.Context, fusion groupmem.Fusion) (Result, error) {
+func (e *evolving) apply(ctx context.Context, fusion evolve.Fusion) (Result, error) {
 	s, run := e.s, e.run
 	if err := s.embed(ctx, fusion.New); err != nil {
 		return e.fail(ctx, groupmem.RunFailed, groupmem.FailEmbed, fmt.Errorf("embed: %w", err))

@@ -13,16 +13,17 @@ import (
 // seenFuser records what the Service gives it and writes nothing.
 type seenFuser struct {
 	mu   sync.Mutex
-	seen []groupmem.FuseInput
+	seen []groupmem.Pass
 }
 
 func (f *seenFuser) Model() string         { return "seen" }
 func (f *seenFuser) PromptVersion() string { return "test" }
-func (f *seenFuser) Fuse(_ context.Context, in groupmem.FuseInput) (groupmem.Fusion, error) {
+func (f *seenFuser) Fuse(_ context.Context, p groupmem.Pass) (groupmem.Answer, error) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
-	f.seen = append(f.seen, in)
-	return groupmem.Fusion{Stats: groupmem.Stats{Kept: len(in.Memories)}}, nil
+	f.seen = append(f.seen, p)
+	return groupmem.Answer{Actions: []groupmem.Action{{Kind: groupmem.ActionKeep, Line: 1}},
+		Report: groupmem.Report{Answers: 1, Lines: 1, Entries: 1, Parsed: 1}}, nil
 }
 
 // A strength set by hand reaches the evolver: the run's input names the

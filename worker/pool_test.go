@@ -22,9 +22,10 @@ import (
 	"github.com/groupmem/groupmem/worker"
 )
 
-// scriptedFuser stands in for the model: it creates one memory per run
+// scriptedFuser stands in for the model: each pass it answers one create
 // from the messages it is shown, after an optional delay, and fails or
-// blocks as told. Everything else a run does is real.
+// blocks as told. Everything else a run does is real, the validation and
+// the plan included.
 type scriptedFuser struct {
 	delay   time.Duration
 	started chan string // when set, receives the group as each Fuse begins
@@ -39,55 +40,58 @@ type scriptedFuser struct {
 func (f *scriptedFuser) Model() string         { return "scripted" }
 func (f *scriptedFuser) PromptVersion() string { return "test" }
 
-func (f *scriptedFuser) Fuse(ctx context.Context, in groupmem.FuseInput) (groupmem.Fusion, error) {
+func (f *scriptedFuser) Fuse(ctx context.Context, p groupmem.Pass) (groupmem.Answer, error) {
 	f.mu.Lock()
 	if f.calls == nil {
 		f.calls = map[string]int{}
 	}
-	f.calls[in.GroupID]++
-	fail := f.fails[in.GroupID] != 0
-	if f.fails[in.GroupID] > 0 {
-		f.fails[in.GroupID]--
+	f.calls[p.GroupID]++
+	fail := f.fails[p.GroupID] != 0
+	if f.fails[p.GroupID] > 0 {
+		f.fails[p.GroupID]--
 	}
-	review := f.review[in.GroupID]
+	review := f.review[p.GroupID]
 	f.mu.Unlock()
 	if f.started != nil {
-		f.started <- in.GroupID
+		f.started <- p.GroupID
 	}
+	if err := f.wait(ctx); err != nil {
+		return groupmem.Answer{}, err
+	}
+	ans := groupmem.Answer{Calls: 1, Tokens: groupmem.Tokens{Prompt: 100, Completion: 10}}
+	if fail {
+		return ans, groupmem.Errorf(groupmem.EUNAVAILABLE, "the model is down (scripted)")
+	}
+	if review {
+		return ans, fmt.Errorf("would delete every memory: %w", groupmem.ErrReview)
+	}
+	// A fresh id in every statement: no two runs' memories are near
+	// duplicates.
+	statement := fmt.Sprintf("the group sent %d messages, the last being %q (%s)", len(p.Messages),
+		p.Messages[len(p.Messages)-1].Content, groupmem.NewID())
+	ans.Actions = []groupmem.Action{{Kind: groupmem.ActionCreate, Statement: statement, Reason: "seen", Evidence: []string{"m1"}, Line: 1}}
+	ans.Report = groupmem.Report{Answers: 1, Lines: 1, Entries: 1, Parsed: 1, Finish: "stop"}
+	return ans, nil
+}
+
+// wait holds a call until release is closed and the delay has passed, or
+// ctx ends.
+func (f *scriptedFuser) wait(ctx context.Context) error {
 	if f.release != nil {
 		select {
 		case <-f.release:
 		case <-ctx.Done():
-			return groupmem.Fusion{}, context.Cause(ctx)
+			return context.Cause(ctx)
 		}
 	}
 	if f.delay > 0 {
 		select {
 		case <-time.After(f.delay):
 		case <-ctx.Done():
-			return groupmem.Fusion{}, context.Cause(ctx)
+			return context.Cause(ctx)
 		}
 	}
-	tokens := groupmem.Tokens{Prompt: 100, Completion: 10}
-	if fail {
-		return groupmem.Fusion{Tokens: tokens}, groupmem.Errorf(groupmem.EUNAVAILABLE, "the model is down (scripted)")
-	}
-	if review {
-		return groupmem.Fusion{Tokens: tokens}, fmt.Errorf("would delete every memory: %w", groupmem.ErrReview)
-	}
-	id := groupmem.NewID()
-	statement := fmt.Sprintf("the group sent %d messages, the last being %q", len(in.Messages), in.Messages[len(in.Messages)-1].Content)
-	return groupmem.Fusion{
-		Stats:  groupmem.Stats{Created: 1, Kept: len(in.Memories)},
-		Tokens: tokens,
-		Passes: 1,
-		Writes: groupmem.Writes{
-			New: []groupmem.Memory{{ID: id, LineageID: id, GroupID: in.GroupID, Statement: statement, Version: 1,
-				Status: groupmem.StatusActive, Strength: 0.5, Evidence: []string{in.Messages[0].ID}}},
-			Changes: []groupmem.Change{{Action: groupmem.ActionCreate, MemoryID: id, NewMemoryID: id,
-				NewStatement: statement, Reason: "seen", Version: 1}},
-		},
-	}, nil
+	return nil
 }
 
 func (f *scriptedFuser) callsOf(group string) int {

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/groupmem/groupmem"
+	"github.com/groupmem/groupmem/evolve"
 )
 
 // Deps are the parts a Service works with. Ledger, Index, Locker and
@@ -17,7 +18,7 @@ type Deps struct {
 	Index    groupmem.Index
 	Locker   groupmem.Locker
 	Embedder groupmem.Embedder
-	Fuser    groupmem.Fuser // how memories and messages become a plan
+	Fuser    groupmem.Fuser // decides each pass of an evolution
 	Observer Observer       // optional: hears about every finished run
 	Logger   *slog.Logger
 	Now      func() time.Time
@@ -28,6 +29,12 @@ type Config struct {
 	LockTTL        time.Duration // lease of the per-group lock (default 30s); renewed while held
 	MaxRunMessages int           // messages loaded per run at most (default 2,000); the rest wait for the next run (see PoolConfig.MaxFollowUps)
 	Relay          RelayConfig
+	// Evolve holds the rules and the budget of an evolution's passes
+	// (package evolve): what the Fuser is shown, how its answers are
+	// validated, asked again or split, and the deletion guard. It must be
+	// the configuration the Fuser was made for: llmfuse.New's, or
+	// offline.Fuser.Evolve().
+	Evolve evolve.Config
 	// UnsharedLock says that Locker sees only this process's locks while
 	// other processes write the same ledger (an in-process lock on a
 	// shared Postgres ledger). Sweep then does nothing, since it could not
@@ -51,6 +58,7 @@ type Service struct {
 	log      *slog.Logger
 	now      func() time.Time
 	cfg      Config
+	badCfg   error // the error of a Config.Evolve that cannot be used
 }
 
 // Defaults of Config.
@@ -76,6 +84,7 @@ func New(d Deps, cfg Config) *Service {
 		relay: NewRelay(d.Ledger, d.Index, log, cfg.Relay), log: log, now: now, cfg: cfg,
 	}
 	s.relay.sweep = s.Sweep
+	s.cfg.Evolve, s.badCfg = cfg.Evolve.WithDefaults()
 	return s
 }
 

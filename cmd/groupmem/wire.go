@@ -145,8 +145,8 @@ func openBackends(ctx context.Context, cfg *Config, log *slog.Logger) (_ *backen
 
 // newFuser picks the evolver: the language model when GROUPMEM_LLM_URL is
 // set, the offline evolver (reading earlier messages from ledger)
-// otherwise.
-func newFuser(cfg *Config, ledger groupmem.Ledger, limiter *llm.Limiter, log *slog.Logger) (groupmem.Fuser, error) {
+// otherwise; with it, the configuration of the passes it needs.
+func newFuser(cfg *Config, ledger groupmem.Ledger, limiter *llm.Limiter, log *slog.Logger) (groupmem.Fuser, evolve.Config, error) {
 	loc, _ := time.LoadLocation(cfg.TimeZone) // validated
 	ecfg := evolve.Config{
 		Lang: cfg.Lang, Location: loc, MaxMemories: cfg.MaxMemories, MaxMessages: cfg.MaxMessages,
@@ -156,7 +156,11 @@ func newFuser(cfg *Config, ledger groupmem.Ledger, limiter *llm.Limiter, log *sl
 	}
 	if cfg.LLMURL == "" {
 		log.Info("no GROUPMEM_LLM_URL: evolving with the offline evolver, which needs no language model")
-		return offline.New(offline.Config{History: ledger, Evolve: ecfg, Logger: log}, nil)
+		f, err := offline.New(offline.Config{History: ledger, Evolve: ecfg, Logger: log}, nil)
+		if err != nil {
+			return nil, ecfg, err
+		}
+		return f, f.Evolve(), nil
 	}
 	temp := cfg.LLMTemperature
 	chat, err := llm.NewChat(llm.ChatConfig{
@@ -164,9 +168,10 @@ func newFuser(cfg *Config, ledger groupmem.Ledger, limiter *llm.Limiter, log *sl
 		MaxTokens: cfg.LLMMaxTokens, Timeout: cfg.LLMTimeout, Limiter: limiter, EstimateTokens: prompts.EstimateTokens,
 	})
 	if err != nil {
-		return nil, err
+		return nil, ecfg, err
 	}
-	return llmfuse.New(chat, ecfg)
+	f, err := llmfuse.New(chat, ecfg)
+	return f, ecfg, err
 }
 
 // never turns a setting's 0 ("never") into the negative value evolve.Config
@@ -189,14 +194,14 @@ func modelRate(l *llm.Limiter) func() metrics.ModelRate {
 
 // newService wires the one writer path on b.
 func newService(cfg *Config, b *backends, log *slog.Logger, obs worker.Observer) (*worker.Service, error) {
-	f, err := newFuser(cfg, b.Ledger, b.Limiter, log)
+	f, ecfg, err := newFuser(cfg, b.Ledger, b.Limiter, log)
 	if err != nil {
 		return nil, err
 	}
 	return worker.New(worker.Deps{
 		Ledger: b.Ledger, Index: b.Index, Locker: b.Locker, Embedder: b.Embedder, Fuser: f,
 		Observer: obs, Logger: log,
-	}, worker.Config{LockTTL: cfg.LockTTL, UnsharedLock: unsharedLock(cfg), Relay: b.relayConfig()}), nil
+	}, worker.Config{LockTTL: cfg.LockTTL, UnsharedLock: unsharedLock(cfg), Relay: b.relayConfig(), Evolve: ecfg}), nil
 }
 
 // unsharedLock reports whether other processes may write the ledger

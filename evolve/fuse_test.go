@@ -1,0 +1,112 @@
+package evolve
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/groupmem/groupmem"
+)
+
+// fuserFunc is a groupmem.Fuser made of a function: a Fuser that decides
+// without a model, as package offline does.
+type fuserFunc func(context.Context, groupmem.Pass) (groupmem.Answer, error)
+
+func (f fuserFunc) Fuse(ctx context.Context, p groupmem.Pass) (groupmem.Answer, error) {
+	return f(ctx, p)
+}
+func (fuserFunc) Model() string         { return "func" }
+func (fuserFunc) PromptVersion() string { return "" }
+
+func keepAll(n int) groupmem.Answer {
+	return groupmem.Answer{Actions: []groupmem.Action{{Kind: groupmem.ActionKeep, Line: 1}}, Calls: n,
+		Report: groupmem.Report{Answers: 1, Lines: 1, Entries: 1, Parsed: 1, Finish: "stop"}}
+}
+
+// A Fuser sees each pass as the loop made it: its number, the memories
+// shown under their aliases with what the passes before did to them, the
+// messages of the pass and how many come later, the moderated strengths;
+// a pass asked again says so and carries the reminder of the answer's
+// form.
+func TestFuseShowsEachPass(t *testing.T) {
+	mems := seedMemories("群规禁止讨论政治", "周五晚上一起打羽毛球")
+	moderated := map[string]time.Time{mems[0].ID: time.Date(2026, 11, 1, 0, 0, 0, 0, time.UTC)}
+	var seen []groupmem.Pass
+	f := fuserFunc(func(_ context.Context, p groupmem.Pass) (groupmem.Answer, error) {
+		seen = append(seen, p)
+		switch {
+		case p.N == 1 && p.Asked == 0:
+			return groupmem.Answer{Text: "I am not sure.", Calls: 1, Report: groupmem.Report{Answers: 1, Finish: "stop"}}, nil
+		case p.N == 1:
+			return groupmem.Answer{Calls: 1, Actions: []groupmem.Action{{Kind: groupmem.ActionCreate,
+				Statement: "成员们每周三晚上下国际象棋", Evidence: []string{"m2"}, Line: 1}},
+				Report: groupmem.Report{Answers: 1, Lines: 1, Entries: 1, Parsed: 1, Finish: "stop"}}, nil
+		}
+		return keepAll(1), nil
+	})
+	out, err := Fuse(context.Background(), f, Config{MaxMessages: 3}, Input{GroupID: testGroup, Memories: mems, Messages: chat(1, 5),
+		Now: testNow, Moderated: moderated})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(seen) != 3 {
+		t.Fatalf("the fuser was asked %d times, want pass 1 twice and pass 2 once", len(seen))
+	}
+	first, again, second := seen[0], seen[1], seen[2]
+	if first.N != 1 || first.Asked != 0 || len(first.Messages) != 3 || first.Later != 2 || len(first.Memories) != 2 || first.Hidden != 0 ||
+		first.Memories[0].Alias != "M1" || first.Memories[0].Memory.ID == "" || first.Moderated[mems[0].ID].IsZero() || first.GroupID != testGroup {
+		t.Errorf("pass 1 = %+v", first)
+	}
+	if again.N != 1 || again.Asked != 1 || !strings.HasPrefix(again.User, first.User) || len(again.User) <= len(first.User) {
+		t.Errorf("pass 1 asked again: N %d, asked %d; its prompt must be the first one and the reminder", again.N, again.Asked)
+	}
+	if second.N != 2 || len(second.Messages) != 2 || second.Later != 0 || len(second.Memories) != 3 ||
+		second.Memories[0].Statement != "成员们每周三晚上下国际象棋" || second.Memories[0].Memory.ID != "" {
+		t.Errorf("pass 2 must show the memory pass 1 created first, with no committed version: %+v", second.Memories)
+	}
+	if len(out.New) != 1 || out.New[0].Evidence[0] != chat(1, 5)[1].ID || out.Calls != 3 || out.Stats.Created != 1 {
+		t.Errorf("fusion: %d new (evidence %v), %d calls, stats %+v", len(out.New), out.New[0].Evidence, out.Calls, out.Stats)
+	}
+}
+
+// A Fuser's own failure ends the passes with its reason; a Fuser that
+// holds its pass for review ends them with ErrReview; either way the
+// costs so far are counted and nothing is planned.
+func TestFuseEndsOnTheFusersError(t *testing.T) {
+	mems := seedMemories("群规禁止讨论政治")
+	for _, c := range []struct {
+		name   string
+		err    error
+		reason string
+	}{
+		{"model down", groupmem.Failure(groupmem.FailModel, groupmem.Errorf(groupmem.EUNAVAILABLE, "the model is down")), groupmem.FailModel},
+		{"review", fmt.Errorf("would delete it all: %w", groupmem.ErrReview), groupmem.FailReview},
+		{"unexpected", errors.New("crashed"), groupmem.FailInternal},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			calls := 0
+			f := fuserFunc(func(_ context.Context, p groupmem.Pass) (groupmem.Answer, error) {
+				calls++
+				if p.N == 2 {
+					return groupmem.Answer{Calls: 1, Tokens: groupmem.Tokens{Prompt: 7}}, c.err
+				}
+				return keepAll(1), nil
+			})
+			out, err := Fuse(context.Background(), f, Config{MaxMessages: 2}, Input{GroupID: testGroup, Memories: mems, Messages: chat(1, 6),
+				Now: testNow})
+			if !errors.Is(err, c.err) || calls != 2 {
+				t.Fatalf("Fuse = %v after %d calls, want the error of pass 2", err, calls)
+			}
+			reason := groupmem.FailReason(err, groupmem.FailInternal)
+			if errors.Is(err, groupmem.ErrReview) {
+				reason = groupmem.FailReview
+			}
+			if reason != c.reason || out.Calls != 2 || out.Tokens.Prompt != 7 || len(out.New)+len(out.Changes) != 0 {
+				t.Errorf("reason %q, %d calls, %d prompt tokens, %d writes", reason, out.Calls, out.Tokens.Prompt, len(out.New)+len(out.Changes))
+			}
+		})
+	}
+}
