@@ -1,11 +1,32 @@
 package ledger
 
 import (
+	"encoding/json"
+	"fmt"
 	"strings"
 	"unicode/utf8"
 
 	"github.com/groupmem/groupmem"
 )
+
+// RedactStoredReport is RedactReport of a report as the ledger stores it
+// (JSON), for the run runID: the JSON to store instead, and whether
+// anything changed. An error names the run whose report cannot be read.
+func RedactStoredReport(runID string, raw []byte, text string) ([]byte, bool, error) {
+	var rep groupmem.Report
+	if err := json.Unmarshal(raw, &rep); err != nil {
+		return nil, false, fmt.Errorf("decode report of run %s: %w", runID, err)
+	}
+	rep, changed := RedactReport(rep, text)
+	if !changed {
+		return raw, false, nil
+	}
+	b, err := json.Marshal(rep)
+	if err != nil {
+		return nil, false, fmt.Errorf("encode report of run %s: %w", runID, err)
+	}
+	return b, true, nil
+}
 
 // minTailRunes is the shortest start of a text that RedactReport also
 // removes where an excerpt was cut in the middle of the text.

@@ -46,6 +46,15 @@ type RedactTx interface {
 	RecordRemoval(ctx context.Context, r *groupmem.Removal) error
 }
 
+// CheckRedaction checks the ids of a RedactMessage before its
+// transaction begins: EINVALID for a bad group or message id.
+func CheckRedaction(groupID, messageID string) error {
+	if err := groupmem.CheckGroupID(groupID); err != nil {
+		return err
+	}
+	return groupmem.CheckMessageID(messageID)
+}
+
 // Redact removes a message's text inside one ledger transaction, by the
 // rules of groupmem.Ledger.RedactMessage: a new fence first; the message
 // emptied (a message redacted already changes nothing and returns an empty

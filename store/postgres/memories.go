@@ -9,6 +9,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"github.com/groupmem/groupmem"
+	"github.com/groupmem/groupmem/store/ledger"
 )
 
 var memoryColumnList = []string{"memory_id", "lineage_id", "group_id", "statement", "version", "parent_id",
@@ -86,10 +87,7 @@ func (l *Ledger) Memory(ctx context.Context, id string) (groupmem.Memory, error)
 	if err != nil {
 		return groupmem.Memory{}, err
 	}
-	if len(mems) == 0 {
-		return groupmem.Memory{}, groupmem.Errorf(groupmem.ENOTFOUND, "memory %s not found", id)
-	}
-	return mems[0], nil
+	return ledger.One(mems, id)
 }
 
 // Lineage implements groupmem.Ledger.

@@ -8,6 +8,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"github.com/groupmem/groupmem"
+	"github.com/groupmem/groupmem/store/ledger"
 )
 
 // PurgeGroup implements groupmem.Ledger. The group's state row is locked
@@ -15,11 +16,11 @@ import (
 // flight, and a run begun before it can never commit after it: its fence
 // goes with the state row.
 func (l *Ledger) PurgeGroup(ctx context.Context, groupID, actor string) (groupmem.Removal, error) {
-	if err := groupmem.CheckGroupID(groupID); err != nil {
+	r, err := ledger.NewPurge(groupID, actor)
+	if err != nil {
 		return groupmem.Removal{}, err
 	}
-	r := groupmem.Removal{GroupID: groupID, Kind: groupmem.RemovalPurge, Actor: groupmem.CleanActor(actor), Rows: map[string]int{}}
-	err := pgx.BeginFunc(ctx, l.pool, func(tx pgx.Tx) error {
+	err = pgx.BeginFunc(ctx, l.pool, func(tx pgx.Tx) error {
 		if _, err := tx.Exec(ctx, `SELECT 1 FROM group_state WHERE group_id = $1 FOR UPDATE`, groupID); err != nil {
 			return err
 		}

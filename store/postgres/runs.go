@@ -16,20 +16,11 @@ import (
 // (creating the group's state on first use), reads the watermark, and
 // records the run, all in one transaction.
 func (l *Ledger) BeginRun(ctx context.Context, p groupmem.BeginRunParams) (groupmem.Run, error) {
-	if err := groupmem.CheckGroupID(p.GroupID); err != nil {
+	run, err := ledger.NewRun(p, l.now().UTC())
+	if err != nil {
 		return groupmem.Run{}, err
 	}
-	run := groupmem.Run{
-		ID:            groupmem.NewID(),
-		GroupID:       p.GroupID,
-		Trigger:       groupmem.CleanActor(p.Trigger),
-		Actor:         groupmem.CleanActor(p.Actor),
-		Status:        groupmem.RunRunning,
-		Model:         groupmem.CleanActor(p.Model),
-		PromptVersion: groupmem.CleanActor(p.PromptVersion),
-		StartedAt:     l.now().UTC(),
-	}
-	err := l.inTx(ctx, func(tx pgx.Tx) error {
+	err = l.inTx(ctx, func(tx pgx.Tx) error {
 		err := tx.QueryRow(ctx, `
 			INSERT INTO group_state AS g (group_id, fence) VALUES ($1, 1)
 			ON CONFLICT (group_id) DO UPDATE SET fence = g.fence + 1, updated_at = now()

@@ -2,12 +2,10 @@ package postgres
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 
 	"github.com/jackc/pgx/v5"
 
-	"github.com/groupmem/groupmem"
 	"github.com/groupmem/groupmem/store/ledger"
 )
 
@@ -33,17 +31,12 @@ func scrubRuns(ctx context.Context, tx pgx.Tx, g, text string) (int, error) {
 	}
 	n := 0
 	for _, r := range reports {
-		var rep groupmem.Report
-		if err := json.Unmarshal(r.raw, &rep); err != nil {
-			return 0, fmt.Errorf("decode report of run %s: %w", r.id, err)
-		}
-		rep, changed := ledger.RedactReport(rep, text)
-		if !changed {
-			continue
-		}
-		b, err := json.Marshal(rep)
+		b, changed, err := ledger.RedactStoredReport(r.id, r.raw, text)
 		if err != nil {
 			return 0, err
+		}
+		if !changed {
+			continue
 		}
 		if _, err := tx.Exec(ctx, `UPDATE evolution_runs SET report = $2 WHERE id = $1`, r.id, b); err != nil {
 			return 0, fmt.Errorf("scrub report of run %s: %w", r.id, err)

@@ -7,6 +7,7 @@ import (
 	"fmt"
 
 	"github.com/groupmem/groupmem"
+	"github.com/groupmem/groupmem/store/ledger"
 )
 
 const memoryColumns = `memory_id, lineage_id, group_id, statement, version, parent_id, status, tags,
@@ -108,10 +109,7 @@ func (l *Ledger) Memory(ctx context.Context, id string) (groupmem.Memory, error)
 	if err != nil {
 		return groupmem.Memory{}, err
 	}
-	if len(mems) == 0 {
-		return groupmem.Memory{}, groupmem.Errorf(groupmem.ENOTFOUND, "memory %s not found", id)
-	}
-	return mems[0], nil
+	return ledger.One(mems, id)
 }
 
 // Lineage implements groupmem.Ledger: every version, oldest first. A

@@ -7,17 +7,18 @@ import (
 	"fmt"
 
 	"github.com/groupmem/groupmem"
+	"github.com/groupmem/groupmem/store/ledger"
 )
 
 // PurgeGroup implements groupmem.Ledger. SQLite has one writer at a time,
 // so no commit of the group can interleave; a run begun before the purge
 // can never commit after it: its fence goes with the state row.
 func (l *Ledger) PurgeGroup(ctx context.Context, groupID, actor string) (groupmem.Removal, error) {
-	if err := groupmem.CheckGroupID(groupID); err != nil {
+	r, err := ledger.NewPurge(groupID, actor)
+	if err != nil {
 		return groupmem.Removal{}, err
 	}
-	r := groupmem.Removal{GroupID: groupID, Kind: groupmem.RemovalPurge, Actor: groupmem.CleanActor(actor), Rows: map[string]int{}}
-	err := l.inTx(ctx, func(tx *sql.Tx) error {
+	err = l.inTx(ctx, func(tx *sql.Tx) error {
 		for _, table := range groupmem.PurgeTables {
 			res, err := tx.ExecContext(ctx, `DELETE FROM `+table+` WHERE group_id = ?`+purgeFilter(table), groupID)
 			if err != nil {

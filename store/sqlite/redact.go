@@ -15,10 +15,7 @@ import (
 
 // RedactMessage implements groupmem.Ledger.
 func (l *Ledger) RedactMessage(ctx context.Context, groupID, messageID, actor string) (groupmem.Redaction, error) {
-	if err := groupmem.CheckGroupID(groupID); err != nil {
-		return groupmem.Redaction{}, err
-	}
-	if err := groupmem.CheckMessageID(messageID); err != nil {
+	if err := ledger.CheckRedaction(groupID, messageID); err != nil {
 		return groupmem.Redaction{}, err
 	}
 	var r groupmem.Redaction

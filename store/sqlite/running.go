@@ -13,16 +13,8 @@ import (
 // RunningRuns implements groupmem.Ledger with the partial index of running
 // runs.
 func (l *Ledger) RunningRuns(ctx context.Context, q groupmem.RunningRunsQuery) ([]groupmem.Run, error) {
-	if q.GroupID != "" {
-		if err := groupmem.CheckGroupID(q.GroupID); err != nil {
-			return nil, err
-		}
-	}
-	if q.MinAge < 0 {
-		return nil, groupmem.Errorf(groupmem.EINVALID, "the age of running runs must not be negative, got %s", q.MinAge)
-	}
-	if q.Limit <= 0 {
-		return nil, nil
+	if ok, err := ledger.CheckRunning(q); !ok {
+		return nil, err
 	}
 	rows, err := l.read.QueryContext(ctx, `SELECT `+runColumns+` FROM evolution_runs
 		WHERE status = 'running' AND (?1 = '' OR group_id = ?1) AND started_at <= ?2

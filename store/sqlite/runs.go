@@ -16,20 +16,11 @@ import (
 // records the run, all in one write transaction. An invalid group id is
 // EINVALID.
 func (l *Ledger) BeginRun(ctx context.Context, p groupmem.BeginRunParams) (groupmem.Run, error) {
-	if err := groupmem.CheckGroupID(p.GroupID); err != nil {
+	run, err := ledger.NewRun(p, fromNanos(nanos(l.now())))
+	if err != nil {
 		return groupmem.Run{}, err
 	}
-	run := groupmem.Run{
-		ID:            groupmem.NewID(),
-		GroupID:       p.GroupID,
-		Trigger:       groupmem.CleanActor(p.Trigger),
-		Actor:         groupmem.CleanActor(p.Actor),
-		Status:        groupmem.RunRunning,
-		Model:         groupmem.CleanActor(p.Model),
-		PromptVersion: groupmem.CleanActor(p.PromptVersion),
-		StartedAt:     fromNanos(nanos(l.now())),
-	}
-	err := l.inTx(ctx, func(tx *sql.Tx) error {
+	err = l.inTx(ctx, func(tx *sql.Tx) error {
 		err := tx.QueryRowContext(ctx, `
 			INSERT INTO group_state (group_id, fence, updated_at) VALUES (?1, 1, ?2)
 			ON CONFLICT (group_id) DO UPDATE SET fence = fence + 1, updated_at = ?2

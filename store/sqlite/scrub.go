@@ -3,10 +3,8 @@ package sqlite
 import (
 	"context"
 	"database/sql"
-	"encoding/json"
 	"fmt"
 
-	"github.com/groupmem/groupmem"
 	"github.com/groupmem/groupmem/store/ledger"
 )
 
@@ -29,17 +27,12 @@ func scrubRuns(ctx context.Context, tx *sql.Tx, g, text string) (int, error) {
 	}
 	n := 0
 	for _, r := range reports {
-		var rep groupmem.Report
-		if err := json.Unmarshal([]byte(r.raw), &rep); err != nil {
-			return 0, fmt.Errorf("decode report of run %s: %w", r.id, err)
-		}
-		rep, changed := ledger.RedactReport(rep, text)
-		if !changed {
-			continue
-		}
-		b, err := json.Marshal(rep)
+		b, changed, err := ledger.RedactStoredReport(r.id, []byte(r.raw), text)
 		if err != nil {
 			return 0, err
+		}
+		if !changed {
+			continue
 		}
 		if _, err := tx.ExecContext(ctx, `UPDATE evolution_runs SET report = ? WHERE id = ?`, string(b), r.id); err != nil {
 			return 0, fmt.Errorf("scrub report of run %s: %w", r.id, err)

@@ -341,4 +341,17 @@ func testReadsBadInput(t *testing.T, l groupmem.Ledger) {
 	}
 	_, err = l.BeginRun(ctx, groupmem.BeginRunParams{GroupID: "bad\x00group"})
 	mustCode(t, err, groupmem.EINVALID)
+	_, err = l.RunningRuns(ctx, groupmem.RunningRunsQuery{MinAge: -time.Second, Limit: 5})
+	mustCode(t, err, groupmem.EINVALID)
+	_, err = l.RunningRuns(ctx, groupmem.RunningRunsQuery{GroupID: "bad\x00group", Limit: 5})
+	mustCode(t, err, groupmem.EINVALID)
+	if runs, err := l.RunningRuns(ctx, groupmem.RunningRunsQuery{}); err != nil || len(runs) != 0 {
+		t.Fatalf("RunningRuns without a limit = %v, %v; want none", runs, err)
+	}
+	_, err = l.PurgeGroup(ctx, "", "ops")
+	mustCode(t, err, groupmem.EINVALID)
+	_, err = l.RedactMessage(ctx, "bad\x00group", "m1", "mod")
+	mustCode(t, err, groupmem.EINVALID)
+	_, err = l.RedactMessage(ctx, "g1", "", "mod")
+	mustCode(t, err, groupmem.EINVALID)
 }
