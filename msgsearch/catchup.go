@@ -8,7 +8,7 @@ import (
 )
 
 // account records how many messages g holds now and drops the least
-// recently used other groups while the index holds more than MaxMessages.
+// recently used other groups while the index holds more than MaxHeld.
 func (x *Index) account(id string, g *group) {
 	n := len(g.order)
 	x.mu.Lock()
@@ -18,7 +18,7 @@ func (x *Index) account(id string, g *group) {
 	for _, o := range x.groups {
 		total += o.held
 	}
-	for total > x.cfg.MaxMessages {
+	for total > x.cfg.MaxHeld {
 		var oldest string
 		for oid, o := range x.groups {
 			if oid != id && (oldest == "" || o.used < x.groups[oldest].used) {

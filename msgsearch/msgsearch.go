@@ -94,10 +94,10 @@ type Source interface {
 
 // Config bounds what the index holds and does per search.
 type Config struct {
-	// MaxMessages is how many messages the index holds over every group
+	// MaxHeld is how many messages the index holds over every group
 	// (default 500,000): past it, the groups searched least recently are
 	// dropped, to be read again from the ledger when next searched.
-	MaxMessages int
+	MaxHeld int
 	// EmbedPerSearch is how many messages one search embeds at most while
 	// its group catches up (default 2,000), newest first: with an
 	// embeddings service, a group's first search does not wait for its
@@ -108,7 +108,7 @@ type Config struct {
 
 // Defaults of Config.
 const (
-	DefaultMaxMessages    = 500_000
+	DefaultMaxHeld        = 500_000
 	DefaultEmbedPerSearch = 2_000
 )
 
@@ -141,8 +141,8 @@ type group struct {
 
 // New returns an index over src's messages, embedding them with embed.
 func New(src Source, embed groupmem.Embedder, cfg Config) *Index {
-	if cfg.MaxMessages <= 0 {
-		cfg.MaxMessages = DefaultMaxMessages
+	if cfg.MaxHeld <= 0 {
+		cfg.MaxHeld = DefaultMaxHeld
 	}
 	if cfg.EmbedPerSearch <= 0 {
 		cfg.EmbedPerSearch = DefaultEmbedPerSearch

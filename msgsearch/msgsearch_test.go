@@ -210,7 +210,7 @@ func (c *counting) Embed(ctx context.Context, texts []string) ([][]float32, erro
 	return c.Embedder.Embed(ctx, texts)
 }
 
-// The index holds at most MaxMessages over its groups, dropping the least
+// The index holds at most MaxHeld over its groups, dropping the least
 // recently searched; a dropped group is read again when searched. One
 // search embeds at most EmbedPerSearch messages, the newest first, and
 // finds the others by keywords until later searches embed them.
@@ -232,7 +232,7 @@ func TestIndexBounds(t *testing.T) {
 	}
 	local, _ := llm.NewLocal(64)
 	emb := &counting{Embedder: local}
-	x := msgsearch.New(l, emb, msgsearch.Config{MaxMessages: 70, EmbedPerSearch: 10})
+	x := msgsearch.New(l, emb, msgsearch.Config{MaxHeld: 70, EmbedPerSearch: 10})
 
 	hits, err := x.Search(ctx, msgsearch.Query{GroupID: "a", Text: "kayaks", Limit: 30})
 	if err != nil || len(hits) != 30 {
