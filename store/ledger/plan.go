@@ -1,6 +1,10 @@
 package ledger
 
-import "github.com/groupmem/groupmem"
+import (
+	"time"
+
+	"github.com/groupmem/groupmem"
+)
 
 // CleanPlan checks that a plan is well formed and cleans its text, before a
 // ledger starts a transaction: groupmem.EINVALID for a bad run or memory id, a
@@ -63,6 +67,19 @@ func CleanPlan(plan *groupmem.Plan) error {
 		c.Actor = groupmem.CleanActor(c.Actor)
 	}
 	return nil
+}
+
+// Stamp writes onto plan what CommitPlan fills in: the time now and the
+// run's id on every new version, and the group, the run and now on every
+// change-log row, so that the caller's plan shows what was stored.
+func Stamp(plan *groupmem.Plan, now time.Time) {
+	for i := range plan.New {
+		plan.New[i].CreatedAt, plan.New[i].UpdatedAt, plan.New[i].RunID = now, now, plan.Run.ID
+	}
+	for i := range plan.Changes {
+		c := &plan.Changes[i]
+		c.GroupID, c.RunID, c.CreatedAt = plan.Run.GroupID, plan.Run.ID, now
+	}
 }
 
 // CleanReport returns r with its text made safe to store (Postgres rejects

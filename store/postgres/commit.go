@@ -22,13 +22,7 @@ func (l *Ledger) CommitPlan(ctx context.Context, plan *groupmem.Plan) error {
 		return err
 	}
 	now := l.now().UTC()
-	for i := range plan.New {
-		plan.New[i].CreatedAt, plan.New[i].UpdatedAt, plan.New[i].RunID = now, now, plan.Run.ID
-	}
-	for i := range plan.Changes {
-		c := &plan.Changes[i]
-		c.GroupID, c.RunID, c.CreatedAt = plan.Run.GroupID, plan.Run.ID, now
-	}
+	ledger.Stamp(plan, now)
 	return l.inTx(ctx, func(tx pgx.Tx) error {
 		if err := checkFence(ctx, tx, plan.Run); err != nil {
 			return err

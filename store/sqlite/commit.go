@@ -26,6 +26,7 @@ func (l *Ledger) CommitPlan(ctx context.Context, plan *groupmem.Plan) error {
 		return err
 	}
 	now := fromNanos(nanos(l.now()))
+	ledger.Stamp(plan, now)
 	return l.inTx(ctx, func(tx *sql.Tx) error {
 		if err := checkFence(ctx, tx, plan.Run); err != nil {
 			return err
@@ -33,10 +34,10 @@ func (l *Ledger) CommitPlan(ctx context.Context, plan *groupmem.Plan) error {
 		if err := applyTransitions(ctx, tx, plan, now); err != nil {
 			return err
 		}
-		if err := insertVersions(ctx, tx, plan, now); err != nil {
+		if err := insertVersions(ctx, tx, plan); err != nil {
 			return err
 		}
-		if err := insertChanges(ctx, tx, plan, now); err != nil {
+		if err := insertChanges(ctx, tx, plan); err != nil {
 			return err
 		}
 		entries, err := insertOutbox(ctx, tx, plan.Run.GroupID, plan.Touched(), now)
@@ -104,7 +105,7 @@ func applyTransitions(ctx context.Context, tx *sql.Tx, plan *groupmem.Plan, now 
 	return nil
 }
 
-func insertVersions(ctx context.Context, tx *sql.Tx, plan *groupmem.Plan, now time.Time) error {
+func insertVersions(ctx context.Context, tx *sql.Tx, plan *groupmem.Plan) error {
 	if len(plan.New) == 0 {
 		return nil
 	}
@@ -116,7 +117,6 @@ func insertVersions(ctx context.Context, tx *sql.Tx, plan *groupmem.Plan, now ti
 	defer stmt.Close()
 	for i := range plan.New {
 		m := &plan.New[i]
-		m.CreatedAt, m.UpdatedAt, m.RunID = now, now, plan.Run.ID
 		_, err := stmt.ExecContext(ctx, m.ID, m.LineageID, m.GroupID, m.Statement, m.Version, nullString(m.ParentID),
 			string(m.Status), encodeList(m.Tags), m.Strength, m.ChangeSummary, encodeList(m.Evidence),
 			encodeVector(m.Embedding), m.RunID, nanos(m.CreatedAt), nanos(m.UpdatedAt))
@@ -127,7 +127,7 @@ func insertVersions(ctx context.Context, tx *sql.Tx, plan *groupmem.Plan, now ti
 	return nil
 }
 
-func insertChanges(ctx context.Context, tx *sql.Tx, plan *groupmem.Plan, now time.Time) error {
+func insertChanges(ctx context.Context, tx *sql.Tx, plan *groupmem.Plan) error {
 	if len(plan.Changes) == 0 {
 		return nil
 	}
@@ -141,7 +141,6 @@ func insertChanges(ctx context.Context, tx *sql.Tx, plan *groupmem.Plan, now tim
 	defer stmt.Close()
 	for i := range plan.Changes {
 		c := &plan.Changes[i]
-		c.GroupID, c.RunID, c.CreatedAt = plan.Run.GroupID, plan.Run.ID, now
 		res, err := stmt.ExecContext(ctx, c.GroupID, string(c.Action), c.MemoryID, nullString(c.NewMemoryID),
 			c.OldStatement, c.NewStatement, c.Reason, c.Version, c.RunID, c.Actor, nanos(c.CreatedAt))
 		if err != nil {
