@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"maps"
 	"net"
 	"net/http"
 	"os"
@@ -230,7 +231,9 @@ func TestBadConfigurationNamesTheSetting(t *testing.T) {
 		{map[string]string{"GROUPMEM_REDIS_ADDR": "127.0.0.1:1"}, []string{"evolve", "-group", "g"}, "GROUPMEM_REDIS_ADDR"},
 		{map[string]string{"GROUPMEM_API_KEYS": "bot1:read"}, []string{"serve"}, "GROUPMEM_API_KEYS"},
 	} {
-		_, stderr, err := runCmd(t, tc.env, tc.args...)
+		env := map[string]string{"GROUPMEM_SQLITE_PATH": filepath.Join(t.TempDir(), "groupmem.db")}
+		maps.Copy(env, tc.env)
+		_, stderr, err := runCmd(t, env, tc.args...)
 		if err == nil || !strings.Contains(err.Error()+stderr, tc.want) {
 			t.Errorf("%v %v: error %v, want one naming %s", tc.env, tc.args, err, tc.want)
 		}
