@@ -176,7 +176,11 @@ func TestRelaySlowOlderWriteIsProjectedAgain(t *testing.T) {
 	id := p.New[0].ID
 
 	gate := &gatedIndex{Index: s.index, entered: make(chan struct{}), release: make(chan struct{})}
-	slow := worker.NewRelay(s.ledger, gate, s.log, worker.RelayConfig{Lease: 50 * time.Millisecond})
+	// The slow relay's lease must outlast what happens before the fast
+	// relay claims (a commit), even on a loaded machine, or the fast relay
+	// takes its entry too.
+	const lease = time.Second
+	slow := worker.NewRelay(s.ledger, gate, s.log, worker.RelayConfig{Lease: lease})
 	done := make(chan error, 1)
 	go func() { _, err := slow.RunOnce(ctx); done <- err }()
 	<-gate.entered // the slow relay has read the memory as active
@@ -197,7 +201,7 @@ func TestRelaySlowOlderWriteIsProjectedAgain(t *testing.T) {
 	if pending, _, _ := s.ledger.OutboxLag(ctx); pending != 1 {
 		t.Fatalf("pending = %d: the stale write's entry must stay pending", pending)
 	}
-	time.Sleep(60 * time.Millisecond) // its lease runs out
+	time.Sleep(lease + 50*time.Millisecond) // its lease runs out
 	if _, err := fast.Drain(ctx); err != nil {
 		t.Fatal(err)
 	}
