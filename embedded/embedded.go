@@ -33,6 +33,15 @@ const (
 	Hashing = "hashing" // hashed characters and words (llm.Local): shared text only
 )
 
+// Similarity thresholds of semantic search that suit each local embedder,
+// whose cosines run lower than an embeddings service's: with the static
+// one related texts score about 0.3 to 0.75 and unrelated ones about 0 to
+// 0.2; the hashing one scores only shared text.
+const (
+	StaticThreshold  = 0.25
+	HashingThreshold = 0.15
+)
+
 // Embedder is a local embedder: it also embeds one text at once, without
 // a context, as searches in process do.
 type Embedder interface {

@@ -1,25 +1,25 @@
-// Package evolve is the heart of an evolution run, as pure functions with no
-// I/O: it splits a group's new messages into prompt passes within a budget,
-// renders each pass's prompt, parses and repairs the model's answer,
-// validates every action against what the pass showed, carries the result
-// from pass to pass, and finally turns it into a groupmem.Plan of new
-// versions, transitions and change-log rows that the worker commits.
+// Package evolve is the heart of an evolution run, with no I/O of its own:
+// Fuse is the one pass loop every evolution goes through. It splits a
+// group's new messages into passes within a budget, renders each pass's
+// prompt, has a groupmem.Fuser answer each (a model's answer is read by
+// Parse, which repairs what it can), validates every action against what
+// the pass showed, asks a pass again whose answer held no valid action,
+// splits one a token limit cut, carries the result from pass to pass, and
+// finally turns it into the writes of a groupmem.Plan (new versions,
+// transitions and change-log rows) that the worker commits.
 //
-// The model's answer is untrusted input. Only memories shown in a pass can
-// be touched, under the aliases the pass gave them; every line that is not
+// An answer is untrusted input. Only memories shown in a pass can be
+// touched, under the aliases the pass gave them; every line that is not
 // applied is reported with a reason; a pass that would delete too much is
 // refused as a whole so that a person can review it.
 //
-// A worker drives it like this:
+// The worker runs it like this:
 //
-//	st, err := evolve.NewState(groupID, memories, cfg, now)
-//	for _, batch := range st.Batches(messages) {
-//		pass, err := st.Pass(batch)
-//		answer := model(pass.System, pass.User)
-//		actions, rep := evolve.Parse(answer.Text, answer.FinishReason)
-//		if err := st.Apply(pass, actions, rep); err != nil { ... } // errors.Is(err, groupmem.ErrReview)
-//	}
-//	plan, err := st.Plan(run)
+//	fusion, err := evolve.Fuse(ctx, fuser, cfg, evolve.Input{GroupID: g, Memories: active, Messages: msgs, Now: now})
+//	// errors.Is(err, groupmem.ErrReview): held for a person; any other error: the run fails
+//	// otherwise: embed fusion.New, commit fusion.Writes with the run's fence
+//
+// State, Pass, Batches and Apply are the steps Fuse is made of.
 package evolve
 
 import (

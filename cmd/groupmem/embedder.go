@@ -6,6 +6,7 @@ import (
 	"strconv"
 
 	"github.com/groupmem/groupmem"
+	"github.com/groupmem/groupmem/embedded"
 	"github.com/groupmem/groupmem/llm/static"
 )
 
@@ -15,7 +16,7 @@ func embedderID(cfg *Config, dim int) string {
 	switch {
 	case cfg.EmbedURL != "":
 		return "service:" + cfg.EmbedModel + ":" + strconv.Itoa(dim)
-	case cfg.LocalEmbedder == "static":
+	case cfg.LocalEmbedder == embedded.Static:
 		return static.Name
 	}
 	return "hashing-" + strconv.Itoa(dim)

@@ -41,7 +41,7 @@ func opsMux(cfg *Config, reg *metrics.Registry, ready func(context.Context) erro
 		writeStatus(w, http.StatusOK, map[string]any{"success": true, "status": "ok"})
 	})
 	mux.HandleFunc("GET /readyz", func(w http.ResponseWriter, r *http.Request) {
-		ctx, cancel := context.WithTimeout(r.Context(), 5*time.Second)
+		ctx, cancel := context.WithTimeout(r.Context(), api.DefaultReadyTimeout)
 		defer cancel()
 		if err := ready(ctx); err != nil {
 			writeStatus(w, http.StatusServiceUnavailable, map[string]any{"success": false, "error": map[string]string{

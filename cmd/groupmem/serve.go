@@ -11,14 +11,10 @@ import (
 
 	"github.com/groupmem/groupmem/api"
 	"github.com/groupmem/groupmem/console"
+	"github.com/groupmem/groupmem/embedded"
 	"github.com/groupmem/groupmem/metrics"
 	"github.com/groupmem/groupmem/msgsearch"
 )
-
-// staticThreshold is the semantic search threshold of the static
-// embedder: related texts score about 0.3 to 0.75 with it, unrelated ones
-// about 0 to 0.2.
-const staticThreshold = 0.25
 
 // searchThreshold is the configured default, or one that suits the
 // embedder in use.
@@ -26,12 +22,12 @@ func searchThreshold(cfg *Config) float64 {
 	switch {
 	case cfg.SearchThreshold > 0:
 		return cfg.SearchThreshold
-	case cfg.EmbedURL == "" && cfg.LocalEmbedder == "hashing":
-		return 0.15
+	case cfg.EmbedURL == "" && cfg.LocalEmbedder == embedded.Hashing:
+		return embedded.HashingThreshold
 	case cfg.EmbedURL == "":
-		return staticThreshold
+		return embedded.StaticThreshold
 	}
-	return 0.7
+	return api.DefaultThreshold
 }
 
 // server is the API and its background duties on one set of backends.
