@@ -34,6 +34,8 @@ type backends struct {
 	Embedder groupmem.Embedder
 	Messages msgsearch.Searcher                     // the message index in Qdrant; nil: the API keeps one in process
 	Limiter  *llm.Limiter                           // admits chat model calls against the rate budget (shared through Redis when configured); nil without GROUPMEM_LLM_URL
+	Fuser    groupmem.Fuser                         // the evolver, when one is given (the demo's); nil: chosen by configuration
+	Evolve   evolve.Config                          // the passes Fuser needs, with Fuser
 	checks   map[string]func(context.Context) error // readiness, by part
 	closers  []func()
 
@@ -194,9 +196,12 @@ func modelRate(l *llm.Limiter) func() metrics.ModelRate {
 
 // newService wires the one writer path on b.
 func newService(cfg *Config, b *backends, log *slog.Logger, obs worker.Observer) (*worker.Service, error) {
-	f, ecfg, err := newFuser(cfg, b.Ledger, b.Limiter, log)
-	if err != nil {
-		return nil, err
+	f, ecfg := b.Fuser, b.Evolve
+	if f == nil {
+		var err error
+		if f, ecfg, err = newFuser(cfg, b.Ledger, b.Limiter, log); err != nil {
+			return nil, err
+		}
 	}
 	return worker.New(worker.Deps{
 		Ledger: b.Ledger, Index: b.Index, Locker: b.Locker, Embedder: b.Embedder, Fuser: f,
