@@ -69,7 +69,3 @@ func (r Removal) Total() int {
 	}
 	return n
 }
-
-// PurgeTables are the ledger tables a purge removes a group's rows from,
-// in the order it removes them.
-var PurgeTables = []string{"memory_change_log", "outbox", "memory_versions", "evolution_jobs", "evolution_runs", "messages", "group_state"}

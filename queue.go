@@ -135,45 +135,6 @@ type JobOutcome struct {
 	Delay     time.Duration // wait before the next attempt (Retry, Release)
 }
 
-// Effect checks a job's outcome before a queue records it, and returns the
-// status it leaves the job in and how many failed attempts it counts (0 or
-// 1); FollowUps says how many follow-ups it counts. EINVALID for a job without a valid claim token, a run id that is not
-// a UUID, a negative delay or an unknown kind. Every Queue calls it, so they
-// accept and record exactly the same outcomes.
-func (o JobOutcome) Effect(job Job) (JobStatus, int, error) {
-	if !ValidID(job.Claim) {
-		return "", 0, Errorf(EINVALID, "job %d carries no valid claim", job.ID)
-	}
-	if o.RunID != "" {
-		if err := CheckID(o.RunID); err != nil {
-			return "", 0, err
-		}
-	}
-	if o.Delay < 0 {
-		return "", 0, Errorf(EINVALID, "a retry delay must not be negative, got %s", o.Delay)
-	}
-	switch o.Kind {
-	case OutcomeDone:
-		return JobDone, 0, nil
-	case OutcomeRetry:
-		return JobPending, 1, nil
-	case OutcomeGiveUp:
-		return JobGivenUp, 1, nil
-	case OutcomeRelease, OutcomeContinue:
-		return JobPending, 0, nil
-	}
-	return "", 0, Errorf(EINVALID, "unknown job outcome %q", Truncate(string(o.Kind), 40))
-}
-
-// FollowUps returns how many follow-ups recording the outcome counts: 1
-// for OutcomeContinue, 0 otherwise.
-func (o JobOutcome) FollowUps() int {
-	if o.Kind == OutcomeContinue {
-		return 1
-	}
-	return 0
-}
-
 // The place of a new job in the queue. A group's oldest pending message
 // sets it; every message pending gains the group BacklogStep on the others,
 // up to MaxBacklogAdvance: a group with 300 new messages since this

@@ -16,9 +16,6 @@ type RateLimits struct {
 	Burst time.Duration
 }
 
-// Unlimited reports whether l limits nothing.
-func (l RateLimits) Unlimited() bool { return l.RequestsPerMinute <= 0 && l.TokensPerMinute <= 0 }
-
 // RateBudget is a budget of model requests and tokens per minute that every
 // process using the same store shares, so that several replicas together
 // stay under one provider's limits. It spreads admissions evenly over the

@@ -29,3 +29,42 @@ func CompareJobs(a, b groupmem.Job) int {
 	}
 	return cmp.Compare(a.ID, b.ID)
 }
+
+// JobEffect checks a job's outcome before a queue records it, and returns the
+// status it leaves the job in and how many failed attempts it counts (0 or
+// 1); FollowUps says how many follow-ups it counts. groupmem.EINVALID for a job without a valid claim token, a run id that is not
+// a UUID, a negative delay or an unknown kind. Every Queue calls it, so they
+// accept and record exactly the same outcomes.
+func JobEffect(o groupmem.JobOutcome, job groupmem.Job) (groupmem.JobStatus, int, error) {
+	if !groupmem.ValidID(job.Claim) {
+		return "", 0, groupmem.Errorf(groupmem.EINVALID, "job %d carries no valid claim", job.ID)
+	}
+	if o.RunID != "" {
+		if err := groupmem.CheckID(o.RunID); err != nil {
+			return "", 0, err
+		}
+	}
+	if o.Delay < 0 {
+		return "", 0, groupmem.Errorf(groupmem.EINVALID, "a retry delay must not be negative, got %s", o.Delay)
+	}
+	switch o.Kind {
+	case groupmem.OutcomeDone:
+		return groupmem.JobDone, 0, nil
+	case groupmem.OutcomeRetry:
+		return groupmem.JobPending, 1, nil
+	case groupmem.OutcomeGiveUp:
+		return groupmem.JobGivenUp, 1, nil
+	case groupmem.OutcomeRelease, groupmem.OutcomeContinue:
+		return groupmem.JobPending, 0, nil
+	}
+	return "", 0, groupmem.Errorf(groupmem.EINVALID, "unknown job outcome %q", groupmem.Truncate(string(o.Kind), 40))
+}
+
+// FollowUps returns how many follow-ups recording the outcome counts: 1
+// for groupmem.OutcomeContinue, 0 otherwise.
+func FollowUps(o groupmem.JobOutcome) int {
+	if o.Kind == groupmem.OutcomeContinue {
+		return 1
+	}
+	return 0
+}

@@ -97,7 +97,7 @@ func (l *Ledger) ClaimJobs(ctx context.Context, limit int, lease time.Duration) 
 // the job's current claim and the job is running; otherwise ECONFLICT and
 // nothing changes. An unknown outcome kind or a negative delay is EINVALID.
 func (l *Ledger) FinishJob(ctx context.Context, job groupmem.Job, o groupmem.JobOutcome) error {
-	status, failed, err := o.Effect(job)
+	status, failed, err := ledger.JobEffect(o, job)
 	if err != nil {
 		return err
 	}
@@ -108,7 +108,7 @@ func (l *Ledger) FinishJob(ctx context.Context, job groupmem.Job, o groupmem.Job
 	}
 	tag, err := l.pool.Exec(ctx, finishJobSQL,
 		job.ID, job.Claim, string(status), failed, now.Add(o.Delay), ledger.CleanError(o.Error),
-		runID, string(o.RunStatus), now, o.FollowUps())
+		runID, string(o.RunStatus), now, ledger.FollowUps(o))
 	if err != nil {
 		return interpretError(fmt.Errorf("finish job: %w", err))
 	}

@@ -24,7 +24,7 @@ func (l *Ledger) PurgeGroup(ctx context.Context, groupID, actor string) (groupme
 		if _, err := tx.Exec(ctx, `SELECT 1 FROM group_state WHERE group_id = $1 FOR UPDATE`, groupID); err != nil {
 			return err
 		}
-		for _, table := range groupmem.PurgeTables {
+		for _, table := range ledger.PurgeTables {
 			tag, err := tx.Exec(ctx, `DELETE FROM `+table+` WHERE group_id = $1`+purgeFilter(table), groupID)
 			if err != nil {
 				return fmt.Errorf("purge %s: %w", table, err)

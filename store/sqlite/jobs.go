@@ -151,7 +151,7 @@ func (l *Ledger) ClaimJobs(ctx context.Context, limit int, lease time.Duration) 
 // a UUID, an unknown outcome kind or a negative delay is EINVALID. The run
 // status is recorded only with a run id.
 func (l *Ledger) FinishJob(ctx context.Context, job groupmem.Job, o groupmem.JobOutcome) error {
-	status, failed, err := o.Effect(job)
+	status, failed, err := ledger.JobEffect(o, job)
 	if err != nil {
 		return err
 	}
@@ -165,7 +165,7 @@ func (l *Ledger) FinishJob(ctx context.Context, job groupmem.Job, o groupmem.Job
 				claim = NULL, claimed_until = NULL, updated_at = ?9, follow_ups = follow_ups + ?10
 			WHERE id = ?1 AND claim = ?2 AND status = 'running'`,
 			job.ID, job.Claim, string(status), failed, nanos(now.Add(o.Delay)), ledger.CleanError(o.Error),
-			nullString(o.RunID), string(o.RunStatus), nanos(now), o.FollowUps())
+			nullString(o.RunID), string(o.RunStatus), nanos(now), ledger.FollowUps(o))
 		if err != nil {
 			return fmt.Errorf("finish job: %w", err)
 		}

@@ -19,7 +19,7 @@ func (l *Ledger) PurgeGroup(ctx context.Context, groupID, actor string) (groupme
 		return groupmem.Removal{}, err
 	}
 	err = l.inTx(ctx, func(tx *sql.Tx) error {
-		for _, table := range groupmem.PurgeTables {
+		for _, table := range ledger.PurgeTables {
 			res, err := tx.ExecContext(ctx, `DELETE FROM `+table+` WHERE group_id = ?`+purgeFilter(table), groupID)
 			if err != nil {
 				return fmt.Errorf("purge %s: %w", table, err)

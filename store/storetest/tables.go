@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/groupmem/groupmem"
+	"github.com/groupmem/groupmem/store/ledger"
 )
 
 // Count counts the rows of a ledger table that belong to a group, by SQL
@@ -13,7 +14,7 @@ type Count func(table, groupID string) int
 
 // PurgeLeavesNoRow purges g1 of a ledger holding messages, memory
 // versions, changes, runs and outbox entries in g1 and g2, then counts
-// the rows of each of groupmem.PurgeTables by group with count: none of
+// the rows of each of ledger.PurgeTables by group with count: none of
 // g1's may remain (except the purge's own outbox entry), g2 keeps its
 // own, and the removals table has the record.
 func PurgeLeavesNoRow(t *testing.T, l groupmem.Ledger, count Count) {
@@ -29,7 +30,7 @@ func PurgeLeavesNoRow(t *testing.T, l groupmem.Ledger, count Count) {
 	if _, err := l.PurgeGroup(ctx, "g1", "mod"); err != nil {
 		t.Fatal(err)
 	}
-	for _, table := range groupmem.PurgeTables {
+	for _, table := range ledger.PurgeTables {
 		want := 0
 		if table == "outbox" {
 			want = 1 // the purge's entry, for the index side
