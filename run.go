@@ -284,9 +284,8 @@ type Transition struct {
 }
 
 // Writes are what a run writes besides its record: the versions, the
-// state changes and the change-log rows. The evolution's result (package
-// evolve's Fusion) carries them and the run's Plan commits them, the same
-// value.
+// state changes and the change-log rows. The run's Plan carries them, one
+// value from the evolution (package evolve's Fuse) to the commit.
 type Writes struct {
 	New         []Memory     // versions to insert (creates, updates, restores)
 	Transitions []Transition // state changes of existing versions

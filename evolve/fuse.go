@@ -16,8 +16,10 @@ import (
 type Input struct {
 	// Log is the run's logger: every line it writes carries the run_id and
 	// group_id; nil means no logging.
-	Log      *slog.Logger
-	GroupID  string
+	Log *slog.Logger
+	// Run is the run record the ledger began: its id, group and actor
+	// stamp what the run writes.
+	Run      groupmem.Run
 	Memories []groupmem.Memory  // every active memory of the group, from the ledger
 	Messages []groupmem.Message // new messages, in stream order
 	Now      time.Time
@@ -26,16 +28,16 @@ type Input struct {
 	Moderated map[string]time.Time
 }
 
-// Fusion is an evolution's result: what the run writes (the plan's
-// Writes, as they will be committed), and what it cost and understood.
-// New versions carry no embedding yet; the worker embeds them before the
-// commit.
+// Fusion is an evolution's result: the plan the run commits, and the model
+// calls it took.
 type Fusion struct {
-	groupmem.Writes
-	Stats  groupmem.Stats
-	Report groupmem.Report
-	Tokens groupmem.Tokens
-	Calls  int // model calls made, asks again and halves included
+	// Plan is Input.Run with the run's stats, report (every attempt
+	// included) and tokens, and the writes of the run, stamped with its id
+	// and actor. New versions carry no embedding yet; the worker embeds
+	// them before the commit. When Fuse fails, the Plan holds the report
+	// and tokens so far and no writes.
+	Plan  groupmem.Plan
+	Calls int // model calls made, asks again and halves included
 }
 
 // answerExcerpt is how much of an unusable answer a run record keeps.
@@ -72,22 +74,24 @@ func Fuse(ctx context.Context, f groupmem.Fuser, cfg Config, in Input) (Fusion, 
 	if err != nil {
 		return Fusion{}, err
 	}
-	st, err := NewState(in.GroupID, in.Memories, cfg, in.Now)
+	st, err := NewState(in.Run.GroupID, in.Memories, cfg, in.Now)
 	if err != nil {
-		return Fusion{}, err
+		return Fusion{Plan: groupmem.Plan{Run: in.Run}}, err
 	}
 	r := &fusing{f: f, cfg: cfg, st: st, in: in}
+	r.out.Plan.Run = in.Run
 	if err := st.Passes(ctx, in.Messages, r.pass); err != nil {
 		return r.partial(), err
 	}
-	plan, err := st.Plan(groupmem.Run{GroupID: in.GroupID})
+	plan, err := st.Plan(in.Run)
 	if err != nil {
 		return r.partial(), err
 	}
 	out := r.out
-	out.Writes = plan.Writes
-	out.Stats, out.Report = plan.Run.Stats, plan.Run.Report
-	out.Report.Attempts = r.attempts
+	out.Plan.Writes = plan.Writes
+	run := &out.Plan.Run
+	run.Stats, run.Report = plan.Run.Stats, plan.Run.Report
+	run.Report.Attempts = r.attempts
 	return out, nil
 }
 
@@ -149,7 +153,7 @@ func (r *fusing) view(p *Pass, batch Batch, asked int) groupmem.Pass {
 	if asked > 0 {
 		user += prompts.Reask(r.cfg.Lang)
 	}
-	return groupmem.Pass{Log: r.in.Log, GroupID: r.in.GroupID, N: p.N, Asked: asked, Memories: p.Shown(), Hidden: p.Hidden,
+	return groupmem.Pass{Log: r.in.Log, GroupID: r.in.Run.GroupID, N: p.N, Asked: asked, Memories: p.Shown(), Hidden: p.Hidden,
 		Messages: batch.Messages, Later: p.Later, System: p.System, User: user, Now: r.in.Now, Moderated: r.in.Moderated}
 }
 
@@ -172,8 +176,9 @@ func (r *fusing) cut(p *Pass, batch Batch, depth int, ans groupmem.Answer) (bool
 // with their pass, and logs them.
 func (r *fusing) count(ctx context.Context, pass int, ans groupmem.Answer) {
 	r.out.Calls += ans.Calls
-	r.out.Tokens.Prompt += ans.Tokens.Prompt
-	r.out.Tokens.Completion += ans.Tokens.Completion
+	tokens := &r.out.Plan.Run.Tokens
+	tokens.Prompt += ans.Tokens.Prompt
+	tokens.Completion += ans.Tokens.Completion
 	for _, a := range ans.Attempts {
 		a.Pass = pass
 		a.Status = groupmem.CleanActor(a.Status)
@@ -200,10 +205,11 @@ func (r *fusing) outcome(o, answer string) {
 // partial is what a fusion that stopped early reports.
 func (r *fusing) partial() Fusion {
 	out := r.out
-	out.Report = r.st.Report()
-	out.Report.Attempts = r.attempts
+	rep := &out.Plan.Run.Report
+	*rep = r.st.Report()
+	rep.Attempts = r.attempts
 	if r.answer != "" {
-		out.Report.Answer = groupmem.TruncateRunes(strings.TrimSpace(groupmem.CleanText(r.answer)), answerExcerpt)
+		rep.Answer = groupmem.TruncateRunes(strings.TrimSpace(groupmem.CleanText(r.answer)), answerExcerpt)
 	}
 	return out
 }

@@ -47,7 +47,7 @@ func TestFuseShowsEachPass(t *testing.T) {
 		}
 		return keepAll(1), nil
 	})
-	out, err := Fuse(context.Background(), f, Config{MaxMessages: 3}, Input{GroupID: testGroup, Memories: mems, Messages: chat(1, 5),
+	out, err := Fuse(context.Background(), f, Config{MaxMessages: 3}, Input{Run: groupmem.Run{GroupID: testGroup}, Memories: mems, Messages: chat(1, 5),
 		Now: testNow, Moderated: moderated})
 	if err != nil {
 		t.Fatal(err)
@@ -67,8 +67,8 @@ func TestFuseShowsEachPass(t *testing.T) {
 		second.Memories[0].Statement != "成员们每周三晚上下国际象棋" || second.Memories[0].Memory.ID != "" {
 		t.Errorf("pass 2 must show the memory pass 1 created first, with no committed version: %+v", second.Memories)
 	}
-	if len(out.New) != 1 || out.New[0].Evidence[0] != chat(1, 5)[1].ID || out.Calls != 3 || out.Stats.Created != 1 {
-		t.Errorf("fusion: %d new (evidence %v), %d calls, stats %+v", len(out.New), out.New[0].Evidence, out.Calls, out.Stats)
+	if len(out.Plan.New) != 1 || out.Plan.New[0].Evidence[0] != chat(1, 5)[1].ID || out.Calls != 3 || out.Plan.Run.Stats.Created != 1 {
+		t.Errorf("fusion: %d new (evidence %v), %d calls, stats %+v", len(out.Plan.New), out.Plan.New[0].Evidence, out.Calls, out.Plan.Run.Stats)
 	}
 }
 
@@ -95,7 +95,7 @@ func TestFuseEndsOnTheFusersError(t *testing.T) {
 				}
 				return keepAll(1), nil
 			})
-			out, err := Fuse(context.Background(), f, Config{MaxMessages: 2}, Input{GroupID: testGroup, Memories: mems, Messages: chat(1, 6),
+			out, err := Fuse(context.Background(), f, Config{MaxMessages: 2}, Input{Run: groupmem.Run{GroupID: testGroup}, Memories: mems, Messages: chat(1, 6),
 				Now: testNow})
 			if !errors.Is(err, c.err) || calls != 2 {
 				t.Fatalf("Fuse = %v after %d calls, want the error of pass 2", err, calls)
@@ -104,8 +104,8 @@ func TestFuseEndsOnTheFusersError(t *testing.T) {
 			if errors.Is(err, groupmem.ErrReview) {
 				reason = groupmem.FailReview
 			}
-			if reason != c.reason || out.Calls != 2 || out.Tokens.Prompt != 7 || len(out.New)+len(out.Changes) != 0 {
-				t.Errorf("reason %q, %d calls, %d prompt tokens, %d writes", reason, out.Calls, out.Tokens.Prompt, len(out.New)+len(out.Changes))
+			if reason != c.reason || out.Calls != 2 || out.Plan.Run.Tokens.Prompt != 7 || len(out.Plan.New)+len(out.Plan.Changes) != 0 {
+				t.Errorf("reason %q, %d calls, %d prompt tokens, %d writes", reason, out.Calls, out.Plan.Run.Tokens.Prompt, len(out.Plan.New)+len(out.Plan.Changes))
 			}
 		})
 	}

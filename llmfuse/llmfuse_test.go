@@ -50,12 +50,12 @@ func fuse(t *testing.T, model *script, msgs []groupmem.Message) (evolve.Fusion, 
 	if err != nil {
 		t.Fatal(err)
 	}
-	return evolve.Fuse(context.Background(), f, evolve.Config{}, evolve.Input{GroupID: "g", Messages: msgs, Now: msgs[len(msgs)-1].SentAt.Add(time.Hour)})
+	return evolve.Fuse(context.Background(), f, evolve.Config{}, evolve.Input{Run: groupmem.Run{GroupID: "g"}, Messages: msgs, Now: msgs[len(msgs)-1].SentAt.Add(time.Hour)})
 }
 
 func outcomes(f evolve.Fusion) string {
 	var out []string
-	for _, a := range f.Report.Attempts {
+	for _, a := range f.Plan.Run.Report.Attempts {
 		out = append(out, a.Outcome)
 	}
 	return strings.Join(out, " ")
@@ -69,8 +69,8 @@ func TestReaskThenApply(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(f.New) != 1 || f.Calls != 2 || outcomes(f) != "reasked applied" {
-		t.Errorf("fusion: %d new, %d passes, outcomes %q; want one memory after a re-ask", len(f.New), f.Calls, outcomes(f))
+	if len(f.Plan.New) != 1 || f.Calls != 2 || outcomes(f) != "reasked applied" {
+		t.Errorf("fusion: %d new, %d passes, outcomes %q; want one memory after a re-ask", len(f.Plan.New), f.Calls, outcomes(f))
 	}
 	if len(model.asked) != 2 || model.asked[1] == model.asked[0] {
 		t.Errorf("the re-ask must say why it asks again")
@@ -88,8 +88,8 @@ func TestCutAnswerSplitsThePass(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(f.New) != 0 || f.Calls != 3 || outcomes(f) != "split applied applied" {
-		t.Errorf("fusion: %d new, %d passes, outcomes %q; want nothing of the cut answer and two halves", len(f.New), f.Calls, outcomes(f))
+	if len(f.Plan.New) != 0 || f.Calls != 3 || outcomes(f) != "split applied applied" {
+		t.Errorf("fusion: %d new, %d passes, outcomes %q; want nothing of the cut answer and two halves", len(f.Plan.New), f.Calls, outcomes(f))
 	}
 }
 
@@ -101,7 +101,7 @@ func TestUnusableAnswersFail(t *testing.T) {
 	if groupmem.FailReason(err, "") != groupmem.FailAnswerUnusable || groupmem.ErrorCode(err) != groupmem.EUNAVAILABLE {
 		t.Fatalf("err = %v (reason %q), want answer_unusable, unavailable", err, groupmem.FailReason(err, ""))
 	}
-	if len(f.New) != 0 || f.Report.Answer == "" {
-		t.Errorf("fusion = %d new, answer excerpt %q; want nothing and the last answer kept", len(f.New), f.Report.Answer)
+	if len(f.Plan.New) != 0 || f.Plan.Run.Report.Answer == "" {
+		t.Errorf("fusion = %d new, answer excerpt %q; want nothing and the last answer kept", len(f.Plan.New), f.Plan.Run.Report.Answer)
 	}
 }

@@ -58,7 +58,7 @@ func BenchmarkFuseBusyWindow(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	in := evolve.Input{GroupID: "busy", Messages: h[len(h)-180:], Now: h[len(h)-1].SentAt.Add(3 * time.Hour)}
+	in := evolve.Input{Run: groupmem.Run{GroupID: "busy"}, Messages: h[len(h)-180:], Now: h[len(h)-1].SentAt.Add(3 * time.Hour)}
 	for b.Loop() {
 		if _, err := evolve.Fuse(context.Background(), f, f.Evolve(), in); err != nil {
 			b.Fatal(err)

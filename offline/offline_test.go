@@ -58,10 +58,10 @@ func TestFuseNeedsTheWholeRun(t *testing.T) {
 	for i := range msgs {
 		msgs[i].Seq = int64(i + 1)
 	}
-	out, err := evolve.Fuse(context.Background(), f, evolve.Config{MaxMessages: 10}, evolve.Input{GroupID: c.GroupID, Messages: msgs,
+	out, err := evolve.Fuse(context.Background(), f, evolve.Config{MaxMessages: 10}, evolve.Input{Run: groupmem.Run{GroupID: c.GroupID}, Messages: msgs,
 		Now: msgs[len(msgs)-1].SentAt.Add(time.Hour)})
-	if groupmem.ErrorCode(err) != groupmem.EINVALID || !strings.Contains(err.Error(), "Whole") || len(out.New)+len(out.Changes) != 0 {
-		t.Errorf("Fuse by passes of 10 messages = %v with %d writes; want EINVALID naming Whole and none", err, len(out.New)+len(out.Changes))
+	if groupmem.ErrorCode(err) != groupmem.EINVALID || !strings.Contains(err.Error(), "Whole") || len(out.Plan.New)+len(out.Plan.Changes) != 0 {
+		t.Errorf("Fuse by passes of 10 messages = %v with %d writes; want EINVALID naming Whole and none", err, len(out.Plan.New)+len(out.Plan.Changes))
 	}
 }
 
@@ -83,12 +83,12 @@ func TestFuseWithoutHistorySeesOnlyItsMessages(t *testing.T) {
 	lastDay := c.Days[len(c.Days)-1].Date
 	fuse := func(msgs []groupmem.Message, now time.Time) evolve.Fusion {
 		t.Helper()
-		out, err := evolve.Fuse(context.Background(), f, f.Evolve(), evolve.Input{GroupID: c.GroupID, Messages: msgs, Now: now})
+		out, err := evolve.Fuse(context.Background(), f, f.Evolve(), evolve.Input{Run: groupmem.Run{GroupID: c.GroupID}, Messages: msgs, Now: now})
 		if err != nil {
 			t.Fatal(err)
 		}
-		if out.Tokens != (groupmem.Tokens{}) || out.Calls != 0 {
-			t.Errorf("the offline evolver reports model use: %+v tokens, %d calls", out.Tokens, out.Calls)
+		if out.Plan.Run.Tokens != (groupmem.Tokens{}) || out.Calls != 0 {
+			t.Errorf("the offline evolver reports model use: %+v tokens, %d calls", out.Plan.Run.Tokens, out.Calls)
 		}
 		return out
 	}
@@ -100,13 +100,13 @@ func TestFuseWithoutHistorySeesOnlyItsMessages(t *testing.T) {
 			week1 = append(week1, m)
 		}
 	}
-	if out := fuse(week1, third.AddDate(0, 0, 1).Add(3*time.Hour)); out.Stats.Created != 0 {
-		t.Errorf("three days made %d memories; want none: %+v", out.Stats.Created, out.Changes)
+	if out := fuse(week1, third.AddDate(0, 0, 1).Add(3*time.Hour)); out.Plan.Run.Stats.Created != 0 {
+		t.Errorf("three days made %d memories; want none: %+v", out.Plan.Run.Stats.Created, out.Plan.Changes)
 	}
 
 	out := fuse(all, lastDay.AddDate(0, 0, 1).Add(3*time.Hour))
 	got := map[string]int{}
-	for _, m := range out.New {
+	for _, m := range out.Plan.New {
 		if m.Version != 1 || m.Strength <= 0 || m.Strength > 0.95 || len(m.Evidence) == 0 {
 			t.Errorf("new memory %q: version %d, strength %.2f, %d evidence", m.Statement, m.Version, m.Strength, len(m.Evidence))
 		}
@@ -117,10 +117,10 @@ func TestFuseWithoutHistorySeesOnlyItsMessages(t *testing.T) {
 	if len(got) != len(want) || got[topicGames] != 1 || got[topicHike] != 1 || got[topicBook] != 1 {
 		t.Errorf("memories by topic: %v; want %v", got, want)
 	}
-	if len(out.Changes) != len(out.New) || out.Stats.Created != len(out.New) || out.Report.Parsed != len(out.New)+1 {
-		t.Errorf("%d changes, %d created, %d actions for %d new memories and the closing keep", len(out.Changes), out.Stats.Created, out.Report.Parsed, len(out.New))
+	if len(out.Plan.Changes) != len(out.Plan.New) || out.Plan.Run.Stats.Created != len(out.Plan.New) || out.Plan.Run.Report.Parsed != len(out.Plan.New)+1 {
+		t.Errorf("%d changes, %d created, %d actions for %d new memories and the closing keep", len(out.Plan.Changes), out.Plan.Run.Stats.Created, out.Plan.Run.Report.Parsed, len(out.Plan.New))
 	}
-	if r := out.Report; r.Applied+r.Kept+groupmem.Total(r.Drops)+groupmem.Total(r.Ignored) != r.Entries || r.Entries != r.Parsed {
+	if r := out.Plan.Run.Report; r.Applied+r.Kept+groupmem.Total(r.Drops)+groupmem.Total(r.Ignored) != r.Entries || r.Entries != r.Parsed {
 		t.Errorf("report %+v: its buckets do not add up to its entries", r)
 	}
 }
@@ -144,12 +144,12 @@ func TestModeratedStrengthStands(t *testing.T) {
 	}
 	strengthChanged := func(moderated map[string]time.Time) bool {
 		t.Helper()
-		out, err := evolve.Fuse(context.Background(), f, f.Evolve(), evolve.Input{GroupID: "g", Memories: []groupmem.Memory{mem}, Messages: msgs, Now: now,
+		out, err := evolve.Fuse(context.Background(), f, f.Evolve(), evolve.Input{Run: groupmem.Run{GroupID: "g"}, Memories: []groupmem.Memory{mem}, Messages: msgs, Now: now,
 			Moderated: moderated})
 		if err != nil {
 			t.Fatal(err)
 		}
-		for _, tr := range out.Transitions {
+		for _, tr := range out.Plan.Transitions {
 			if tr.MemoryID == mem.ID && tr.Strength != nil {
 				return true
 			}

@@ -87,9 +87,10 @@ func (s *Service) evolve(ctx context.Context, run groupmem.Run, o Options) (Resu
 		return e.res, err
 	}
 	fusion, err := evolve.Fuse(ctx, s.fuser, s.cfg.Evolve, *in)
-	fusion.Report.Skipped, fusion.Report.Pending = e.res.Skipped, e.res.Pending
-	e.run.Report, e.run.Tokens, e.run.Stats = fusion.Report, fusion.Tokens, fusion.Stats
-	e.res.Report, e.res.Tokens, e.res.Stats, e.res.Passes = fusion.Report, fusion.Tokens, fusion.Stats, fusion.Calls
+	plan := &fusion.Plan
+	plan.Run.Report.Skipped, plan.Run.Report.Pending = e.res.Skipped, e.res.Pending
+	e.run = plan.Run
+	e.res.Report, e.res.Tokens, e.res.Stats, e.res.Passes = e.run.Report, e.run.Tokens, e.run.Stats, fusion.Calls
 	if errors.Is(err, groupmem.ErrReview) {
 		// Not an error of the caller's or ours: the result says review and
 		// the run record says why.
@@ -99,7 +100,7 @@ func (s *Service) evolve(ctx context.Context, run groupmem.Run, o Options) (Resu
 	if err != nil {
 		return e.fail(ctx, groupmem.RunFailed, groupmem.FailReason(err, groupmem.FailInternal), fmt.Errorf("fuse: %w", err))
 	}
-	return e.apply(ctx, fusion)
+	return e.apply(ctx, plan)
 }
 
 // evolving is one begun run on its way: its record, its result so far,
@@ -178,20 +179,17 @@ func (e *evolving) load(ctx context.Context) (*evolve.Input, error) {
 		_, err = e.fail(ctx, groupmem.RunFailed, groupmem.FailLoad, fmt.Errorf("load manual changes: %w", err))
 		return nil, err
 	}
-	return &evolve.Input{Log: e.log, GroupID: run.GroupID, Memories: memories, Messages: msgs, Now: e.now,
+	return &evolve.Input{Log: e.log, Run: *run, Memories: memories, Messages: msgs, Now: e.now,
 		Moderated: moderated}, nil
 }
 
-// apply embeds what the fusion wrote and commits it with the run's fence
-// (a dry run records itself instead), then projects it onto the index.
-func (e *evolving) apply(ctx context.Context, fusion evolve.Fusion) (Result, error) {
+// apply embeds the new versions of plan and commits it with the run's
+// fence (a dry run records itself instead), then projects it onto the
+// index.
+func (e *evolving) apply(ctx context.Context, plan *groupmem.Plan) (Result, error) {
 	s, run := e.s, e.run
-	if err := s.embed(ctx, fusion.New); err != nil {
+	if err := s.embed(ctx, plan.New); err != nil {
 		return e.fail(ctx, groupmem.RunFailed, groupmem.FailEmbed, fmt.Errorf("embed: %w", err))
-	}
-	plan := &groupmem.Plan{Run: run, Writes: fusion.Writes}
-	for i := range plan.Changes {
-		plan.Changes[i].Actor = run.Actor
 	}
 	e.res.Changes, e.res.New = plan.Changes, plan.New
 	if e.o.DryRun {
