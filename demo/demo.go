@@ -8,7 +8,6 @@ package demo
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"log/slog"
@@ -18,8 +17,8 @@ import (
 	"time"
 
 	"github.com/groupmem/groupmem"
-	"github.com/groupmem/groupmem/embedded"
 	"github.com/groupmem/groupmem/offline"
+	"github.com/groupmem/groupmem/stack"
 	"github.com/groupmem/groupmem/worker"
 )
 
@@ -61,7 +60,7 @@ func DefaultQueries() []string {
 // replayed data: the embedded configuration (its ledger and service on
 // the Env's clock), and what the replay did. Close it.
 type Env struct {
-	*embedded.Stack
+	*stack.Stack
 	GroupID string
 	Chat    *Chat         // the chat as replayed, moved to the clock
 	Path    string        // the ledger's file
@@ -86,11 +85,11 @@ func (e *Env) Now() time.Time { return e.clock.Now() }
 // Close closes the ledger and removes the temporary directory, if Open
 // made one.
 func (e *Env) Close() error {
-	err := e.Stack.Close()
+	e.Stack.Close()
 	if e.tmp != "" {
-		err = errors.Join(err, os.RemoveAll(e.tmp))
+		return os.RemoveAll(e.tmp)
 	}
-	return err
+	return nil
 }
 
 // Run opens the stack, replays the chat night by night and tells the story
@@ -180,15 +179,15 @@ func Open(ctx context.Context, o Options) (*Env, error) {
 // clock, with the hashing embedder when o.Dim asks for it, and the
 // offline evolver reading days in the chat's zone.
 func (e *Env) open(ctx context.Context, chat *Chat, o Options) error {
-	cfg := embedded.Config{Path: e.Path, Now: e.clock.Now, Offline: o.Offline, Logger: o.Logger}
+	cfg := stack.Config{SQLitePath: e.Path, Now: e.clock.Now, Offline: o.Offline, Logger: o.Logger, MessageIndex: true}
 	if o.Dim > 0 {
-		cfg.Embedder, cfg.Dim = embedded.Hashing, o.Dim
+		cfg.LocalEmbedder, cfg.Dim = stack.Hashing, o.Dim
 	}
 	if cfg.Offline.Evolve.Location == nil {
 		cfg.Offline.Evolve.Location = chat.Zone
 	}
 	var err error
-	e.Stack, err = embedded.Open(ctx, cfg)
+	e.Stack, err = stack.Open(ctx, cfg)
 	return err
 }
 

@@ -161,9 +161,11 @@ func (p *printer) history(ctx context.Context, active []groupmem.Memory) error {
 func (p *printer) search(ctx context.Context) error {
 	p.heading(HeadingSearch)
 	for _, q := range p.queries {
-		hits, err := p.env.Index.SearchHybrid(ctx, groupmem.HybridQuery{
-			GroupID: p.env.GroupID, Text: q, Vector: p.env.Embedder.Vector(q), Limit: 3,
-		})
+		vecs, err := p.env.Embedder.Embed(ctx, []string{q})
+		if err != nil {
+			return fmt.Errorf("embed a query: %w", err)
+		}
+		hits, err := p.env.Index.SearchHybrid(ctx, groupmem.HybridQuery{GroupID: p.env.GroupID, Text: q, Vector: vecs[0], Limit: 3})
 		if err != nil {
 			return fmt.Errorf("search: %w", err)
 		}

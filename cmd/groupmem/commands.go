@@ -6,6 +6,7 @@ import (
 	"fmt"
 
 	"github.com/groupmem/groupmem"
+	"github.com/groupmem/groupmem/stack"
 	"github.com/groupmem/groupmem/store/postgres"
 	"github.com/groupmem/groupmem/store/qdrant"
 	"github.com/groupmem/groupmem/worker"
@@ -35,32 +36,21 @@ func runMigrate(ctx context.Context, env *Env, _ []string) error {
 
 func runReindex(ctx context.Context, env *Env, _ []string) error {
 	cfg := *env.Config
-	probe, err := openLedgerOnly(ctx, &cfg)
-	if err != nil {
-		return err
-	}
-	e, err := pickEmbedder(&cfg)
-	if err == nil {
-		err = checkEmbedder(ctx, probe, embedderID(&cfg, e.Dimension()), e.Dimension())
-	}
-	probe.Close()
-	if err != nil {
-		if e == nil {
-			return err
-		}
-		cfg.reembed = true // the ledger's vectors are another embedder's: embed them again
-	}
-	if !cfg.reembed && cfg.QdrantAddr == "" {
-		return errors.New("the ledger's vectors are this embedder's and GROUPMEM_QDRANT_ADDR is not set: nothing to do (the in-process index is rebuilt at every start)")
-	}
 	cfg.upgrade = true // a collection of an earlier version is rebuilt here
-	b, err := openBackends(ctx, &cfg, env.Log)
+	b, err := openStack(ctx, &cfg, env.Log, false)
+	if errors.Is(err, stack.ErrOtherEmbedder) {
+		cfg.reembed = true // the ledger's vectors are another embedder's: embed them again
+		b, err = openStack(ctx, &cfg, env.Log, false)
+	}
 	if err != nil {
 		return err
 	}
 	defer b.Close()
+	if !cfg.reembed && cfg.QdrantAddr == "" {
+		return errors.New("the ledger's vectors are this embedder's and GROUPMEM_QDRANT_ADDR is not set: nothing to do (the in-process index is rebuilt at every start)")
+	}
 	if cfg.reembed {
-		fmt.Fprintf(env.Stdout, "re-embedded %d memory versions with %s\n", b.reembedded, embedderID(&cfg, b.Embedder.Dimension()))
+		fmt.Fprintf(env.Stdout, "re-embedded %d memory versions with %s\n", b.Reembedded, b.EmbedderID())
 	}
 	if cfg.QdrantAddr == "" {
 		return nil
@@ -81,7 +71,7 @@ func runReindex(ctx context.Context, env *Env, _ []string) error {
 // reindexMessages catches the Qdrant message index up with every group
 // of the ledger (after an embedder change, from an empty collection) and
 // returns how many groups it went through.
-func reindexMessages(ctx context.Context, b *backends) (int, error) {
+func reindexMessages(ctx context.Context, b *stack.Stack) (int, error) {
 	m, ok := b.Messages.(*qdrant.Messages)
 	if !ok {
 		return 0, nil
@@ -106,7 +96,7 @@ func reindexMessages(ctx context.Context, b *backends) (int, error) {
 }
 
 func runRelay(ctx context.Context, env *Env, _ []string) error {
-	b, err := openBackends(ctx, env.Config, env.Log) // drains the outbox once
+	b, err := openStack(ctx, env.Config, env.Log, false) // drains the outbox once
 	if err != nil {
 		return err
 	}

@@ -12,10 +12,10 @@ import (
 
 	"github.com/groupmem/groupmem"
 	"github.com/groupmem/groupmem/api"
-	"github.com/groupmem/groupmem/embedded"
 	"github.com/groupmem/groupmem/evolve"
 	"github.com/groupmem/groupmem/llm"
 	"github.com/groupmem/groupmem/prompts"
+	"github.com/groupmem/groupmem/stack"
 	"github.com/groupmem/groupmem/store/postgres"
 	"github.com/groupmem/groupmem/store/qdrant"
 	"github.com/groupmem/groupmem/store/redis"
@@ -174,7 +174,7 @@ func (c *Config) settings() []setting {
 		{"GROUPMEM_QDRANT_COLLECTION", "Qdrant collection name", str(&c.QdrantCollection), qdrant.DefaultCollection},
 		{"GROUPMEM_QDRANT_MESSAGE_COLLECTION", "Qdrant collection of the message index (hybrid message search and context)", str(&c.QdrantMessages), qdrant.DefaultMessageCollection},
 		{"GROUPMEM_EMBED_DIM", "embedding dimension of the embeddings service or of the hashing embedder; must match the index collection (the static embedder's is 100)", num(&c.EmbedDim), text(llm.DefaultLocalDim)},
-		{"GROUPMEM_LOCAL_EMBEDDER", "embedder used without GROUPMEM_EMBED_URL: static (a bilingual word table in the binary: similar meaning, Chinese and English) or hashing (shared characters and words only)", str(&c.LocalEmbedder), embedded.Static},
+		{"GROUPMEM_LOCAL_EMBEDDER", "embedder used without GROUPMEM_EMBED_URL: static (a bilingual word table in the binary: similar meaning, Chinese and English) or hashing (shared characters and words only)", str(&c.LocalEmbedder), stack.Static},
 		{"GROUPMEM_EMBED_URL", "OpenAI-compatible embeddings base URL (empty: the local hashed embedder)", str(&c.EmbedURL), ""},
 		{"GROUPMEM_EMBED_KEY", "embeddings API key", str(&c.EmbedKey), ""},
 		{"GROUPMEM_EMBED_MODEL", "embeddings model", str(&c.EmbedModel), "text-embedding-3-small"},
@@ -212,7 +212,7 @@ func (c *Config) settings() []setting {
 		{"GROUPMEM_API_KEYS", "API keys as name:scope:groups:sha256hex entries separated by ';' (scope admin|write|read, groups * or g1|g2); `groupmem hash-key` makes the hash", str(&c.APIKeys), ""},
 		{"GROUPMEM_API_OPEN", "serve without keys, every caller an admin of every group (local use only; not with GROUPMEM_API_KEYS)", boolean(&c.APIOpen), "false"},
 		{"GROUPMEM_CORS_ORIGINS", "browser origins allowed to call the API, comma-separated (https://console.example.com), or * for any; empty: none", str(&c.CORSOrigins), ""},
-		{"GROUPMEM_SEARCH_THRESHOLD", "similarity threshold of semantic search (0: " + text(api.DefaultThreshold) + " with an embeddings service, " + text(embedded.StaticThreshold) + " with the static embedder, " + text(embedded.HashingThreshold) + " with the hashing one); hybrid search cuts nothing unless asked", float(&c.SearchThreshold), "0"},
+		{"GROUPMEM_SEARCH_THRESHOLD", "similarity threshold of semantic search (0: " + text(api.DefaultThreshold) + " with an embeddings service, " + text(stack.StaticThreshold) + " with the static embedder, " + text(stack.HashingThreshold) + " with the hashing one); hybrid search cuts nothing unless asked", float(&c.SearchThreshold), "0"},
 		{"GROUPMEM_GRACE", "at shutdown, how long requests and evolutions in flight may finish", dur(&c.ShutdownGrace), "30s"},
 		{"GROUPMEM_LOCK_TTL", "lease of a per-group lock; renewed while held", dur(&c.LockTTL), text(worker.DefaultLockTTL)},
 		{"GROUPMEM_LOG_LEVEL", "debug, info, warn or error", str(&c.LogLevel), "info"},
@@ -315,7 +315,7 @@ func (c *Config) validate() error {
 	if c.RetainMessagesDays < 0 || c.PurgeIdleGroupsDays < 0 {
 		return errors.New("GROUPMEM_RETAIN_MESSAGES_DAYS and GROUPMEM_PURGE_IDLE_GROUPS_DAYS must not be negative")
 	}
-	if c.LocalEmbedder != embedded.Static && c.LocalEmbedder != embedded.Hashing {
+	if c.LocalEmbedder != stack.Static && c.LocalEmbedder != stack.Hashing {
 		return fmt.Errorf("GROUPMEM_LOCAL_EMBEDDER must be static or hashing, got %q", c.LocalEmbedder)
 	}
 	if _, err := api.ParseOrigins(c.CORSOrigins); err != nil {

@@ -43,12 +43,10 @@ func demoCommand(fs *flag.FlagSet) runFunc {
 		}
 		// The API's evolutions are the demo's: its offline evolver, in the
 		// chat's time zone.
-		b := &backends{Ledger: d.Ledger, Queue: d.Ledger, Index: d.Index, Locker: d.Locker, Embedder: d.Embedder, Messages: d.Messages,
-			Fuser: d.Fuser, Evolve: d.Fuser.Evolve(), checks: map[string]func(context.Context) error{"sqlite": d.Ledger.Ping}}
 		env.Config.EmbedDim = d.Embedder.Dimension()
 		env.Config.Scheduler = false
 		env.Config.APIKeys, env.Config.HTTPAddr = "", *addr // open, on -addr
-		s, err := newServer(env, b, true)
+		s, err := newServer(env, d.Stack, true)
 		if err != nil {
 			return err
 		}

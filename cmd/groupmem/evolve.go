@@ -42,15 +42,12 @@ func runEvolve(ctx context.Context, env *Env, o evolveFlags, args []string) erro
 	if (o.group == "") == !o.all {
 		return errors.New("give either -group G or -all")
 	}
-	b, err := openBackends(ctx, env.Config, env.Log)
+	b, err := openStack(ctx, env.Config, env.Log, false)
 	if err != nil {
 		return err
 	}
 	defer b.Close()
-	svc, err := newService(env.Config, b, env.Log, nil)
-	if err != nil {
-		return err
-	}
+	svc := b.Service
 	opts := worker.Options{Days: o.days, DryRun: o.dryRun, Reprocess: o.reprocess, Trigger: groupmem.TriggerCLI, Actor: "cli"}
 	if o.all {
 		return runEvolveAll(ctx, env, b, svc, opts)

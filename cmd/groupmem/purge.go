@@ -16,15 +16,12 @@ func purgeCommand(fs *flag.FlagSet) runFunc {
 		if *group == "" {
 			return errors.New("purge: -group is required")
 		}
-		b, err := openBackends(ctx, env.Config, env.Log)
+		b, err := openStack(ctx, env.Config, env.Log, false)
 		if err != nil {
 			return err
 		}
 		defer b.Close()
-		svc, err := newService(env.Config, b, env.Log, nil)
-		if err != nil {
-			return err
-		}
+		svc := b.Service
 		r, err := svc.Purge(ctx, *group, "cli")
 		if err != nil {
 			return err

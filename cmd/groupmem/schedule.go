@@ -13,6 +13,7 @@ import (
 	"github.com/groupmem/groupmem"
 	"github.com/groupmem/groupmem/llm"
 	"github.com/groupmem/groupmem/metrics"
+	"github.com/groupmem/groupmem/stack"
 	"github.com/groupmem/groupmem/worker"
 )
 
@@ -22,7 +23,7 @@ type evolution struct {
 	pool *worker.Pool
 }
 
-func newEvolution(cfg *Config, b *backends, svc *worker.Service, log *slog.Logger, reg *metrics.Registry) (*evolution, error) {
+func newEvolution(cfg *Config, b *stack.Stack, svc *worker.Service, log *slog.Logger, reg *metrics.Registry) (*evolution, error) {
 	retain := worker.RetentionConfig{MessageDays: cfg.RetainMessagesDays, IdleGroupDays: cfg.PurgeIdleGroupsDays}
 	var afterTick func(context.Context)
 	if retain.MessageDays > 0 || retain.IdleGroupDays > 0 {
@@ -78,7 +79,7 @@ func runWorker(ctx context.Context, env *Env, _ []string) error {
 	if err := env.Config.checkReplicas(); err != nil {
 		return err
 	}
-	b, err := openBackends(ctx, env.Config, env.Log)
+	b, err := openStack(ctx, env.Config, env.Log, false)
 	if err != nil {
 		return err
 	}
@@ -87,10 +88,7 @@ func runWorker(ctx context.Context, env *Env, _ []string) error {
 	if b.Limiter != nil {
 		reg.WatchModelRate(modelRate(b.Limiter))
 	}
-	svc, err := newService(env.Config, b, env.Log, reg)
-	if err != nil {
-		return err
-	}
+	svc := b.NewService(reg)
 	evo, err := newEvolution(env.Config, b, svc, env.Log, reg)
 	if err != nil {
 		return err
@@ -115,7 +113,7 @@ func runWorker(ctx context.Context, env *Env, _ []string) error {
 
 // runEvolveAll is `groupmem evolve -all`: every due group now, with a
 // progress bar on a terminal and a summary.
-func runEvolveAll(ctx context.Context, env *Env, b *backends, svc *worker.Service, o worker.Options) error {
+func runEvolveAll(ctx context.Context, env *Env, b *stack.Stack, svc *worker.Service, o worker.Options) error {
 	groups, err := worker.ListDue(ctx, b.Queue, env.Config.MinMessages, 0)
 	if err != nil {
 		return err

@@ -11,9 +11,8 @@ import (
 
 	"github.com/groupmem/groupmem/api"
 	"github.com/groupmem/groupmem/console"
-	"github.com/groupmem/groupmem/embedded"
 	"github.com/groupmem/groupmem/metrics"
-	"github.com/groupmem/groupmem/msgsearch"
+	"github.com/groupmem/groupmem/stack"
 )
 
 // searchThreshold is the configured default, or one that suits the
@@ -22,10 +21,10 @@ func searchThreshold(cfg *Config) float64 {
 	switch {
 	case cfg.SearchThreshold > 0:
 		return cfg.SearchThreshold
-	case cfg.EmbedURL == "" && cfg.LocalEmbedder == embedded.Hashing:
-		return embedded.HashingThreshold
+	case cfg.EmbedURL == "" && cfg.LocalEmbedder == stack.Hashing:
+		return stack.HashingThreshold
 	case cfg.EmbedURL == "":
-		return embedded.StaticThreshold
+		return stack.StaticThreshold
 	}
 	return api.DefaultThreshold
 }
@@ -33,7 +32,7 @@ func searchThreshold(cfg *Config) float64 {
 // server is the API and its background duties on one set of backends.
 type server struct {
 	env       *Env
-	b         *backends
+	b         *stack.Stack
 	handler   *api.Handler
 	httpSrv   *http.Server
 	duties    []func(ctx context.Context) // run until ctx ends
@@ -46,7 +45,7 @@ type server struct {
 }
 
 // newServer wires the API, the metrics and the outbox relay on b.
-func newServer(env *Env, b *backends, open bool) (*server, error) {
+func newServer(env *Env, b *stack.Stack, open bool) (*server, error) {
 	cfg := env.Config
 	keys, err := api.ParseKeys(cfg.APIKeys)
 	if err != nil {
@@ -56,14 +55,7 @@ func newServer(env *Env, b *backends, open bool) (*server, error) {
 	if b.Limiter != nil {
 		reg.WatchModelRate(modelRate(b.Limiter))
 	}
-	if b.Messages == nil {
-		// The message index this process keeps, fed by the relay.
-		b.Messages = msgsearch.New(b.Ledger, b.Embedder, msgsearch.Config{})
-	}
-	svc, err := newService(cfg, b, env.Log, reg)
-	if err != nil {
-		return nil, err
-	}
+	svc := b.NewService(reg)
 	background, cancelBackground := context.WithCancel(context.Background())
 	deps := api.Deps{
 		Ledger: b.Ledger, Index: b.Index, Embedder: b.Embedder, Service: svc, Keys: keys,
@@ -173,7 +165,7 @@ func runServe(ctx context.Context, env *Env, _ []string) error {
 	if err := env.Config.checkReplicas(); err != nil {
 		return err
 	}
-	b, err := openBackends(ctx, env.Config, env.Log)
+	b, err := openStack(ctx, env.Config, env.Log, true)
 	if err != nil {
 		return err
 	}

@@ -46,7 +46,7 @@ func serveOn(t testing.TB, env map[string]string) (base string, stop func() erro
 	}
 	e := &Env{Config: cfg, Stdout: io.Discard, Stderr: io.Discard, Log: slog.New(slog.DiscardHandler)}
 	ctx, cancel := context.WithCancel(context.Background())
-	b, err := openBackends(ctx, cfg, e.Log)
+	b, err := openStack(ctx, cfg, e.Log, true)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,13 +1,4 @@
-// Package embedded opens the embedded configuration: the stack groupmem
-// runs on when no server is configured. The SQLite ledger, the in-process
-// index (rebuilt from the ledger), lock and message index, a local
-// embedder, the offline evolver and the worker's one writer path, with
-// whatever the outbox holds projected before Open returns.
-//
-// The command builds every stack part by part, a server where one is
-// configured and these parts otherwise (OpenLedger, LocalEmbedder,
-// OpenIndex, Relay, Drain); the demo runs on the whole of it (Open).
-package embedded
+package stack
 
 import (
 	"cmp"
@@ -21,7 +12,6 @@ import (
 	"github.com/groupmem/groupmem/llm"
 	"github.com/groupmem/groupmem/llm/static"
 	"github.com/groupmem/groupmem/msgsearch"
-	"github.com/groupmem/groupmem/offline"
 	"github.com/groupmem/groupmem/store/inmem"
 	"github.com/groupmem/groupmem/store/sqlite"
 	"github.com/groupmem/groupmem/worker"
@@ -48,74 +38,6 @@ type Embedder interface {
 	groupmem.Embedder
 	Vector(text string) []float32
 }
-
-// Config shapes the embedded stack. The zero value but Path is the
-// embedded default.
-type Config struct {
-	Path     string           // the SQLite file of the ledger, created if missing
-	Now      func() time.Time // the clock of the ledger and the service (default time.Now)
-	Embedder string           // Static (default) or Hashing
-	Dim      int              // the hashing embedder's dimension (default llm.DefaultLocalDim)
-	// Offline tunes the offline evolver; its History is the ledger.
-	Offline offline.Config
-	// Service tunes the writer path; its Relay feeds the message index
-	// and its Evolve is the offline evolver's (offline.Fuser.Evolve).
-	Service worker.Config
-	Logger  *slog.Logger
-}
-
-// Stack is the embedded configuration, open. Close it.
-type Stack struct {
-	Ledger   *sqlite.Ledger
-	Index    *inmem.Index
-	Locker   *inmem.Locker
-	Messages *msgsearch.Index
-	Embedder Embedder
-	Fuser    *offline.Fuser
-	Service  *worker.Service
-}
-
-// Open opens the embedded stack of cfg: the ledger, the index rebuilt
-// from it, the message index, the offline evolver and the service, and
-// projects what the outbox holds. EINVALID for a bad setting;
-// EUNAVAILABLE when the ledger file cannot be opened.
-func Open(ctx context.Context, cfg Config) (_ *Stack, err error) {
-	log := cmp.Or(cfg.Logger, slog.New(slog.DiscardHandler))
-	s := &Stack{Locker: inmem.NewLocker()}
-	if s.Ledger, err = OpenLedger(ctx, cfg.Path, cfg.Now); err != nil {
-		return nil, err
-	}
-	defer func() {
-		if err != nil {
-			s.Ledger.Close()
-		}
-	}()
-	if s.Embedder, err = LocalEmbedder(cfg.Embedder, cfg.Dim); err != nil {
-		return nil, err
-	}
-	if s.Index, err = OpenIndex(ctx, s.Ledger, s.Embedder.Dimension(), log); err != nil {
-		return nil, err
-	}
-	s.Messages = msgsearch.New(s.Ledger, s.Embedder, msgsearch.Config{})
-	oc := cfg.Offline
-	oc.History = s.Ledger
-	oc.Logger = cmp.Or(oc.Logger, log)
-	if s.Fuser, err = offline.New(oc, nil); err != nil {
-		return nil, err
-	}
-	sc := cfg.Service
-	sc.Relay = Relay(s.Messages)
-	sc.Evolve = s.Fuser.Evolve()
-	s.Service = worker.New(worker.Deps{
-		Ledger: s.Ledger, Index: s.Index, Locker: s.Locker, Embedder: s.Embedder, Fuser: s.Fuser,
-		Logger: log, Now: cfg.Now,
-	}, sc)
-	Drain(ctx, s.Ledger, s.Index, log, sc.Relay)
-	return s, nil
-}
-
-// Close closes the ledger.
-func (s *Stack) Close() error { return s.Ledger.Close() }
 
 // OpenLedger opens (or creates) the SQLite ledger at path on the clock now
 // (nil: time.Now).

@@ -1,26 +1,33 @@
-package main
+package stack
 
 import (
+	"cmp"
 	"context"
+	"errors"
 	"fmt"
 	"strconv"
 
 	"github.com/groupmem/groupmem"
-	"github.com/groupmem/groupmem/embedded"
 	"github.com/groupmem/groupmem/llm/static"
 )
 
-// embedderID names the embedder of cfg: vectors of two embedders with
-// different names live in different spaces.
-func embedderID(cfg *Config, dim int) string {
+// EmbedderID names the embedder of the stack: vectors of two embedders
+// with different names live in different spaces. The ledger records it.
+func (s *Stack) EmbedderID() string {
+	dim := strconv.Itoa(s.Embedder.Dimension())
 	switch {
-	case cfg.EmbedURL != "":
-		return "service:" + cfg.EmbedModel + ":" + strconv.Itoa(dim)
-	case cfg.LocalEmbedder == embedded.Static:
+	case s.cfg.Embeddings.BaseURL != "":
+		return "service:" + s.cfg.Embeddings.Model + ":" + dim
+	case cmp.Or(s.cfg.LocalEmbedder, Static) == Static:
 		return static.Name
 	}
-	return "hashing-" + strconv.Itoa(dim)
+	return "hashing-" + dim
 }
+
+// ErrOtherEmbedder is the cause of Open's error when the ledger's memory
+// vectors were made by another embedder than the configured one: they must
+// be embedded again (Config.Reembed) before any of them reaches an index.
+var ErrOtherEmbedder = errors.New("the ledger's memory vectors are another embedder's")
 
 // checkEmbedder refuses a ledger whose memory vectors another embedder
 // made, before any of them reaches an index. A ledger that names none
@@ -45,7 +52,7 @@ func checkEmbedder(ctx context.Context, l groupmem.Ledger, id string, dim int) e
 		}
 		recorded = fmt.Sprintf("an embedder of %d dimensions", len(first[0].Embedding))
 	}
-	return fmt.Errorf("the ledger's memory vectors were made by %s and this process embeds with %s: run `groupmem reindex` to re-embed them, or configure the embedder that made them", recorded, id)
+	return fmt.Errorf("%w: they were made by %s and this process embeds with %s: run `groupmem reindex` to re-embed them, or configure the embedder that made them", ErrOtherEmbedder, recorded, id)
 }
 
 // reembed embeds every memory version of the ledger again with e, in

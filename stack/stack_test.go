@@ -1,19 +1,21 @@
-package embedded_test
+package stack_test
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"path/filepath"
 	"testing"
 	"time"
 
 	"github.com/groupmem/groupmem"
-	"github.com/groupmem/groupmem/embedded"
 	"github.com/groupmem/groupmem/msgsearch"
+	"github.com/groupmem/groupmem/stack"
+	"github.com/groupmem/groupmem/store/redis"
 	"github.com/groupmem/groupmem/worker"
 )
 
-// The embedded configuration evolves a group, finds its messages and
+// The embedded configuration (the zero Config but a path) evolves a group, finds its messages and
 // memories, and after a restart rebuilds the index from the ledger: what
 // was committed is found again.
 func TestOpenEvolveReopen(t *testing.T) {
@@ -22,8 +24,8 @@ func TestOpenEvolveReopen(t *testing.T) {
 	start := time.Date(2026, 11, 2, 20, 0, 0, 0, time.UTC)
 	now := start
 	clock := func() time.Time { return now }
-	cfg := embedded.Config{Path: path, Now: clock, Embedder: embedded.Hashing, Dim: 64}
-	s, err := embedded.Open(ctx, cfg)
+	cfg := stack.Config{SQLitePath: path, Now: clock, LocalEmbedder: stack.Hashing, Dim: 64, MessageIndex: true}
+	s, err := stack.Open(ctx, cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -46,11 +48,9 @@ func TestOpenEvolveReopen(t *testing.T) {
 	if err != nil || len(hits) != 3 {
 		t.Fatalf("message search = %d hits, %v; want 3", len(hits), err)
 	}
-	if err := s.Close(); err != nil {
-		t.Fatal(err)
-	}
+	s.Close()
 
-	s, err = embedded.Open(ctx, cfg)
+	s, err = stack.Open(ctx, cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -62,12 +62,32 @@ func TestOpenEvolveReopen(t *testing.T) {
 }
 
 func TestLocalEmbedderNames(t *testing.T) {
-	for _, kind := range []string{"", embedded.Static, embedded.Hashing} {
-		if _, err := embedded.LocalEmbedder(kind, 0); err != nil {
+	for _, kind := range []string{"", stack.Static, stack.Hashing} {
+		if _, err := stack.LocalEmbedder(kind, 0); err != nil {
 			t.Errorf("LocalEmbedder(%q): %v", kind, err)
 		}
 	}
-	if _, err := embedded.LocalEmbedder("neural", 0); groupmem.ErrorCode(err) != groupmem.EINVALID {
+	if _, err := stack.LocalEmbedder("neural", 0); groupmem.ErrorCode(err) != groupmem.EINVALID {
 		t.Errorf("LocalEmbedder(neural) = %v, want EINVALID", err)
+	}
+}
+
+// A setting that cannot work stops Open with an error naming it, and
+// leaves nothing open.
+func TestOpenNamesTheBadSetting(t *testing.T) {
+	ctx := context.Background()
+	for _, c := range []struct {
+		cfg  stack.Config
+		name string
+	}{
+		{stack.Config{SQLitePath: t.TempDir()}, "SQLitePath"}, // a directory
+		{stack.Config{SQLitePath: filepath.Join(t.TempDir(), "x.db"), LocalEmbedder: "neural"}, "LocalEmbedder"},
+		{stack.Config{SQLitePath: filepath.Join(t.TempDir(), "x.db"), Redis: redis.Config{Addr: "127.0.0.1:1"}}, "Redis.Addr"},
+	} {
+		_, err := stack.Open(ctx, c.cfg)
+		var se *stack.SettingError
+		if !errors.As(err, &se) || se.Setting != c.name {
+			t.Errorf("Open with a bad %s = %v; want a SettingError naming it", c.name, err)
+		}
 	}
 }

@@ -1,0 +1,185 @@
+// Package stack is the one assembly of groupmem: it opens every part a
+// process runs on from one Config, a server where one is configured and
+// the embedded default otherwise. The zero Config is the embedded
+// configuration: the SQLite ledger, the in-process index (rebuilt from the
+// ledger), lock and rate budget, the local static embedder, the offline
+// evolver and the worker's one writer path. The command's serve, worker,
+// evolve, purge, reindex and relay open their stack here, and so does the
+// demo, which is the embedded configuration plus the bundled chat.
+//
+// Open checks that the ledger's memory vectors are the configured
+// embedder's (or embeds them again, with Reembed) and projects whatever
+// the outbox holds before it returns.
+package stack
+
+import (
+	"cmp"
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"time"
+
+	"github.com/groupmem/groupmem"
+	"github.com/groupmem/groupmem/evolve"
+	"github.com/groupmem/groupmem/llm"
+	"github.com/groupmem/groupmem/msgsearch"
+	"github.com/groupmem/groupmem/offline"
+	"github.com/groupmem/groupmem/store/postgres"
+	"github.com/groupmem/groupmem/store/qdrant"
+	"github.com/groupmem/groupmem/store/redis"
+	"github.com/groupmem/groupmem/worker"
+)
+
+// Config chooses and tunes the parts. Each part is a server when its
+// address is set and the embedded default otherwise.
+type Config struct {
+	// Postgres is the ledger when Postgres.URL is set (migrated at open);
+	// otherwise the ledger is the SQLite file at SQLitePath, created if
+	// missing.
+	Postgres   postgres.Config
+	SQLitePath string
+	// Redis holds the per-group locks and the shared rate budget when
+	// Redis.Addr is set; otherwise both are in process. SingleReplica
+	// says that no other process writes a Postgres ledger, so that an
+	// in-process lock is a shared one (see worker.Config.UnsharedLock).
+	Redis         redis.Config
+	SingleReplica bool
+	// Qdrant holds the memory index (Qdrant.Collection) and the message
+	// index (MessagesCollection) when Qdrant.Addr is set; Qdrant.Dimension
+	// is the embedder's. Otherwise the memory index is in process, and so
+	// is the message index when MessageIndex is set (a serving process).
+	Qdrant             qdrant.Config
+	MessagesCollection string
+	MessageIndex       bool
+	// Embeddings is the embedder when Embeddings.BaseURL is set; otherwise
+	// the local one named LocalEmbedder (Static by default), of Dim
+	// dimensions when it is Hashing.
+	Embeddings    llm.EmbeddingsConfig
+	LocalEmbedder string
+	Dim           int
+	// Reembed embeds every memory version of the ledger again at open and
+	// recreates the Qdrant collections; Upgrade rebuilds collections an
+	// earlier version made. Both are for a reindex.
+	Reembed, Upgrade bool
+	// Chat is the evolver's model when Chat.BaseURL is set, its calls
+	// admitted by a limiter of Limits with at most MaxConcurrency in
+	// flight (the budget shared through Redis when configured); otherwise
+	// the evolver is the offline one, tuned by Offline (whose History is
+	// the ledger, and whose Evolve is Evolve when left zero).
+	Chat           llm.ChatConfig
+	Limits         groupmem.RateLimits
+	MaxConcurrency int
+	Evolve         evolve.Config
+	Offline        offline.Config
+	// Service tunes the writer path; Open sets its Relay, Evolve and
+	// UnsharedLock.
+	Service worker.Config
+	Now     func() time.Time // the clock of the SQLite ledger and the service (default time.Now)
+	Logger  *slog.Logger
+}
+
+// SettingError is an error of Open that one setting of Config caused,
+// named by its path ("Redis.Addr"), so that a caller can name it in its
+// own terms.
+type SettingError struct {
+	Setting string
+	Err     error
+}
+
+func (e *SettingError) Error() string { return "stack " + e.Setting + ": " + e.Err.Error() }
+func (e *SettingError) Unwrap() error { return e.Err }
+
+func setting(name string, err error) error {
+	if err == nil {
+		return nil
+	}
+	return &SettingError{Setting: name, Err: err}
+}
+
+// Stack is the parts of one process, open. Close it.
+type Stack struct {
+	Ledger   groupmem.Ledger
+	Queue    groupmem.Queue // the job queue, in the ledger's database
+	Index    groupmem.Index
+	Locker   groupmem.Locker
+	Embedder groupmem.Embedder
+	// Messages is the message index: Qdrant's, the in-process one
+	// (Config.MessageIndex), or nil.
+	Messages msgsearch.Searcher
+	Limiter  *llm.Limiter // admits the model's calls; nil without a model
+	Fuser    groupmem.Fuser
+	// Evolve is the configuration of the passes Fuser needs.
+	Evolve evolve.Config
+	// Service is the writer path, reporting to no observer (see
+	// NewService).
+	Service *worker.Service
+	// Reembedded counts the memory versions embedded again at open
+	// (Config.Reembed).
+	Reembedded int
+
+	cfg     Config
+	log     *slog.Logger
+	checks  map[string]func(context.Context) error
+	closers []func()
+}
+
+// Open opens every part of cfg, in order: the ledger, the lock and rate
+// budget, the embedder (checked against the ledger's vectors), the
+// indexes, the evolver and the writer path; then it projects what the
+// outbox holds. An error caused by one setting is a *SettingError; on any
+// error what was opened is closed again.
+func Open(ctx context.Context, cfg Config) (_ *Stack, err error) {
+	s := &Stack{cfg: cfg, log: cmp.Or(cfg.Logger, slog.New(slog.DiscardHandler)), checks: map[string]func(context.Context) error{}}
+	defer func() {
+		if err != nil {
+			s.Close()
+		}
+	}()
+	for _, open := range []func(context.Context) error{s.openLedger, s.openLock, s.openEmbedder, s.openIndexes, s.openFuser} {
+		if err := open(ctx); err != nil {
+			return nil, err
+		}
+	}
+	s.Service = s.NewService(nil)
+	Drain(ctx, s.Ledger, s.Index, s.log, s.relay())
+	return s, nil
+}
+
+// NewService returns a writer path on the stack's parts that reports every
+// finished run to obs (nil: none).
+func (s *Stack) NewService(obs worker.Observer) *worker.Service {
+	sc := s.cfg.Service
+	sc.Relay = s.relay()
+	sc.Evolve = s.Evolve
+	sc.UnsharedLock = s.cfg.Redis.Addr == "" && s.cfg.Postgres.URL != "" && !s.cfg.SingleReplica
+	return worker.New(worker.Deps{
+		Ledger: s.Ledger, Index: s.Index, Locker: s.Locker, Embedder: s.Embedder, Fuser: s.Fuser,
+		Observer: obs, Logger: s.log, Now: s.cfg.Now,
+	}, sc)
+}
+
+// relay is the outbox relay's configuration on the stack's message index.
+func (s *Stack) relay() worker.RelayConfig { return Relay(s.Messages) }
+
+// Ready reports whether every server part answers, naming the first that
+// does not.
+func (s *Stack) Ready(ctx context.Context) error {
+	for name, check := range s.checks {
+		if err := check(ctx); err != nil {
+			return fmt.Errorf("%s: %w", name, err)
+		}
+	}
+	return nil
+}
+
+// Close closes every part, the last opened first.
+func (s *Stack) Close() {
+	for i := len(s.closers) - 1; i >= 0; i-- {
+		s.closers[i]()
+	}
+	s.closers = nil
+}
+
+// errNoURL is the error of a part whose server address is missing.
+var errNoURL = errors.New("not set")
