@@ -24,3 +24,26 @@ func TestRefusedEmbeddingsAnswerUnavailable(t *testing.T) {
 		}
 	}
 }
+
+// An embeddings service that finds a run's statements too large fails the
+// run, which is nothing the caller of evolve did: 500 with the run's id,
+// not 413, and the messages wait. The same refusal of a search's own text
+// is the caller's: 413.
+func TestTooLargeIsTheCallersOnlyForTheirOwnInput(t *testing.T) {
+	emb := llmtest.New(t)
+	f := newFixture(t, fixtureOptions{embedded: true, embeddings: emb.URL()})
+	f.ingest(t, "g1", "create: likes tea")
+	emb.EnqueueEmbeddings(llmtest.Reply{Status: http.StatusRequestEntityTooLarge, Text: "too many tokens"})
+	r := f.do(t, req{method: http.MethodPost, path: "/memory/evolve/g1", key: secretRoot})
+	want(t, r, http.StatusInternalServerError, "internal")
+	if !strings.Contains(string(r.body), "run ") {
+		t.Errorf("a failed run must name itself: %s", r.body)
+	}
+	if mems := f.active(t, "g1"); len(mems) != 0 {
+		t.Errorf("the failed run applied %d memories", len(mems))
+	}
+	for _, path := range []string{"/memory/search/g1?mode=semantic&q=tea", "/memory/context/g1?q=tea", "/memory/messages/g1?q=tea"} {
+		emb.EnqueueEmbeddings(llmtest.Reply{Status: http.StatusRequestEntityTooLarge, Text: "too many tokens"})
+		want(t, f.do(t, req{method: http.MethodGet, path: path, key: secretRoot}), http.StatusRequestEntityTooLarge, "too_large")
+	}
+}

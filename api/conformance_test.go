@@ -15,6 +15,9 @@ import (
 var notProduced = map[string]string{
 	"500":                                                 "internal errors are bugs; no request may cause one (FuzzHandler)",
 	"GET /memory/list/{group_id} 503":                     "needs Postgres down",
+	"GET /memory/search/{group_id} 413":                   "needs an embeddings service that refuses the query (TestTooLargeIsTheCallersOnlyForTheirOwnInput)",
+	"GET /memory/context/{group_id} 413":                  "needs an embeddings service that refuses the query (TestTooLargeIsTheCallersOnlyForTheirOwnInput)",
+	"GET /memory/messages/{group_id} 413":                 "needs an embeddings service that refuses the query (TestTooLargeIsTheCallersOnlyForTheirOwnInput)",
 	"GET /memory/history/{memory_id} 503":                 "needs Postgres down",
 	"GET /memory/changes/{group_id} 503":                  "needs Postgres down",
 	"GET /memory/runs/{group_id} 503":                     "needs Postgres down",

@@ -140,19 +140,13 @@ func (h *Handler) evolveAsync(w http.ResponseWriter, r *http.Request, g string, 
 	return nil
 }
 
-// runError makes an evolution's error answerable. Busy, stale,
-// conflicting and unavailable keep their codes and messages; any other
-// failure of a run is not the caller's doing and is EINTERNAL. Either way
-// the caller learns the run's id, whose record says why it failed.
+// runError makes an evolution's error answerable: its code is the one the
+// worker gave it (a failed run blames the caller for nothing), and the
+// caller learns the run's id, whose record says why it failed.
 func runError(runID string, err error) error {
 	code := groupmem.ErrorCode(err)
-	switch code {
-	case groupmem.EBUSY, groupmem.ESTALE, groupmem.ECONFLICT, groupmem.EUNAVAILABLE, groupmem.EINVALID:
-	default:
-		code = groupmem.EINTERNAL
-	}
 	if runID == "" {
-		return groupmem.WrapError(code, groupmem.ErrorMessage(err), err)
+		return err
 	}
 	msg := fmt.Sprintf("run %s did not apply: %s", runID, groupmem.ErrorMessage(err))
 	return groupmem.WrapError(code, msg, &failedRun{id: runID, err: err})

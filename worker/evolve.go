@@ -32,7 +32,9 @@ func (s *Service) Evolve(ctx context.Context, groupID string, o Options) (Result
 // Start locks the group and records the run before it returns, then
 // carries on in the background until the job ends or ctx does. EBUSY
 // (with a *BusyError) when another worker holds the group; EINVALID for a
-// bad group id or options, or a Config.Evolve that cannot be used.
+// bad group id or options; EINTERNAL for a Config.Evolve that cannot be
+// used. A run that fails answers busy, stale, conflict or unavailable, or
+// EINTERNAL for any other cause (see runFailure).
 func (s *Service) Start(ctx context.Context, groupID string, o Options) (*Evolution, error) {
 	if err := groupmem.CheckGroupID(groupID); err != nil {
 		return nil, err
@@ -44,7 +46,7 @@ func (s *Service) Start(ctx context.Context, groupID string, o Options) (*Evolut
 		return nil, groupmem.Errorf(groupmem.EUNAVAILABLE, "no evolver is configured")
 	}
 	if s.badCfg != nil {
-		return nil, fmt.Errorf("worker: %w", s.badCfg)
+		return nil, groupmem.WrapError(groupmem.EINTERNAL, "the worker's evolve configuration cannot be used: "+groupmem.ErrorMessage(s.badCfg), s.badCfg)
 	}
 	lease, err := s.acquire(ctx, groupID)
 	if err != nil {
@@ -132,10 +134,23 @@ func (e *evolving) fail(ctx context.Context, status groupmem.RunStatus, reason s
 		}
 	}
 	e.run.Report.Reason = reason
+	err = runFailure(err)
 	e.s.finish(ctx, e.run, err)
 	e.res.Status, e.res.Report = status, e.run.Report
 	e.log.WarnContext(ctx, "evolution did not apply", "status", status, "reason", reason, "err", err)
 	return e.res, err
+}
+
+// runFailure is err as the caller of a begun run sees it: busy, stale,
+// conflict and unavailable keep their codes; any other failure of a run
+// (an answer, embedder or ledger that refused the run's own data) is
+// nothing the caller did, and is EINTERNAL, keeping err's message.
+func runFailure(err error) error {
+	switch groupmem.ErrorCode(err) {
+	case groupmem.EBUSY, groupmem.ESTALE, groupmem.ECONFLICT, groupmem.EUNAVAILABLE, groupmem.EINTERNAL:
+		return err
+	}
+	return groupmem.WrapError(groupmem.EINTERNAL, groupmem.ErrorMessage(err), err)
 }
 
 // load reads what the run fuses, from the ledger: every active memory,
