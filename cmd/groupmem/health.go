@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"crypto/subtle"
 	"encoding/json"
 	"errors"
 	"flag"
@@ -12,7 +11,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/groupmem/groupmem"
 	"github.com/groupmem/groupmem/api"
 	"github.com/groupmem/groupmem/metrics"
 )
@@ -33,64 +31,26 @@ func checkAPIKeys(cfg *Config) error {
 
 // opsMux serves the operational endpoints on their own address: /metrics
 // (behind GROUPMEM_METRICS_KEY when set), /healthz (the process is up) and
-// /readyz (ready reports every backend reachable).
-func opsMux(cfg *Config, reg *metrics.Registry, ready func(context.Context) error) *http.ServeMux {
-	mux := http.NewServeMux()
-	mux.Handle("GET /metrics", requireMetricsKey(cfg.MetricsKey, reg.Handler()))
-	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, _ *http.Request) {
-		writeStatus(w, http.StatusOK, map[string]any{"success": true, "status": "ok"})
-	})
-	mux.HandleFunc("GET /readyz", func(w http.ResponseWriter, r *http.Request) {
-		ctx, cancel := context.WithTimeout(r.Context(), api.DefaultReadyTimeout)
-		defer cancel()
-		if err := ready(ctx); err != nil {
-			writeStatus(w, http.StatusServiceUnavailable, map[string]any{"success": false, "error": map[string]string{
-				"code": groupmem.EUNAVAILABLE, "message": "not ready: " + groupmem.ErrorMessage(err)}})
-			return
-		}
-		writeStatus(w, http.StatusOK, map[string]any{"success": true, "status": "ready"})
-	})
-	return mux
-}
-
-func writeStatus(w http.ResponseWriter, status int, v any) {
-	w.Header().Set("Content-Type", "application/json")
-	w.WriteHeader(status)
-	_ = json.NewEncoder(w).Encode(v)
-}
-
-// requireMetricsKey lets a request through when hash is empty or the
-// request's bearer token hashes to it; others get 401.
-func requireMetricsKey(hash string, next http.Handler) http.Handler {
-	if hash == "" {
-		return next
-	}
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		token, ok := strings.CutPrefix(r.Header.Get("Authorization"), "Bearer ")
-		if !ok || subtle.ConstantTimeCompare([]byte(api.HashKey(token)), []byte(strings.ToLower(hash))) != 1 {
-			w.Header().Set("WWW-Authenticate", `Bearer realm="metrics"`)
-			writeStatus(w, http.StatusUnauthorized, map[string]any{"success": false, "error": map[string]string{
-				"code": groupmem.EUNAUTH, "message": "/metrics needs the key of GROUPMEM_METRICS_KEY"}})
-			return
-		}
-		next.ServeHTTP(w, r)
-	})
+// /readyz (ready reports every backend reachable), answered as the API
+// answers them.
+func opsMux(cfg *Config, reg *metrics.Registry, ready func(context.Context) error) http.Handler {
+	return api.Ops(api.OpsConfig{Metrics: reg, Ready: ready, MetricsKey: cfg.MetricsKey})
 }
 
 // guardAPIMetrics applies the metrics settings to the API's own /metrics:
 // gone when metrics have an address of their own, behind the metrics key
 // otherwise.
-func guardAPIMetrics(cfg *Config, api http.Handler) http.Handler {
+func guardAPIMetrics(cfg *Config, next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.URL.Path != "/metrics" {
-			api.ServeHTTP(w, r)
+			next.ServeHTTP(w, r)
 			return
 		}
 		if cfg.MetricsAddr != "" {
 			http.NotFound(w, r)
 			return
 		}
-		requireMetricsKey(cfg.MetricsKey, api).ServeHTTP(w, r)
+		api.RequireMetricsKey(cfg.MetricsKey, next).ServeHTTP(w, r)
 	})
 }
 
@@ -100,7 +60,7 @@ func serveOps(ctx context.Context, env *Env, reg *metrics.Registry, ready func(c
 	if err != nil {
 		return nil, fmt.Errorf("GROUPMEM_METRICS_ADDR: %w", err)
 	}
-	srv := &http.Server{Handler: opsMux(env.Config, reg, ready), ReadHeaderTimeout: 5 * time.Second, WriteTimeout: 30 * time.Second}
+	srv := api.NewServer("", opsMux(env.Config, reg, ready), api.Config{})
 	go func() {
 		if err := srv.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
 			env.Log.ErrorContext(ctx, "serve metrics", "err", err)
