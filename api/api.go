@@ -54,9 +54,9 @@ type Deps struct {
 	// Metrics, when set, records every request and is served at
 	// GET /metrics. Without it /metrics answers 404.
 	Metrics *metrics.Registry
-	// Messages is the message index behind message search and context
-	// (nil: one in this process, msgsearch.New bounded by
-	// Config.Messages).
+	// Messages is the message index behind message search and context:
+	// the assembly's (Qdrant's, or msgsearch.New in process), the one its
+	// outbox relay feeds and a purge empties. Required.
 	Messages msgsearch.Searcher
 	Logger   *slog.Logger
 	// Ready reports whether the backends can serve (GET /readyz): for
@@ -120,10 +120,6 @@ type Config struct {
 	IdleTimeout       time.Duration // default 120s: keep-alive
 	MaxHeaderBytes    int           // default 64 KiB
 
-	// Messages bounds the in-process message index behind message search
-	// and context (defaults: msgsearch's).
-	Messages msgsearch.Config
-
 	// CORSOrigins are the browser origins allowed to call the API (see
 	// ParseOrigins; "*" for any). None: no CORS headers, so browsers allow
 	// only pages served by the API's own origin.
@@ -180,8 +176,8 @@ func New(d Deps, cfg Config) (*Handler, error) {
 		return nil, err
 	}
 	switch {
-	case d.Ledger == nil || d.Index == nil || d.Embedder == nil || d.Service == nil:
-		return nil, groupmem.Errorf(groupmem.EINVALID, "api needs a Ledger, an Index, an Embedder and a Service")
+	case d.Ledger == nil || d.Index == nil || d.Embedder == nil || d.Service == nil || d.Messages == nil:
+		return nil, groupmem.Errorf(groupmem.EINVALID, "api needs a Ledger, an Index, an Embedder, a Service and a message index (Messages)")
 	case len(d.Keys) == 0 && !cfg.Open:
 		return nil, groupmem.Errorf(groupmem.EINVALID,
 			"no API key is configured (Deps.Keys); set Config.Open to serve without keys")
@@ -191,9 +187,6 @@ func New(d Deps, cfg Config) (*Handler, error) {
 	}
 	h := &Handler{d: d, cfg: cfg, log: d.Logger, now: d.Now, keys: d.Keys, mux: http.NewServeMux(),
 		msgs: d.Messages}
-	if h.msgs == nil {
-		h.msgs = msgsearch.New(d.Ledger, d.Embedder, cfg.Messages)
-	}
 	if h.log == nil {
 		h.log = slog.New(slog.DiscardHandler)
 	}

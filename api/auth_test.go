@@ -14,6 +14,7 @@ import (
 	"github.com/groupmem/groupmem"
 	"github.com/groupmem/groupmem/api"
 	"github.com/groupmem/groupmem/llm"
+	"github.com/groupmem/groupmem/msgsearch"
 	"github.com/groupmem/groupmem/store/inmem"
 )
 
@@ -85,7 +86,7 @@ func TestNewNeedsKeysOrOpen(t *testing.T) {
 		t.Errorf("New without a ledger and service = %v, want EINVALID", err)
 	}
 	f := newFixture(t, fixtureOptions{})
-	deps = api.Deps{Ledger: f.ledger, Index: f.index, Embedder: emb, Service: f.svc}
+	deps = api.Deps{Ledger: f.ledger, Index: f.index, Embedder: emb, Service: f.svc, Messages: msgsearch.New(f.ledger, emb, msgsearch.Config{})}
 	if _, err := api.New(deps, api.Config{}); groupmem.ErrorCode(err) != groupmem.EINVALID || !strings.Contains(err.Error(), "Config.Open") {
 		t.Errorf("New without keys = %v, want EINVALID naming Config.Open", err)
 	}

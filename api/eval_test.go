@@ -124,7 +124,7 @@ func openEvalGroup(b testing.TB, c *demo.Chat) *evalGroup {
 	if err := env.Replay(ctx, func(demo.Night) {}); err != nil {
 		b.Fatal(err)
 	}
-	h, err := api.New(api.Deps{Ledger: env.Ledger, Index: env.Index, Embedder: env.Embedder, Service: env.Service,
+	h, err := api.New(api.Deps{Ledger: env.Ledger, Index: env.Index, Embedder: env.Embedder, Service: env.Service, Messages: env.Messages,
 		List: env.Index.List}, api.Config{Open: true})
 	if err != nil {
 		b.Fatal(err)

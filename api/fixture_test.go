@@ -172,7 +172,7 @@ func newFixture(t testing.TB, o fixtureOptions) *fixture {
 	log := slog.New(slog.DiscardHandler)
 	f.svc = worker.New(worker.Deps{Ledger: f.ledger, Index: x, Locker: locker, Embedder: emb, Fuser: scriptFuser{failures: o.failures, hold: o.hold},
 		Observer: f.reg, Logger: log}, worker.Config{LockTTL: o.lockTTL})
-	var msgs msgsearch.Searcher // the embedded configuration: the API's own, in process
+	var msgs msgsearch.Searcher = msgsearch.New(f.ledger, emb, msgsearch.Config{}) // the embedded configuration: in process
 	if f.qsrv != nil {
 		m, err := qdrant.OpenMessages(ctx, qdrant.Config{Addr: f.qsrv.Addr(), Dimension: d, SkipCompatibilityCheck: true, Timeout: 5 * time.Second},
 			f.ledger, emb)

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/groupmem/groupmem/api"
+	"github.com/groupmem/groupmem/msgsearch"
 )
 
 func TestOperationsEndpoints(t *testing.T) {
@@ -120,7 +121,8 @@ func (panicEmbedder) Dimension() int                                       { ret
 
 func TestPanicRecovered(t *testing.T) {
 	f := newFixture(t, fixtureOptions{})
-	h, err := api.New(api.Deps{Ledger: f.ledger, Index: f.index, Embedder: panicEmbedder{}, Service: f.svc, Keys: testKeys(t)}, api.Config{})
+	h, err := api.New(api.Deps{Ledger: f.ledger, Index: f.index, Embedder: panicEmbedder{}, Service: f.svc, Keys: testKeys(t),
+		Messages: msgsearch.New(f.ledger, panicEmbedder{}, msgsearch.Config{})}, api.Config{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -15,6 +15,7 @@ import (
 	"github.com/groupmem/groupmem/api"
 	"github.com/groupmem/groupmem/client"
 	"github.com/groupmem/groupmem/llm/static"
+	"github.com/groupmem/groupmem/msgsearch"
 	"github.com/groupmem/groupmem/offline"
 	"github.com/groupmem/groupmem/store/inmem"
 	"github.com/groupmem/groupmem/store/sqlite"
@@ -49,7 +50,8 @@ func server(t *testing.T) (*client.Client, string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	h, err := api.New(api.Deps{Ledger: l, Index: x, Embedder: emb, Service: svc, Keys: keys, List: x.List}, api.Config{})
+	h, err := api.New(api.Deps{Ledger: l, Index: x, Embedder: emb, Service: svc, Keys: keys, List: x.List,
+		Messages: msgsearch.New(l, emb, msgsearch.Config{})}, api.Config{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -120,18 +120,28 @@ func (s *Stack) openIndexes(ctx context.Context) error {
 	qc.Dimension, qc.Recreate, qc.Upgrade = dim, s.cfg.Reembed, s.cfg.Upgrade
 	x, err := qdrant.Open(ctx, qc)
 	if err != nil {
-		return setting("Qdrant.Addr", err)
+		return setting(qdrantSetting(err, "Qdrant.Collection"), err)
 	}
 	s.Index, s.checks["qdrant"] = x, x.Check
 	s.closers = append(s.closers, func() { x.Close() })
 	qc.Collection = s.cfg.MessagesCollection
 	m, err := qdrant.OpenMessages(ctx, qc, s.Ledger, s.Embedder)
 	if err != nil {
-		return setting("Qdrant.Addr", err)
+		return setting(qdrantSetting(err, "MessagesCollection"), err)
 	}
 	s.Messages = m
 	s.closers = append(s.closers, func() { m.Close() })
 	return nil
+}
+
+// qdrantSetting names the setting a Qdrant open failed on: the collection
+// when Qdrant refused it (one an earlier version made, of another size),
+// the address otherwise.
+func qdrantSetting(err error, collection string) string {
+	if groupmem.ErrorCode(err) == groupmem.EINVALID {
+		return collection
+	}
+	return "Qdrant.Addr"
 }
 
 // openFuser makes the evolver: the model's when one is configured, the

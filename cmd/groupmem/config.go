@@ -300,6 +300,18 @@ func (c *Config) validate() error {
 		return fmt.Errorf("GROUPMEM_LLM_MAX_OBJECT_BYTES must be within 256..65536, got %d", c.LLMMaxObject)
 	case c.LLMTimeout <= 0:
 		return fmt.Errorf("GROUPMEM_LLM_TIMEOUT must be positive")
+	case c.LLMURL != "" && strings.TrimSpace(c.LLMModel) == "":
+		return errors.New("GROUPMEM_LLM_MODEL must name the model GROUPMEM_LLM_URL serves")
+	case c.EmbedURL != "" && strings.TrimSpace(c.EmbedModel) == "":
+		return errors.New("GROUPMEM_EMBED_MODEL must name the model GROUPMEM_EMBED_URL serves")
+	case c.MaxMemories < 1:
+		return fmt.Errorf("GROUPMEM_MAX_MEMORIES must be at least 1, got %d", c.MaxMemories)
+	case c.MaxMessages < 1:
+		return fmt.Errorf("GROUPMEM_MAX_MESSAGES must be at least 1, got %d", c.MaxMessages)
+	case c.MaxPromptTokens < 1:
+		return fmt.Errorf("GROUPMEM_MAX_PROMPT_TOKENS must be positive, got %d", c.MaxPromptTokens)
+	case !(c.MaxDeleteShare > 0 && c.MaxDeleteShare <= 1):
+		return fmt.Errorf("GROUPMEM_MAX_DELETE_SHARE must be within (0, 1], got %g", c.MaxDeleteShare)
 	case c.PostgresIdleInTxTimeout < time.Millisecond:
 		return fmt.Errorf("GROUPMEM_POSTGRES_IDLE_TX_TIMEOUT must be at least 1ms, got %s", c.PostgresIdleInTxTimeout)
 	case c.PostgresLockTimeout < time.Millisecond:

@@ -62,15 +62,19 @@ func stackConfig(cfg *Config, log *slog.Logger) stack.Config {
 }
 
 // settingVariables names the variable behind each setting of
-// stack.Config an error can name.
+// stack.Config an error can name. The command checks the rest of the chat
+// and embeddings settings (model, dimension, temperature, ...) before it
+// opens a stack, so what the stack still refuses of them is their URL.
 var settingVariables = map[string]string{
-	"SQLitePath":    "GROUPMEM_SQLITE_PATH",
-	"Postgres.URL":  "GROUPMEM_POSTGRES_URL",
-	"Redis.Addr":    "GROUPMEM_REDIS_ADDR",
-	"Qdrant.Addr":   "GROUPMEM_QDRANT_ADDR",
-	"Embeddings":    "GROUPMEM_EMBED_URL",
-	"LocalEmbedder": "GROUPMEM_LOCAL_EMBEDDER",
-	"Chat":          "GROUPMEM_LLM_URL",
+	"SQLitePath":         "GROUPMEM_SQLITE_PATH",
+	"Postgres.URL":       "GROUPMEM_POSTGRES_URL",
+	"Redis.Addr":         "GROUPMEM_REDIS_ADDR",
+	"Qdrant.Addr":        "GROUPMEM_QDRANT_ADDR",
+	"Embeddings":         "GROUPMEM_EMBED_URL",
+	"Chat":               "GROUPMEM_LLM_URL",
+	"LocalEmbedder":      "GROUPMEM_LOCAL_EMBEDDER",
+	"Qdrant.Collection":  "GROUPMEM_QDRANT_COLLECTION",
+	"MessagesCollection": "GROUPMEM_QDRANT_MESSAGE_COLLECTION",
 }
 
 // settingError names the variable of the setting err blames, if any.
