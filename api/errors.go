@@ -36,6 +36,13 @@ var statusOf = map[string]int{
 	groupmem.EINTERNAL:    http.StatusInternalServerError,
 }
 
+// StatusOf returns the HTTP status the API answers an error code with, and
+// false for a code it does not know (answered as internal, 500).
+func StatusOf(code string) (int, bool) {
+	s, ok := statusOf[code]
+	return s, ok
+}
+
 // errorJSON is the body of every error answer.
 type errorJSON struct {
 	Success bool       `json:"success"`

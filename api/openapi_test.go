@@ -88,13 +88,6 @@ func (s *openAPI) find(method, path string) (operation, bool) {
 	return best, bestLit >= 0
 }
 
-// statusOfCode mirrors the API's code → status table.
-var statusOfCode = map[string]int{
-	"invalid": 400, "unauthorized": 401, "forbidden": 403, "not_found": 404, "method_not_allowed": 405,
-	"conflict": 409, "busy": 409, "stale_fence": 409, "too_large": 413, "unsupported_media_type": 415,
-	"unavailable": 503, "internal": 500,
-}
-
 // check validates one answer: its status must be documented for its
 // operation (an unknown route must be 404 or 405), its body must match the
 // documented schema, and an error's code must belong to its status.
@@ -145,7 +138,7 @@ func (s *openAPI) checkBody(where string, r resp, schema any) error {
 	}
 	if r.status >= 400 {
 		code := v.(map[string]any)["error"].(map[string]any)["code"].(string)
-		if statusOfCode[code] != r.status {
+		if status, _ := api.StatusOf(code); status != r.status {
 			return fmt.Errorf("%s: error code %q does not belong to status %d", where, code, r.status)
 		}
 	}
