@@ -1,7 +1,9 @@
 // Package groupmem holds the domain of the group-memory service: memories and
 // their versions, chat messages, evolution runs, plans, the one error
-// vocabulary, and the ports (Ledger, Index, Locker, Embedder) that the
-// storage and model adapters implement. It imports nothing outside the
+// vocabulary, and the ports that the adapters and evolvers implement:
+// Ledger and Queue (the database of record), Index (search), Locker (one
+// writer per group), Embedder, RateBudget, and Fuser (what one pass of an
+// evolution decides). It imports nothing outside the
 // standard library.
 package groupmem
 

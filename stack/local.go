@@ -32,16 +32,9 @@ const (
 	HashingThreshold = 0.15
 )
 
-// Embedder is a local embedder: it also embeds one text at once, without
-// a context, as searches in process do.
-type Embedder interface {
-	groupmem.Embedder
-	Vector(text string) []float32
-}
-
-// OpenLedger opens (or creates) the SQLite ledger at path on the clock now
+// openSQLite opens (or creates) the SQLite ledger at path on the clock now
 // (nil: time.Now).
-func OpenLedger(ctx context.Context, path string, now func() time.Time) (*sqlite.Ledger, error) {
+func openSQLite(ctx context.Context, path string, now func() time.Time) (*sqlite.Ledger, error) {
 	l, err := sqlite.Open(ctx, sqlite.Config{Path: path, Now: now})
 	if err != nil {
 		return nil, fmt.Errorf("open the SQLite ledger %q: %w", path, err)
@@ -52,7 +45,7 @@ func OpenLedger(ctx context.Context, path string, now func() time.Time) (*sqlite
 // LocalEmbedder returns the local embedder named kind ("" is Static); dim
 // sizes the hashing one (0: llm.DefaultLocalDim). EINVALID for another
 // name.
-func LocalEmbedder(kind string, dim int) (Embedder, error) {
+func LocalEmbedder(kind string, dim int) (groupmem.Embedder, error) {
 	switch cmp.Or(kind, Static) {
 	case Static:
 		return static.Load()
@@ -62,9 +55,9 @@ func LocalEmbedder(kind string, dim int) (Embedder, error) {
 	return nil, groupmem.Errorf(groupmem.EINVALID, "local embedder must be %s or %s, got %q", Static, Hashing, groupmem.Truncate(kind, 40))
 }
 
-// OpenIndex returns the in-process index of dim dimensions, rebuilt from
+// openMemoryIndex returns the in-process index of dim dimensions, rebuilt from
 // what ledger holds.
-func OpenIndex(ctx context.Context, ledger groupmem.Ledger, dim int, log *slog.Logger) (*inmem.Index, error) {
+func openMemoryIndex(ctx context.Context, ledger groupmem.Ledger, dim int, log *slog.Logger) (*inmem.Index, error) {
 	x, err := inmem.NewIndex(dim)
 	if err != nil {
 		return nil, err
@@ -77,10 +70,10 @@ func OpenIndex(ctx context.Context, ledger groupmem.Ledger, dim int, log *slog.L
 	return x, nil
 }
 
-// Relay is the outbox relay's configuration for a message index m: stored
+// relayConfig is the outbox relay's configuration for a message index m: stored
 // messages are indexed as they come (when m catches up by group) and a
 // purge empties it. A nil m indexes no messages.
-func Relay(m msgsearch.Searcher) worker.RelayConfig {
+func relayConfig(m msgsearch.Searcher) worker.RelayConfig {
 	var rc worker.RelayConfig
 	if m == nil {
 		return rc
@@ -94,9 +87,9 @@ func Relay(m msgsearch.Searcher) worker.RelayConfig {
 	return rc
 }
 
-// Drain projects what the outbox holds onto index before a process serves:
+// drain projects what the outbox holds onto index before a process serves:
 // a failure is logged, and the relay retries it later.
-func Drain(ctx context.Context, ledger groupmem.Ledger, index groupmem.Index, log *slog.Logger, rc worker.RelayConfig) {
+func drain(ctx context.Context, ledger groupmem.Ledger, index groupmem.Index, log *slog.Logger, rc worker.RelayConfig) {
 	n, err := worker.NewRelay(ledger, index, log, rc).Drain(ctx)
 	switch {
 	case errors.Is(err, context.Canceled):

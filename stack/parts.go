@@ -20,26 +20,32 @@ import (
 // openLedger opens the Postgres ledger, migrated, or the SQLite one.
 func (s *Stack) openLedger(ctx context.Context) error {
 	if s.cfg.Postgres.URL == "" {
-		l, err := OpenLedger(ctx, s.cfg.SQLitePath, s.cfg.Now)
+		l, err := openSQLite(ctx, s.cfg.SQLitePath, s.cfg.Now)
 		if err != nil {
 			return setting("SQLitePath", err)
 		}
-		s.Ledger, s.Queue, s.checks["sqlite"] = l, l, l.Ping
+		s.Ledger, s.Queue = l, l
+		s.checks = append(s.checks, check{"sqlite", l.Ping})
 		s.closers = append(s.closers, func() { l.Close() })
 		return nil
 	}
-	l, err := OpenPostgres(ctx, s.cfg.Postgres)
+	pc := s.cfg.Postgres
+	if pc.Now == nil {
+		pc.Now = s.cfg.Now
+	}
+	l, err := openPostgres(ctx, pc)
 	if err != nil {
 		return err
 	}
-	s.Ledger, s.Queue, s.checks["postgres"] = l, l, l.Ping
+	s.Ledger, s.Queue = l, l
+	s.checks = append(s.checks, check{"postgres", l.Ping})
 	s.closers = append(s.closers, l.Close)
 	return nil
 }
 
-// OpenPostgres opens the Postgres ledger of cfg and migrates it. An error
+// openPostgres opens the Postgres ledger of cfg and migrates it. An error
 // of cfg.URL is a *SettingError.
-func OpenPostgres(ctx context.Context, cfg postgres.Config) (*postgres.Ledger, error) {
+func openPostgres(ctx context.Context, cfg postgres.Config) (*postgres.Ledger, error) {
 	if cfg.URL == "" {
 		return nil, setting("Postgres.URL", errNoURL)
 	}
@@ -63,7 +69,8 @@ func (s *Stack) openLock(ctx context.Context) error {
 		if err != nil {
 			return setting("Redis.Addr", err)
 		}
-		s.Locker, s.checks["redis"], budget = r, r.Ping, r.RateBudget()
+		s.Locker, budget = r, r.RateBudget()
+		s.checks = append(s.checks, check{"redis", r.Ping})
 		s.closers = append(s.closers, func() { r.Close() })
 	} else {
 		s.Locker, budget = inmem.NewLocker(), inmem.NewRateBudget(nil)
@@ -106,7 +113,7 @@ func (s *Stack) openEmbedder(ctx context.Context) error {
 func (s *Stack) openIndexes(ctx context.Context) error {
 	dim := s.Embedder.Dimension()
 	if s.cfg.Qdrant.Addr == "" {
-		x, err := OpenIndex(ctx, s.Ledger, dim, s.log)
+		x, err := openMemoryIndex(ctx, s.Ledger, dim, s.log)
 		if err != nil {
 			return err
 		}
@@ -122,7 +129,8 @@ func (s *Stack) openIndexes(ctx context.Context) error {
 	if err != nil {
 		return setting(qdrantSetting(err, "Qdrant.Collection"), err)
 	}
-	s.Index, s.checks["qdrant"] = x, x.Check
+	s.Index = x
+	s.checks = append(s.checks, check{"qdrant", x.Check})
 	s.closers = append(s.closers, func() { x.Close() })
 	qc.Collection = s.cfg.MessagesCollection
 	m, err := qdrant.OpenMessages(ctx, qc, s.Ledger, s.Embedder)

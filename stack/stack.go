@@ -46,15 +46,18 @@ type Config struct {
 	Redis         redis.Config
 	SingleReplica bool
 	// Qdrant holds the memory index (Qdrant.Collection) and the message
-	// index (MessagesCollection) when Qdrant.Addr is set; Qdrant.Dimension
-	// is the embedder's. Otherwise the memory index is in process, and so
-	// is the message index when MessageIndex is set (a serving process).
+	// index (MessagesCollection) when Qdrant.Addr is set; Open sets its
+	// Dimension to the embedder's and its Recreate and Upgrade from
+	// Reembed and Upgrade below. Otherwise the memory index is in process,
+	// and so is the message index when MessageIndex is set (a serving
+	// process).
 	Qdrant             qdrant.Config
 	MessagesCollection string
 	MessageIndex       bool
-	// Embeddings is the embedder when Embeddings.BaseURL is set; otherwise
-	// the local one named LocalEmbedder (Static by default), of Dim
-	// dimensions when it is Hashing.
+	// Embeddings is the embedder when Embeddings.BaseURL is set (of
+	// Embeddings.Dimension dimensions); otherwise the local one named
+	// LocalEmbedder (Static by default), of Dim dimensions when it is
+	// Hashing (the static one has its own).
 	Embeddings    llm.EmbeddingsConfig
 	LocalEmbedder string
 	Dim           int
@@ -65,8 +68,9 @@ type Config struct {
 	// Chat is the evolver's model when Chat.BaseURL is set, its calls
 	// admitted by a limiter of Limits with at most MaxConcurrency in
 	// flight (the budget shared through Redis when configured); otherwise
-	// the evolver is the offline one, tuned by Offline (whose History is
-	// the ledger, and whose Evolve is Evolve when left zero).
+	// the evolver is the offline one, tuned by Offline: its History is
+	// the ledger, and its Evolve, when left wholly zero, is Evolve (a
+	// field set in Offline.Evolve means Offline.Evolve is used as given).
 	Chat           llm.ChatConfig
 	Limits         groupmem.RateLimits
 	MaxConcurrency int
@@ -75,7 +79,7 @@ type Config struct {
 	// Service tunes the writer path; Open sets its Relay, Evolve and
 	// UnsharedLock.
 	Service worker.Config
-	Now     func() time.Time // the clock of the SQLite ledger and the service (default time.Now)
+	Now     func() time.Time // the clock of the ledger (unless Postgres.Now is set) and the service (default time.Now)
 	Logger  *slog.Logger
 }
 
@@ -120,7 +124,7 @@ type Stack struct {
 
 	cfg     Config
 	log     *slog.Logger
-	checks  map[string]func(context.Context) error
+	checks  []check
 	closers []func()
 }
 
@@ -130,7 +134,7 @@ type Stack struct {
 // outbox holds. An error caused by one setting is a *SettingError; on any
 // error what was opened is closed again.
 func Open(ctx context.Context, cfg Config) (_ *Stack, err error) {
-	s := &Stack{cfg: cfg, log: cmp.Or(cfg.Logger, slog.New(slog.DiscardHandler)), checks: map[string]func(context.Context) error{}}
+	s := &Stack{cfg: cfg, log: cmp.Or(cfg.Logger, slog.New(slog.DiscardHandler))}
 	defer func() {
 		if err != nil {
 			s.Close()
@@ -141,33 +145,41 @@ func Open(ctx context.Context, cfg Config) (_ *Stack, err error) {
 			return nil, err
 		}
 	}
-	s.Service = s.NewService(nil)
-	Drain(ctx, s.Ledger, s.Index, s.log, s.relay())
+	s.NewService(nil)
+	drain(ctx, s.Ledger, s.Index, s.log, s.relay())
 	return s, nil
 }
 
-// NewService returns a writer path on the stack's parts that reports every
-// finished run to obs (nil: none).
+// NewService makes the stack's writer path anew, reporting every finished
+// run to obs (nil: none), and returns it; it replaces Service, so that a
+// process keeps one writer path.
 func (s *Stack) NewService(obs worker.Observer) *worker.Service {
 	sc := s.cfg.Service
 	sc.Relay = s.relay()
 	sc.Evolve = s.Evolve
 	sc.UnsharedLock = s.cfg.Redis.Addr == "" && s.cfg.Postgres.URL != "" && !s.cfg.SingleReplica
-	return worker.New(worker.Deps{
+	s.Service = worker.New(worker.Deps{
 		Ledger: s.Ledger, Index: s.Index, Locker: s.Locker, Embedder: s.Embedder, Fuser: s.Fuser,
 		Observer: obs, Logger: s.log, Now: s.cfg.Now,
 	}, sc)
+	return s.Service
 }
 
 // relay is the outbox relay's configuration on the stack's message index.
-func (s *Stack) relay() worker.RelayConfig { return Relay(s.Messages) }
+func (s *Stack) relay() worker.RelayConfig { return relayConfig(s.Messages) }
 
-// Ready reports whether every server part answers, naming the first that
-// does not.
+// check is the readiness check of one part.
+type check struct {
+	name string
+	ping func(context.Context) error
+}
+
+// Ready reports whether every part with a check answers, naming the first,
+// in the order they were opened, that does not.
 func (s *Stack) Ready(ctx context.Context) error {
-	for name, check := range s.checks {
-		if err := check(ctx); err != nil {
-			return fmt.Errorf("%s: %w", name, err)
+	for _, c := range s.checks {
+		if err := c.ping(ctx); err != nil {
+			return fmt.Errorf("%s: %w", c.name, err)
 		}
 	}
 	return nil

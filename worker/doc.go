@@ -1,5 +1,6 @@
 // Package worker runs groupmem's background duties: the evolution
-// pipeline for one group (lock, fence, load, fuse, validate, commit,
+// pipeline for one group (lock, fence, load, the passes through the Fuser
+// with validation and the deletion guard in package evolve, embed, commit,
 // project) behind the Service, which is also the one path of manual
 // changes; the nightly Scheduler that enqueues due groups, and the Pool
 // that evolves queued groups with bounded concurrency, retries and a

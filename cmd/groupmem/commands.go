@@ -8,7 +8,6 @@ import (
 	"github.com/groupmem/groupmem"
 	"github.com/groupmem/groupmem/stack"
 	"github.com/groupmem/groupmem/store/postgres"
-	"github.com/groupmem/groupmem/store/qdrant"
 	"github.com/groupmem/groupmem/worker"
 )
 
@@ -72,7 +71,9 @@ func runReindex(ctx context.Context, env *Env, _ []string) error {
 // of the ledger (after an embedder change, from an empty collection) and
 // returns how many groups it went through.
 func reindexMessages(ctx context.Context, b *stack.Stack) (int, error) {
-	m, ok := b.Messages.(*qdrant.Messages)
+	m, ok := b.Messages.(interface {
+		CatchUp(ctx context.Context, groupID string) error
+	})
 	if !ok {
 		return 0, nil
 	}

@@ -43,7 +43,6 @@ func demoCommand(fs *flag.FlagSet) runFunc {
 		}
 		// The API's evolutions are the demo's: its offline evolver, in the
 		// chat's time zone.
-		env.Config.EmbedDim = d.Embedder.Dimension()
 		env.Config.Scheduler = false
 		env.Config.APIKeys, env.Config.HTTPAddr = "", *addr // open, on -addr
 		s, err := newServer(env, d.Stack, true)
