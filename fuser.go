@@ -84,7 +84,13 @@ type Answer struct {
 	Report Report
 	// Text is the answer as given, kept in part on a run that fails on
 	// it; "" for a Fuser that writes no text.
-	Text     string
+	Text string
+	// Final says the answer is its Fuser's whole decision rather than text
+	// to be read: no valid action in it means that nothing changes, and
+	// the pass is never asked again (the offline evolver's answers). A
+	// model's answer is not final: one with no valid action is asked
+	// again.
+	Final    bool
 	Tokens   Tokens    // what the answer cost
 	Attempts []Attempt // every request made for it; Pass is left to the caller
 	Calls    int       // model calls made (0 for a Fuser without a model)

@@ -8,6 +8,7 @@ package demo
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"log/slog"
@@ -85,11 +86,11 @@ func (e *Env) Now() time.Time { return e.clock.Now() }
 // Close closes the ledger and removes the temporary directory, if Open
 // made one.
 func (e *Env) Close() error {
-	e.Stack.Close()
+	err := e.Stack.Close()
 	if e.tmp != "" {
-		return os.RemoveAll(e.tmp)
+		err = errors.Join(err, os.RemoveAll(e.tmp))
 	}
-	return nil
+	return err
 }
 
 // Run opens the stack, replays the chat night by night and tells the story

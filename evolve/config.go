@@ -131,8 +131,10 @@ func (c Config) WithDefaults() (Config, error) {
 	c.DefaultStrength = cmp.Or(c.DefaultStrength, DefaultStrength)
 	c.MaxAnswerBytes = cmp.Or(c.MaxAnswerBytes, DefaultMaxAnswerBytes)
 	c.MaxObjectBytes = cmp.Or(c.MaxObjectBytes, DefaultMaxObjectBytes)
-	c.Reasks = max(cmp.Or(c.Reasks, DefaultReasks), 0)
-	c.MaxSplits = max(cmp.Or(c.MaxSplits, DefaultMaxSplits), 0)
+	// Negative stays negative ("never"), so that applying the defaults
+	// twice gives what applying them once does.
+	c.Reasks = cmp.Or(c.Reasks, DefaultReasks)
+	c.MaxSplits = cmp.Or(c.MaxSplits, DefaultMaxSplits)
 	c.MinStatementLetters = cmp.Or(c.MinStatementLetters, DefaultMinLetters)
 	switch {
 	case prompts.Version(c.Lang) == "":

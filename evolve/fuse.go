@@ -122,7 +122,11 @@ func (r *fusing) pass(ctx context.Context, p *Pass, batch Batch, depth int) (spl
 		if CutOff(ans.Report.Finish) {
 			return r.cut(p, batch, depth, ans)
 		}
-		err = r.st.ApplyAnswer(p, ans)
+		if ans.Final {
+			err = r.st.Apply(p, ans.Actions, ans.Report)
+		} else {
+			err = r.st.ApplyAnswer(p, ans)
+		}
 		switch {
 		case err == nil:
 			r.outcome(groupmem.OutcomeApplied, "")

@@ -110,3 +110,47 @@ func TestFuseEndsOnTheFusersError(t *testing.T) {
 		})
 	}
 }
+
+// Settings of "never" hold however often the defaults are applied (the
+// worker applies them, and so does Fuse): an answer with no valid action
+// is not asked again, and the run fails on it after one call.
+func TestFuseNeverAsksAgainWhenTold(t *testing.T) {
+	cfg, err := Config{Reasks: -1, MaxSplits: -1}.WithDefaults()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if again, _ := cfg.WithDefaults(); again != cfg {
+		t.Fatalf("applying the defaults twice changed them: %+v, then %+v", cfg, again)
+	}
+	calls := 0
+	f := fuserFunc(func(context.Context, groupmem.Pass) (groupmem.Answer, error) {
+		calls++
+		return groupmem.Answer{Text: "nothing to add", Calls: 1, Report: groupmem.Report{Answers: 1, Finish: "stop"}}, nil
+	})
+	_, err = Fuse(context.Background(), f, cfg, Input{Run: groupmem.Run{GroupID: testGroup}, Messages: chat(1, 2), Now: testNow})
+	if groupmem.FailReason(err, "") != groupmem.FailAnswerUnusable || calls != 1 {
+		t.Errorf("Fuse = %v after %d calls; want answer_unusable after one", err, calls)
+	}
+}
+
+// A final answer (a Fuser's own decision, not a model's text) whose every
+// action validation drops changes nothing and is not asked again; the
+// same answer from a model is.
+func TestFinalAnswerIsNeverAskedAgain(t *testing.T) {
+	for _, final := range []bool{true, false} {
+		calls := 0
+		f := fuserFunc(func(context.Context, groupmem.Pass) (groupmem.Answer, error) {
+			calls++
+			return groupmem.Answer{Final: final, Actions: []groupmem.Action{{Kind: groupmem.ActionDelete, Alias: "M9", Line: 1}},
+				Report: groupmem.Report{Answers: 1, Lines: 1, Entries: 1, Parsed: 1}}, nil
+		})
+		out, err := Fuse(context.Background(), f, Config{Reasks: 1}, Input{Run: groupmem.Run{GroupID: testGroup},
+			Memories: seedMemories("群规禁止讨论政治"), Messages: chat(1, 2), Now: testNow})
+		switch {
+		case final && (err != nil || calls != 1 || out.Plan.Run.Stats.Kept != 1 || out.Plan.Run.Report.Drops[DropUnknownID] != 1):
+			t.Errorf("final: %v after %d calls, stats %+v; want nothing changed after one call", err, calls, out.Plan.Run.Stats)
+		case !final && (groupmem.FailReason(err, "") != groupmem.FailAnswerUnusable || calls != 2):
+			t.Errorf("not final: %v after %d calls; want answer_unusable after two", err, calls)
+		}
+	}
+}

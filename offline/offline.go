@@ -116,8 +116,10 @@
 package offline
 
 import (
+	"cmp"
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/groupmem/groupmem"
@@ -201,7 +203,8 @@ func (f *Fuser) Evolve() evolve.Config { return f.cfg.Evolve }
 
 // Fuse implements groupmem.Fuser: it clusters the window of p's group,
 // turns the clusters into actions, as described in the package
-// documentation, and answers them, ended by a keep of everything else. It
+// documentation, and answers them as a final answer (see
+// groupmem.Answer.Final). It
 // needs the whole run in one pass (evolve.Config.Whole): EINVALID for a
 // pass that does not show every memory and message. It makes no model
 // call: the answer's costs are zero, and its report counts the actions as
@@ -217,6 +220,11 @@ func (f *Fuser) Fuse(ctx context.Context, p groupmem.Pass) (groupmem.Answer, err
 	for i, s := range p.Memories {
 		mems[i], alias[s.Memory.ID] = s.Memory, s.Alias
 	}
+	// In the ledger's order (the latest update first), not the pass's
+	// ranking: clustering settles ties by it.
+	slices.SortStableFunc(mems, func(a, b groupmem.Memory) int {
+		return cmp.Or(b.UpdatedAt.Compare(a.UpdatedAt), cmp.Compare(a.ID, b.ID))
+	})
 	msgs, err := f.window(ctx, p.GroupID, p.Messages, p.Now)
 	if err != nil {
 		return groupmem.Answer{}, fmt.Errorf("read the window: %w", err)
@@ -240,9 +248,8 @@ func (f *Fuser) Fuse(ctx context.Context, p groupmem.Pass) (groupmem.Answer, err
 	}
 	log.InfoContext(ctx, "offline evolution", "new_messages", len(p.Messages),
 		"window_messages", len(msgs), "noise", dropped, "clusters", len(clusters), "actions", len(actions))
-	// The closing keep names no memory: "everything else as it is", so
-	// that an answer whose every action validation drops still applies.
-	actions = append(actions, groupmem.Action{Kind: groupmem.ActionKeep, Line: len(actions) + 1})
+	// The answer is final: one whose every action validation drops
+	// changes nothing, and is not asked for again.
 	n := len(actions)
-	return groupmem.Answer{Actions: actions, Report: groupmem.Report{Answers: 1, Lines: n, Entries: n, Parsed: n}}, nil
+	return groupmem.Answer{Actions: actions, Report: groupmem.Report{Answers: 1, Lines: n, Entries: n, Parsed: n}, Final: true}, nil
 }

@@ -26,7 +26,7 @@ func (s *Stack) openLedger(ctx context.Context) error {
 		}
 		s.Ledger, s.Queue = l, l
 		s.checks = append(s.checks, check{"sqlite", l.Ping})
-		s.closers = append(s.closers, func() { l.Close() })
+		s.closers = append(s.closers, l.Close)
 		return nil
 	}
 	pc := s.cfg.Postgres
@@ -39,7 +39,7 @@ func (s *Stack) openLedger(ctx context.Context) error {
 	}
 	s.Ledger, s.Queue = l, l
 	s.checks = append(s.checks, check{"postgres", l.Ping})
-	s.closers = append(s.closers, l.Close)
+	s.closers = append(s.closers, func() error { l.Close(); return nil })
 	return nil
 }
 
@@ -71,7 +71,7 @@ func (s *Stack) openLock(ctx context.Context) error {
 		}
 		s.Locker, budget = r, r.RateBudget()
 		s.checks = append(s.checks, check{"redis", r.Ping})
-		s.closers = append(s.closers, func() { r.Close() })
+		s.closers = append(s.closers, r.Close)
 	} else {
 		s.Locker, budget = inmem.NewLocker(), inmem.NewRateBudget(nil)
 	}
@@ -131,14 +131,14 @@ func (s *Stack) openIndexes(ctx context.Context) error {
 	}
 	s.Index = x
 	s.checks = append(s.checks, check{"qdrant", x.Check})
-	s.closers = append(s.closers, func() { x.Close() })
+	s.closers = append(s.closers, x.Close)
 	qc.Collection = s.cfg.MessagesCollection
 	m, err := qdrant.OpenMessages(ctx, qc, s.Ledger, s.Embedder)
 	if err != nil {
 		return setting(qdrantSetting(err, "MessagesCollection"), err)
 	}
 	s.Messages = m
-	s.closers = append(s.closers, func() { m.Close() })
+	s.closers = append(s.closers, m.Close)
 	return nil
 }
 

@@ -125,7 +125,7 @@ type Stack struct {
 	cfg     Config
 	log     *slog.Logger
 	checks  []check
-	closers []func()
+	closers []func() error
 }
 
 // Open opens every part of cfg, in order: the ledger, the lock and rate
@@ -185,12 +185,15 @@ func (s *Stack) Ready(ctx context.Context) error {
 	return nil
 }
 
-// Close closes every part, the last opened first.
-func (s *Stack) Close() {
+// Close closes every part, the last opened first, and returns what they
+// answered. A second Close does nothing.
+func (s *Stack) Close() error {
+	var errs []error
 	for i := len(s.closers) - 1; i >= 0; i-- {
-		s.closers[i]()
+		errs = append(errs, s.closers[i]())
 	}
 	s.closers = nil
+	return errors.Join(errs...)
 }
 
 // errNoURL is the error of a part whose server address is missing.

@@ -48,7 +48,9 @@ func TestOpenEvolveReopen(t *testing.T) {
 	if err != nil || len(hits) != 3 {
 		t.Fatalf("message search = %d hits, %v; want 3", len(hits), err)
 	}
-	s.Close()
+	if err := s.Close(); err != nil {
+		t.Fatal(err)
+	}
 
 	s, err = stack.Open(ctx, cfg)
 	if err != nil {
