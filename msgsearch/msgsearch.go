@@ -86,6 +86,15 @@ type Searcher interface {
 
 var _ Searcher = (*Index)(nil)
 
+// CatchUpper is a message index that catches up with the ledger one group
+// at a time, as the outbox relay and a reindex drive it (both the
+// in-process Index and Qdrant's).
+type CatchUpper interface {
+	CatchUp(ctx context.Context, groupID string) error
+}
+
+var _ CatchUpper = (*Index)(nil)
+
 // Source is the part of the ledger the index reads.
 type Source interface {
 	MessagesAfter(ctx context.Context, groupID string, after int64, limit int) ([]groupmem.Message, error)
@@ -136,7 +145,6 @@ type group struct {
 	dim     int
 	used    int64 // Index.clock at the last use, under Index.mu
 	held    int   // len(order) as Index.mu last saw it
-	gone    bool  // evicted: a search holding it goes on, later ones start afresh
 }
 
 // New returns an index over src's messages, embedding them with embed.

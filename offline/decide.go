@@ -291,17 +291,6 @@ func crosses(old, new, step float64) bool {
 	return band(old) != band(new) && math.Abs(new-old) >= step/2-1e-9
 }
 
-// compact drops empty and repeated ids and keeps at most n.
-func compact(ids []string, n int) []string {
-	out := make([]string, 0, min(len(ids), n))
-	for _, id := range ids {
-		if id != "" && !slices.Contains(out, id) && len(out) < n {
-			out = append(out, id)
-		}
-	}
-	return out
-}
-
 // unitVector returns v scaled to length 1 (the zero vector stays zero).
 func unitVector(v []float32) []float32 {
 	var n float64

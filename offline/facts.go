@@ -47,12 +47,6 @@ var factKinds = []factKind{
 		regexp.MustCompile(`我(刚|终于|昨天|上周|上个月)?(去了|跑了|买了|看了|考过了|通过了|领养了|学会了|完成了|爬了)`)},
 }
 
-// memberFact is what one message says about its sender.
-type memberFact struct {
-	item *item
-	kind factKind
-}
-
 // factAt returns the kind of thing the message says about its sender, if
 // it says one (the first kind whose pattern it matches; a question says
 // nothing about its sender), and where in text the sentence that says it

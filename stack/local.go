@@ -79,9 +79,7 @@ func relayConfig(m msgsearch.Searcher) worker.RelayConfig {
 		return rc
 	}
 	rc.ForgetMessages = func(ctx context.Context, g string) error { return m.Forget(ctx, g) }
-	if c, ok := m.(interface {
-		CatchUp(ctx context.Context, groupID string) error
-	}); ok {
+	if c, ok := m.(msgsearch.CatchUpper); ok {
 		rc.IndexMessages = c.CatchUp
 	}
 	return rc

@@ -6,6 +6,7 @@ import (
 	"fmt"
 
 	"github.com/groupmem/groupmem"
+	"github.com/groupmem/groupmem/msgsearch"
 	"github.com/groupmem/groupmem/stack"
 	"github.com/groupmem/groupmem/store/postgres"
 	"github.com/groupmem/groupmem/worker"
@@ -71,9 +72,7 @@ func runReindex(ctx context.Context, env *Env, _ []string) error {
 // of the ledger (after an embedder change, from an empty collection) and
 // returns how many groups it went through.
 func reindexMessages(ctx context.Context, b *stack.Stack) (int, error) {
-	m, ok := b.Messages.(interface {
-		CatchUp(ctx context.Context, groupID string) error
-	})
+	m, ok := b.Messages.(msgsearch.CatchUpper)
 	if !ok {
 		return 0, nil
 	}

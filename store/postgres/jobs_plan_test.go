@@ -3,7 +3,6 @@ package postgres_test
 import (
 	"context"
 	"encoding/json"
-	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -122,7 +121,7 @@ func seqScans(t *testing.T, plan []byte) []string {
 	var walk func(n planNode)
 	walk = func(n planNode) {
 		if n.NodeType == "Seq Scan" {
-			out = append(out, fmt.Sprintf("%s", n.Relation))
+			out = append(out, n.Relation)
 		}
 		for _, c := range n.Plans {
 			walk(c)

@@ -64,7 +64,10 @@ type Messages struct {
 	locks [64]sync.Mutex // catch-ups of one group take turns in this process
 }
 
-var _ msgsearch.Searcher = (*Messages)(nil)
+var (
+	_ msgsearch.Searcher   = (*Messages)(nil)
+	_ msgsearch.CatchUpper = (*Messages)(nil)
+)
 
 // OpenMessages opens (creating it if needed) the message index in
 // collection cfg.Collection (default DefaultMessageCollection) with dense
