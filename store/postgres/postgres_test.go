@@ -2,8 +2,6 @@ package postgres_test
 
 import (
 	"context"
-	"fmt"
-	"sync"
 	"testing"
 	"time"
 
@@ -12,6 +10,7 @@ import (
 	"github.com/groupmem/groupmem"
 	"github.com/groupmem/groupmem/store/postgres"
 	"github.com/groupmem/groupmem/store/postgres/pgtest"
+	"github.com/groupmem/groupmem/store/storetest"
 )
 
 // waitForLockWait blocks until some backend waits on a lock, so the test
@@ -92,74 +91,22 @@ func TestOutOfOrderCommitsLoseNothing(t *testing.T) {
 	}
 }
 
-// Many concurrent writers and a reader that keeps advancing its watermark:
-// every message is read exactly once.
+// Many concurrent writers, through the ledger and through plain SQL, and
+// a reader that keeps advancing its watermark: every message is read
+// exactly once.
 func TestConcurrentInsertsReadOnce(t *testing.T) {
-	ctx := context.Background()
 	l := pgtest.Open(t)
-	const writers, batches, per = 6, 15, 4
-	var wg sync.WaitGroup
-	for w := 0; w < writers; w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for b := 0; b < batches; b++ {
-				var msgs []groupmem.Message
-				for i := 0; i < per; i++ {
-					msgs = append(msgs, groupmem.Message{GroupID: "g", ID: fmt.Sprintf("w%d-b%d-%d", w, b, i), Content: "x", SentAt: time.Now()})
-				}
-				if b%2 == 0 {
-					if _, err := l.InsertMessages(ctx, msgs); err != nil {
-						t.Error(err)
-						return
-					}
-					continue
-				}
-				err := pgx.BeginFunc(ctx, l.Pool(), func(tx pgx.Tx) error {
-					for _, m := range msgs {
-						if _, err := tx.Exec(ctx, `INSERT INTO messages (group_id, message_id, content, sent_at) VALUES ($1, $2, $3, now())`, m.GroupID, m.ID, m.Content); err != nil {
-							return err
-						}
-					}
-					return nil
-				})
-				if err != nil {
-					t.Error(err)
-					return
+	direct := func(ctx context.Context, msgs []groupmem.Message) error {
+		return pgx.BeginFunc(ctx, l.Pool(), func(tx pgx.Tx) error {
+			for _, m := range msgs {
+				if _, err := tx.Exec(ctx, `INSERT INTO messages (group_id, message_id, content, sent_at) VALUES ($1, $2, $3, now())`, m.GroupID, m.ID, m.Content); err != nil {
+					return err
 				}
 			}
-		}()
+			return nil
+		})
 	}
-	stop := make(chan struct{})
-	go func() { wg.Wait(); close(stop) }()
-	seen := map[string]int{}
-	var watermark int64
-	for finished := false; ; {
-		select {
-		case <-stop:
-			finished = true
-		default:
-		}
-		msgs, err := l.MessagesAfter(ctx, "g", watermark, 7)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, m := range msgs {
-			seen[m.ID]++
-			watermark = m.Seq
-		}
-		if finished && len(msgs) == 0 {
-			break
-		}
-	}
-	if len(seen) != writers*batches*per {
-		t.Fatalf("read %d distinct messages, want %d", len(seen), writers*batches*per)
-	}
-	for id, n := range seen {
-		if n != 1 {
-			t.Fatalf("message %s read %d times", id, n)
-		}
-	}
+	storetest.InsertsReadOnce(t, []storetest.Inserter{storetest.LedgerInserter(l), direct}, []groupmem.Ledger{l}, 6, 15, 4)
 }
 
 func TestMigrateIsIdempotent(t *testing.T) {
