@@ -169,6 +169,9 @@ func FuzzCorruptedAnswer(f *testing.F) {
 			if a.Statement != "" && !holds(damagedText, a.Statement) {
 				t.Fatalf("statement %q of %+v is not in the damaged text\n%s", a.Statement, a, damagedText)
 			}
+			if !a.Repaired && !completeObjectIn(damagedText, a) {
+				t.Fatalf("%+v applies, but no complete object of the damaged text says it\n%s", a, damagedText)
+			}
 		}
 		for line, w := range want {
 			if !seen[line] {
@@ -180,6 +183,98 @@ func FuzzCorruptedAnswer(f *testing.F) {
 			t.Fatalf("report %+v: %d actions, buckets hold %d of %d entries", rep, len(ans.Actions), sum, rep.Entries)
 		}
 	})
+}
+
+// completeObjectIn reports whether some complete JSON object in text is
+// the action a: one that a strict decoder reads from one of its opening
+// braces once inner quotes are escaped by the documented rule
+// (closesString). An action that needed no repair must be said whole by
+// the answer, never pieced together from fragments.
+func completeObjectIn(text string, a groupmem.Action) bool {
+	text = escapeInnerQuotes(text)
+	for i := range len(text) {
+		if text[i] != '{' {
+			continue
+		}
+		var obj map[string]any
+		if json.NewDecoder(strings.NewReader(text[i:])).Decode(&obj) != nil {
+			continue
+		}
+		b, reason := toAction(obj)
+		if reason == "" && b.Kind == a.Kind && b.Alias == a.Alias && b.Statement == a.Statement && b.Reason == a.Reason {
+			return true
+		}
+	}
+	return false
+}
+
+// escapeInnerQuotes escapes every quote of text that opens no string and
+// closes none, control characters inside strings, and blanks outside them
+// (which the scanner reads as spaces): strings never span
+// lines, and a quote inside one closes it only where closesString says so.
+func escapeInnerQuotes(text string) string {
+	var b strings.Builder
+	inStr, arrays, depth := false, 0, 0
+	lineEnd := func(i int) int {
+		if k := strings.IndexByte(text[i:], '\n'); k >= 0 {
+			return i + k
+		}
+		return len(text)
+	}
+	for i := 0; i < len(text); i++ {
+		c := text[i]
+		switch {
+		case c == '\n':
+			inStr = false
+		case inStr && c == '\\':
+			// A JSON escape is kept; any other backslash is text.
+			next := byte(0)
+			if i+1 < len(text) {
+				next = text[i+1]
+			}
+			b.WriteByte(c)
+			switch {
+			case strings.IndexByte(`"\/bfnrt`, next) >= 0 && next != 0:
+				i++
+				c = next
+			case next == 'u' && i+6 <= len(text) && isHex(text[i+2:i+6]):
+				b.WriteString(text[i+1 : i+6])
+				i += 5
+				continue
+			}
+		case inStr && c == '"':
+			if closesString(text, i+1, lineEnd(i), arrays > 0) {
+				inStr = false
+			} else {
+				b.WriteByte('\\')
+			}
+		case !inStr && c != '\n' && isBlankRuneAt(text, i):
+			_, size := utf8.DecodeRuneInString(text[i:])
+			i += size - 1
+			b.WriteByte(' ')
+			continue
+		case inStr && c < 0x20:
+			fmt.Fprintf(&b, `\u%04x`, c)
+			continue
+		case c == '"':
+			inStr = depth > 0 // quotes outside objects are text
+		case !inStr && c == '{':
+			depth++
+		case !inStr && c == '}':
+			depth = max(0, depth-1)
+		case !inStr && c == '[':
+			arrays++
+		case !inStr && c == ']':
+			arrays = max(0, arrays-1)
+		}
+		b.WriteByte(c)
+	}
+	return b.String()
+}
+
+func isBlankRuneAt(s string, i int) bool {
+	r, _ := utf8.DecodeRuneInString(s[i:])
+	return isBlank(r)
 }
 
 // holds reports whether text contains s as it is, as JSON escapes it, or

@@ -1,6 +1,9 @@
 package evolve
 
-import "strings"
+import (
+	"context"
+	"strings"
+)
 
 type span struct{ start, end int }
 
@@ -23,9 +26,11 @@ type tagAt struct {
 // strip the opening tag) makes everything before it a block when the tag
 // starts a line, ends one, or is followed by the answer; after an earlier
 // block, such a tag covers only its own line. Tags
-// elsewhere, such as inside a statement, are text.
-func reasoningSpans(s string) []span {
+// elsewhere, such as inside a statement, are text. It stops with ctx's
+// error when ctx ends, looking at it once per 16 KiB read.
+func reasoningSpans(ctx context.Context, s string) ([]span, error) {
 	var spans []span
+	checked := 0
 	pos, after := 0, -1 // pos: where the next block may begin; after: end of the previous block
 	open := ""          // the tag of the block being read; "" outside blocks
 	start := 0
@@ -36,6 +41,12 @@ func reasoningSpans(s string) []span {
 			break
 		}
 		i += k
+		if i-checked >= 16<<10 {
+			if err := ctx.Err(); err != nil {
+				return nil, err
+			}
+			checked = i
+		}
 		t, ok := tagAtOffset(s, i)
 		if !ok {
 			i++
@@ -70,7 +81,7 @@ func reasoningSpans(s string) []span {
 	if open != "" {
 		spans = append(spans, span{start, len(s)})
 	}
-	return spans
+	return spans, nil
 }
 
 // tagAtOffset reads a reasoning tag starting at s[i] == '<', in any case.

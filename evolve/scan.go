@@ -70,7 +70,11 @@ type looseText struct {
 // scanAnswer cuts answer into items. It stops with ctx's error when ctx
 // ends.
 func scanAnswer(ctx context.Context, answer string, maxObject int) (*scanner, error) {
-	s := &scanner{src: answer, maxObject: maxObject, spans: reasoningSpans(answer), ctx: ctx}
+	spans, err := reasoningSpans(ctx, answer)
+	if err != nil {
+		return nil, err
+	}
+	s := &scanner{src: answer, maxObject: maxObject, spans: spans, ctx: ctx}
 	for start, n := 0, 1; start <= len(answer); n++ {
 		end := strings.IndexByte(answer[start:], '\n')
 		if end < 0 {
