@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/groupmem/groupmem"
+	"github.com/groupmem/groupmem/store/postgres/pgtest"
 	"github.com/groupmem/groupmem/store/storetest"
 	"github.com/groupmem/groupmem/worker"
 )
@@ -16,6 +17,10 @@ import (
 func TestRetain(t *testing.T) {
 	ctx := context.Background()
 	s := newStores(t)
+	// The ledger's clock stands on the day the messages arrive, the
+	// worker's forty days later: retention reads both, never the real one.
+	arrived := time.Date(2026, 11, 1, 12, 0, 0, 0, time.UTC)
+	s.ledger = pgtest.OpenWith(t, pgtest.Options{Now: func() time.Time { return arrived }})
 	addMessages(t, s.ledger, "m", 3, "fused", "waiting") // sent on 2026-11-01
 	run, err := s.ledger.BeginRun(ctx, groupmem.BeginRunParams{GroupID: "fused", Trigger: groupmem.TriggerCron})
 	if err != nil {

@@ -64,13 +64,13 @@ func queueGroupMessages(b *pgx.Batch, group string, msgs []groupmem.Message, now
 		ON CONFLICT (group_id) DO UPDATE
 			SET next_seq = g.next_seq + $2, seq_reserved_from = g.next_seq, seq_reserved_to = g.next_seq + $2`, group, n)
 	b.Queue(`
-		INSERT INTO messages (group_id, seq, message_id, sender_id, sender_name, content, sent_at)
-		SELECT $1, r.seq_reserved_from + m.ord - 1, m.id, m.sender, m.name, m.content, m.sent
+		INSERT INTO messages (group_id, seq, message_id, sender_id, sender_name, content, sent_at, inserted_at)
+		SELECT $1, r.seq_reserved_from + m.ord - 1, m.id, m.sender, m.name, m.content, m.sent, $7
 		FROM group_state r,
 			unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::timestamptz[]) WITH ORDINALITY AS m(id, sender, name, content, sent, ord)
 		WHERE r.group_id = $1
 		ON CONFLICT (group_id, message_id) DO NOTHING`,
-		group, ids, senders, names, contents, sent)
+		group, ids, senders, names, contents, sent, now)
 	// The message index catches up through the outbox, when the batch
 	// stored anything: one waiting entry per group at most.
 	b.Queue(`
