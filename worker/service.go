@@ -219,6 +219,9 @@ func (s *Service) manualIn(ctx context.Context, g, id, actor string, build func(
 func (s *Service) finish(ctx context.Context, run groupmem.Run, cause error) {
 	if cause != nil {
 		run.Error = groupmem.ErrorMessage(cause)
+		if run.Status == groupmem.RunFailed && run.Report.Reason == "" {
+			run.Report.Reason = groupmem.FailReason(cause, groupmem.FailInternal)
+		}
 		s.log.DebugContext(ctx, "run did not apply", "run_id", run.ID, "group_id", run.GroupID, "status", run.Status, "err", cause)
 	}
 	if err := s.ledger.FinishRun(context.WithoutCancel(ctx), run); err != nil {

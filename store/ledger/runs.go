@@ -1,6 +1,8 @@
 package ledger
 
 import (
+	"slices"
+	"strings"
 	"time"
 
 	"github.com/groupmem/groupmem"
@@ -8,10 +10,18 @@ import (
 
 // CheckFinish checks a run before FinishRun records its end: a valid run
 // id and one of the statuses FinishRun records (noop, failed, review,
-// dry_run; a succeeded run ends in CommitPlan). EINVALID otherwise.
+// dry_run; a succeeded run ends in CommitPlan), and a reason from
+// groupmem.FailReasons, which a failed run must give. EINVALID otherwise.
 func CheckFinish(run groupmem.Run) error {
 	if err := groupmem.CheckID(run.ID); err != nil {
 		return err
+	}
+	switch reason := run.Report.Reason; {
+	case reason != "" && !slices.Contains(groupmem.FailReasons, reason):
+		return groupmem.Errorf(groupmem.EINVALID, "run %s: %q is not one of the documented failure reasons (%s)",
+			run.ID, groupmem.Truncate(reason, 40), strings.Join(groupmem.FailReasons, ", "))
+	case reason == "" && run.Status == groupmem.RunFailed:
+		return groupmem.Errorf(groupmem.EINVALID, "run %s failed without a reason; give one of %s", run.ID, strings.Join(groupmem.FailReasons, ", "))
 	}
 	switch run.Status {
 	case groupmem.RunNoop, groupmem.RunFailed, groupmem.RunReview, groupmem.RunDryRun:

@@ -9,6 +9,7 @@ import (
 	"github.com/qdrant/go-client/qdrant"
 
 	"github.com/groupmem/groupmem"
+	"github.com/groupmem/groupmem/keyword"
 )
 
 // SearchHybrid implements groupmem.Index in Qdrant: with both sides, one
@@ -191,6 +192,12 @@ func pointScores(pts []*qdrant.ScoredPoint) map[string]float64 {
 	return out
 }
 
+// rrfK is the k sent with every RRF fusion. Qdrant counts ranks from 0 and
+// the in-process indexes (keyword.Fuse) from 1, so k = keyword.RRFK + 1
+// gives every backend the same fused scores and order; Qdrant's own
+// default (2) would rank differently.
+var rrfK = uint32(keyword.RRFK + 1)
+
 // hybridLists runs, in one batch request, what a hybrid search needs of
 // the sides given (nil: left out). lists[0] is the ranking: with both
 // sides the Query API request that fuses their prefetches by RRF, with one
@@ -210,7 +217,7 @@ func (x *Index) hybridLists(ctx context.Context, denseQ, sparseQ *qdrant.Prefetc
 	case denseQ != nil && sparseQ != nil:
 		none := qdrant.NewWithPayload(false)
 		reqs = append(reqs, &qdrant.QueryPoints{CollectionName: x.cfg.Collection, Prefetch: []*qdrant.PrefetchQuery{denseQ, sparseQ},
-			Query: qdrant.NewQueryFusion(qdrant.Fusion_RRF), Filter: filter, Limit: &limit, WithPayload: with},
+			Query: qdrant.NewQueryRRF(&qdrant.Rrf{K: &rrfK}), Filter: filter, Limit: &limit, WithPayload: with},
 			side(denseQ, n, none), side(sparseQ, n, none))
 	case denseQ != nil:
 		reqs = append(reqs, side(denseQ, limit, with))

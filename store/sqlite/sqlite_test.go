@@ -234,7 +234,7 @@ func TestCommitErrorCodes(t *testing.T) {
 		{"run finished before its commit", func() *groupmem.Plan {
 			run := storetest.Begin(t, l, "g1")
 			failed := run
-			failed.Status = groupmem.RunFailed
+			failed.Status, failed.Report.Reason = groupmem.RunFailed, groupmem.FailModel
 			if err := l.FinishRun(ctx, failed); err != nil {
 				t.Fatal(err)
 			}

@@ -2,10 +2,12 @@ package storetest
 
 import (
 	"context"
+	"math"
 	"slices"
 	"testing"
 
 	"github.com/groupmem/groupmem"
+	"github.com/groupmem/groupmem/keyword"
 )
 
 // The hybrid part of the Index suite: SearchHybrid over memories whose
@@ -61,6 +63,21 @@ func testHybridFuses(t *testing.T, x groupmem.Index) {
 	for _, m := range []groupmem.Memory{badminton, friday, coffee, tea} {
 		if !slices.Contains(got, m.ID) {
 			t.Errorf("hybrid hits lack %q", m.Statement)
+		}
+	}
+	// Every backend fuses with the same constant: each hit scores the sum,
+	// over the one-side rankings that hold it, of 1 / (k + rank from 1).
+	kw := hybridIDs(hybridSearch(t, x, groupmem.HybridQuery{GroupID: "g1", Text: "badminton friday", Limit: 10}))
+	sem := hybridIDs(hybridSearch(t, x, groupmem.HybridQuery{GroupID: "g1", Vector: indexAxis(0), Limit: 10}))
+	for _, h := range hits {
+		want := 0.0
+		for _, side := range [][]string{kw, sem} {
+			if r := slices.Index(side, h.Memory.ID); r >= 0 {
+				want += 1 / float64(keyword.RRFK+r+1)
+			}
+		}
+		if math.Abs(h.Score-want) > 1e-4 {
+			t.Errorf("%q: fused score %v, want %v (RRF with k = %d over the one-side rankings %v and %v)", h.Memory.Statement, h.Score, want, keyword.RRFK, kw, sem)
 		}
 	}
 	for i, h := range hits {

@@ -286,6 +286,14 @@ func testFinishRun(t *testing.T, l groupmem.Ledger) {
 	r.Status = groupmem.RunFailed
 	r.Error = "model timed out\x00"
 	r.Report = groupmem.Report{Lines: 3, Dropped: []groupmem.Drop{{Line: 2, Reason: "unknown alias M9", Text: "{\x00}"}}}
+	// Failure reasons come from one closed list, and a failure gives one.
+	mustCode(t, l.FinishRun(ctx, r), groupmem.EINVALID)
+	r.Report.Reason = "model was slow"
+	mustCode(t, l.FinishRun(ctx, r), groupmem.EINVALID)
+	if got, _ := l.Run(ctx, r.ID); got.Status != groupmem.RunRunning {
+		t.Fatalf("a refused FinishRun changed the run: %+v", got)
+	}
+	r.Report.Reason = groupmem.FailModel
 	if err := l.FinishRun(ctx, r); err != nil {
 		t.Fatal(err)
 	}

@@ -93,7 +93,7 @@ func testAbandonRun(t *testing.T, l groupmem.Ledger) {
 	if diff := cmp.Diff(before, snap(t, l, "g1")); diff != "" {
 		t.Fatalf("the zombie's commit changed the store (-before +after):\n%s", diff)
 	}
-	zombie.Status = groupmem.RunFailed
+	zombie.Status, zombie.Report.Reason = groupmem.RunFailed, groupmem.FailLeaseLost
 	mustCode(t, l.FinishRun(ctx, zombie), groupmem.ECONFLICT)
 	// Closed once only.
 	_, err = l.AbandonRun(ctx, groupmem.AbandonRunParams{RunID: zombie.ID})
