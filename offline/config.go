@@ -33,8 +33,9 @@ type Config struct {
 	// Its prompt budget (MaxMemories, MaxMessages, MaxPromptTokens) is
 	// ignored: one pass shows every memory and every message.
 	Evolve evolve.Config
-	// WindowDays is how far back a run looks (default 28). It must be at
-	// least DeleteAfterDays.
+	// WindowDays is how far back a run looks (default 28): that many
+	// days the group was active, reading back at most four times as many
+	// calendar days. It must be at least DeleteAfterDays.
 	WindowDays int
 	// MaxWindowMessages bounds the messages of the window (default 5000);
 	// beyond it the oldest are left out.
@@ -49,11 +50,12 @@ type Config struct {
 	// to become a memory (defaults 3 distinct days, 2 members, 3
 	// messages).
 	MinDays, MinMembers, MinMessages int
-	// DeleteAfterDays is how long a memory may go without support before it
-	// is deleted (default 21).
+	// DeleteAfterDays is how many days the group was active (wrote
+	// anything) a memory may go without support before it is deleted
+	// (default 21); days without a message do not count.
 	DeleteAfterDays int
-	// HalfLifeDays is how fast an unsupported memory's strength halves
-	// (default 14).
+	// HalfLifeDays is how fast an unsupported memory's strength halves, in
+	// days the group was active (default 14).
 	HalfLifeDays float64
 	// StrengthStep is the width of the strength bands (default 0.2): a
 	// kept memory's recomputed strength is written only when it lies in

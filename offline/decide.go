@@ -28,14 +28,14 @@ type decision struct {
 type decisions []*decision
 
 // decide turns clusters into decisions.
-func (f *Fuser) decide(clusters []*cluster, now time.Time, moderated map[string]time.Time) decisions {
+func (f *Fuser) decide(clusters []*cluster, active activeDays, moderated map[string]time.Time) decisions {
 	var ds decisions
 	for _, c := range clusters {
 		var d *decision
 		if c.mem != nil {
-			d = f.decideMemory(c, now, moderated[c.mem.ID])
+			d = f.decideMemory(c, active, moderated[c.mem.ID])
 		} else {
-			d = f.decideCandidate(c, now)
+			d = f.decideCandidate(c, active)
 		}
 		if d != nil {
 			ds = append(ds, d)
@@ -48,11 +48,11 @@ func (f *Fuser) decide(clusters []*cluster, now time.Time, moderated map[string]
 // message; nil otherwise. Only the messages that share the cluster's core
 // word count, so that a cluster chained together by different words (a
 // word one pair shares, another word the next) does not pass for a habit.
-func (f *Fuser) decideCandidate(c *cluster, now time.Time) *decision {
+func (f *Fuser) decideCandidate(c *cluster, active activeDays) *decision {
 	word, items := core(c.items)
 	s := supportOf(items)
 	if s.fresh == 0 || s.days < f.cfg.MinDays || s.members < f.cfg.MinMembers || s.messages < f.cfg.MinMessages ||
-		now.Sub(s.last) >= f.deleteAfter() {
+		active.since(s.last) >= f.cfg.DeleteAfterDays {
 		return nil // not recurring, or stopped already (in a backlog fused at once)
 	}
 	rep := f.representative(items, func(it *item) float64 { return c.cosine(it.vec) }, nil)
@@ -67,7 +67,7 @@ func (f *Fuser) decideCandidate(c *cluster, now time.Time) *decision {
 			s.messages, s.members, s.days, s.first.In(loc).Format(time.DateOnly), s.last.In(loc).Format(time.DateOnly), word),
 		evidence: f.evidence(items, nil),
 		fresh:    freshIDs(items),
-		strength: f.strength(s, now.Sub(s.last)),
+		strength: f.strength(s, active.since(s.last)),
 	}
 }
 
@@ -75,7 +75,7 @@ func (f *Fuser) decideCandidate(c *cluster, now time.Time) *decision {
 // updates one whose fact changed or that has a clearer representative, and
 // recomputes the strength of the others. Pinned memories (strength 1) get
 // no decision.
-func (f *Fuser) decideMemory(c *cluster, now, moderated time.Time) *decision {
+func (f *Fuser) decideMemory(c *cluster, active activeDays, moderated time.Time) *decision {
 	m := c.mem
 	if m.Strength >= 1 || isMemberFact(m) {
 		return nil // pinned, or what a member said about themselves: kept without repetition
@@ -91,11 +91,11 @@ func (f *Fuser) decideMemory(c *cluster, now, moderated time.Time) *decision {
 	if moderated.After(last) {
 		last = moderated
 	}
-	idle := now.Sub(last)
+	idle := active.since(last)
 	loc := f.cfg.Evolve.Location
-	if idle >= f.deleteAfter() {
+	if idle >= f.cfg.DeleteAfterDays {
 		return &decision{kind: groupmem.ActionDelete, mem: m,
-			reason: fmt.Sprintf("no message has supported it for %d days (last on %s)", int(idle.Hours()/24), last.In(loc).Format(time.DateOnly))}
+			reason: fmt.Sprintf("no message has supported it on %d days the group was active (last on %s)", idle, last.In(loc).Format(time.DateOnly))}
 	}
 	d := &decision{kind: groupmem.ActionKeep, mem: m, strength: f.strength(s, idle), fresh: freshIDs(c.items)}
 	if respect {
@@ -118,8 +118,33 @@ func (f *Fuser) decideMemory(c *cluster, now, moderated time.Time) *decision {
 	return d
 }
 
-func (f *Fuser) deleteAfter() time.Duration {
-	return time.Duration(f.cfg.DeleteAfterDays) * 24 * time.Hour
+// activeDays are the local dates, in order, on which the group wrote
+// anything in a run's window: the clock by which memories fade and
+// expire, so that a group that goes quiet for weeks finds its memories as
+// it left them.
+type activeDays struct {
+	dates []string // time.DateOnly in loc
+	loc   *time.Location
+}
+
+// activeDaysOf returns the distinct local dates of msgs.
+func (f *Fuser) activeDaysOf(msgs []groupmem.Message) activeDays {
+	a := activeDays{loc: f.cfg.Evolve.Location}
+	for _, m := range msgs {
+		a.dates = append(a.dates, m.SentAt.In(a.loc).Format(time.DateOnly))
+	}
+	slices.Sort(a.dates)
+	a.dates = slices.Compact(a.dates)
+	return a
+}
+
+// since counts the active days after the local date of t.
+func (a activeDays) since(t time.Time) int {
+	i, found := slices.BinarySearch(a.dates, t.In(a.loc).Format(time.DateOnly))
+	if found {
+		i++
+	}
+	return len(a.dates) - i
 }
 
 // representative returns the item whose statement scores best: closeness
@@ -197,16 +222,17 @@ func quality(st string) float64 {
 	return q
 }
 
-// strength is a memory's strength given its support in the window and how
-// long it has gone without support: 0.35 + 0.05 per day + 0.05 per member,
-// at most 0.95, halved every HalfLifeDays; at least 0.01, to two decimals.
-func (f *Fuser) strength(s support, idle time.Duration) float64 {
+// strength is a memory's strength given its support in the window and the
+// active days it has gone without support: 0.35 + 0.05 per day + 0.05 per
+// member, at most 0.95, halved every HalfLifeDays; at least 0.01, to two
+// decimals.
+func (f *Fuser) strength(s support, idle int) float64 {
 	base := min(0.95, 0.35+0.05*float64(s.days)+0.05*float64(s.members))
 	// A habit is not fading while it keeps its own rhythm: the wait counts
 	// only beyond the longest wait it has had (at most two weeks), so a
 	// weekly habit does not weaken between its weeks.
-	idle = max(0, idle-min(s.gap, 14*24*time.Hour))
-	v := base * math.Pow(0.5, max(0, idle.Hours()/24)/f.cfg.HalfLifeDays)
+	wait := max(0, float64(idle)-min(s.gap.Hours()/24, 14))
+	v := base * math.Pow(0.5, wait/f.cfg.HalfLifeDays)
 	return max(0.01, math.Round(v*100)/100)
 }
 

@@ -137,3 +137,64 @@ func TestRestoredMemoryStaysOnlyWhenPinned(t *testing.T) {
 		})
 	}
 }
+
+func TestQuietGroupKeepsItsMemories(t *testing.T) {
+	// Four habits over three weeks, then the group falls silent for four
+	// weeks and comes back with a greeting. Memories fade and expire by
+	// the days the group is active, so the greeting's night finds the
+	// habits as the group left them; three more active weeks without them
+	// end them (deleted, or held for review when all would go at once).
+	var ls []line
+	habits := []struct{ topic, a, b string }{
+		{"yoga", "Yoga session on the terrace at 7, mats are in the shed", "yoga on the terrace was lovely, same time next session"},
+		{"run", "Lunch run around the lake, meet at the gate", "lunch run around the lake done, 5 km"},
+		{"guitar", "Guitar practice tonight, bring your capo", "guitar practice went well, new chords learned"},
+		{"movie", "Movie night on the projector, popcorn ready", "movie night was great, next pick is mine"},
+	}
+	for week := range 3 {
+		for _, day := range []int{0, 2, 4} {
+			for _, h := range habits {
+				ls = append(ls, line{week, day, "09:00", "ana", h.a, h.topic}, line{week, day, "18:00", "ben", h.b, h.topic})
+			}
+		}
+	}
+	before := memories(t, replay(t, chat(t, "quiet-before", ls), offline.Config{}))[groupmem.StatusActive]
+	if len(before) < len(habits)-1 {
+		t.Fatalf("after three weeks: %d active memories, want (nearly) the %d habits: %v", len(before), len(habits), statementsOf(before))
+	}
+	back := append(slices.Clone(ls), line{7, 0, "10:00", "cat", "happy new year everyone!", noiseTopic})
+	after := memories(t, replay(t, chat(t, "quiet-back", back), offline.Config{}))
+	if len(after[groupmem.StatusActive]) != len(before) || len(after[groupmem.StatusDeprecated]) != 0 {
+		t.Fatalf("after four quiet weeks and a greeting: active %v, deleted %v; want every habit kept",
+			statementsOf(after[groupmem.StatusActive]), statementsOf(after[groupmem.StatusDeprecated]))
+	}
+	// The replay moves each chat to end near its clock, so statements
+	// carry other dates: compare the strengths.
+	strengths := func(ms []groupmem.Memory) []float64 {
+		var out []float64
+		for _, m := range ms {
+			out = append(out, m.Strength)
+		}
+		slices.Sort(out)
+		return out
+	}
+	if b, a := strengths(before), strengths(after[groupmem.StatusActive]); !slices.Equal(b, a) {
+		t.Errorf("strengths changed over the quiet weeks: before %v, after %v", b, a)
+	}
+
+	for d := 1; d <= 22; d++ {
+		back = append(back, line{7 + d/7, d % 7, "10:00", "cat", []string{"gm", "morning!", "lol", "nice"}[d%4], noiseTopic})
+	}
+	env := replay(t, chat(t, "quiet-active", back), offline.Config{})
+	end := memories(t, env)
+	held := env.Nights[len(env.Nights)-1].Result.Status == groupmem.RunReview
+	if len(end[groupmem.StatusActive]) == len(before) && !held {
+		t.Errorf("after 22 active days without them the habits stand: %v", statementsOf(end[groupmem.StatusActive]))
+	}
+}
+
+// chat is the chat of ls, without its topics.
+func chat(t *testing.T, group string, ls []line) *demo.Chat {
+	c, _ := chatOf(t, group, ls)
+	return c
+}

@@ -8,7 +8,8 @@
 // # Algorithm
 //
 // Each run looks at a window of the group's chat: the messages sent in the
-// last WindowDays days, read back from the ledger through Config.History,
+// last WindowDays days the group was active (reading back at most four
+// times as many calendar days), read through Config.History,
 // together with the run's new messages. Only a cluster with a new message
 // can create or change a memory.
 //
@@ -41,7 +42,7 @@
 //     core word (the word most of its messages have) show support: at
 //     least MinDays distinct days (3, in Evolve.Location), MinMembers
 //     members (2) and MinMessages messages (3), one of them new, the last
-//     less than DeleteAfterDays ago. Its statement is its representative
+//     less than DeleteAfterDays active days ago. Its statement is its representative
 //     message: close to the centroid, of ordinary length, rather a
 //     statement than a question, rather one that says how often or on
 //     which day and hour; cleaned of stickers, emoji, mentions, media
@@ -73,13 +74,15 @@
 //     TagMember, "member:<sender>" and its kind; a later line about a job
 //     or a home updates the member's memory of that kind. Such memories do
 //     not fade or expire for want of repetition (7 and 8 leave them).
-//  7. A memory no message has supported for DeleteAfterDays (21) days,
+//  7. A memory no message has supported on DeleteAfterDays (21) days the
+//     group was active (days without any message do not count: a group
+//     back from a silence finds its memories as it left them),
 //     counted from its last supporting message in the window or from when
 //     its version was written if that is later, is deleted: deprecated,
 //     restorable.
 //  8. Every other memory is kept with its strength recomputed from its
 //     cluster: 0.35 + 0.05 per day + 0.05 per member (at most 0.95),
-//     halved every HalfLifeDays (14) days of waiting for support beyond
+//     halved every HalfLifeDays (14) active days of waiting for support beyond
 //     the longest wait its messages have had (at most 14 days: a weekly
 //     habit does not fade between its weeks); it is
 //     written, as a strength transition with a change-log row, only when
@@ -239,7 +242,7 @@ func (f *Fuser) Fuse(ctx context.Context, p groupmem.Pass) (groupmem.Answer, err
 	}
 	focus(items, seeds)
 	clusters := clusterItems(items, mems, seeds, clusterParams{assign: f.cfg.AssignThreshold, merge: f.cfg.MergeThreshold})
-	ds := f.decide(clusters, p.Now, p.Moderated)
+	ds := f.decide(clusters, f.activeDaysOf(msgs), p.Moderated)
 	ds = append(ds, f.memberFacts(items, mems, ds)...)
 	actions := ds.actions(alias, f.cfg.StrengthStep)
 	log := f.cfg.Logger.With("group_id", p.GroupID)

@@ -9,12 +9,29 @@ import (
 )
 
 // window returns the messages a run clusters, in stream order: those of
-// the last WindowDays days from History up to the run's last new message,
-// and the run's new messages, at most MaxWindowMessages (the newest).
+// the last WindowDays days the group was active, from History up to the
+// run's last new message, and the run's new messages, at most
+// MaxWindowMessages (the newest). It reads back WindowDays calendar days,
+// and further (doubling, up to four times as far) while the group was
+// quiet on some of them, so that a group back from a silence finds the
+// support its memories had.
 func (f *Fuser) window(ctx context.Context, groupID string, fresh []groupmem.Message, now time.Time) ([]groupmem.Message, error) {
 	if f.cfg.History == nil || len(fresh) == 0 {
 		return fresh, nil
 	}
+	for span := f.cfg.WindowDays; ; span *= 2 {
+		out, err := f.readWindow(ctx, groupID, fresh, now.AddDate(0, 0, -span))
+		if err != nil || span >= 4*f.cfg.WindowDays || len(out) >= f.cfg.MaxWindowMessages ||
+			len(f.activeDaysOf(out).dates) >= f.cfg.WindowDays {
+			return out, err
+		}
+	}
+}
+
+// readWindow returns the messages of History sent since since, up to the
+// run's last new message, then fresh, at most MaxWindowMessages (the
+// newest).
+func (f *Fuser) readWindow(ctx context.Context, groupID string, fresh []groupmem.Message, since time.Time) ([]groupmem.Message, error) {
 	isNew := make(map[string]bool, len(fresh))
 	var last int64
 	for _, m := range fresh {
@@ -22,7 +39,6 @@ func (f *Fuser) window(ctx context.Context, groupID string, fresh []groupmem.Mes
 		last = max(last, m.Seq)
 	}
 	const page = 1000
-	since := now.AddDate(0, 0, -f.cfg.WindowDays)
 	var out []groupmem.Message
 	for after := int64(0); ; {
 		ms, err := f.cfg.History.MessagesSince(ctx, groupID, after, since, page)
