@@ -101,8 +101,9 @@ type Config struct {
 	MaxBodyBytes int64
 	// DefaultThreshold is the search and context similarity threshold when
 	// a request names none, within [0, 1] (default 0.7, the original
-	// spec's; the local embedder scores related texts about 0.2 to 0.6, so
-	// deployments using it set about 0.15).
+	// spec's, for an embeddings service; the stack sets 0.25 for the
+	// static embedder and 0.15 for the hashing one, which score related
+	// texts lower).
 	DefaultThreshold float64
 	// RequestTimeout bounds the work of one request (default 30s); a
 	// backend that does not answer in time gives 503.

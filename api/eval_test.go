@@ -109,11 +109,11 @@ type evalGroup struct {
 	h   http.Handler
 }
 
-func openEvalGroup(b testing.TB, c *demo.Chat) *evalGroup {
+func openEvalGroup(b testing.TB, c *demo.Chat, hashing bool) *evalGroup {
 	b.Helper()
 	ctx := context.Background()
 	o := demo.Options{Chat: c}
-	if os.Getenv("GROUPMEM_EVAL_EMBEDDER") == "hashing" {
+	if hashing {
 		o.Dim = 256 // the hashing embedder, as before the static one
 	}
 	env, err := demo.Open(ctx, o)
@@ -195,7 +195,7 @@ func strs(v any) []string {
 func BenchmarkRetrievalEval(b *testing.B) {
 	chats, qs := loadEvalSet(b)
 	for b.Loop() {
-		scores := runEval(b, chats, qs)
+		scores := runEval(b, chats, qs, os.Getenv("GROUPMEM_EVAL_EMBEDDER") == "hashing")
 		names := make([]string, 0, len(scores))
 		for n := range scores {
 			names = append(names, n)
@@ -220,7 +220,7 @@ func TestRetrievalTargets(t *testing.T) {
 		t.Skip("replays the evaluation set")
 	}
 	chats, qs := loadEvalSet(t)
-	scores := runEval(t, chats, qs)
+	scores := runEval(t, chats, qs, false)
 	big, small, words := scores["context 2000"].recall5(), scores["context 400"].recall5(), scores["messages keyword"].recall5()
 	if big < 85 {
 		t.Errorf("context at 2,000 tokens finds %.1f%% of the evidence; want at least 85%%", big)
@@ -228,14 +228,24 @@ func TestRetrievalTargets(t *testing.T) {
 	if small < words+10 {
 		t.Errorf("context at 400 tokens finds %.1f%% of the evidence, keyword top 5 %.1f%%; want at least 10 points more", small, words)
 	}
+	// The static embedder, the embedded default, finds more than the
+	// hashing one it replaced wherever vectors take part.
+	hashed := runEval(t, chats, qs, true)
+	for _, way := range []string{"memories semantic", "messages hybrid", "context 400"} {
+		s, h := scores[way].recall5(), hashed[way].recall5()
+		t.Logf("%s recall@5: static %.1f%%, hashing %.1f%%", way, s, h)
+		if s <= h {
+			t.Errorf("%s: recall@5 %.1f%% with the static embedder, %.1f%% with the hashing one; want the static one ahead", way, s, h)
+		}
+	}
 }
 
 // runEval replays the chats and asks every question of qs every way,
 // scored by name.
-func runEval(tb testing.TB, chats map[string]*demo.Chat, qs []evalQuestion) map[string]*evalScore {
+func runEval(tb testing.TB, chats map[string]*demo.Chat, qs []evalQuestion, hashing bool) map[string]*evalScore {
 	groups := map[string]*evalGroup{}
 	for id, c := range chats {
-		groups[id] = openEvalGroup(tb, c)
+		groups[id] = openEvalGroup(tb, c, hashing)
 	}
 	scores := map[string]*evalScore{}
 	score := func(name string) *evalScore {
