@@ -41,6 +41,9 @@ func chromium(t testing.TB) string {
 			return p
 		}
 	}
+	if os.Getenv("GROUPMEM_REQUIRE_BROWSER") != "" {
+		t.Fatal("GROUPMEM_REQUIRE_BROWSER is set, but no chromium is on PATH")
+	}
 	t.Skip("browser tests skipped: no chromium on PATH (apt-get install -y chromium; .ci/run installs it)")
 	return ""
 }
