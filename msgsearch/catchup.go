@@ -2,6 +2,7 @@ package msgsearch
 
 import (
 	"context"
+	"math"
 
 	"github.com/groupmem/groupmem"
 	"github.com/groupmem/groupmem/keyword"
@@ -35,8 +36,10 @@ func (x *Index) account(id string, g *group) {
 	}
 }
 
-// CatchUp catches group id up with the ledger ahead of its next search;
-// the outbox relay calls it for groups that stored messages.
+// CatchUp catches group id up with the ledger ahead of its next search,
+// keywords and vectors of every message; the outbox relay calls it for
+// groups that stored messages, so that what it completes is indexed on
+// both sides.
 func (x *Index) CatchUp(ctx context.Context, id string) error {
 	if err := groupmem.CheckGroupID(id); err != nil {
 		return err
@@ -44,7 +47,7 @@ func (x *Index) CatchUp(ctx context.Context, id string) error {
 	g := x.group(id)
 	g.mu.Lock()
 	defer g.mu.Unlock()
-	err := x.catchUp(ctx, id, g)
+	err := x.catchUp(ctx, id, g, math.MaxInt)
 	x.account(id, g)
 	return err
 }
@@ -61,10 +64,10 @@ func (x *Index) Forget(_ context.Context, id string, _ ...string) error {
 
 // catchUp indexes the keywords of every message of the group after g.seq
 // (all of them again if the group was purged),
-// then embeds up to EmbedPerSearch of the messages without a vector,
-// newest first. A failure keeps what was indexed so far; the next call
-// goes on from there.
-func (x *Index) catchUp(ctx context.Context, id string, g *group) error {
+// then embeds up to embed of the messages without a vector, newest
+// first. A failure keeps what was indexed so far; the next call goes on
+// from there.
+func (x *Index) catchUp(ctx context.Context, id string, g *group, embed int) error {
 	if n := len(g.order); n > 0 {
 		// A group purged meanwhile (here or by another replica) no longer
 		// holds the newest message seen: start again from the ledger.
@@ -95,7 +98,7 @@ func (x *Index) catchUp(ctx context.Context, id string, g *group) error {
 			break
 		}
 	}
-	for budget := x.cfg.EmbedPerSearch; budget > 0 && len(g.unembed) > 0; {
+	for budget := embed; budget > 0 && len(g.unembed) > 0; {
 		n := min(batch, budget, len(g.unembed))
 		ids := g.unembed[len(g.unembed)-n:]
 		texts := make([]string, n)

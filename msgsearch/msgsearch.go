@@ -111,7 +111,8 @@ type Config struct {
 	// its group catches up (default 2,000), newest first: with an
 	// embeddings service, a group's first search does not wait for its
 	// whole history to be embedded. Messages not embedded yet are found by
-	// keywords only; later searches embed the rest.
+	// keywords only; later searches, and the relay's CatchUp, embed the
+	// rest.
 	EmbedPerSearch int
 }
 
@@ -241,7 +242,7 @@ func (x *Index) fresh(ctx context.Context, groupID string, hits []Hit) bool {
 
 // search catches g up and answers q over it; g is locked.
 func (x *Index) search(ctx context.Context, g *group, q Query, qvec []float32) ([]Hit, error) {
-	err := x.catchUp(ctx, q.GroupID, g)
+	err := x.catchUp(ctx, q.GroupID, g, x.cfg.EmbedPerSearch)
 	x.account(q.GroupID, g)
 	if err != nil {
 		return nil, err

@@ -298,3 +298,35 @@ func TestPurgedGroupIsReadAgain(t *testing.T) {
 		t.Errorf("after a new message: %v", ids(hits))
 	}
 }
+
+// The relay's CatchUp embeds every message, however many a search would:
+// once the relay has passed, a large import is found on both sides.
+func TestCatchUpEmbedsEverything(t *testing.T) {
+	ctx := context.Background()
+	l, err := sqlite.Open(ctx, sqlite.Config{Path: filepath.Join(t.TempDir(), "ledger.db")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer l.Close()
+	var msgs []groupmem.Message
+	for i := range 50 {
+		msgs = append(msgs, groupmem.Message{GroupID: "a", ID: fmt.Sprint(i), SenderName: "ann", Content: fmt.Sprintf("note %d about kayaks", i), SentAt: t0})
+	}
+	if _, err := l.InsertMessages(ctx, msgs); err != nil {
+		t.Fatal(err)
+	}
+	local, _ := llm.NewLocal(64)
+	emb := &counting{Embedder: local}
+	x := msgsearch.New(l, emb, msgsearch.Config{EmbedPerSearch: 10})
+	if err := x.CatchUp(ctx, "a"); err != nil {
+		t.Fatal(err)
+	}
+	if emb.texts != 50 {
+		t.Errorf("CatchUp embedded %d texts, want all 50", emb.texts)
+	}
+	// The search that follows has nothing left to embed but its query.
+	hits, err := x.Search(ctx, msgsearch.Query{GroupID: "a", Text: "kayaks", Limit: 50})
+	if err != nil || len(hits) != 50 || emb.texts != 51 {
+		t.Fatalf("search = %d hits, %v, %d texts embedded in all; want 50 hits and the query alone embedded", len(hits), err, emb.texts)
+	}
+}
