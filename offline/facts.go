@@ -26,25 +26,41 @@ type factKind struct {
 	en, zh *regexp.Regexp
 }
 
+// zhWhen is what may stand between 我 and the verb of a Chinese fact:
+// up to two time words ("我六月要搬到", "我这周升职", "我周六第一次去")
+// and a place ("我周五在重庆见了").
+const zhWhen = `(?:(?:今年|明年|去年|现在|最近|目前|这周|下周|上周|这个月|下个月|上个月|周[一二三四五六日末]|星期[一二三四五六日天]|` +
+	`每周[一二三四五六日末]?|每个?星期[一二三四五六日天]?|每天|每个?月|平时|昨天|今天|明天|[一二三四五六七八九十0-9]{1,3}月份?|终于|刚刚?|已经|第一次|也|还)\s*){0,3}(?:在[^，。！？,.!?]{1,8})?`
+
+// zh is a Chinese fact pattern: 我, then zhWhen, then verbs.
+func zh(verbs string) *regexp.Regexp { return regexp.MustCompile(`我` + zhWhen + `(?:` + verbs + `)`) }
+
 var factKinds = []factKind{
 	{"job", true,
-		regexp.MustCompile(`(?i)\b(i work (as|at|for|in)|i'm working (as|at)|i(?:'m| am) an? (nurse|teacher|engineer|developer|designer|doctor|student|lawyer|chef|writer|manager|accountant|artist|musician|programmer|scientist|researcher|photographer|consultant)|my job|i just started (a new job|working))\b`),
-		regexp.MustCompile(`我在.{1,12}(工作|上班|实习)|我是(一名|一个)?.{0,6}(程序员|老师|医生|护士|工程师|设计师|学生|律师|厨师|会计|产品经理|运维|前端|后端)|我的工作|我换了工作|我入职`)},
+		regexp.MustCompile(`(?i)\b(i work (as|at|for|in)|i'm working (as|at)|i(?:'m| am) an? (nurse|teacher|engineer|developer|designer|doctor|student|lawyer|chef|writer|manager|accountant|artist|musician|programmer|scientist|researcher|photographer|consultant)|my job|i just started (a new job|working)|i(?:'ve| have)? (got|been) promoted)\b`),
+		regexp.MustCompile(`我在.{1,12}(工作|上班|实习)|我是(一名|一个)?.{0,6}(程序员|老师|医生|护士|工程师|设计师|学生|律师|厨师|会计|产品经理|运维|前端|后端)|我的工作|` +
+			`我` + zhWhen + `(换了工作|入职|升职|换成.{1,4}班|转岗)`)},
 	{"home", true,
 		regexp.MustCompile(`(?i)\b(i live (in|near|at)|i(?:'ve| have)? moved to|i(?:'m| am) moving to|my (flat|apartment|house) (is )?in)\b`),
-		regexp.MustCompile(`我(住在|家在|搬到|搬家到|要搬到)`)},
+		zh(`住在|家在|搬到|搬家到|要搬到|要搬去`)},
 	{"family", false,
 		regexp.MustCompile(`(?i)\bmy (wife|husband|partner|girlfriend|boyfriend|son|daughter|kids|children|mom|mum|dad|mother|father|brother|sister|baby|dog|cat)\b`),
 		regexp.MustCompile(`我(老婆|老公|媳妇|对象|女朋友|男朋友|儿子|女儿|孩子|爸|妈|哥|姐|弟|妹|家猫|家狗|家的猫|家的狗)`)},
+	{"health", false,
+		regexp.MustCompile(`(?i)\bi(?:'m| am) (allergic to|vegetarian|vegan|lactose intolerant)|\bi can(?:'t|not) eat\b`),
+		regexp.MustCompile(`我对.{1,8}过敏|我` + zhWhen + `(不能吃|吃素|不吃)`)},
 	{"likes", false,
 		regexp.MustCompile(`(?i)\bi (really )?(like|love|enjoy|prefer|hate|can't stand)\b|\bmy favou?rite\b`),
-		regexp.MustCompile(`我(很|特别|最|超)?(喜欢|爱吃|爱看|讨厌|不喜欢)|我最爱`)},
+		zh(`(很|特别|最|超|更|比较)?(喜欢|爱吃|爱看|爱喝|讨厌|不喜欢)|最爱`)},
+	{"routine", false,
+		regexp.MustCompile(`(?i)\bi (usually|always|often|regularly) (go|play|run|swim|cook|volunteer|take|practi[cs]e)\b|\bi volunteer\b`),
+		regexp.MustCompile(`我` + zhWhen + `(每周[一二三四五六日末]?|每个?星期[一二三四五六日天]?|每天|每个?月|平时)[^，。！？,.!?]{0,10}(去|做|上|练|跑|学|打|参加)`)},
 	{"plans", false,
 		regexp.MustCompile(`(?i)\b(i(?:'m| am) (planning|going|hoping) to|i plan to|i(?:'ll| will) be (going|travel)|i(?:'m| am) (flying|travelling|traveling|taking)|i(?:'ve| have) booked)\b`),
-		regexp.MustCompile(`我(打算|准备|计划|要去|想去|下个月要|明年要)`)},
+		zh(`打算|准备|计划|要去|想去|要回`)},
 	{"did", false,
 		regexp.MustCompile(`(?i)\bi (just |finally )?(went|visited|ran|finished|started|bought|got|adopted|passed|won|completed|climbed|learned|learnt|met)\b`),
-		regexp.MustCompile(`我(刚|终于|昨天|上周|上个月)?(去了|跑了|买了|看了|考过了|通过了|领养了|学会了|完成了|爬了)`)},
+		zh(`去了|跑了|买了|看了|考过了|通过了|领养了|学会了|完成了|爬了|见了|开始|去[^，。！？,.!?]{1,4}了`)},
 }
 
 // factAt returns the kind of thing the message says about its sender, if
@@ -58,7 +74,7 @@ func factAt(text string) (factKind, int, bool) {
 	}
 	for _, k := range factKinds {
 		for _, re := range []*regexp.Regexp{k.en, k.zh} {
-			if at := re.FindStringIndex(t); at != nil && (k.name == "job" || k.name == "home" || saysWhat(t[at[1]:])) {
+			if at := re.FindStringIndex(t); at != nil && (k.name == "job" || k.name == "home" || k.name == "health" || saysWhat(t[at[1]:])) {
 				return k, sentenceStart(t[:at[0]]), true
 			}
 		}
@@ -142,8 +158,10 @@ func (f *Fuser) memberFacts(items []*item, mems []groupmem.Memory, taken decisio
 		if k.single {
 			if old := memberMemory(mems, it.msg, k.name); old != nil {
 				d.kind, d.mem = groupmem.ActionUpdate, old
-				d.reason = fmt.Sprintf("changed: %s now says this about themselves (%s) on %s", sender(it.msg), k.name,
-					it.msg.SentAt.In(f.cfg.Evolve.Location).Format(time.DateOnly))
+				// One at a time: the new line contradicts the old one,
+				// which the reason names (the version stays in history).
+				d.reason = fmt.Sprintf("changed: %s now says this about themselves (%s) on %s, which contradicts %q", sender(it.msg), k.name,
+					it.msg.SentAt.In(f.cfg.Evolve.Location).Format(time.DateOnly), groupmem.Truncate(old.Statement, 80))
 			}
 		}
 		ds = append(ds, d)

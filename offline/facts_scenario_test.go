@@ -1,6 +1,8 @@
 package offline_test
 
 import (
+	"context"
+	"strings"
 	"testing"
 
 	"github.com/groupmem/groupmem"
@@ -81,6 +83,14 @@ func englishTalk() []talk {
 		{11, "ann", "Night shifts are done for me, back to normal sleep", true},
 		{12, "ben", "I met my old school friends in Bristol on Friday", true},
 		{14, "ann", "I'm allergic to peanuts, so no satay for me", true},
+		// Written after the patterns, to measure them on lines they were
+		// not shaped by.
+		{2, "ben", "I usually cycle to work when it's not raining", true},
+		{4, "ann", "We're going to Scotland for Easter", true},
+		{5, "ann", "I visited my grandma in Devon last weekend", true},
+		{7, "ben", "I grew up in Cardiff", true},
+		{10, "ann", "I'm learning to knit this winter", true},
+		{13, "ben", "I quit coffee two weeks ago", true},
 		{15, "ann", "Talk soon!", false},
 	}
 }
@@ -136,6 +146,16 @@ func chineseTalk() []talk {
 		{11, "小林", "夜班终于结束了，作息正常了", true},
 		{12, "阿杰", "我周五在重庆见了高中同学", true},
 		{14, "小林", "我对花生过敏，沙爹酱都不能吃", true},
+		// Written after the patterns, to measure them on lines they were
+		// not shaped by.
+		{2, "阿杰", "我最近在准备考研，每天晚上复习三个小时", true},
+		{4, "小林", "我下周要去上海开一个护理学会议", true},
+		{6, "小林", "我从小就怕狗，现在好一点了", true},
+		{7, "阿杰", "我平时早上七点起来跑步", true},
+		{9, "小林", "我上个月去了趟日本，玩得很开心", true},
+		{10, "阿杰", "我老家在四川乐山", true},
+		{12, "小林", "我周末一般在家追剧", true},
+		{13, "阿杰", "我已经戒烟三个月了", true},
 		{15, "小林", "回头聊！", false},
 	}
 }
@@ -184,5 +204,28 @@ func TestMemberFacts(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// A member's new job replaces the old one, and the change says which
+// statement the new line contradicts; the old version stays in history.
+func TestSingleFactUpdateNamesWhatItReplaces(t *testing.T) {
+	c, _ := chatOf(t, "facts-update", talkLines(englishTalk()))
+	env := replay(t, c, offline.Config{})
+	changes, err := env.Ledger.Changes(context.Background(), groupmem.ChangeQuery{GroupID: env.GroupID, Limit: 1000})
+	if err != nil {
+		t.Fatal(err)
+	}
+	found := false
+	for _, ch := range changes {
+		if ch.Action == groupmem.ActionUpdate && strings.Contains(ch.Reason, "(job)") {
+			found = true
+			if !strings.Contains(ch.Reason, "contradicts") || !strings.Contains(ch.Reason, "nurse at the city hospital") {
+				t.Errorf("the job update says %q; want it to name the statement it replaces", ch.Reason)
+			}
+		}
+	}
+	if !found {
+		t.Fatal("no update of a member's job")
 	}
 }
