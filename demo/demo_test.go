@@ -92,7 +92,8 @@ func TestRunSampleChat(t *testing.T) {
 		said[chatForm(m.Content)] = m.ID
 	}
 	firstPerson := regexp.MustCompile(`(?i)\b(i|i'm|me|my|we|we're|us|our)\b|我|咱|俺`)
-	relative := regexp.MustCompile(`(?i)\b(today|tonight|tomorrow|yesterday|this week|next week)\b|今天|明天|昨天|今晚|明晚|这周|下周|本周`)
+	relative := regexp.MustCompile(`(?i)\b(today|tonight|tomorrow|yesterday|(this|next|last) (week|weekend|month|year|morning|evening|monday|tuesday|wednesday|thursday|friday|saturday|sunday))\b|` +
+		`今天|明天|昨天|后天|前天|今晚|明晚|昨晚|今早|明早|这周|下周|上周|本周|这个月|下个月|上个月|今年|明年|去年`)
 	for _, m := range page.Memories {
 		if m.Status == groupmem.StatusSuperseded {
 			continue

@@ -71,7 +71,7 @@ func (f *Fuser) changedFact(c *cluster, recent []*item) (string, []string, strin
 		}
 		reason := fmt.Sprintf("changed: %d messages since %s say %s where it said %s (%s)", len(t.items),
 			c.mem.CreatedAt.In(f.cfg.Evolve.Location).Format(time.DateOnly), best, strings.Join(old[kind], ", "), kind)
-		return f.habit(f.statement(rep.msg), c), f.evidence(c.items, t.items), reason
+		return f.habit(f.habitStatement(rep.msg), c), f.evidence(c.items, t.items), reason
 	}
 	return "", nil, ""
 }
@@ -104,7 +104,7 @@ func (f *Fuser) clearer(c *cluster, recent []*item) string {
 	if rep == nil {
 		return ""
 	}
-	st := f.habit(f.statement(rep.msg), c)
+	st := f.habit(f.habitStatement(rep.msg), c)
 	if st == c.mem.Statement || c.cosine(rep.vec)*quality(st) < current+f.cfg.ClearerMargin || !keepsContent(c.mem.Statement, st) {
 		return ""
 	}

@@ -62,7 +62,7 @@ func (f *Fuser) decideCandidate(c *cluster, active activeDays) *decision {
 	loc := f.cfg.Evolve.Location
 	return &decision{
 		kind:      groupmem.ActionCreate,
-		statement: f.habit(f.statement(rep.msg), c),
+		statement: f.habit(f.habitStatement(rep.msg), c),
 		reason: fmt.Sprintf("recurring: %d messages from %d members on %d days (%s to %s) about %q",
 			s.messages, s.members, s.days, s.first.In(loc).Format(time.DateOnly), s.last.In(loc).Format(time.DateOnly), word),
 		evidence: f.evidence(items, nil),
@@ -170,6 +170,15 @@ func (f *Fuser) representative(items []*item, closeness func(*item) float64, ok 
 // package evolve stores it.
 func (f *Fuser) statement(m groupmem.Message) string {
 	return thirdPerson(strings.Join(strings.Fields(statementOf(m.Content)), " "), m, f.cfg.Evolve.Location)
+}
+
+// habitStatement is the statement of a habit whose representative line
+// is m: as statement, with the days m counts from its own date written as
+// the weekly pattern (habitual).
+func (f *Fuser) habitStatement(m groupmem.Message) string {
+	said := m
+	said.Content = habitual(strings.Join(strings.Fields(statementOf(m.Content)), " "), m.SentAt.In(f.cfg.Evolve.Location))
+	return f.statement(said)
 }
 
 // oneOccasion are words that tie a line to one day rather than to a habit.

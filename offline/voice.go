@@ -15,7 +15,13 @@ import (
 // when it was said.
 var (
 	enFirstPerson = regexp.MustCompile(`(?i)\b(i'm|i am|i've|i'll|i'd|i|me|my|mine|myself|we're|we've|we'll|we'd|we|us|our|ours|ourselves)\b`)
-	enRelativeDay = regexp.MustCompile(`(?i)\b(today|tonight|tomorrow|yesterday|this morning|this evening|this weekend|next weekend|last weekend|this week|next week|last week|this month|next month|last month)\b`)
+	enRelativeDay = regexp.MustCompile(`(?i)\b(today|tonight|tomorrow|yesterday|this morning|this evening|this weekend|next weekend|last weekend|this week|next week|last week|this month|next month|last month|this year|next year|last year)\b`)
+	// enPast marks a statement about what happened, in which a weekday
+	// named alone ("on Saturday") is the one just gone.
+	enPast = regexp.MustCompile(`(?i)\b(went|was|were|did|had|met|got|saw|ran|made|took|came|bought|visited|finished|started|[a-z]{3,}ed)\b`)
+	// enWeekday is a weekday named without a date; "every", "on ...s" and
+	// the like, which state a pattern, are left as they are.
+	enWeekday = regexp.MustCompile(`(?i)\b(every |on |this |last |next )?(monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b`)
 	// enPresent is "I" followed by a verb in the present tense, which
 	// takes the third person's -s once "I" becomes a name.
 	enPresent = regexp.MustCompile(`(?i)\bi ((?:really |also |usually |still |always |never |often |sometimes )?)(like|love|enjoy|prefer|hate|work|live|have|want|need|play|go|do|run|take|make|think|know|speak|study|teach|cook|bake|read|watch|miss|own|use|drive|walk|swim|cycle|write|sing|draw|volunteer|travel)\b`)
@@ -34,6 +40,46 @@ var enPronoun = map[string]string{
 // they become: %s is the sender's name.
 var zhFirstPerson = [][2]string{
 	{"咱们群", "群里"}, {"我们群", "群里"}, {"咱们", "大家"}, {"我们", "大家"}, {"俺们", "大家"}, {"咱", "大家"}, {"我", "%s"}, {"俺", "%s"},
+}
+
+// zhWeekday is a weekday named without a date: 周六, 星期六, 这周六,
+// 下星期六; 每周六 and the like state a pattern and are left as they are.
+var zhWeekday = regexp.MustCompile(`(每个?)?([这本下上]?)(周|星期|礼拜)([一二三四五六日天])`)
+
+// zhWeekdays maps the day of a Chinese weekday name to time.Weekday.
+var zhWeekdays = map[string]time.Weekday{"一": time.Monday, "二": time.Tuesday, "三": time.Wednesday, "四": time.Thursday,
+	"五": time.Friday, "六": time.Saturday, "日": time.Sunday, "天": time.Sunday}
+
+// weekdayOf is the time.Weekday of an English weekday name.
+func weekdayOf(name string) time.Weekday {
+	for d := time.Sunday; d <= time.Saturday; d++ {
+		if strings.EqualFold(d.String(), name) {
+			return d
+		}
+	}
+	return time.Sunday
+}
+
+// weekdayNear is the date of weekday wd that a message sent on day means:
+// in the week before ("last"), in the next week ("next"), in the day's
+// own week ("this"), or otherwise the nearest one, three days back to
+// three ahead ("on Saturday" said on a Monday is the Saturday just gone).
+func weekdayNear(day time.Time, wd time.Weekday, rel string) time.Time {
+	mon := monday(day)
+	offset := (int(wd) + 6) % 7 // days after Monday
+	switch rel {
+	case "last":
+		return mon.AddDate(0, 0, offset-7)
+	case "next":
+		return mon.AddDate(0, 0, offset+7)
+	case "this":
+		return mon.AddDate(0, 0, offset)
+	}
+	diff := (int(wd) - int(day.Weekday()) + 7) % 7 // 0..6 days ahead
+	if diff > 3 {
+		diff -= 7
+	}
+	return day.AddDate(0, 0, diff)
 }
 
 // zhRelativeDay are Chinese relative days, longest first: the days from
@@ -71,6 +117,17 @@ func thirdPerson(st string, m groupmem.Message, loc *time.Location) string {
 			m := time.Date(day.Year(), day.Month()+time.Month(months), 1, 0, 0, 0, 0, day.Location())
 			st = strings.ReplaceAll(st, word, m.Format("2006")+"年"+m.Format("1")+"月")
 		}
+		for word, years := range map[string]int{"今年": 0, "明年": 1, "去年": -1} {
+			st = strings.ReplaceAll(st, word, day.AddDate(years, 0, 0).Format("2006")+"年")
+		}
+		st = zhWeekday.ReplaceAllStringFunc(st, func(w string) string {
+			sub := zhWeekday.FindStringSubmatch(w)
+			if sub[1] != "" || sub[2] == "" && !strings.Contains(st, "了") {
+				return w // 每周六: a pattern; 改到周四: perhaps one
+			}
+			rel := map[string]string{"这": "this", "本": "this", "下": "next", "上": "last"}[sub[2]]
+			return zhDate(weekdayNear(day, zhWeekdays[sub[4]], rel)) + "（周" + sub[4] + "）"
+		})
 		for word, weeks := range map[string]int{"这周": 0, "本周": 0, "下周": 1, "上周": -1} {
 			st = strings.ReplaceAll(st, word, zhDate(monday(day).AddDate(0, 0, 7*weeks))+"那周")
 		}
@@ -108,6 +165,12 @@ func thirdPerson(st string, m groupmem.Message, loc *time.Location) string {
 			out = "in " + time.Date(d.Year(), d.Month()+1, 1, 0, 0, 0, 0, d.Location()).Format("January 2006")
 		case "last month":
 			out = "in " + time.Date(d.Year(), d.Month()-1, 1, 0, 0, 0, 0, d.Location()).Format("January 2006")
+		case "this year":
+			out = "in " + d.Format("2006")
+		case "next year":
+			out = "in " + d.AddDate(1, 0, 0).Format("2006")
+		case "last year":
+			out = "in " + d.AddDate(-1, 0, 0).Format("2006")
 		case "this week":
 			out = "the week of " + monday(d).Format("Mon Jan 2")
 		case "next week":
@@ -118,6 +181,15 @@ func thirdPerson(st string, m groupmem.Message, loc *time.Location) string {
 			out = "on " + d.Format("Mon Jan 2")
 		}
 		return matchCase(w, out)
+	})
+	st = enWeekday.ReplaceAllStringFunc(st, func(w string) string {
+		sub := enWeekday.FindStringSubmatch(w)
+		prefix := strings.ToLower(sub[1])
+		if prefix == "every " || (prefix == "" || prefix == "on ") && !enPast.MatchString(st) {
+			return w // a pattern, or a day that may be one ("moves to Thursday")
+		}
+		d := weekdayNear(day, weekdayOf(sub[2]), strings.TrimSpace(prefix))
+		return matchCase(w, "on "+d.Format("Mon Jan 2"))
 	})
 	st = enPresent.ReplaceAllStringFunc(st, func(w string) string {
 		m := enPresent.FindStringSubmatch(w)
@@ -173,3 +245,30 @@ func matchCase(w, out string) string {
 	first, size := utf8.DecodeRuneInString(out)
 	return string(unicode.ToUpper(first)) + out[size:]
 }
+
+// habitual rewrites the days a line of a habit counts from its own date
+// ("tonight", "明天") as the weekly pattern they stand for ("on Friday
+// evenings", "每周六"): a habit's memory states when it recurs, not the
+// one day its representative line was sent.
+func habitual(st string, day time.Time) string {
+	wd, next := day.Weekday(), (day.Weekday()+1)%7
+	zh := func(d time.Weekday) string { return "每周" + [...]string{"日", "一", "二", "三", "四", "五", "六"}[d] }
+	st = strings.NewReplacer("今晚", zh(wd)+"晚上", "今早", zh(wd)+"早上", "今天", zh(wd), "明晚", zh(next)+"晚上", "明天", zh(next)).Replace(st)
+	return enHabitDay.ReplaceAllStringFunc(st, func(w string) string {
+		var out string
+		switch strings.ToLower(w) {
+		case "tonight", "this evening":
+			out = "on " + wd.String() + " evenings"
+		case "this morning":
+			out = "on " + wd.String() + " mornings"
+		case "today":
+			out = "on " + wd.String() + "s"
+		default: // tomorrow
+			out = "on " + next.String() + "s"
+		}
+		return matchCase(w, out)
+	})
+}
+
+// enHabitDay are the English days habitual rewrites.
+var enHabitDay = regexp.MustCompile(`(?i)\b(tonight|this evening|this morning|today|tomorrow)\b`)

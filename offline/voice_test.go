@@ -33,6 +33,13 @@ func TestThirdPerson(t *testing.T) {
 		{en, "My mum visits us next weekend", "Ann's mum visits members the weekend of Sat Oct 31"},
 		{groupmem.Message{SenderName: "ben", SentAt: sent}, "i went home next month", "Ben went home in November 2026"},
 		{m, "我下个月要回老家", "老张2026年11月要回老家"},
+		{en, "I went climbing for the first time on Thursday", "Ann went climbing for the first time on Thu Oct 22"},
+		{en, "My favourite book this year is Piranesi", "Ann's favourite book in 2026 is Piranesi"},
+		{en, "Book club moves to Thursday, next Friday is the last Zoom one", "Book club moves to Thursday, on Fri Oct 30 is the last Zoom one"},
+		{en, "Chess every Friday", "Chess every Friday"},
+		{m, "我周四第一次去攀岩了", "老张10月22日（周四）第一次去攀岩了"},
+		{m, "我今年最爱的书是《皮拉内西》", "老张2026年最爱的书是《皮拉内西》"},
+		{m, "每周六一起打球，下周六改到体育馆", "每周六一起打球，10月31日（周六）改到体育馆"},
 	} {
 		if got := thirdPerson(tt.in, tt.msg, time.UTC); got != tt.want {
 			t.Errorf("thirdPerson(%q) = %q, want %q", tt.in, got, tt.want)
@@ -54,6 +61,23 @@ func TestKeepsContent(t *testing.T) {
 	} {
 		if got := keepsContent(tt.old, tt.new); got != tt.want {
 			t.Errorf("keepsContent(%q, %q) = %v, want %v", tt.old, tt.new, got, tt.want)
+		}
+	}
+}
+
+// A habit's line says when it recurs: the days it counts from its own
+// date become the weekly pattern.
+func TestHabitual(t *testing.T) {
+	fri := time.Date(2027, 1, 29, 20, 0, 0, 0, time.UTC)
+	for in, want := range map[string]string{
+		"Guitar practice tonight, bring your capo": "Guitar practice on Friday evenings, bring your capo",
+		"Tomorrow hike at 8, bring water":          "On Saturdays hike at 8, bring water",
+		"今晚老地方打羽毛球":                                "每周五晚上老地方打羽毛球",
+		"明天早上跑步，七点集合":                              "每周六早上跑步，七点集合",
+		"Chess every Friday":                       "Chess every Friday",
+	} {
+		if got := habitual(in, fri); got != want {
+			t.Errorf("habitual(%q) = %q, want %q", in, got, want)
 		}
 	}
 }
