@@ -252,7 +252,9 @@ func matchCase(w, out string) string {
 // one day its representative line was sent.
 func habitual(st string, day time.Time) string {
 	wd, next := day.Weekday(), (day.Weekday()+1)%7
-	zh := func(d time.Weekday) string { return "每周" + [...]string{"日", "一", "二", "三", "四", "五", "六"}[d] }
+	zh := func(d time.Weekday) string {
+		return "每周" + [...]string{"日", "一", "二", "三", "四", "五", "六"}[d]
+	}
 	st = strings.NewReplacer("今晚", zh(wd)+"晚上", "今早", zh(wd)+"早上", "今天", zh(wd), "明晚", zh(next)+"晚上", "明天", zh(next)).Replace(st)
 	return enHabitDay.ReplaceAllStringFunc(st, func(w string) string {
 		var out string
