@@ -2,6 +2,7 @@ package storetest
 
 import (
 	"context"
+	"slices"
 	"testing"
 
 	"github.com/groupmem/groupmem"
@@ -17,7 +18,11 @@ type Count func(table, groupID string) int
 // the rows of each of ledger.PurgeTables by group with count: none of
 // g1's may remain (except the purge's own outbox entry), g2 keeps its
 // own, and the removals table has the record.
-func PurgeLeavesNoRow(t *testing.T, l groupmem.Ledger, count Count) {
+//
+// groupTables are the tables of the ledger's schema that have a group_id
+// column, as its own catalog lists them, so that a table added later
+// cannot slip past the purge unchecked.
+func PurgeLeavesNoRow(t *testing.T, l groupmem.Ledger, groupTables []string, count Count) {
 	ctx := context.Background()
 	for _, g := range []string{"g1", "g2"} {
 		if _, err := l.InsertMessages(ctx, Msgs(g, "m", 3)); err != nil {
@@ -30,7 +35,17 @@ func PurgeLeavesNoRow(t *testing.T, l groupmem.Ledger, count Count) {
 	if _, err := l.PurgeGroup(ctx, "g1", "mod"); err != nil {
 		t.Fatal(err)
 	}
-	for _, table := range ledger.PurgeTables {
+	if len(groupTables) < len(ledger.PurgeTables) {
+		t.Fatalf("the catalog lists %d tables with a group_id column: %v", len(groupTables), groupTables)
+	}
+	for _, table := range groupTables {
+		if table == "removals" {
+			continue // the record of the purge itself, without text
+		}
+		if !slices.Contains(ledger.PurgeTables, table) {
+			t.Errorf("table %s has a group_id column, but the purge does not remove its rows (ledger.PurgeTables)", table)
+			continue
+		}
 		want := 0
 		if table == "outbox" {
 			want = 1 // the purge's entry, for the index side
