@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/groupmem/groupmem"
 	"github.com/groupmem/groupmem/store/inmem"
@@ -20,6 +21,7 @@ import (
 type forgetStack struct {
 	ledger groupmem.Ledger
 	index  groupmem.Index
+	locker groupmem.Locker
 	svc    *worker.Service
 }
 
@@ -45,7 +47,7 @@ func forgetStacks(t *testing.T) map[string]forgetStack {
 	}{"postgres+redis+qdrant": {s.ledger, s.index, s.locker}, "embedded": {lite, idx, inmem.NewLocker()}} {
 		svc := worker.New(worker.Deps{Ledger: p.l, Index: p.x, Locker: p.lk, Embedder: s.embedder, Fuser: &scriptedFuser{}, Logger: s.log},
 			worker.Config{})
-		out[name] = forgetStack{p.l, p.x, svc}
+		out[name] = forgetStack{p.l, p.x, p.lk, svc}
 	}
 	return out
 }
@@ -175,6 +177,16 @@ func TestForgetOnBothConfigurations(t *testing.T) {
 			if rs, _ := st.ledger.Removals(ctx, "g1", 10); len(rs) != 3 {
 				t.Errorf("removals of g1 = %+v; want the purge and both redactions", rs)
 			}
+			// A purge through the service leaves no lock of the group
+			// behind: the group's key can be taken at once.
+			if _, err := st.svc.Purge(ctx, "g2", "mod"); err != nil {
+				t.Fatal(err)
+			}
+			lease, err := st.locker.Acquire(ctx, "group:g2", time.Second)
+			if err != nil {
+				t.Fatalf("the lock of a purged group is still held: %v", err)
+			}
+			_ = lease.Release(ctx)
 		})
 	}
 }
