@@ -43,6 +43,22 @@ func (s *Stack) openLedger(ctx context.Context) error {
 	return nil
 }
 
+// Migrate brings the Postgres schema of cfg up to date and returns the
+// migrations it applied, in order (none when it was up to date); `groupmem
+// migrate` runs it ahead of a rollout. An error of cfg.URL is a
+// *SettingError.
+func Migrate(ctx context.Context, cfg postgres.Config) ([]string, error) {
+	if cfg.URL == "" {
+		return nil, setting("Postgres.URL", errNoURL)
+	}
+	l, err := postgres.Open(ctx, cfg)
+	if err != nil {
+		return nil, setting("Postgres.URL", err)
+	}
+	defer l.Close()
+	return l.Migrate(ctx)
+}
+
 // openPostgres opens the Postgres ledger of cfg and migrates it. An error
 // of cfg.URL is a *SettingError.
 func openPostgres(ctx context.Context, cfg postgres.Config) (*postgres.Ledger, error) {

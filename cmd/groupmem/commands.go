@@ -8,7 +8,6 @@ import (
 	"github.com/groupmem/groupmem"
 	"github.com/groupmem/groupmem/msgsearch"
 	"github.com/groupmem/groupmem/stack"
-	"github.com/groupmem/groupmem/store/postgres"
 	"github.com/groupmem/groupmem/worker"
 )
 
@@ -16,14 +15,9 @@ func runMigrate(ctx context.Context, env *Env, _ []string) error {
 	if env.Config.PostgresURL == "" {
 		return errors.New("GROUPMEM_POSTGRES_URL is not set (the embedded SQLite ledger migrates itself when opened)")
 	}
-	l, err := postgres.Open(ctx, postgresConfig(env.Config))
+	applied, err := stack.Migrate(ctx, postgresConfig(env.Config))
 	if err != nil {
-		return fmt.Errorf("GROUPMEM_POSTGRES_URL: %w", err)
-	}
-	defer l.Close()
-	applied, err := l.Migrate(ctx)
-	if err != nil {
-		return err
+		return settingError(err)
 	}
 	if len(applied) == 0 {
 		fmt.Fprintln(env.Stdout, "schema is up to date")
