@@ -1,6 +1,7 @@
 package llm_test
 
 import (
+	"fmt"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -59,11 +60,22 @@ func hammer(t *testing.T, chat *llm.Chat, workers int, d time.Duration) int64 {
 // almost no call is refused, and the limits are used.
 func TestLimiterStaysUnderProviderLimits(t *testing.T) {
 	t.Parallel()
+	for _, headers := range []bool{true, false} {
+		t.Run(fmt.Sprintf("headers=%v", headers), func(t *testing.T) {
+			t.Parallel()
+			limiterUnderProviderLimits(t, headers)
+		})
+	}
+}
+
+// limiterUnderProviderLimits is TestLimiterStaysUnderProviderLimits with
+// or without the provider's x-ratelimit-* headers.
+func limiterUnderProviderLimits(t *testing.T, headers bool) {
 	// 40 requests and 24,000 tokens every 2s: 1,200 requests and 720,000
-	// tokens a minute. A call costs about 400 prompt tokens + 100. The
-	// headers would report the limits per 2s as if per minute: none are sent.
+	// tokens a minute, as the headers report them. A call costs about 400
+	// prompt tokens + 100.
 	s := llmtest.New(t, llmtest.WithDefault(llmtest.Reply{Text: `{"action":"keep"}`, Latency: 20 * time.Millisecond}),
-		llmtest.WithRateLimit(llmtest.RateLimit{Requests: 40, Tokens: 24_000, Window: 2 * time.Second, NoHeaders: true}))
+		llmtest.WithRateLimit(llmtest.RateLimit{Requests: 40, Tokens: 24_000, Window: 2 * time.Second, NoHeaders: !headers}))
 	budget := inmem.NewRateBudget(nil)
 	lc := llm.LimiterConfig{Limits: groupmem.RateLimits{RequestsPerMinute: 1200, TokensPerMinute: 720_000, Burst: 50 * time.Millisecond},
 		CompletionTokens: 100}

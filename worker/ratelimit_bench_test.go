@@ -62,7 +62,7 @@ func benchRateLimited(b *testing.B, replicas int) {
 		l := pgtest.OpenWith(b, pgtest.Options{MaxConns: int32(2 * rateConcurrency * replicas)})
 		model := llmtest.New(b, llmtest.WithDefault(llmtest.Reply{Latency: rateLatency, CompletionTokens: 60,
 			Text: `{"action":"create","statement":"Members post a message of the day every day","change_reason":"every day","evidence":["m1","m2"]}`}),
-			llmtest.WithRateLimit(llmtest.RateLimit{Requests: rateRPM / rateSpeed, Tokens: rateTPM / rateSpeed, Window: rateWindow, NoHeaders: true}))
+			llmtest.WithRateLimit(llmtest.RateLimit{Requests: rateRPM / rateSpeed, Tokens: rateTPM / rateSpeed, Window: rateWindow}))
 		budget := openLocker(b, "groupmem-bench:"+groupmem.NewID()+":").RateBudget()
 		rateFill(b, l)
 		if n := tick(b, l, slot1, 1); n != rateGroups {

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"bytes"
+	"os"
 	"testing"
 	"time"
 
@@ -36,5 +38,33 @@ func TestProgressLine(t *testing.T) {
 	}
 	if got := progressLine(p, 30*time.Second, nil); got != (progress{tokens: 75}) {
 		t.Errorf("without a limiter: %+v", got)
+	}
+}
+
+// TestProgressBar: on a terminal, evolve -all redraws one line with the
+// groups done and left and the model's figures, and ends it; elsewhere
+// (a pipe, a file, a log collector) it writes nothing.
+func TestProgressBar(t *testing.T) {
+	var b bytes.Buffer
+	bar := &progressBar{w: &b, tty: true}
+	bar.update(3, 10, progress{tokens: 1200, tokensPerMin: 600, throttled: 2, waits: 5})
+	bar.update(10, 10, progress{tokens: 4000, tokensPerMin: 800, throttled: 2, waits: 5})
+	bar.finish()
+	want := "\r[#########.....................] 3/10 groups, 7 left, 1200 tokens, 600 tokens/min, 2 429s, 5 budget waits" +
+		"\r[##############################] 10/10 groups, 0 left, 4000 tokens, 800 tokens/min, 2 429s, 5 budget waits\n"
+	if b.String() != want {
+		t.Errorf("the bar drew\n%q\nwant\n%q", b.String(), want)
+	}
+
+	f, err := os.Create(t.TempDir() + "/out")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	quiet := newProgressBar(f)
+	quiet.update(1, 2, progress{})
+	quiet.finish()
+	if st, _ := f.Stat(); quiet.tty || st.Size() != 0 {
+		t.Errorf("on a file the bar wrote %d bytes (terminal %v); want none", st.Size(), quiet.tty)
 	}
 }

@@ -144,17 +144,20 @@ func (rw *rateWindow) expiry(now time.Time, i int) time.Duration {
 	return max(rw.entries[i].at.Add(rw.limit.Window).Sub(now), time.Millisecond)
 }
 
-// headers sets the x-ratelimit-* headers.
+// headers sets the x-ratelimit-* headers. The limits are per minute, as
+// providers report them (a Window shorter than a minute scales them up);
+// what remains is what the window has room for now.
 func (rw *rateWindow) headers(h http.Header, now time.Time) {
 	reset := time.Duration(0)
 	if len(rw.entries) > 0 {
 		reset = rw.expiry(now, 0)
 	}
+	perMinute := float64(time.Minute) / float64(rw.limit.Window)
 	set := func(kind string, limit, used int) {
 		if limit <= 0 {
 			return
 		}
-		h.Set("X-Ratelimit-Limit-"+kind, strconv.Itoa(limit))
+		h.Set("X-Ratelimit-Limit-"+kind, strconv.Itoa(int(float64(limit)*perMinute)))
 		h.Set("X-Ratelimit-Remaining-"+kind, strconv.Itoa(max(limit-used, 0)))
 		h.Set("X-Ratelimit-Reset-"+kind, fmt.Sprint(reset.Round(time.Millisecond)))
 	}
