@@ -130,16 +130,50 @@ func (r *Relay) project(ctx context.Context, ids []string) (map[string]bool, err
 	if err != nil {
 		return nil, fmt.Errorf("check projected memories: %w", err)
 	}
+	held := make(map[string]bool, len(again))
 	for _, m := range again {
+		held[m.ID] = true
 		if w, ok := written[m.ID]; ok && !sameState(w, m) {
 			delete(written, m.ID) // changed meanwhile: its newer entry, or this one again, writes it
 		}
+	}
+	if err := r.dropPurged(ctx, written, held); err != nil {
+		return nil, err
 	}
 	ok := make(map[string]bool, len(written))
 	for id := range written {
 		ok[id] = true
 	}
 	return ok, nil
+}
+
+// dropPurged undoes the writes of versions the ledger lost while they were
+// being written: only a purge removes versions, and a purge that ran
+// between this projection's read and its write has already emptied the
+// index, which the write just refilled with the purged group's points.
+// The group's points go again while the ledger holds no version of it
+// (a group begun anew since is left alone; its own entries write it).
+func (r *Relay) dropPurged(ctx context.Context, written map[string]groupmem.Memory, held map[string]bool) error {
+	groups := map[string]bool{}
+	for id, m := range written {
+		if !held[id] {
+			groups[m.GroupID] = true // nothing left to project: its entry went with the purge
+		}
+	}
+	for g := range groups {
+		page, err := r.ledger.Memories(ctx, groupmem.MemoryQuery{GroupID: g, Limit: 1})
+		if err != nil {
+			return fmt.Errorf("check a purged group: %w", err)
+		}
+		if page.Total > 0 {
+			continue
+		}
+		if err := r.index.DeleteGroup(ctx, g); err != nil {
+			return fmt.Errorf("drop the points of purged group %s: %w", g, err)
+		}
+		r.log.InfoContext(ctx, "dropped points written while their group was purged", "group_id", g)
+	}
+	return nil
 }
 
 // sameState reports whether two reads of one version agree on everything
