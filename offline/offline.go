@@ -175,7 +175,13 @@ var _ groupmem.Fuser = (*Fuser)(nil)
 // dimensions, the recommended choice: these vectors are only compared
 // within a run and never stored, so they need not match the search index,
 // and at fewer dimensions the hashed features of unrelated lines collide
-// often enough to blur clusters. EINVALID for a bad setting, named.
+// often enough to blur clusters. The static embedder of the search index
+// (llm/static) is not the default here: it scores unrelated chat lines
+// 0.3 to 0.5, above the clustering thresholds, and with it the bundled
+// scenarios collapse into one or two clusters (a six-week backlog gives
+// one memory instead of three, four habits one instead of four); its
+// table reaches the clusters through Config.Lexicon instead, which ties
+// words of the two languages. EINVALID for a bad setting, named.
 func New(cfg Config, embed groupmem.Embedder) (*Fuser, error) {
 	cfg, err := cfg.withDefaults()
 	if err != nil {
