@@ -129,8 +129,8 @@ type Ledger interface {
 	// still has its text, keeping the rows, as RedactMessage does to the
 	// message itself; memories are left as they are. It records one
 	// removal per group (RemovalRetention, with actor) and returns how
-	// many messages it emptied.
-	ExpireMessages(ctx context.Context, before time.Time, actor string) (int, error)
+	// many messages it emptied in each group.
+	ExpireMessages(ctx context.Context, before time.Time, actor string) (map[string]int, error)
 
 	// IdleGroups returns up to limit groups, in id order, that have had no
 	// message stored and no run begun since before.

@@ -38,11 +38,20 @@ func (s *Service) Retain(ctx context.Context, cfg RetentionConfig) (RetentionRep
 	var r RetentionReport
 	now := s.now()
 	if cfg.MessageDays > 0 {
-		n, err := s.ledger.ExpireMessages(ctx, now.Add(-time.Duration(cfg.MessageDays)*24*time.Hour), "retention")
+		expired, err := s.ledger.ExpireMessages(ctx, now.Add(-time.Duration(cfg.MessageDays)*24*time.Hour), "retention")
 		if err != nil {
 			return r, err
 		}
-		r.Messages = n
+		r.Messages = groupmem.Total(expired)
+		// The message index forgets what it holds of those groups and
+		// reads them again, without the text, from the ledger.
+		if f := s.relay.cfg.ForgetMessages; f != nil {
+			for g := range expired {
+				if err := f(ctx, g); err != nil {
+					s.log.WarnContext(ctx, "retention: the message index keeps expired text until the group is read again", "group_id", g, "err", err)
+				}
+			}
+		}
 	}
 	if cfg.IdleGroupDays > 0 {
 		ids, err := s.ledger.IdleGroups(ctx, now.Add(-time.Duration(cfg.IdleGroupDays)*24*time.Hour), retentionPage)

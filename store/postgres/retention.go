@@ -11,7 +11,7 @@ import (
 )
 
 // ExpireMessages implements groupmem.Ledger.
-func (l *Ledger) ExpireMessages(ctx context.Context, before time.Time, actor string) (int, error) {
+func (l *Ledger) ExpireMessages(ctx context.Context, before time.Time, actor string) (map[string]int, error) {
 	rows, err := l.pool.Query(ctx, `
 		WITH expired AS (
 			UPDATE messages m SET content = '', redacted_at = $2
@@ -20,16 +20,21 @@ func (l *Ledger) ExpireMessages(ctx context.Context, before time.Time, actor str
 			RETURNING m.group_id)
 		INSERT INTO removals (group_id, kind, actor, rows, removed_at)
 		SELECT group_id, $3, $4, jsonb_build_object('messages', count(*)), $2 FROM expired GROUP BY group_id
-		RETURNING (rows->>'messages')::int`, before, l.now().UTC(), groupmem.RemovalRetention, groupmem.CleanActor(actor))
+		RETURNING group_id, (rows->>'messages')::int`, before, l.now().UTC(), groupmem.RemovalRetention, groupmem.CleanActor(actor))
 	if err != nil {
-		return 0, interpretError(fmt.Errorf("expire messages: %w", err))
+		return nil, interpretError(fmt.Errorf("expire messages: %w", err))
 	}
-	counts, err := pgx.CollectRows(rows, pgx.RowTo[int])
-	total := 0
-	for _, n := range counts {
-		total += n
+	out := map[string]int{}
+	var g string
+	var n int
+	_, err = pgx.ForEachRow(rows, []any{&g, &n}, func() error {
+		out[g] = n
+		return nil
+	})
+	if err != nil {
+		return nil, interpretError(fmt.Errorf("expire messages: %w", err))
 	}
-	return total, interpretError(err)
+	return out, nil
 }
 
 // IdleGroups implements groupmem.Ledger.

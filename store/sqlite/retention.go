@@ -10,31 +10,44 @@ import (
 )
 
 // ExpireMessages implements groupmem.Ledger.
-func (l *Ledger) ExpireMessages(ctx context.Context, before time.Time, actor string) (int, error) {
-	total := 0
+func (l *Ledger) ExpireMessages(ctx context.Context, before time.Time, actor string) (map[string]int, error) {
+	out := map[string]int{}
 	now := nanos(l.now().UTC())
 	err := l.inTx(ctx, func(tx *sql.Tx) error {
-		const expired = `FROM messages m JOIN group_state g ON g.group_id = m.group_id
-			WHERE m.seq <= g.watermark AND m.sent_at < ?1 AND m.redacted_at IS NULL`
-		if _, err := tx.ExecContext(ctx, `INSERT INTO removals (group_id, kind, actor, rows, removed_at)
-			SELECT m.group_id, ?2, ?3, json_object('messages', count(*)), ?4 `+expired+` GROUP BY m.group_id`,
-			nanos(before), groupmem.RemovalRetention, groupmem.CleanActor(actor), now); err != nil {
-			return err
-		}
-		res, err := tx.ExecContext(ctx, `UPDATE messages SET content = '', redacted_at = ?2
-			WHERE redacted_at IS NULL AND sent_at < ?1
-				AND seq <= (SELECT watermark FROM group_state g WHERE g.group_id = messages.group_id)`, nanos(before), now)
+		clear(out)
+		rows, err := tx.QueryContext(ctx, `SELECT m.group_id, count(*) FROM messages m JOIN group_state g ON g.group_id = m.group_id
+			WHERE m.seq <= g.watermark AND m.sent_at < ?1 AND m.redacted_at IS NULL GROUP BY m.group_id`, nanos(before))
 		if err != nil {
 			return err
 		}
-		n, _ := res.RowsAffected()
-		total = int(n)
-		return nil
+		for rows.Next() {
+			var g string
+			var n int
+			if err := rows.Scan(&g, &n); err != nil {
+				rows.Close()
+				return err
+			}
+			out[g] = n
+		}
+		if err := rows.Close(); err != nil {
+			return err
+		}
+		for g, n := range out {
+			if _, err := tx.ExecContext(ctx, `INSERT INTO removals (group_id, kind, actor, rows, removed_at)
+				VALUES (?1, ?2, ?3, json_object('messages', ?4), ?5)`,
+				g, groupmem.RemovalRetention, groupmem.CleanActor(actor), n, now); err != nil {
+				return err
+			}
+		}
+		_, err = tx.ExecContext(ctx, `UPDATE messages SET content = '', redacted_at = ?2
+			WHERE redacted_at IS NULL AND sent_at < ?1
+				AND seq <= (SELECT watermark FROM group_state g WHERE g.group_id = messages.group_id)`, nanos(before), now)
+		return err
 	})
 	if err != nil {
-		return 0, interpretError(fmt.Errorf("expire messages: %w", err))
+		return nil, interpretError(fmt.Errorf("expire messages: %w", err))
 	}
-	return total, nil
+	return out, nil
 }
 
 // IdleGroups implements groupmem.Ledger.
