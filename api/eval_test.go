@@ -16,6 +16,7 @@ import (
 
 	"github.com/groupmem/groupmem/api"
 	"github.com/groupmem/groupmem/demo"
+	"github.com/groupmem/groupmem/keyword"
 	"github.com/groupmem/groupmem/prompts"
 )
 
@@ -89,6 +90,24 @@ func TestRetrievalEvalSet(t *testing.T) {
 			}
 		}
 		kinds[q.kind]++
+		if q.kind == "paraphrase" {
+			// A paraphrase shares no keyword with its evidence: the
+			// keyword side alone cannot find it.
+			words := map[string]bool{}
+			for _, w := range keyword.Tokens(q.text) {
+				words[w] = true
+			}
+			for _, m := range c.Messages() {
+				if !slices.Contains(q.evidence, m.ID) {
+					continue
+				}
+				for _, w := range keyword.Tokens(m.Content) {
+					if words[w] {
+						t.Errorf("paraphrase %q shares %q with its evidence %s: %q", q.text, w, m.ID, m.Content)
+					}
+				}
+			}
+		}
 	}
 	for _, c := range chats {
 		if len(c.Days) < 20 {
