@@ -9,6 +9,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/groupmem/groupmem"
+	"github.com/groupmem/groupmem/store/storetest"
 	"github.com/groupmem/groupmem/worker"
 )
 
@@ -71,7 +72,7 @@ func fusedOnce(t *testing.T, l groupmem.Ledger, group string, upTo int64) []grou
 	}
 	runs = slices.DeleteFunc(runs, func(r groupmem.Run) bool { return r.Status != groupmem.RunSucceeded })
 	slices.Reverse(runs)
-	msgs, err := l.MessagesAfter(ctx, group, 0, 1000)
+	msgs, err := l.MessagesAfter(ctx, group, 0, 100_000)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -145,5 +146,38 @@ func TestBacklogFollowUpsAreBounded(t *testing.T) {
 				t.Errorf("groups due for the next slot = %v, %v; want big", due, err)
 			}
 		})
+	}
+}
+
+// A backlog of 10,000 messages, with the default run size and follow-ups,
+// is fused in the one slot, in five runs, and the other due group is
+// evolved after the first of them, not after the backlog.
+func TestTenThousandMessagesInOneNight(t *testing.T) {
+	if testing.Short() {
+		t.Skip("stores 10,000 messages")
+	}
+	s := newStores(t)
+	svc := worker.New(worker.Deps{Ledger: s.ledger, Index: s.index, Locker: s.locker, Embedder: s.embedder,
+		Fuser: &scriptedFuser{}, Logger: s.log}, worker.Config{})
+	order := &evolveOrder{Evolver: svc}
+	all := storetest.Msgs("big", "m", 10_000)
+	for i := 0; i < len(all); i += groupmem.MaxBatchMessages {
+		if _, err := s.ledger.InsertMessages(context.Background(), all[i:min(i+groupmem.MaxBatchMessages, len(all))]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	addMessages(t, s.ledger, "m", 2, "small")
+	if n := tick(t, s.ledger, slot1, 1); n != 2 {
+		t.Fatalf("tick enqueued %d jobs, want 2", n)
+	}
+	drain(t, newPool(t, s.ledger, order, s.log, worker.PoolConfig{Concurrency: 1}))
+	// Five full runs, then one that finds nothing left (a full run cannot
+	// know it took the last message).
+	if diff := cmp.Diff([]string{"big", "small", "big", "big", "big", "big", "big"}, order.groups); diff != "" {
+		t.Errorf("order of evolutions (-want +got):\n%s", diff)
+	}
+	msgs, _ := s.ledger.MessagesAfter(context.Background(), "big", 0, 100_000)
+	if runs := fusedOnce(t, s.ledger, "big", msgs[len(msgs)-1].Seq); len(runs) != 5 {
+		t.Errorf("big was fused in %d runs, want 5 of 2,000", len(runs))
 	}
 }
