@@ -172,6 +172,12 @@ func (f *Fuser) statement(m groupmem.Message) string {
 	return thirdPerson(strings.Join(strings.Fields(statementOf(m.Content)), " "), m, f.cfg.Evolve.Location)
 }
 
+// ownStatement is the statement of what m's sender says about
+// themselves: as statement, with their "we" read as their household.
+func (f *Fuser) ownStatement(m groupmem.Message) string {
+	return ownThirdPerson(strings.Join(strings.Fields(statementOf(m.Content)), " "), m, f.cfg.Evolve.Location)
+}
+
 // habitStatement is the statement of a habit whose representative line
 // is m: as statement, with the days m counts from its own date written as
 // the weekly pattern (habitual).

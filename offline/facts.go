@@ -145,7 +145,7 @@ func (f *Fuser) memberFacts(items []*item, mems []groupmem.Memory, taken decisio
 		// finished the migration" is about the migration).
 		said := it.msg
 		said.Content = said.Content[from:]
-		st := f.statement(said)
+		st := f.ownStatement(said)
 		if st == "" || statements[st] || len([]rune(st)) > f.cfg.MaxStatementRunes {
 			continue
 		}

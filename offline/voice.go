@@ -99,6 +99,27 @@ var zhRelativeDay = []struct {
 // "we"), and days counted from the message ("明天", "tonight") become the
 // date they meant, from the message's own time in loc.
 func thirdPerson(st string, m groupmem.Message, loc *time.Location) string {
+	return voice(st, m, loc, false)
+}
+
+// ownThirdPerson is thirdPerson for what a member says about themselves:
+// their "we" is their household, not the group ("my mum is visiting us"
+// → "Ann's mum is visiting Ann and family").
+func ownThirdPerson(st string, m groupmem.Message, loc *time.Location) string {
+	return voice(st, m, loc, true)
+}
+
+// enOwnPlural and zhOwnPlural are what the plural first person becomes in
+// a member's statement about themselves: %s is the sender's name.
+var (
+	enOwnPlural = map[string]string{
+		"we're": "%s and family are", "we've": "%s and family have", "we'll": "%s and family will", "we'd": "%s and family would",
+		"we": "%s and family", "us": "%s and family", "ourselves": "%s and family", "our": "%s's", "ours": "%s's",
+	}
+	zhOwnPlural = [][2]string{{"咱们群", "群里"}, {"我们群", "群里"}, {"咱们", "%s一家"}, {"我们", "%s一家"}, {"俺们", "%s一家"}}
+)
+
+func voice(st string, m groupmem.Message, loc *time.Location, own bool) string {
 	name := strings.TrimSpace(m.SenderName)
 	if name == "" {
 		name = strings.TrimSpace(m.SenderID)
@@ -130,6 +151,11 @@ func thirdPerson(st string, m groupmem.Message, loc *time.Location) string {
 		})
 		for word, weeks := range map[string]int{"这周": 0, "本周": 0, "下周": 1, "上周": -1} {
 			st = strings.ReplaceAll(st, word, zhDate(monday(day).AddDate(0, 0, 7*weeks))+"那周")
+		}
+		if own {
+			for _, p := range zhOwnPlural {
+				st = strings.ReplaceAll(st, p[0], strings.ReplaceAll(p[1], "%s", name))
+			}
 		}
 		for _, p := range zhFirstPerson {
 			st = strings.ReplaceAll(st, p[0], strings.ReplaceAll(p[1], "%s", name))
@@ -196,7 +222,12 @@ func thirdPerson(st string, m groupmem.Message, loc *time.Location) string {
 		return name + " " + m[1] + thirdPersonVerb(m[2])
 	})
 	st = enFirstPerson.ReplaceAllStringFunc(st, func(w string) string {
-		return matchCase(w, strings.ReplaceAll(enPronoun[strings.ToLower(strings.ReplaceAll(w, "’", "'"))], "%s", name))
+		lw := strings.ToLower(strings.ReplaceAll(w, "’", "'"))
+		out, ok := enOwnPlural[lw]
+		if !own || !ok {
+			out = enPronoun[lw]
+		}
+		return matchCase(w, strings.ReplaceAll(out, "%s", name))
 	})
 	return capitalize(st)
 }

@@ -81,3 +81,23 @@ func TestHabitual(t *testing.T) {
 		}
 	}
 }
+
+// What a member says about themselves: their "we" is their household.
+func TestOwnThirdPerson(t *testing.T) {
+	sent := time.Date(2026, 10, 24, 21, 30, 0, 0, time.UTC)
+	en := groupmem.Message{SenderName: "Ann", SentAt: sent}
+	zh := groupmem.Message{SenderName: "小林", SentAt: sent}
+	for _, tt := range []struct {
+		msg      groupmem.Message
+		in, want string
+	}{
+		{en, "My mum is visiting us next weekend", "Ann's mum is visiting Ann and family the weekend of Sat Oct 31"},
+		{en, "We're going to Scotland for Easter", "Ann and family are going to Scotland for Easter"},
+		{en, "Our flat has a tiny balcony", "Ann's flat has a tiny balcony"},
+		{zh, "我妈下周末来看我们", "小林妈10月26日那周末来看小林一家"},
+	} {
+		if got := ownThirdPerson(tt.in, tt.msg, time.UTC); got != tt.want {
+			t.Errorf("ownThirdPerson(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}
