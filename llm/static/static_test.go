@@ -159,6 +159,7 @@ func BenchmarkVector(b *testing.B) {
 	for _, s := range []struct{ name, text string }{
 		{"short", "周会改到星期五晚上八点"},
 		{"long", "I switched jobs, I'm a backend engineer at a bank now, and the weekly meeting moved to Thursday afternoon at three"},
+		{"long-zh", "我换工作了，现在在一家银行做后端开发，每周的例会也改到了星期四下午三点，大家记得提前把周报发到群里"},
 	} {
 		b.Run(s.name, func(b *testing.B) {
 			for b.Loop() {
