@@ -4,6 +4,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 )
 
@@ -62,9 +63,15 @@ func commandHelp(w io.Writer, cmd *command, fs *flag.FlagSet, c *Config) {
 			printFlag(w, f, "", f.DefValue)
 		}
 	}
+	if cmd.reads != nil && len(cmd.reads) == 0 {
+		fmt.Fprintf(w, "\n%s reads no GROUPMEM_* setting.\n", cmd.name)
+		return
+	}
 	fmt.Fprintln(w, "\nsettings (each a flag and a GROUPMEM_* variable; the flag wins over the variable):")
 	for _, s := range c.settings() {
-		printFlag(w, fs.Lookup(flagName(s.env)), s.env, s.def)
+		if cmd.reads == nil || slices.Contains(cmd.reads, s.env) {
+			printFlag(w, fs.Lookup(flagName(s.env)), s.env, s.def)
+		}
 	}
 }
 
@@ -83,6 +90,8 @@ func printFlag(w io.Writer, f *flag.Flag, env, def string) {
 		notes = append(notes, "env "+env)
 	}
 	switch {
+	case strings.Contains(f.Usage, "(default"):
+		// the usage says it in words
 	case def == "" && kind == " string":
 		notes = append(notes, "default empty")
 	case kind == " string":

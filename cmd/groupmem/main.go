@@ -30,6 +30,9 @@ type command struct {
 	// flags, when set, registers the command's own flags on fs and
 	// returns the run function that reads them; run is then unused.
 	flags func(fs *flag.FlagSet) runFunc
+	// reads, when not nil, lists the only settings (GROUPMEM_* variables)
+	// the command reads; its help shows those alone. nil: all of them.
+	reads []string
 }
 
 // Env is what every command gets: the parsed configuration, where each
@@ -48,7 +51,7 @@ type Env struct {
 func commands() []command {
 	return []command{
 		{name: "demo", usage: "replay a bundled group chat night by night on the embedded default (-serve to keep the API up)", flags: demoCommand,
-			example: "groupmem demo\ngroupmem demo -serve -addr 127.0.0.1:8080"},
+			reads: demoSettings, example: "groupmem demo\ngroupmem demo -serve -addr 127.0.0.1:8080"},
 		{name: "serve", usage: "serve the HTTP API, and run the nightly scheduler unless GROUPMEM_SCHEDULER=false", run: runServe,
 			example: "GROUPMEM_API_KEYS=\"bot:write:*:$(printf %s \"$SECRET\" | groupmem hash-key)\" groupmem serve -http-addr :8080"},
 		{name: "worker", usage: "run the nightly scheduler and an evolution pool, without the API", run: runWorker,
@@ -64,9 +67,9 @@ func commands() []command {
 		{name: "relay", usage: "project pending ledger changes into the search index", run: runRelay,
 			example: "groupmem relay"},
 		{name: "healthcheck", usage: "exit 0 when the local server is ready (for container health checks)", flags: healthcheckCommand,
-			example: "groupmem healthcheck            # serve, on GROUPMEM_HTTP_ADDR\ngroupmem healthcheck -metrics   # worker, on GROUPMEM_METRICS_ADDR"},
+			reads: []string{"GROUPMEM_HTTP_ADDR", "GROUPMEM_METRICS_ADDR", "GROUPMEM_LOG_LEVEL", "GROUPMEM_LOG_JSON"}, example: "groupmem healthcheck            # serve, on GROUPMEM_HTTP_ADDR\ngroupmem healthcheck -metrics   # worker, on GROUPMEM_METRICS_ADDR"},
 		{name: "hash-key", usage: "read an API key from standard input (or a prompt) and print its hash, for GROUPMEM_API_KEYS", run: runHashKey,
-			example: "printf %s \"$SECRET\" | groupmem hash-key\ngroupmem hash-key                # prompts for the key, not shown"},
+			reads: []string{}, example: "printf %s \"$SECRET\" | groupmem hash-key\ngroupmem hash-key                # prompts for the key, not shown"},
 		{name: "config", usage: "show the value in effect of every setting and where it came from, secrets redacted (-markdown: the table of defaults)", flags: configCommand,
 			example: "groupmem config\ngroupmem config -markdown"},
 	}
