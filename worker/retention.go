@@ -42,16 +42,10 @@ func (s *Service) Retain(ctx context.Context, cfg RetentionConfig) (RetentionRep
 		if err != nil {
 			return r, err
 		}
+		// The message indexes hold no text (their points carry ids, and
+		// every hit is read back from the ledger), so an expired message
+		// is never returned; its vectors go when its group is reindexed.
 		r.Messages = groupmem.Total(expired)
-		// The message index forgets what it holds of those groups and
-		// reads them again, without the text, from the ledger.
-		if f := s.relay.cfg.ForgetMessages; f != nil {
-			for g := range expired {
-				if err := f(ctx, g); err != nil {
-					s.log.WarnContext(ctx, "retention: the message index keeps expired text until the group is read again", "group_id", g, "err", err)
-				}
-			}
-		}
 	}
 	if cfg.IdleGroupDays > 0 {
 		ids, err := s.ledger.IdleGroups(ctx, now.Add(-time.Duration(cfg.IdleGroupDays)*24*time.Hour), retentionPage)

@@ -2,7 +2,6 @@ package worker_test
 
 import (
 	"context"
-	"slices"
 	"testing"
 	"time"
 
@@ -33,20 +32,12 @@ func TestRetain(t *testing.T) {
 		t.Fatal(err)
 	}
 	now := time.Date(2026, 12, 11, 3, 0, 0, 0, time.UTC)
-	var forgot []string // groups the message index was told to forget
 	svc := worker.New(worker.Deps{Ledger: s.ledger, Index: s.index, Locker: s.locker, Embedder: s.embedder,
-		Fuser: &scriptedFuser{}, Logger: s.log, Now: func() time.Time { return now }},
-		worker.Config{Relay: worker.RelayConfig{ForgetMessages: func(_ context.Context, g string) error {
-			forgot = append(forgot, g)
-			return nil
-		}}})
+		Fuser: &scriptedFuser{}, Logger: s.log, Now: func() time.Time { return now }}, worker.Config{})
 
 	r, err := svc.Retain(ctx, worker.RetentionConfig{MessageDays: 30})
 	if err != nil || r.Messages != 3 || r.Groups != 0 {
 		t.Fatalf("Retain(30 days) = %+v, %v; want the 3 fused messages", r, err)
-	}
-	if !slices.Equal(forgot, []string{"fused"}) {
-		t.Errorf("the message index forgot %v; want the group whose text expired, so that search reads it again", forgot)
 	}
 	if msgs, _ := s.ledger.MessagesAfter(ctx, "fused", 0, 10); len(msgs) != 3 || msgs[0].Content != "" {
 		t.Errorf("fused messages = %+v", msgs)

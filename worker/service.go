@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"log/slog"
+	"slices"
 	"time"
 
 	"github.com/groupmem/groupmem"
@@ -223,6 +224,11 @@ func (s *Service) finish(ctx context.Context, run groupmem.Run, cause error) {
 			run.Report.Reason = groupmem.FailReason(cause, groupmem.FailInternal)
 		}
 		s.log.DebugContext(ctx, "run did not apply", "run_id", run.ID, "group_id", run.GroupID, "status", run.Status, "err", cause)
+	}
+	if r := run.Report.Reason; r != "" && !slices.Contains(groupmem.FailReasons, r) {
+		// A reason off the documented list (from a Fuser of another
+		// make) must not keep the run from being recorded.
+		run.Report.Reason = groupmem.FailInternal
 	}
 	if err := s.ledger.FinishRun(context.WithoutCancel(ctx), run); err != nil {
 		s.log.WarnContext(ctx, "record run", "run_id", run.ID, "group_id", run.GroupID, "err", err)

@@ -29,6 +29,10 @@ func (l *Ledger) ExpireMessages(ctx context.Context, before time.Time, actor str
 			}
 			out[g] = n
 		}
+		if err := rows.Err(); err != nil {
+			rows.Close()
+			return err
+		}
 		if err := rows.Close(); err != nil {
 			return err
 		}
