@@ -30,7 +30,9 @@ type factKind struct {
 // up to two time words ("我六月要搬到", "我这周升职", "我周六第一次去")
 // and a place ("我周五在重庆见了").
 const zhWhen = `(?:(?:今年|明年|去年|现在|最近|目前|这周|下周|上周|这个月|下个月|上个月|周[一二三四五六日末]|星期[一二三四五六日天]|` +
-	`每周[一二三四五六日末]?|每个?星期[一二三四五六日天]?|每天|每个?月|平时|昨天|今天|明天|[一二三四五六七八九十0-9]{1,3}月份?|终于|刚刚?|已经|第一次|也|还)\s*){0,3}(?:在[^，。！？,.!?]{1,8})?`
+	`每周[一二三四五六日末]?|每个?星期[一二三四五六日天]?|每天|每个?月|平时|昨天|今天|明天|[一二三四五六七八九十0-9]{1,3}月份?|终于|刚刚?|已经|第一次|也|还)\s*){0,3}` +
+	// a place, but not a clause of its own ("我在群里看到有人说要搬到…")
+	`(?:在[^，。！？,.!?看听说帮替给想觉要]{1,8})?`
 
 // zh is a Chinese fact pattern: 我, then zhWhen, then verbs.
 func zh(verbs string) *regexp.Regexp { return regexp.MustCompile(`我` + zhWhen + `(?:` + verbs + `)`) }
@@ -47,7 +49,7 @@ var factKinds = []factKind{
 		regexp.MustCompile(`(?i)\bmy (wife|husband|partner|girlfriend|boyfriend|son|daughter|kids|children|mom|mum|dad|mother|father|brother|sister|baby|dog|cat)\b`),
 		regexp.MustCompile(`我(老婆|老公|媳妇|对象|女朋友|男朋友|儿子|女儿|孩子|爸|妈|哥|姐|弟|妹|家猫|家狗|家的猫|家的狗)`)},
 	{"health", false,
-		regexp.MustCompile(`(?i)\bi(?:'m| am) (allergic to|vegetarian|vegan|lactose intolerant)|\bi can(?:'t|not) eat\b`),
+		regexp.MustCompile(`(?i)\bi(?:'m| am) (allergic to|vegetarian|vegan|lactose intolerant)|\bi can(?:'t|not) eat (any |gluten|dairy|nuts|meat|pork|beef|fish|shellfish|seafood|eggs|spicy)`),
 		regexp.MustCompile(`我对.{1,8}过敏|我` + zhWhen + `(不能吃|吃素|不吃)`)},
 	{"likes", false,
 		regexp.MustCompile(`(?i)\bi (really )?(like|love|enjoy|prefer|hate|can't stand)\b|\bmy favou?rite\b`),
@@ -60,7 +62,7 @@ var factKinds = []factKind{
 		zh(`打算|准备|计划|要去|想去|要回`)},
 	{"did", false,
 		regexp.MustCompile(`(?i)\bi (just |finally )?(went|visited|ran|finished|started|bought|got|adopted|passed|won|completed|climbed|learned|learnt|met)\b`),
-		zh(`去了|跑了|买了|看了|考过了|通过了|领养了|学会了|完成了|爬了|见了|开始|去[^，。！？,.!?]{1,4}了`)},
+		zh(`去了|跑了|买了|看了|考过了|通过了|领养了|学会了|完成了|爬了|见了|开始(?:学|练|用|做|跑|上|玩|养|写)|去[^，。！？,.!?]{1,4}了`)},
 }
 
 // factAt returns the kind of thing the message says about its sender, if
@@ -69,17 +71,33 @@ var factKinds = []factKind{
 // begins.
 func factAt(text string) (factKind, int, bool) {
 	t := strings.TrimRightFunc(text, unicode.IsSpace)
-	if strings.HasSuffix(t, "?") || strings.HasSuffix(t, "？") || strings.HasSuffix(t, "吗") {
+	if strings.HasSuffix(t, "?") || strings.HasSuffix(t, "？") || strings.HasSuffix(t, "吗") || strings.HasSuffix(t, "呢") || strings.HasSuffix(t, "吧") {
 		return factKind{}, 0, false
 	}
 	for _, k := range factKinds {
+		if (k.name == "health" || k.name == "likes") && tiedToOccasion(t) {
+			continue // "我今天不吃晚饭": one day's choice, not a trait
+		}
 		for _, re := range []*regexp.Regexp{k.en, k.zh} {
-			if at := re.FindStringIndex(t); at != nil && (k.name == "job" || k.name == "home" || k.name == "health" || saysWhat(t[at[1]:])) {
+			if at := re.FindStringIndex(t); at != nil && (k.name == "job" || k.name == "home" || namesItself(t[at[0]:at[1]]) || saysWhat(t[at[1]:])) {
 				return k, sentenceStart(t[:at[0]]), true
 			}
 		}
 	}
 	return factKind{}, 0, false
+}
+
+// namesItself reports whether a matched fact already names what it says:
+// an allergy or a diet ("我对花生过敏", "I'm vegetarian"), which needs no
+// object after it, unlike "我不吃" or "I can't eat".
+func namesItself(match string) bool {
+	m := strings.ToLower(match)
+	for _, w := range []string{"过敏", "吃素", "allergic", "vegetarian", "vegan", "lactose"} {
+		if strings.Contains(m, w) {
+			return true
+		}
+	}
+	return false
 }
 
 // sentenceStart is where the last sentence of s begins: after its last
