@@ -21,7 +21,9 @@ var (
 	enPast = regexp.MustCompile(`(?i)\b(went|was|were|did|had|met|got|saw|ran|made|took|came|bought|visited|finished|started|[a-z]{3,}ed)\b`)
 	// enWeekday is a weekday named without a date; "every", "on ...s" and
 	// the like, which state a pattern, are left as they are.
-	enWeekday = regexp.MustCompile(`(?i)\b(every |on |this |last |next )?(monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b`)
+	// What follows the weekday is read too: "Friday's", "the last Friday
+	// of", "on Friday evenings" state an occasion's name or a pattern.
+	enWeekday = regexp.MustCompile(`(?i)\b(every |on |this |last |next )?(monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b('s\b| of\b| (?:evening|morning|afternoon|night)s\b)?`)
 	// enPresent is "I" followed by a verb in the present tense, which
 	// takes the third person's -s once "I" becomes a name.
 	enPresent = regexp.MustCompile(`(?i)\bi ((?:really |also |usually |still |always |never |often |sometimes )?)(like|love|enjoy|prefer|hate|work|live|have|want|need|play|go|do|run|take|make|think|know|speak|study|teach|cook|bake|read|watch|miss|own|use|drive|walk|swim|cycle|write|sing|draw|volunteer|travel)\b`)
@@ -44,11 +46,41 @@ var zhFirstPerson = [][2]string{
 
 // zhWeekday is a weekday named without a date: 周六, 星期六, 这周六,
 // 下星期六; 每周六 and the like state a pattern and are left as they are.
-var zhWeekday = regexp.MustCompile(`(每个?)?([这本下上]?)(周|星期|礼拜)([一二三四五六日天])`)
+var zhWeekday = regexp.MustCompile(`(每个?)?([这本下上]个?)?(周|星期|礼拜)([一二三四五六日天])`)
 
-// zhWeekdays maps the day of a Chinese weekday name to time.Weekday.
-var zhWeekdays = map[string]time.Weekday{"一": time.Monday, "二": time.Tuesday, "三": time.Wednesday, "四": time.Thursday,
+// zhWeekdayNames maps the day of a Chinese weekday name to time.Weekday.
+type zhWeekdayNames map[string]time.Weekday
+
+var zhWeekdays = zhWeekdayNames{"一": time.Monday, "二": time.Tuesday, "三": time.Wednesday, "四": time.Thursday,
 	"五": time.Friday, "六": time.Saturday, "日": time.Sunday, "天": time.Sunday}
+
+// rewrite dates the weekdays of st that name their week (这周六, 下星期一,
+// 上个礼拜天), counted from day; a bare weekday (改到周四) may be a
+// pattern and stays, as do 每周六 and words that only look like one
+// (这周天气, 上周一共, 一周一次).
+func (n zhWeekdayNames) rewrite(st string, day time.Time) string {
+	var b strings.Builder
+	last := 0
+	for _, m := range zhWeekday.FindAllStringSubmatchIndex(st, -1) {
+		group := func(i int) string {
+			if m[2*i] < 0 {
+				return ""
+			}
+			return st[m[2*i]:m[2*i+1]]
+		}
+		every, week, unit, d := group(1), group(2), group(3), group(4)
+		next, _ := utf8.DecodeRuneInString(st[m[1]:])
+		if every != "" || week == "" || unit == "周" && d == "天" || strings.ContainsRune("共次些起气", next) {
+			continue
+		}
+		rel := map[string]string{"这": "this", "本": "this", "下": "next", "上": "last"}[week[:len("这")]]
+		b.WriteString(st[last:m[0]])
+		b.WriteString(zhDate(weekdayNear(day, n[d], rel)) + "（周" + d + "）")
+		last = m[1]
+	}
+	b.WriteString(st[last:])
+	return b.String()
+}
 
 // weekdayOf is the time.Weekday of an English weekday name.
 func weekdayOf(name string) time.Weekday {
@@ -62,8 +94,8 @@ func weekdayOf(name string) time.Weekday {
 
 // weekdayNear is the date of weekday wd that a message sent on day means:
 // in the week before ("last"), in the next week ("next"), in the day's
-// own week ("this"), or otherwise the nearest one, three days back to
-// three ahead ("on Saturday" said on a Monday is the Saturday just gone).
+// own week ("this"), or the latest one up to day ("past": "I went
+// climbing on Thursday").
 func weekdayNear(day time.Time, wd time.Weekday, rel string) time.Time {
 	mon := monday(day)
 	offset := (int(wd) + 6) % 7 // days after Monday
@@ -75,11 +107,7 @@ func weekdayNear(day time.Time, wd time.Weekday, rel string) time.Time {
 	case "this":
 		return mon.AddDate(0, 0, offset)
 	}
-	diff := (int(wd) - int(day.Weekday()) + 7) % 7 // 0..6 days ahead
-	if diff > 3 {
-		diff -= 7
-	}
-	return day.AddDate(0, 0, diff)
+	return day.AddDate(0, 0, -((int(day.Weekday()) - int(wd) + 7) % 7))
 }
 
 // zhRelativeDay are Chinese relative days, longest first: the days from
@@ -141,14 +169,7 @@ func voice(st string, m groupmem.Message, loc *time.Location, own bool) string {
 		for word, years := range map[string]int{"今年": 0, "明年": 1, "去年": -1} {
 			st = strings.ReplaceAll(st, word, day.AddDate(years, 0, 0).Format("2006")+"年")
 		}
-		st = zhWeekday.ReplaceAllStringFunc(st, func(w string) string {
-			sub := zhWeekday.FindStringSubmatch(w)
-			if sub[1] != "" || sub[2] == "" && !strings.Contains(st, "了") {
-				return w // 每周六: a pattern; 改到周四: perhaps one
-			}
-			rel := map[string]string{"这": "this", "本": "this", "下": "next", "上": "last"}[sub[2]]
-			return zhDate(weekdayNear(day, zhWeekdays[sub[4]], rel)) + "（周" + sub[4] + "）"
-		})
+		st = zhWeekdays.rewrite(st, day)
 		for word, weeks := range map[string]int{"这周": 0, "本周": 0, "下周": 1, "上周": -1} {
 			st = strings.ReplaceAll(st, word, zhDate(monday(day).AddDate(0, 0, 7*weeks))+"那周")
 		}
@@ -210,12 +231,16 @@ func voice(st string, m groupmem.Message, loc *time.Location, own bool) string {
 	})
 	st = enWeekday.ReplaceAllStringFunc(st, func(w string) string {
 		sub := enWeekday.FindStringSubmatch(w)
-		prefix := strings.ToLower(sub[1])
-		if prefix == "every " || (prefix == "" || prefix == "on ") && !enPast.MatchString(st) {
-			return w // a pattern, or a day that may be one ("moves to Thursday")
+		rel := strings.TrimSpace(strings.ToLower(sub[1]))
+		switch {
+		case sub[3] != "" || rel == "every" || rel == "":
+			return w // a name ("Friday's"), a pattern, or a day that may be one ("moves to Thursday")
+		case rel == "on" && !enPast.MatchString(st):
+			return w // "on Friday": perhaps every Friday
+		case rel == "on":
+			rel = "past"
 		}
-		d := weekdayNear(day, weekdayOf(sub[2]), strings.TrimSpace(prefix))
-		return matchCase(w, "on "+d.Format("Mon Jan 2"))
+		return "on " + weekdayNear(day, weekdayOf(sub[2]), rel).Format("Mon Jan 2")
 	})
 	st = enPresent.ReplaceAllStringFunc(st, func(w string) string {
 		m := enPresent.FindStringSubmatch(w)
@@ -286,7 +311,7 @@ func habitual(st string, day time.Time) string {
 	zh := func(d time.Weekday) string {
 		return "每周" + [...]string{"日", "一", "二", "三", "四", "五", "六"}[d]
 	}
-	st = strings.NewReplacer("今晚", zh(wd)+"晚上", "今早", zh(wd)+"早上", "今天", zh(wd), "明晚", zh(next)+"晚上", "明天", zh(next)).Replace(st)
+	st = strings.NewReplacer("今晚", zh(wd)+"晚上", "今早", zh(wd)+"早上", "今天", zh(wd), "明晚", zh(next)+"晚上", "明早", zh(next)+"早上", "明天", zh(next)).Replace(st)
 	return enHabitDay.ReplaceAllStringFunc(st, func(w string) string {
 		var out string
 		switch strings.ToLower(w) {

@@ -37,7 +37,7 @@ func TestThirdPerson(t *testing.T) {
 		{en, "My favourite book this year is Piranesi", "Ann's favourite book in 2026 is Piranesi"},
 		{en, "Book club moves to Thursday, next Friday is the last Zoom one", "Book club moves to Thursday, on Fri Oct 30 is the last Zoom one"},
 		{en, "Chess every Friday", "Chess every Friday"},
-		{m, "我周四第一次去攀岩了", "老张10月22日（周四）第一次去攀岩了"},
+		{m, "我周四第一次去攀岩了", "老张周四第一次去攀岩了"},
 		{m, "我今年最爱的书是《皮拉内西》", "老张2026年最爱的书是《皮拉内西》"},
 		{m, "每周六一起打球，下周六改到体育馆", "每周六一起打球，10月31日（周六）改到体育馆"},
 	} {
@@ -98,6 +98,39 @@ func TestOwnThirdPerson(t *testing.T) {
 	} {
 		if got := ownThirdPerson(tt.in, tt.msg, time.UTC); got != tt.want {
 			t.Errorf("ownThirdPerson(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}
+
+// Weekdays become dates only where the message says which one it meant,
+// from any day of the week; patterns, names and look-alikes stay.
+func TestWeekdays(t *testing.T) {
+	mon := time.Date(2026, 10, 26, 9, 0, 0, 0, time.UTC) // a Monday
+	sun := time.Date(2026, 11, 1, 9, 0, 0, 0, time.UTC)  // a Sunday
+	en := func(d time.Time) groupmem.Message { return groupmem.Message{SenderName: "Ann", SentAt: d} }
+	zh := func(d time.Time) groupmem.Message { return groupmem.Message{SenderName: "小林", SentAt: d} }
+	for _, tt := range []struct {
+		msg      groupmem.Message
+		in, want string
+	}{
+		{en(mon), "I went climbing on Thursday", "Ann went climbing on Thu Oct 22"},
+		{en(sun), "I went climbing on Thursday", "Ann went climbing on Thu Oct 29"},
+		{en(mon), "Last Friday was fun", "On Fri Oct 23 was fun"},
+		{en(mon), "See you next Saturday", "See you on Sat Nov 7"},
+		{en(mon), "The party is scheduled for Saturday", "The party is scheduled for Saturday"},
+		{en(mon), "Black Friday deals were great", "Black Friday deals were great"},
+		{en(mon), "Friday's meeting was cancelled", "Friday's meeting was cancelled"},
+		{en(mon), "Book club meets the last Friday of every month", "Book club meets the last Friday of every month"},
+		{en(mon), "Movie night on Friday evenings, popcorn prepared", "Movie night on Friday evenings, popcorn prepared"},
+		{zh(mon), "这周天气真好", "10月26日那周天气真好"},
+		{zh(mon), "上周一共去了三次", "10月19日那周一共去了三次"},
+		{zh(mon), "上个周六我们去爬山了", "10月24日（周六）大家去爬山了"},
+		{zh(mon), "下星期天聚餐", "11月8日（周天）聚餐"},
+		{zh(mon), "周会改到周四", "周会改到周四"},
+		{zh(mon), "每周六打球", "每周六打球"},
+	} {
+		if got := thirdPerson(tt.in, tt.msg, time.UTC); got != tt.want {
+			t.Errorf("%s: thirdPerson(%q) = %q, want %q", tt.msg.SentAt.Weekday(), tt.in, got, tt.want)
 		}
 	}
 }
