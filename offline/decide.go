@@ -94,8 +94,11 @@ func (f *Fuser) decideMemory(c *cluster, active activeDays, moderated time.Time)
 	idle := active.since(last)
 	loc := f.cfg.Evolve.Location
 	if idle >= f.cfg.DeleteAfterDays {
-		return &decision{kind: groupmem.ActionDelete, mem: m,
-			reason: fmt.Sprintf("no message has supported it on %d days the group was active (last on %s)", idle, last.In(loc).Format(time.DateOnly))}
+		why := fmt.Sprintf("no message has supported it on %d days the group was active (last on %s)", idle, last.In(loc).Format(time.DateOnly))
+		if idle == math.MaxInt32 {
+			why = fmt.Sprintf("no message has supported it since before the window the run reads (last on %s)", last.In(loc).Format(time.DateOnly))
+		}
+		return &decision{kind: groupmem.ActionDelete, mem: m, reason: why}
 	}
 	d := &decision{kind: groupmem.ActionKeep, mem: m, strength: f.strength(s, idle), fresh: freshIDs(c.items)}
 	if respect {
@@ -121,25 +124,47 @@ func (f *Fuser) decideMemory(c *cluster, active activeDays, moderated time.Time)
 // activeDays are the local dates, in order, on which the group wrote
 // anything in a run's window: the clock by which memories fade and
 // expire, so that a group that goes quiet for weeks finds its memories as
-// it left them.
+// it left them. from, when set, is where the window begins: a support
+// older than that is older than all of its active days.
 type activeDays struct {
 	dates []string // time.DateOnly in loc
 	loc   *time.Location
+	from  time.Time
+	seen  map[string]bool
 }
 
-// activeDaysOf returns the distinct local dates of msgs.
-func (f *Fuser) activeDaysOf(msgs []groupmem.Message) activeDays {
-	a := activeDays{loc: f.cfg.Evolve.Location}
+// activeDaysOf returns the active days of msgs, in a window from from
+// (zero: unbounded).
+func (f *Fuser) activeDaysOf(msgs []groupmem.Message, from time.Time) activeDays {
+	a := activeDays{loc: f.cfg.Evolve.Location, from: from}
 	for _, m := range msgs {
-		a.dates = append(a.dates, m.SentAt.In(a.loc).Format(time.DateOnly))
+		a.add(m)
 	}
-	slices.Sort(a.dates)
-	a.dates = slices.Compact(a.dates)
+	a.sort()
 	return a
 }
 
-// since counts the active days after the local date of t.
+// add counts the day m was sent.
+func (a *activeDays) add(m groupmem.Message) {
+	day := m.SentAt.In(a.loc).Format(time.DateOnly)
+	if a.seen == nil {
+		a.seen = map[string]bool{}
+	}
+	if !a.seen[day] {
+		a.seen[day] = true
+		a.dates = append(a.dates, day)
+	}
+}
+
+// sort puts the dates in order, after adds.
+func (a *activeDays) sort() { slices.Sort(a.dates) }
+
+// since counts the active days after the local date of t; for a t before
+// the window, more than any bound (math.MaxInt32).
 func (a activeDays) since(t time.Time) int {
+	if !a.from.IsZero() && t.Before(a.from) {
+		return math.MaxInt32
+	}
 	i, found := slices.BinarySearch(a.dates, t.In(a.loc).Format(time.DateOnly))
 	if found {
 		i++

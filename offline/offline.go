@@ -76,7 +76,9 @@
 //     not fade or expire for want of repetition (7 and 8 leave them).
 //  7. A memory no message has supported on DeleteAfterDays (21) days the
 //     group was active (days without any message do not count: a group
-//     back from a silence finds its memories as it left them),
+//     back from a silence finds its memories as it left them), or since
+//     before the window (read back at most four times WindowDays calendar
+//     days),
 //     counted from its last supporting message in the window or from when
 //     its version was written if that is later, is deleted: deprecated,
 //     restorable.
@@ -234,7 +236,7 @@ func (f *Fuser) Fuse(ctx context.Context, p groupmem.Pass) (groupmem.Answer, err
 	slices.SortStableFunc(mems, func(a, b groupmem.Memory) int {
 		return cmp.Or(b.UpdatedAt.Compare(a.UpdatedAt), cmp.Compare(a.ID, b.ID))
 	})
-	msgs, err := f.window(ctx, p.GroupID, p.Messages, p.Now)
+	msgs, active, err := f.window(ctx, p.GroupID, p.Messages, p.Now)
 	if err != nil {
 		return groupmem.Answer{}, fmt.Errorf("read the window: %w", err)
 	}
@@ -248,7 +250,7 @@ func (f *Fuser) Fuse(ctx context.Context, p groupmem.Pass) (groupmem.Answer, err
 	}
 	focus(items, seeds)
 	clusters := clusterItems(items, mems, seeds, clusterParams{assign: f.cfg.AssignThreshold, merge: f.cfg.MergeThreshold})
-	ds := f.decide(clusters, f.activeDaysOf(msgs), p.Moderated)
+	ds := f.decide(clusters, active, p.Moderated)
 	ds = append(ds, f.memberFacts(items, mems, ds)...)
 	actions := ds.actions(alias, f.cfg.StrengthStep)
 	log := f.cfg.Logger.With("group_id", p.GroupID)

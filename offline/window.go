@@ -8,42 +8,45 @@ import (
 	"github.com/groupmem/groupmem"
 )
 
-// window returns the messages a run clusters, in stream order: those of
-// the last WindowDays days the group was active, from History up to the
-// run's last new message, and the run's new messages, at most
-// MaxWindowMessages (the newest). It reads back WindowDays calendar days,
-// and further (doubling, up to four times as far) while the group was
-// quiet on some of them, so that a group back from a silence finds the
-// support its memories had.
-func (f *Fuser) window(ctx context.Context, groupID string, fresh []groupmem.Message, now time.Time) ([]groupmem.Message, error) {
+// window returns the messages a run clusters, in stream order, and the
+// days the group was active: the messages of History sent since WindowDays
+// days before the run, reading back further (doubling, up to four times
+// as far) while the group was active on fewer than WindowDays of those
+// days, up to the run's last new message; then the run's new messages;
+// at most MaxWindowMessages of them (the newest). The active days count
+// every message read, kept or not; a support older than the window is
+// older than its active days (see activeDays). Without History, the run's
+// new messages alone.
+func (f *Fuser) window(ctx context.Context, groupID string, fresh []groupmem.Message, now time.Time) ([]groupmem.Message, activeDays, error) {
 	if f.cfg.History == nil || len(fresh) == 0 {
-		return fresh, nil
+		return fresh, f.activeDaysOf(fresh, time.Time{}), nil
 	}
 	for span := f.cfg.WindowDays; ; span *= 2 {
-		out, err := f.readWindow(ctx, groupID, fresh, now.AddDate(0, 0, -span))
-		if err != nil || span >= 4*f.cfg.WindowDays || len(out) >= f.cfg.MaxWindowMessages ||
-			len(f.activeDaysOf(out).dates) >= f.cfg.WindowDays {
-			return out, err
+		since := now.AddDate(0, 0, -span)
+		out, days, err := f.readWindow(ctx, groupID, fresh, since)
+		if err != nil || span >= 4*f.cfg.WindowDays || len(days.dates) >= f.cfg.WindowDays {
+			return out, days, err
 		}
 	}
 }
 
 // readWindow returns the messages of History sent since since, up to the
 // run's last new message, then fresh, at most MaxWindowMessages (the
-// newest).
-func (f *Fuser) readWindow(ctx context.Context, groupID string, fresh []groupmem.Message, since time.Time) ([]groupmem.Message, error) {
+// newest), and the active days of all of them.
+func (f *Fuser) readWindow(ctx context.Context, groupID string, fresh []groupmem.Message, since time.Time) ([]groupmem.Message, activeDays, error) {
 	isNew := make(map[string]bool, len(fresh))
 	var last int64
 	for _, m := range fresh {
 		isNew[m.ID] = true
 		last = max(last, m.Seq)
 	}
+	days := f.activeDaysOf(fresh, since)
 	const page = 1000
 	var out []groupmem.Message
 	for after := int64(0); ; {
 		ms, err := f.cfg.History.MessagesSince(ctx, groupID, after, since, page)
 		if err != nil {
-			return nil, err
+			return nil, activeDays{}, err
 		}
 		done := len(ms) < page
 		for _, m := range ms {
@@ -51,6 +54,7 @@ func (f *Fuser) readWindow(ctx context.Context, groupID string, fresh []groupmem
 				done = true
 				break
 			}
+			days.add(m)
 			if !isNew[m.ID] {
 				out = append(out, m)
 			}
@@ -67,7 +71,8 @@ func (f *Fuser) readWindow(ctx context.Context, groupID string, fresh []groupmem
 	if n := len(out) - f.cfg.MaxWindowMessages; n > 0 {
 		out = out[n:]
 	}
-	return out, nil
+	days.sort()
+	return out, days, nil
 }
 
 // items drops the noise of msgs and embeds the rest. It returns the items
