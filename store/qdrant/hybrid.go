@@ -195,7 +195,8 @@ func pointScores(pts []*qdrant.ScoredPoint) map[string]float64 {
 // rrfK is the k sent with every RRF fusion. Qdrant counts ranks from 0 and
 // the in-process indexes (keyword.Fuse) from 1, so k = keyword.RRFK + 1
 // gives every backend the same fused scores and order; Qdrant's own
-// default (2) would rank differently.
+// default (2) would rank differently. A parametrized RRF needs Qdrant
+// 1.16 or later ("Parametrized RRF", hybrid-queries documentation).
 var rrfK = uint32(keyword.RRFK + 1)
 
 // hybridLists runs, in one batch request, what a hybrid search needs of
