@@ -201,6 +201,10 @@ type Index interface {
 	// DeleteGroup removes every point of a group.
 	DeleteGroup(ctx context.Context, groupID string) error
 
+	// Delete removes the points of the versions ids of group groupID (ids
+	// it does not hold are ignored).
+	Delete(ctx context.Context, groupID string, ids []string) error
+
 	// Reset drops every point and recreates an empty index.
 	Reset(ctx context.Context) error
 }

@@ -150,28 +150,20 @@ func (r *Relay) project(ctx context.Context, ids []string) (map[string]bool, err
 // dropPurged undoes the writes of versions the ledger lost while they were
 // being written: only a purge removes versions, and a purge that ran
 // between this projection's read and its write has already emptied the
-// index, which the write just refilled with the purged group's points.
-// The group's points go again while the ledger holds no version of it
-// (a group begun anew since is left alone; its own entries write it).
+// index, which the write just refilled with those points. They go again,
+// by id, so that no point of a group begun anew since is touched.
 func (r *Relay) dropPurged(ctx context.Context, written map[string]groupmem.Memory, held map[string]bool) error {
-	groups := map[string]bool{}
+	gone := map[string][]string{}
 	for id, m := range written {
 		if !held[id] {
-			groups[m.GroupID] = true // nothing left to project: its entry went with the purge
+			gone[m.GroupID] = append(gone[m.GroupID], id) // nothing left to project: its entry went with the purge
 		}
 	}
-	for g := range groups {
-		page, err := r.ledger.Memories(ctx, groupmem.MemoryQuery{GroupID: g, Limit: 1})
-		if err != nil {
-			return fmt.Errorf("check a purged group: %w", err)
-		}
-		if page.Total > 0 {
-			continue
-		}
-		if err := r.index.DeleteGroup(ctx, g); err != nil {
+	for g, ids := range gone {
+		if err := r.index.Delete(ctx, g, ids); err != nil {
 			return fmt.Errorf("drop the points of purged group %s: %w", g, err)
 		}
-		r.log.InfoContext(ctx, "dropped points written while their group was purged", "group_id", g)
+		r.log.InfoContext(ctx, "dropped points written while their group was purged", "group_id", g, "points", len(ids))
 	}
 	return nil
 }

@@ -229,6 +229,19 @@ func (x *Index) DeleteGroup(_ context.Context, groupID string) error {
 	return nil
 }
 
+// Delete implements groupmem.Index.
+func (x *Index) Delete(_ context.Context, groupID string, ids []string) error {
+	x.mu.Lock()
+	defer x.mu.Unlock()
+	for _, id := range ids {
+		delete(x.groups[groupID], id)
+		if w := x.words[groupID]; w != nil {
+			w.Remove(id)
+		}
+	}
+	return nil
+}
+
 // Reset implements groupmem.Index.
 func (x *Index) Reset(context.Context) error {
 	x.mu.Lock()

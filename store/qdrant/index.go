@@ -206,6 +206,32 @@ func (x *Index) DeleteGroup(ctx context.Context, groupID string) error {
 	return nil
 }
 
+// Delete implements groupmem.Index: the points of ids, within the group.
+func (x *Index) Delete(ctx context.Context, groupID string, ids []string) error {
+	if err := checkGroup(groupID, ""); err != nil {
+		return fmt.Errorf("delete points: %w", err)
+	}
+	if len(ids) == 0 {
+		return nil
+	}
+	pids := make([]*qdrant.PointId, len(ids))
+	for i, id := range ids {
+		pids[i] = qdrant.NewIDUUID(id)
+	}
+	err := x.call(ctx, func(ctx context.Context, c *qdrant.Client) error {
+		_, err := c.Delete(ctx, &qdrant.DeletePoints{
+			CollectionName: x.cfg.Collection,
+			Wait:           qdrant.PtrOf(true),
+			Points:         qdrant.NewPointsSelector(pids...),
+		})
+		return err
+	})
+	if err != nil {
+		return fmt.Errorf("delete points: %w", err)
+	}
+	return nil
+}
+
 // Reset drops the collection and creates it again, empty, with its payload
 // indexes. It works also when the collection is already gone.
 func (x *Index) Reset(ctx context.Context) error {

@@ -47,6 +47,7 @@ func TestIndex(t *testing.T, open func(t *testing.T, dim int) groupmem.Index) {
 		{"ThresholdIsStrict", testIndexThreshold},
 		{"WrongDimension", testIndexDimension},
 		{"DeleteGroup", testIndexDeleteGroup},
+		{"DeleteByID", testIndexDelete},
 		{"ResetEmpties", testIndexReset},
 		{"UnknownGroup", testIndexUnknownGroup},
 		{"HybridFusesBothSides", testHybridFuses},

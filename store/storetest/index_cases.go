@@ -71,6 +71,26 @@ func testIndexDeleteGroup(t *testing.T, x groupmem.Index) {
 	indexWantPage(t, "List after upserting into the deleted group", indexList(t, x, groupmem.MemoryQuery{GroupID: "g1"}), 1, a)
 }
 
+// Delete removes the points named, by keywords and by vector, and no
+// other; ids it does not hold are ignored.
+func testIndexDelete(t *testing.T, x groupmem.Index) {
+	a := hybridMemory("g1", 1, "members play badminton on friday", indexAxis(0))
+	b := hybridMemory("g1", 2, "the release happens on friday", indexAxis(1))
+	keep := hybridMemory("g2", 3, "badminton on friday too", indexAxis(0))
+	indexUpsert(t, x, a, b, keep)
+	if err := x.Delete(t.Context(), "g1", []string{a.ID, groupmem.NewID()}); err != nil {
+		t.Fatalf("Delete: %v", err)
+	}
+	indexWantPage(t, "List after Delete", indexList(t, x, groupmem.MemoryQuery{GroupID: "g1"}), 1, b)
+	if hits := hybridSearch(t, x, groupmem.HybridQuery{GroupID: "g1", Text: "badminton friday", Vector: indexAxis(0), Limit: 10}); len(hits) != 1 || hits[0].Memory.ID != b.ID {
+		t.Errorf("hybrid search after Delete: %v, want only %s", hybridIDs(hits), b.ID)
+	}
+	indexWantPage(t, "List other group", indexList(t, x, groupmem.MemoryQuery{GroupID: "g2"}), 1, keep)
+	if err := x.Delete(t.Context(), "g1", nil); err != nil {
+		t.Errorf("Delete of nothing: %v", err)
+	}
+}
+
 func testIndexReset(t *testing.T, x groupmem.Index) {
 	a, b := indexMemory("g1", 1, indexAxis(0)), indexMemory("g2", 2, indexAxis(0))
 	indexUpsert(t, x, a, b)
