@@ -2,7 +2,6 @@ package msgsearch
 
 import (
 	"context"
-	"math"
 
 	"github.com/groupmem/groupmem"
 	"github.com/groupmem/groupmem/keyword"
@@ -39,17 +38,26 @@ func (x *Index) account(id string, g *group) {
 // CatchUp catches group id up with the ledger ahead of its next search,
 // keywords and vectors of every message; the outbox relay calls it for
 // groups that stored messages, so that what it completes is indexed on
-// both sides.
+// both sides. It embeds EmbedPerSearch messages at a time and lets the
+// group's searches in between, so that a large import does not hold them.
 func (x *Index) CatchUp(ctx context.Context, id string) error {
 	if err := groupmem.CheckGroupID(id); err != nil {
 		return err
 	}
-	g := x.group(id)
-	g.mu.Lock()
-	defer g.mu.Unlock()
-	err := x.catchUp(ctx, id, g, math.MaxInt)
-	x.account(id, g)
-	return err
+	for {
+		g := x.group(id)
+		g.mu.Lock()
+		err := x.catchUp(ctx, id, g, x.cfg.EmbedPerSearch)
+		left := len(g.unembed)
+		x.account(id, g)
+		g.mu.Unlock()
+		if err != nil || left == 0 {
+			return err
+		}
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+	}
 }
 
 // Forget implements Searcher: it drops what the index holds of group id,
