@@ -312,7 +312,7 @@ type support struct {
 	fresh    int // messages among the run's new ones
 	first    time.Time
 	last     time.Time
-	gap      time.Duration // the longest wait between two of its messages in a row
+	dayList  []string // its distinct local dates, in order
 }
 
 func supportOf(items []*item) support {
@@ -333,14 +333,10 @@ func supportOf(items []*item) support {
 		}
 	}
 	s.days, s.members = len(days), len(members)
-	var times []time.Time
-	for _, it := range items {
-		times = append(times, it.msg.SentAt)
+	for d := range days {
+		s.dayList = append(s.dayList, d)
 	}
-	slices.SortFunc(times, time.Time.Compare)
-	for i := 1; i < len(times); i++ {
-		s.gap = max(s.gap, times[i].Sub(times[i-1]))
-	}
+	slices.Sort(s.dayList)
 	return s
 }
 

@@ -67,7 +67,7 @@ func (f *Fuser) decideCandidate(c *cluster, active activeDays) *decision {
 			s.messages, s.members, s.days, s.first.In(loc).Format(time.DateOnly), s.last.In(loc).Format(time.DateOnly), word),
 		evidence: f.evidence(items, nil),
 		fresh:    freshIDs(items),
-		strength: f.strength(s, active.since(s.last)),
+		strength: f.strength(s, active.since(s.last), active),
 	}
 }
 
@@ -100,7 +100,7 @@ func (f *Fuser) decideMemory(c *cluster, active activeDays, moderated time.Time)
 		}
 		return &decision{kind: groupmem.ActionDelete, mem: m, reason: why}
 	}
-	d := &decision{kind: groupmem.ActionKeep, mem: m, strength: f.strength(s, idle), fresh: freshIDs(c.items)}
+	d := &decision{kind: groupmem.ActionKeep, mem: m, strength: f.strength(s, idle, active), fresh: freshIDs(c.items)}
 	if respect {
 		d.strength = m.Strength
 	}
@@ -158,6 +158,18 @@ func (a *activeDays) add(m groupmem.Message) {
 
 // sort puts the dates in order, after adds.
 func (a *activeDays) sort() { slices.Sort(a.dates) }
+
+// longestGap is the most active days from one of days (sorted local
+// dates) to the next.
+func (a activeDays) longestGap(days []string) int {
+	gap := 0
+	for i := 1; i < len(days); i++ {
+		from, _ := slices.BinarySearch(a.dates, days[i-1])
+		to, _ := slices.BinarySearch(a.dates, days[i])
+		gap = max(gap, to-from)
+	}
+	return gap
+}
 
 // since counts the active days after the local date of t; for a t before
 // the window, more than any bound (math.MaxInt32).
@@ -266,12 +278,12 @@ func quality(st string) float64 {
 // active days it has gone without support: 0.35 + 0.05 per day + 0.05 per
 // member, at most 0.95, halved every HalfLifeDays; at least 0.01, to two
 // decimals.
-func (f *Fuser) strength(s support, idle int) float64 {
+func (f *Fuser) strength(s support, idle int, active activeDays) float64 {
 	base := min(0.95, 0.35+0.05*float64(s.days)+0.05*float64(s.members))
 	// A habit is not fading while it keeps its own rhythm: the wait counts
-	// only beyond the longest wait it has had (at most two weeks), so a
-	// weekly habit does not weaken between its weeks.
-	wait := max(0, float64(idle)-min(s.gap.Hours()/24, 14))
+	// only beyond the longest wait it has had, in the group's active days
+	// (at most 14), so a weekly habit does not weaken between its weeks.
+	wait := max(0, float64(idle)-float64(min(active.longestGap(s.dayList), 14)))
 	v := base * math.Pow(0.5, wait/f.cfg.HalfLifeDays)
 	return max(0.01, math.Round(v*100)/100)
 }
