@@ -85,8 +85,8 @@
 //  8. Every other memory is kept with its strength recomputed from its
 //     cluster: 0.35 + 0.05 per day + 0.05 per member (at most 0.95),
 //     halved every HalfLifeDays (14) active days of waiting for support beyond
-//     the longest wait its messages have had (at most 14 days: a weekly
-//     habit does not fade between its weeks); it is
+//     the longest wait its messages have had, in active days (at most 14:
+//     a weekly habit does not fade between its weeks); it is
 //     written, as a strength transition with a change-log row, only when
 //     it moves into another band of width StrengthStep (0.2: [0, 0.2),
 //     [0.2, 0.4), ...), so that the change log and the nightly report show
