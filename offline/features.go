@@ -1,6 +1,7 @@
 package offline
 
 import (
+	"regexp"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -170,12 +171,31 @@ func statementOf(text string) string {
 	for len(pieces) > 0 && fillerPiece(pieces[len(pieces)-1]) {
 		pieces = pieces[:len(pieces)-1]
 	}
+	// What the line tells its readers to do ("bring your capo", "新来的
+	// 同学记得上线") is not what the memory keeps.
+	for len(pieces) > 1 && addressesReader(pieces[len(pieces)-1]) {
+		pieces = pieces[:len(pieces)-1]
+		pieces[len(pieces)-1] = strings.TrimRight(pieces[len(pieces)-1], " ,，;；:：、")
+	}
 	s := trimFillerWords(strings.Join(pieces, ""))
 	s = strings.TrimLeftFunc(s, func(r rune) bool {
 		return unicode.IsSpace(r) || unicode.IsPunct(r) && !isOpening(r)
 	})
 	s = strings.TrimRightFunc(s, func(r rune) bool { return unicode.IsSpace(r) || r == '~' || r == '～' })
 	return trimTrailingMarks(trimLaugh(s))
+}
+
+// enReader and zhReader mark a clause addressed to the reader: the second
+// person, a reminder or a request.
+var (
+	enReader = regexp.MustCompile(`(?i)\b(you|your|you're|you'll|yours)\b|^\s*(please|remember|don't forget|bring|push|make sure)\b`)
+	zhReader = regexp.MustCompile(`你|记得|别忘|请|务必|新来的`)
+)
+
+// addressesReader reports whether a clause speaks to its readers rather
+// than of the group.
+func addressesReader(piece string) bool {
+	return enReader.MatchString(piece) || zhReader.MatchString(piece)
 }
 
 // pieces splits text after each run of punctuation that follows words,

@@ -85,6 +85,11 @@ func TestStatementOf(t *testing.T) {
 		{"repo: https://github.com/x/y 以后都在这", "repo: https://github.com/x/y 以后都在这"},
 		{"《葬送的芙莉莲》更新了", "《葬送的芙莉莲》更新了"},
 		{"哈哈哈", ""},
+		// what the line asks of its readers goes; what it says of the group stays
+		{"Code review every Tuesday at 4pm, push your PRs before lunch", "Code review every Tuesday at 4pm"},
+		{"每周三晚上九点语音周会，新来的同学记得上线", "每周三晚上九点语音周会"},
+		{"Guitar practice tonight, bring your capo", "Guitar practice tonight"},
+		{"Can you bring snacks?", "Can you bring snacks?"},
 	}
 	for _, tt := range tests {
 		if got := statementOf(tt.in); got != tt.want {
