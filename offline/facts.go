@@ -59,7 +59,7 @@ var factKinds = []factKind{
 		regexp.MustCompile(`我` + zhWhen + `(每周[一二三四五六日末]?|每个?星期[一二三四五六日天]?|每天|每个?月|平时)[^，。！？,.!?]{0,10}(去|做|上|练|跑|学|打|参加)`)},
 	{"plans", false,
 		regexp.MustCompile(`(?i)\b(i(?:'m| am) (planning|going|hoping) to|i plan to|i(?:'ll| will) be (going|travel)|i(?:'m| am) (flying|travelling|traveling|taking)|i(?:'ve| have) booked)\b`),
-		zh(`打算|准备|计划|要去|想去|要回`)},
+		zh(`打算|准备|计划|要去|想去|要回|搬家`)},
 	{"did", false,
 		regexp.MustCompile(`(?i)\bi (just |finally )?(went|visited|ran|finished|started|bought|got|adopted|passed|won|completed|climbed|learned|learnt|met)\b`),
 		zh(`去了|跑了|买了|看了|考过了|通过了|领养了|学会了|完成了|爬了|见了|开始(?:学|练|用|做|跑|上|玩|养|写)|去[^，。！？,.!?]{1,4}了`)},
@@ -71,15 +71,16 @@ var factKinds = []factKind{
 // begins.
 func factAt(text string) (factKind, int, bool) {
 	t := strings.TrimRightFunc(text, unicode.IsSpace)
-	if strings.HasSuffix(t, "?") || strings.HasSuffix(t, "？") || strings.HasSuffix(t, "吗") || strings.HasSuffix(t, "呢") || strings.HasSuffix(t, "吧") {
-		return factKind{}, 0, false
-	}
 	for _, k := range factKinds {
 		if (k.name == "health" || k.name == "likes") && tiedToOccasion(t) {
 			continue // "我今天不吃晚饭": one day's choice, not a trait
 		}
 		for _, re := range []*regexp.Regexp{k.en, k.zh} {
-			if at := re.FindStringIndex(t); at != nil && (k.name == "job" || k.name == "home" || namesItself(t[at[0]:at[1]]) || saysWhat(t[at[1]:])) {
+			at := re.FindStringIndex(t)
+			if at == nil || asks(clauseAt(t, at[0])) {
+				continue // a question says nothing about its sender
+			}
+			if k.name == "job" || k.name == "home" || namesItself(t[at[0]:at[1]]) || saysWhat(t[at[1]:]) {
 				return k, sentenceStart(t[:at[0]]), true
 			}
 		}
@@ -87,12 +88,36 @@ func factAt(text string) (factKind, int, bool) {
 	return factKind{}, 0, false
 }
 
+// clauseAt returns the clause of t that holds offset i, with the mark that
+// ends it: "我下周搬家，有人有纸箱吗" at 0 is "我下周搬家，".
+func clauseAt(t string, i int) string {
+	const marks = "，。！？,.!?；;"
+	from := strings.LastIndexAny(t[:i], marks) + 1
+	to := len(t)
+	if j := strings.IndexAny(t[i:], marks); j >= 0 {
+		_, size := utf8.DecodeRuneInString(t[i+j:])
+		to = i + j + size
+	}
+	return t[from:to]
+}
+
+// asks reports whether a clause is a question.
+func asks(clause string) bool {
+	c := strings.TrimRightFunc(clause, unicode.IsSpace)
+	for _, end := range []string{"?", "？", "吗", "呢", "吧"} {
+		if strings.HasSuffix(c, end) {
+			return true
+		}
+	}
+	return false
+}
+
 // namesItself reports whether a matched fact already names what it says:
-// an allergy or a diet ("我对花生过敏", "I'm vegetarian"), which needs no
-// object after it, unlike "我不吃" or "I can't eat".
+// an allergy, a diet or a move ("我对花生过敏", "I'm vegetarian", "我下周
+// 搬家"), which needs no object after it, unlike "我不吃" or "I can't eat".
 func namesItself(match string) bool {
 	m := strings.ToLower(match)
-	for _, w := range []string{"过敏", "吃素", "allergic", "vegetarian", "vegan", "lactose"} {
+	for _, w := range []string{"过敏", "吃素", "搬家", "allergic", "vegetarian", "vegan", "lactose"} {
 		if strings.Contains(m, w) {
 			return true
 		}

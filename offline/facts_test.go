@@ -19,6 +19,8 @@ func TestFactAt(t *testing.T) {
 		"I can't eat another bite": "",
 		"我明年搬到哪里好呢":                "", // a question
 		"我开始觉得这个方案不行":              "",
+		"我下周搬家，有人有纸箱吗":             "plans", // a fact, then a question
+		"有人知道我下周搬家吗？":              "",
 	} {
 		k, _, ok := factAt(line)
 		if got := map[bool]string{true: k.name}[ok]; got != want {

@@ -171,9 +171,9 @@ func statementOf(text string) string {
 	for len(pieces) > 0 && fillerPiece(pieces[len(pieces)-1]) {
 		pieces = pieces[:len(pieces)-1]
 	}
-	// What the line tells its readers to do ("bring your capo", "新来的
-	// 同学记得上线") is not what the memory keeps.
-	for len(pieces) > 1 && addressesReader(pieces[len(pieces)-1]) {
+	// What the line tells or asks its readers ("bring your capo", "新来的
+	// 同学记得上线", "有人有纸箱吗") is not what the memory keeps.
+	for len(pieces) > 1 && (addressesReader(pieces[len(pieces)-1]) || asks(pieces[len(pieces)-1])) {
 		pieces = pieces[:len(pieces)-1]
 		pieces[len(pieces)-1] = strings.TrimRight(pieces[len(pieces)-1], " ,，;；:：、")
 	}

@@ -90,6 +90,7 @@ func TestStatementOf(t *testing.T) {
 		{"每周三晚上九点语音周会，新来的同学记得上线", "每周三晚上九点语音周会"},
 		{"Guitar practice tonight, bring your capo", "Guitar practice tonight"},
 		{"Can you bring snacks?", "Can you bring snacks?"},
+		{"我下周搬家，有人有纸箱吗", "我下周搬家"},
 	}
 	for _, tt := range tests {
 		if got := statementOf(tt.in); got != tt.want {
