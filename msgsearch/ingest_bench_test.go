@@ -3,15 +3,12 @@ package msgsearch_test
 import (
 	"context"
 	"fmt"
-	"path/filepath"
 	"testing"
 	"time"
 
 	"github.com/groupmem/groupmem"
 	"github.com/groupmem/groupmem/llm/static"
 	"github.com/groupmem/groupmem/msgsearch"
-	"github.com/groupmem/groupmem/store/postgres/pgtest"
-	"github.com/groupmem/groupmem/store/sqlite"
 )
 
 // BenchmarkIngestIndexed measures ingestion including indexing, as the
@@ -26,20 +23,7 @@ func BenchmarkIngestIndexed(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	for _, lg := range []struct {
-		name string
-		open func(b *testing.B) msgsearch.Source
-	}{
-		{"sqlite", func(b *testing.B) msgsearch.Source {
-			l, err := sqlite.Open(context.Background(), sqlite.Config{Path: filepath.Join(b.TempDir(), "ledger.db")})
-			if err != nil {
-				b.Fatal(err)
-			}
-			b.Cleanup(func() { l.Close() })
-			return l
-		}},
-		{"postgres", func(b *testing.B) msgsearch.Source { return pgtest.Open(b) }},
-	} {
+	for _, lg := range benchLedgers {
 		b.Run("ledger="+lg.name, func(b *testing.B) {
 			ctx := context.Background()
 			l := lg.open(b)

@@ -122,6 +122,22 @@ func TestSearchMessages(t *testing.T) {
 	}
 }
 
+// benchLedgers are the ledgers the benchmarks run on, each opened fresh.
+var benchLedgers = []struct {
+	name string
+	open func(b *testing.B) msgsearch.Source
+}{
+	{"sqlite", func(b *testing.B) msgsearch.Source {
+		l, err := sqlite.Open(context.Background(), sqlite.Config{Path: filepath.Join(b.TempDir(), "ledger.db")})
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.Cleanup(func() { l.Close() })
+		return l
+	}},
+	{"postgres", func(b *testing.B) msgsearch.Source { return pgtest.Open(b) }},
+}
+
 // BenchmarkSearch100k: searches of one group holding 100,000 messages,
 // after the index caught up (which the first iteration's setup measures
 // as messages indexed per second).
@@ -130,21 +146,7 @@ func TestSearchMessages(t *testing.T) {
 // for new messages and reads its hits back from the ledger): the p99 and
 // the worst of the searches.
 func BenchmarkSearch100k(b *testing.B) {
-	ledgers := []struct {
-		name string
-		open func(b *testing.B) msgsearch.Source
-	}{
-		{"sqlite", func(b *testing.B) msgsearch.Source {
-			l, err := sqlite.Open(context.Background(), sqlite.Config{Path: filepath.Join(b.TempDir(), "ledger.db")})
-			if err != nil {
-				b.Fatal(err)
-			}
-			b.Cleanup(func() { l.Close() })
-			return l
-		}},
-		{"postgres", func(b *testing.B) msgsearch.Source { return pgtest.Open(b) }},
-	}
-	for _, lg := range ledgers {
+	for _, lg := range benchLedgers {
 		b.Run("ledger="+lg.name, func(b *testing.B) { benchSearch100k(b, lg.open(b)) })
 	}
 }
