@@ -200,16 +200,46 @@ func (f *Fuser) memberFacts(items []*item, mems []groupmem.Memory, taken decisio
 				it.msg.SentAt.In(f.cfg.Evolve.Location).Format(time.DateOnly))}
 		if k.single {
 			if old := memberMemory(mems, it.msg, k.name); old != nil {
-				d.kind, d.mem = groupmem.ActionUpdate, old
-				// One at a time: the new line contradicts the old one,
-				// which the reason names (the version stays in history).
-				d.reason = fmt.Sprintf("changed: %s now says this about themselves (%s) on %s, which contradicts %q", sender(it.msg), k.name,
-					it.msg.SentAt.In(f.cfg.Evolve.Location).Format(time.DateOnly), groupmem.Truncate(old.Statement, 80))
+				f.extend(d, old, it.msg)
 			}
 		}
 		ds = append(ds, d)
 	}
 	return ds
+}
+
+// extend turns d, a member's new line about a single-valued kind (job,
+// home), into the next version of their memory of that kind, old: the
+// earlier statement is kept and the new one follows it with its date
+// ("Ann works as a nurse…; on Mon Feb 1, Ann just started working day
+// shifts"), since a line such as "day shifts now" or "moving to Shanghai
+// in June" does not undo all that was said before. Only when the whole
+// would be longer than MaxStatementRunes do the oldest parts go; the
+// reason says what was kept or dropped. The evidence is both.
+func (f *Fuser) extend(d *decision, old *groupmem.Memory, m groupmem.Message) {
+	day := m.SentAt.In(f.cfg.Evolve.Location)
+	sep, lead := "; ", "on "+day.Format("Mon Jan 2")+", "
+	if strings.ContainsFunc(d.statement, isCJK) {
+		sep, lead = "；", zhDate(day)+"，"
+	}
+	if strings.Contains(d.statement, day.Format("Mon Jan 2")) || strings.Contains(d.statement, zhDate(day)) {
+		lead = "" // the line dates itself
+	}
+	parts := append(strings.Split(old.Statement, sep), lead+d.statement)
+	dropped := 0
+	for len(parts) > 1 && len([]rune(strings.Join(parts, sep))) > f.cfg.MaxStatementRunes {
+		parts, dropped = parts[1:], dropped+1
+	}
+	d.kind, d.mem, d.statement = groupmem.ActionUpdate, old, strings.Join(parts, sep)
+	d.evidence = append(slices.Clone(d.evidence), old.Evidence...)
+	d.evidence = d.evidence[:min(len(d.evidence), f.cfg.MaxEvidence)]
+	what := fmt.Sprintf("%s added to what they said about themselves (%s) on %s; the earlier statement is kept",
+		sender(m), d.tags[2], day.Format(time.DateOnly))
+	if dropped > 0 {
+		what = fmt.Sprintf("%s added to what they said about themselves (%s) on %s; the %d oldest parts of %q went to stay within %d characters",
+			sender(m), d.tags[2], day.Format(time.DateOnly), dropped, groupmem.Truncate(old.Statement, 80), f.cfg.MaxStatementRunes)
+	}
+	d.reason = what
 }
 
 // memberMemory returns the active memory of kind about m's sender, or nil.

@@ -207,9 +207,10 @@ func TestMemberFacts(t *testing.T) {
 	}
 }
 
-// A member's new job replaces the old one, and the change says which
-// statement the new line contradicts; the old version stays in history.
-func TestSingleFactUpdateNamesWhatItReplaces(t *testing.T) {
+// A member's new line about their job keeps what they said before: the
+// nurse at the city hospital is still there after the day shifts, and the
+// change says so; the old version stays in history.
+func TestSingleFactUpdateKeepsWhatWasSaid(t *testing.T) {
 	c, _ := chatOf(t, "facts-update", talkLines(englishTalk()))
 	env := replay(t, c, offline.Config{})
 	changes, err := env.Ledger.Changes(context.Background(), groupmem.ChangeQuery{GroupID: env.GroupID, Limit: 1000})
@@ -218,14 +219,15 @@ func TestSingleFactUpdateNamesWhatItReplaces(t *testing.T) {
 	}
 	found := false
 	for _, ch := range changes {
-		if ch.Action == groupmem.ActionUpdate && strings.Contains(ch.Reason, "(job)") {
-			found = true
-			if !strings.Contains(ch.Reason, "contradicts") || !strings.Contains(ch.Reason, "nurse at the city hospital") {
-				t.Errorf("the job update says %q; want it to name the statement it replaces", ch.Reason)
-			}
+		if ch.Action != groupmem.ActionUpdate || !strings.Contains(ch.Reason, "(job)") || !strings.Contains(ch.Reason, "ann") && !strings.Contains(ch.Reason, "Ann") {
+			continue
+		}
+		found = true
+		if st := ch.NewStatement; !strings.Contains(st, "nurse at the city hospital") || !strings.Contains(st, "day shifts") || !strings.Contains(ch.Reason, "kept") {
+			t.Errorf("the job update says %q (%s); want the nurse and the day shifts both, and the reason to say so", st, ch.Reason)
 		}
 	}
 	if !found {
-		t.Fatal("no update of a member's job")
+		t.Fatal("no update of Ann's job")
 	}
 }
