@@ -104,3 +104,16 @@ func TestParseStopsWhenContextEnds(t *testing.T) {
 		}
 	}
 }
+
+// The pass that finds reasoning blocks, which runs before any line is
+// read, stops at the context's end on its own.
+func TestReasoningSpansStopWhenContextEnds(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := reasoningSpans(ctx, strings.Repeat("<think", 1<<20/6)); !errors.Is(err, context.Canceled) {
+		t.Errorf("reasoningSpans on 1 MB of tags with an ended context = %v, want context.Canceled", err)
+	}
+	if spans, err := reasoningSpans(context.Background(), "<think>a</think>\n{}"); err != nil || len(spans) != 1 {
+		t.Errorf("reasoningSpans = %v, %v; want one block", spans, err)
+	}
+}

@@ -2,11 +2,14 @@ package worker_test
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"sync"
+	"testing"
 	"time"
 
 	"github.com/groupmem/groupmem"
+	"github.com/groupmem/groupmem/worker"
 )
 
 // scriptedFuser stands in for the model: each pass it answers one create
@@ -85,4 +88,30 @@ func (f *scriptedFuser) callsOf(group string) int {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	return f.calls[group]
+}
+
+// offListFuser fails with a reason off the documented list, as a Fuser of
+// another make might.
+type offListFuser struct{ scriptedFuser }
+
+func (f *offListFuser) Fuse(context.Context, groupmem.Pass) (groupmem.Answer, error) {
+	return groupmem.Answer{}, groupmem.Failure("model_sulked", errors.New("the model would not answer"))
+}
+
+// A failure whose reason is off the documented list is still recorded:
+// failed, reason internal, with an error; the watermark does not move.
+func TestOffListFailureIsRecorded(t *testing.T) {
+	s := newStores(t)
+	svc := worker.New(worker.Deps{Ledger: s.ledger, Index: s.index, Locker: s.locker, Embedder: s.embedder,
+		Fuser: &offListFuser{}, Logger: s.log}, worker.Config{})
+	addMessages(t, s.ledger, "m", 3, "g")
+	res, _ := svc.Evolve(context.Background(), "g", worker.Options{Trigger: groupmem.TriggerManual})
+	run, err := s.ledger.Run(context.Background(), res.RunID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if run.Status != groupmem.RunFailed || run.Report.Reason != groupmem.FailInternal || run.Error == "" || run.NewWatermark != run.Watermark {
+		t.Errorf("run = %s, reason %q, error %q, watermark %d -> %d; want failed, internal, an error, unmoved",
+			run.Status, run.Report.Reason, run.Error, run.Watermark, run.NewWatermark)
+	}
 }
