@@ -82,6 +82,9 @@ func relayConfig(m msgsearch.Searcher) worker.RelayConfig {
 	if c, ok := m.(msgsearch.CatchUpper); ok {
 		rc.IndexMessages = c.CatchUp
 	}
+	if x, ok := m.(*msgsearch.Index); ok { // holds texts in memory
+		rc.RereadMessages = func(ctx context.Context, g string) error { return x.Forget(ctx, g) }
+	}
 	return rc
 }
 

@@ -25,6 +25,12 @@ type RelayConfig struct {
 	// pending. Unset, such entries are completed at once: the message
 	// index, if any, catches up when searched.
 	IndexMessages func(ctx context.Context, groupID string) error
+	// RereadMessages, when set, drops what an in-process message index
+	// holds of a group (its texts among it), to be read again from the
+	// ledger; retention calls it for the groups whose text expired. An
+	// index that holds no text (Qdrant's points carry ids) leaves it
+	// unset.
+	RereadMessages func(ctx context.Context, groupID string) error
 }
 
 // Relay projects committed ledger changes into the index: it claims outbox

@@ -42,10 +42,18 @@ func (s *Service) Retain(ctx context.Context, cfg RetentionConfig) (RetentionRep
 		if err != nil {
 			return r, err
 		}
-		// The message indexes hold no text (their points carry ids, and
-		// every hit is read back from the ledger), so an expired message
-		// is never returned; its vectors go when its group is reindexed.
+		// Every message hit is read back from the ledger, so an expired
+		// text is never returned; an in-process index also lets go of the
+		// texts it holds. (Qdrant's points carry ids, no text; their
+		// vectors go when the group is reindexed.)
 		r.Messages = groupmem.Total(expired)
+		if f := s.relay.cfg.RereadMessages; f != nil {
+			for g := range expired {
+				if err := f(ctx, g); err != nil {
+					s.log.WarnContext(ctx, "retention: the message index keeps expired text in memory until it reads the group again", "group_id", g, "err", err)
+				}
+			}
+		}
 	}
 	if cfg.IdleGroupDays > 0 {
 		ids, err := s.ledger.IdleGroups(ctx, now.Add(-time.Duration(cfg.IdleGroupDays)*24*time.Hour), retentionPage)

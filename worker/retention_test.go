@@ -2,6 +2,7 @@ package worker_test
 
 import (
 	"context"
+	"slices"
 	"testing"
 	"time"
 
@@ -32,12 +33,20 @@ func TestRetain(t *testing.T) {
 		t.Fatal(err)
 	}
 	now := time.Date(2026, 12, 11, 3, 0, 0, 0, time.UTC)
+	var reread []string // groups the in-process message index was told to read again
 	svc := worker.New(worker.Deps{Ledger: s.ledger, Index: s.index, Locker: s.locker, Embedder: s.embedder,
-		Fuser: &scriptedFuser{}, Logger: s.log, Now: func() time.Time { return now }}, worker.Config{})
+		Fuser: &scriptedFuser{}, Logger: s.log, Now: func() time.Time { return now }},
+		worker.Config{Relay: worker.RelayConfig{RereadMessages: func(_ context.Context, g string) error {
+			reread = append(reread, g)
+			return nil
+		}}})
 
 	r, err := svc.Retain(ctx, worker.RetentionConfig{MessageDays: 30})
 	if err != nil || r.Messages != 3 || r.Groups != 0 {
 		t.Fatalf("Retain(30 days) = %+v, %v; want the 3 fused messages", r, err)
+	}
+	if !slices.Equal(reread, []string{"fused"}) {
+		t.Errorf("the message index was told to read again %v; want the group whose text expired", reread)
 	}
 	if msgs, _ := s.ledger.MessagesAfter(ctx, "fused", 0, 10); len(msgs) != 3 || msgs[0].Content != "" {
 		t.Errorf("fused messages = %+v", msgs)
