@@ -55,9 +55,10 @@ var zhWeekdays = zhWeekdayNames{"一": time.Monday, "二": time.Tuesday, "三": 
 	"五": time.Friday, "六": time.Saturday, "日": time.Sunday, "天": time.Sunday}
 
 // rewrite dates the weekdays of st that name their week (这周六, 下星期一,
-// 上个礼拜天), counted from day; a bare weekday (改到周四) may be a
-// pattern and stays, as do 每周六 and words that only look like one
-// (这周天气, 上周一共, 一周一次).
+// 上个礼拜天), counted from day, and a bare one in a clause that tells what
+// happened (我周六去攀岩了: the latest Saturday); another bare weekday
+// (改到周四) may be a pattern and stays, as do 每周六 and words that only
+// look like one (这周天气, 上周一共, 一周一次).
 func (n zhWeekdayNames) rewrite(st string, day time.Time) string {
 	var b strings.Builder
 	last := 0
@@ -70,10 +71,15 @@ func (n zhWeekdayNames) rewrite(st string, day time.Time) string {
 		}
 		every, week, unit, d := group(1), group(2), group(3), group(4)
 		next, _ := utf8.DecodeRuneInString(st[m[1]:])
-		if every != "" || week == "" || unit == "周" && d == "天" || strings.ContainsRune("共次些起气", next) {
+		if every != "" || unit == "周" && d == "天" || strings.ContainsRune("共次些起气", next) {
 			continue
 		}
-		rel := map[string]string{"这": "this", "本": "this", "下": "next", "上": "last"}[week[:len("这")]]
+		rel := "past" // a bare weekday in a clause that tells what happened (我周六去攀岩了)
+		if week != "" {
+			rel = map[string]string{"这": "this", "本": "this", "下": "next", "上": "last"}[week[:len("这")]]
+		} else if !zhPast(clauseAt(st, m[0])) {
+			continue // 改到周四: perhaps every Thursday
+		}
 		b.WriteString(st[last:m[0]])
 		b.WriteString(zhDate(weekdayNear(day, n[d], rel)) + "（周" + d + "）")
 		last = m[1]
@@ -108,6 +114,15 @@ func weekdayNear(day time.Time, wd time.Weekday, rel string) time.Time {
 		return mon.AddDate(0, 0, offset)
 	}
 	return day.AddDate(0, 0, -((int(day.Weekday()) - int(wd) + 7) % 7))
+}
+
+// zhPast reports whether a Chinese clause tells what happened: it has 了
+// or 过, and not as a reminder (别忘了) or a plan (要…了).
+func zhPast(clause string) bool {
+	if strings.Contains(clause, "忘了") || strings.Contains(clause, "要") || strings.Contains(clause, "会") {
+		return false
+	}
+	return strings.Contains(clause, "了") || strings.Contains(clause, "过")
 }
 
 // zhRelativeDay are Chinese relative days, longest first: the days from

@@ -37,7 +37,7 @@ func TestThirdPerson(t *testing.T) {
 		{en, "My favourite book this year is Piranesi", "Ann's favourite book in 2026 is Piranesi"},
 		{en, "Book club moves to Thursday, next Friday is the last Zoom one", "Book club moves to Thursday, on Fri Oct 30 is the last Zoom one"},
 		{en, "Chess every Friday", "Chess every Friday"},
-		{m, "我周四第一次去攀岩了", "老张周四第一次去攀岩了"},
+		{m, "我周四第一次去攀岩了", "老张10月22日（周四）第一次去攀岩了"},
 		{m, "我今年最爱的书是《皮拉内西》", "老张2026年最爱的书是《皮拉内西》"},
 		{m, "每周六一起打球，下周六改到体育馆", "每周六一起打球，10月31日（周六）改到体育馆"},
 	} {
@@ -127,6 +127,9 @@ func TestWeekdays(t *testing.T) {
 		{zh(mon), "上个周六我们去爬山了", "10月24日（周六）大家去爬山了"},
 		{zh(mon), "下星期天聚餐", "11月8日（周天）聚餐"},
 		{zh(mon), "周会改到周四", "周会改到周四"},
+		{zh(mon), "我周五在重庆见了高中同学", "小林10月23日（周五）在重庆见了高中同学"},
+		{zh(mon), "周六的比赛别忘了", "周六的比赛别忘了"},
+		{zh(mon), "周六要去爬山了", "周六要去爬山了"},
 		{zh(mon), "每周六打球", "每周六打球"},
 	} {
 		if got := thirdPerson(tt.in, tt.msg, time.UTC); got != tt.want {
