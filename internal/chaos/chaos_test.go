@@ -12,6 +12,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -27,8 +28,8 @@ const (
 	rounds = 32 // rounds of ingest, evolve and perhaps kill
 	// sweepBound is how long runs left running by a kill may stay so: a
 	// lock ttl (2 s) and a relay round (5 s), with slack for a loaded
-	// machine.
-	sweepBound = 20 * time.Second
+	// machine (the race detector, other tests).
+	sweepBound = 15 * time.Second
 	groups     = 4
 	dim        = 256
 )
@@ -159,12 +160,20 @@ func TestChaos(t *testing.T) {
 	var rmu sync.Mutex
 	random := func(n int) int { rmu.Lock(); defer rmu.Unlock(); return rng.IntN(n) }
 
+	// lastCall, once armed, hears of the next model call, which then takes
+	// long enough to be killed in the middle of.
+	var lastCall atomic.Pointer[chan struct{}]
 	model := llmtest.New(t, llmtest.WithHandler(func(llmtest.Request) llmtest.Reply {
 		rmu.Lock()
 		defer rmu.Unlock()
 		text := fmt.Sprintf(`{"action":"create","statement":"成员讨论了%s","evidence":["m1"]}`+"\n"+
 			`{"action":"create","statement":"成员约定%s"}`, hanText(rng, 8), hanText(rng, 8))
-		return llmtest.Reply{Text: text, Latency: time.Duration(50+rng.IntN(700)) * time.Millisecond, PromptTokens: 100, CompletionTokens: 40}
+		latency := time.Duration(50+rng.IntN(700)) * time.Millisecond
+		if heard := lastCall.Swap(nil); heard != nil {
+			close(*heard)
+			latency = 10 * time.Second
+		}
+		return llmtest.Reply{Text: text, Latency: latency, PromptTokens: 100, CompletionTokens: 40}
 	}))
 	schema := "chaos_" + strings.ReplaceAll(groupmem.NewID()[:8], "-", "")
 	t.Cleanup(func() { pgtest.DropSchema(t, schema) })
@@ -246,6 +255,29 @@ func TestChaos(t *testing.T) {
 		t.Logf("round %d: %d messages to %s, %d kills so far", round, len(msgs), g, kills)
 	}
 
+	// The last kill lands in the middle of a model call, so that at
+	// least one run is left running for the sweep to close.
+	{
+		g := "g0"
+		said++
+		if _, err := ledger.InsertMessages(ctx, []groupmem.Message{{GroupID: g, ID: fmt.Sprintf("msg-%d", said), SenderID: "u1", SenderName: "ann",
+			Content: "最后一轮" + hanText(rng, 6), SentAt: time.Now().UTC()}}); err != nil {
+			t.Fatal(err)
+		}
+		heard := make(chan struct{})
+		lastCall.Store(&heard)
+		victim := reps[0]
+		go func() { _, _ = evolve(victim.url(), g) }()
+		select {
+		case <-heard:
+		case <-time.After(30 * time.Second):
+			t.Fatal("the last evolution never reached the model")
+		}
+		victim.kill()
+		kills++
+		victim.start()
+	}
+
 	// Runs whose replica was killed are closed by the replicas' sweep,
 	// within a lock ttl and a relay round (2 s + 5 s; the bound leaves
 	// slack for a loaded machine), without any new run.
@@ -269,9 +301,12 @@ func TestChaos(t *testing.T) {
 		time.Sleep(100 * time.Millisecond)
 	}
 	sweepWait := time.Since(swept)
+	if len(left) == 0 {
+		t.Error("the last kill, in the middle of a model call, left no run running")
+	}
 	for id := range left {
-		if r, err := ledger.Run(ctx, id); err != nil || r.Error == groupmem.AbandonedRun {
-			t.Errorf("run %s was closed by a later run, not by the sweep: %+v, %v", id, r, err)
+		if r, err := ledger.Run(ctx, id); err != nil || r.Error != groupmem.AbandonedLease {
+			t.Errorf("run %s was not closed by the sweep: %+v, %v", id, r, err)
 		}
 	}
 	drained := time.Now()
