@@ -157,7 +157,8 @@ func (m *Messages) newest(ctx context.Context, group string) (int64, string, err
 
 // CatchUp writes every message the ledger holds after the group's newest
 // point. When the ledger no longer holds that message as it was (the
-// group was purged), the group's points go and it is indexed again.
+// group was purged), the group's points go and it is indexed again; so
+// they do when the ledger loses what a batch just wrote (a purge meanwhile).
 // Search does it first; reindex does it for every group.
 func (m *Messages) CatchUp(ctx context.Context, group string) error {
 	l := m.lock(group)
@@ -186,6 +187,19 @@ func (m *Messages) CatchUp(ctx context.Context, group string) error {
 		}
 		if err := m.write(ctx, group, msgs); err != nil {
 			return err
+		}
+		if len(msgs) > 0 {
+			// A purge between the read and the write would have its
+			// group's points back: if the ledger lost what was just
+			// written, they go again.
+			last := msgs[len(msgs)-1]
+			got, err := m.src.MessagesByID(ctx, group, []string{last.ID})
+			if err != nil {
+				return err
+			}
+			if len(got) == 0 || got[0].Seq != last.Seq {
+				return m.Forget(ctx, group)
+			}
 		}
 		if len(msgs) < catchUpBatch {
 			return nil
