@@ -160,18 +160,22 @@ func TestChaos(t *testing.T) {
 	var rmu sync.Mutex
 	random := func(n int) int { rmu.Lock(); defer rmu.Unlock(); return rng.IntN(n) }
 
-	// lastCall, once armed, hears of the next model call, which then takes
-	// long enough to be killed in the middle of.
+	// lastCall, once armed, hears of the model call that carries the last
+	// message (lastWords), which then takes long enough to be killed in
+	// the middle of.
 	var lastCall atomic.Pointer[chan struct{}]
-	model := llmtest.New(t, llmtest.WithHandler(func(llmtest.Request) llmtest.Reply {
+	const lastWords = "最后一轮"
+	model := llmtest.New(t, llmtest.WithHandler(func(req llmtest.Request) llmtest.Reply {
 		rmu.Lock()
 		defer rmu.Unlock()
 		text := fmt.Sprintf(`{"action":"create","statement":"成员讨论了%s","evidence":["m1"]}`+"\n"+
 			`{"action":"create","statement":"成员约定%s"}`, hanText(rng, 8), hanText(rng, 8))
 		latency := time.Duration(50+rng.IntN(700)) * time.Millisecond
-		if heard := lastCall.Swap(nil); heard != nil {
-			close(*heard)
-			latency = 10 * time.Second
+		if strings.Contains(string(req.Body), lastWords) {
+			if heard := lastCall.Swap(nil); heard != nil {
+				close(*heard)
+				latency = 10 * time.Second
+			}
 		}
 		return llmtest.Reply{Text: text, Latency: latency, PromptTokens: 100, CompletionTokens: 40}
 	}))
@@ -261,7 +265,7 @@ func TestChaos(t *testing.T) {
 		g := "g0"
 		said++
 		if _, err := ledger.InsertMessages(ctx, []groupmem.Message{{GroupID: g, ID: fmt.Sprintf("msg-%d", said), SenderID: "u1", SenderName: "ann",
-			Content: "最后一轮" + hanText(rng, 6), SentAt: time.Now().UTC()}}); err != nil {
+			Content: lastWords + hanText(rng, 6), SentAt: time.Now().UTC()}}); err != nil {
 			t.Fatal(err)
 		}
 		heard := make(chan struct{})
