@@ -77,7 +77,7 @@ func factAt(text string) (factKind, int, bool) {
 		}
 		for _, re := range []*regexp.Regexp{k.en, k.zh} {
 			at := re.FindStringIndex(t)
-			if at == nil || asks(clauseAt(t, at[0])) {
+			if at == nil || asks(clauseAt(t, at[0])) || asks(clauseAt(t, at[1]-1)) {
 				continue // a question says nothing about its sender
 			}
 			if k.name == "job" || k.name == "home" || namesItself(t[at[0]:at[1]]) || saysWhat(t[at[1]:]) {
@@ -92,7 +92,11 @@ func factAt(text string) (factKind, int, bool) {
 // ends it: "我下周搬家，有人有纸箱吗" at 0 is "我下周搬家，".
 func clauseAt(t string, i int) string {
 	const marks = "，。！？,.!?；;"
-	from := strings.LastIndexAny(t[:i], marks) + 1
+	from := 0
+	if k := strings.LastIndexAny(t[:i], marks); k >= 0 {
+		_, size := utf8.DecodeRuneInString(t[k:])
+		from = k + size
+	}
 	to := len(t)
 	if j := strings.IndexAny(t[i:], marks); j >= 0 {
 		_, size := utf8.DecodeRuneInString(t[i+j:])
@@ -169,6 +173,7 @@ func memberTag(m groupmem.Message) string { return "member:" + sender(m) }
 // decision of the run (taken) already words, is not repeated.
 func (f *Fuser) memberFacts(items []*item, mems []groupmem.Memory, taken decisions) decisions {
 	var ds decisions
+	updating := map[string]*decision{} // memory id → this run's update of it
 	statements := map[string]bool{}
 	for _, m := range mems {
 		statements[m.Statement] = true
@@ -200,7 +205,17 @@ func (f *Fuser) memberFacts(items []*item, mems []groupmem.Memory, taken decisio
 				it.msg.SentAt.In(f.cfg.Evolve.Location).Format(time.DateOnly))}
 		if k.single {
 			if old := memberMemory(mems, it.msg, k.name); old != nil {
+				if prev := updating[old.ID]; prev != nil {
+					// A second line of the run about the same thing extends
+					// the first one's version.
+					sofar := *old
+					sofar.Statement, sofar.Evidence = prev.statement, prev.evidence
+					f.extend(d, &sofar, it.msg)
+					prev.statement, prev.evidence, prev.reason = d.statement, d.evidence, d.reason
+					continue
+				}
 				f.extend(d, old, it.msg)
+				updating[old.ID] = d
 			}
 		}
 		ds = append(ds, d)
@@ -222,24 +237,55 @@ func (f *Fuser) extend(d *decision, old *groupmem.Memory, m groupmem.Message) {
 	if strings.ContainsFunc(d.statement, isCJK) {
 		sep, lead = "；", zhDate(day)+"，"
 	}
-	if strings.Contains(d.statement, day.Format("Mon Jan 2")) || strings.Contains(d.statement, zhDate(day)) {
+	if strings.Contains(d.statement, day.Format("Mon Jan 2")) || zhDateIn(d.statement, day) {
 		lead = "" // the line dates itself
 	}
-	parts := append(strings.Split(old.Statement, sep), lead+d.statement)
+	parts := append(extendedParts(old.Statement), lead+d.statement)
 	dropped := 0
 	for len(parts) > 1 && len([]rune(strings.Join(parts, sep))) > f.cfg.MaxStatementRunes {
 		parts, dropped = parts[1:], dropped+1
 	}
+	if len(parts) == 1 {
+		parts[0] = d.statement // alone, it needs no date to set it apart
+	}
 	d.kind, d.mem, d.statement = groupmem.ActionUpdate, old, strings.Join(parts, sep)
 	d.evidence = append(slices.Clone(d.evidence), old.Evidence...)
 	d.evidence = d.evidence[:min(len(d.evidence), f.cfg.MaxEvidence)]
-	what := fmt.Sprintf("%s added to what they said about themselves (%s) on %s; the earlier statement is kept",
+	d.reason = fmt.Sprintf("%s added to what they said about themselves (%s) on %s; the earlier statement is kept",
 		sender(m), d.tags[2], day.Format(time.DateOnly))
 	if dropped > 0 {
-		what = fmt.Sprintf("%s added to what they said about themselves (%s) on %s; the %d oldest parts of %q went to stay within %d characters",
+		d.reason = fmt.Sprintf("%s added to what they said about themselves (%s) on %s; the %d oldest parts of %q went to stay within %d characters",
 			sender(m), d.tags[2], day.Format(time.DateOnly), dropped, groupmem.Truncate(old.Statement, 80), f.cfg.MaxStatementRunes)
 	}
-	d.reason = what
+}
+
+// extendLead is how each part extend added to a statement begins.
+var extendLead = regexp.MustCompile(`^(on [A-Z][a-z]{2} [A-Z][a-z]{2} \d{1,2}, |\d{1,2}月\d{1,2}日，)`)
+
+// extendedParts splits a statement into the parts extend joined: at a
+// separator that a dated part follows, not at every semicolon.
+func extendedParts(st string) []string {
+	var parts []string
+	for _, sep := range []string{"; ", "；"} {
+		if !strings.Contains(st, sep) {
+			continue
+		}
+		for _, p := range strings.Split(st, sep) {
+			if len(parts) > 0 && !extendLead.MatchString(p) {
+				parts[len(parts)-1] += sep + p
+				continue
+			}
+			parts = append(parts, p)
+		}
+		return parts
+	}
+	return []string{st}
+}
+
+// zhDateIn reports whether st holds day's date the Chinese way, not as the
+// end of another (2月1日 in 12月1日).
+func zhDateIn(st string, day time.Time) bool {
+	return regexp.MustCompile(`(^|[^0-9])` + regexp.QuoteMeta(zhDate(day))).MatchString(st)
 }
 
 // memberMemory returns the active memory of kind about m's sender, or nil.

@@ -1,6 +1,9 @@
 package offline
 
-import "testing"
+import (
+	"testing"
+	"time"
+)
 
 // What counts as a member's fact about themselves, and the ordinary chat
 // lines that look like one and are not.
@@ -26,5 +29,21 @@ func TestFactAt(t *testing.T) {
 		if got := map[bool]string{true: k.name}[ok]; got != want {
 			t.Errorf("factAt(%q) = %q, want %q", line, got, want)
 		}
+	}
+}
+
+// A statement extend built splits at its dated parts only, not at every
+// semicolon; a Chinese date is found only as itself.
+func TestExtendedParts(t *testing.T) {
+	st := "Ann works as a nurse at St Mary's; nights, mostly; on Mon Oct 26, Ann started day shifts"
+	if got := extendedParts(st); len(got) != 2 || got[0] != "Ann works as a nurse at St Mary's; nights, mostly" {
+		t.Errorf("extendedParts = %q", got)
+	}
+	if got := extendedParts("小林住在杭州；离西湖近；10月26日，小林搬到了新房子"); len(got) != 2 {
+		t.Errorf("extendedParts (zh) = %q", got)
+	}
+	day := time.Date(2026, 2, 1, 9, 0, 0, 0, time.UTC)
+	if zhDateIn("小林12月1日搬家", day) || !zhDateIn("小林2月1日搬家", day) {
+		t.Error("zhDateIn takes 12月1日 for 2月1日, or misses 2月1日")
 	}
 }

@@ -173,10 +173,7 @@ func statementOf(text string) string {
 	}
 	// What the line tells or asks its readers ("bring your capo", "新来的
 	// 同学记得上线", "有人有纸箱吗") is not what the memory keeps.
-	for len(pieces) > 1 && (addressesReader(pieces[len(pieces)-1]) || asks(pieces[len(pieces)-1])) {
-		pieces = pieces[:len(pieces)-1]
-		pieces[len(pieces)-1] = strings.TrimRight(pieces[len(pieces)-1], " ,，;；:：、")
-	}
+	pieces = dropReaderClauses(pieces)
 	s := trimFillerWords(strings.Join(pieces, ""))
 	s = strings.TrimLeftFunc(s, func(r rune) bool {
 		return unicode.IsSpace(r) || unicode.IsPunct(r) && !isOpening(r)
@@ -189,8 +186,64 @@ func statementOf(text string) string {
 // person, a reminder or a request.
 var (
 	enReader = regexp.MustCompile(`(?i)\b(you|your|you're|you'll|yours)\b|^\s*(please|remember|don't forget|bring|push|make sure)\b`)
-	zhReader = regexp.MustCompile(`你|记得|别忘|请|务必|新来的`)
+	zhReader = regexp.MustCompile(`你|记得|别忘|^请|请(大家|各位)|务必|新来的`)
 )
+
+// dropReaderClauses drops the trailing clauses of a line's pieces that
+// tell or ask its readers something, while what is left says something
+// of its own (at least 4 Han characters or 8 letters, and not itself
+// addressed to the readers). Clauses end at clause marks only, not at an
+// apostrophe or a dash.
+func dropReaderClauses(pieces []string) []string {
+	var clauses []string
+	cur := ""
+	for _, p := range pieces {
+		cur += p
+		if endsClause(p) {
+			clauses, cur = append(clauses, cur), ""
+		}
+	}
+	if cur != "" {
+		clauses = append(clauses, cur)
+	}
+	for len(clauses) > 1 {
+		last := clauses[len(clauses)-1]
+		if !addressesReader(last) && !asks(last) {
+			break
+		}
+		rest := strings.TrimRightFunc(strings.Join(clauses[:len(clauses)-1], ""), func(r rune) bool {
+			return unicode.IsSpace(r) || strings.ContainsRune(",，;；:：、", r)
+		})
+		least := 8
+		if strings.ContainsFunc(rest, isCJK) {
+			least = 4
+		}
+		if addressesReader(rest) || contentRunes(rest) < least {
+			break
+		}
+		clauses = append(clauses[:len(clauses)-2], rest)
+	}
+	return clauses
+}
+
+// endsClause reports whether a piece ends at a clause mark, so that what
+// follows it is a clause of its own (not the rest of "it's" or a dash).
+func endsClause(piece string) bool {
+	p := strings.TrimRightFunc(piece, unicode.IsSpace)
+	r, _ := utf8.DecodeLastRuneInString(p)
+	return strings.ContainsRune(",，;；。.!！?？、", r)
+}
+
+// contentRunes counts the letters, digits and Han characters of s.
+func contentRunes(s string) int {
+	n := 0
+	for _, r := range s {
+		if unicode.IsLetter(r) || unicode.IsDigit(r) {
+			n++
+		}
+	}
+	return n
+}
 
 // addressesReader reports whether a clause speaks to its readers rather
 // than of the group.

@@ -91,6 +91,10 @@ func TestStatementOf(t *testing.T) {
 		{"Guitar practice tonight, bring your capo", "Guitar practice tonight"},
 		{"Can you bring snacks?", "Can you bring snacks?"},
 		{"我下周搬家，有人有纸箱吗", "我下周搬家"},
+		{"I moved to Berlin, it's near your old place", "I moved to Berlin"},
+		{"新来的同学，记得每周五晚上上线打团", "新来的同学，记得每周五晚上上线打团"},
+		{"Team, please push your PRs by Friday", "Team, please push your PRs by Friday"},
+		{"我在腾讯工作，刚申请了转岗", "我在腾讯工作，刚申请了转岗"},
 	}
 	for _, tt := range tests {
 		if got := statementOf(tt.in); got != tt.want {

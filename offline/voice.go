@@ -77,7 +77,7 @@ func (n zhWeekdayNames) rewrite(st string, day time.Time) string {
 		rel := "past" // a bare weekday in a clause that tells what happened (我周六去攀岩了)
 		if week != "" {
 			rel = map[string]string{"这": "this", "本": "this", "下": "next", "上": "last"}[week[:len("这")]]
-		} else if !zhPast(clauseAt(st, m[0])) {
+		} else if !zhPast(clauseAt(st, m[0]), st[m[0]:m[1]]) {
 			continue // 改到周四: perhaps every Thursday
 		}
 		b.WriteString(st[last:m[0]])
@@ -116,13 +116,29 @@ func weekdayNear(day time.Time, wd time.Weekday, rel string) time.Time {
 	return day.AddDate(0, 0, -((int(day.Weekday()) - int(wd) + 7) % 7))
 }
 
-// zhPast reports whether a Chinese clause tells what happened: it has 了
-// or 过, and not as a reminder (别忘了) or a plan (要…了).
-func zhPast(clause string) bool {
-	if strings.Contains(clause, "忘了") || strings.Contains(clause, "要") || strings.Contains(clause, "会") {
+// zhPast reports whether the Chinese clause holding weekday tells what
+// happened on it: the text after the weekday has 了 or 过 (not 过来,
+// 过去 or 不过), and the clause is not a reminder (忘了), a plan (要, 会)
+// or a change of day (改到周四了, 定在周六了, 周六见了).
+func zhPast(clause, weekday string) bool {
+	i := strings.Index(clause, weekday)
+	if i < 0 {
 		return false
 	}
-	return strings.Contains(clause, "了") || strings.Contains(clause, "过")
+	before, after := clause[:i], clause[i+len(weekday):]
+	for _, w := range []string{"忘了", "要", "会", "改到", "改成", "定在", "约在", "挪到"} {
+		if strings.Contains(clause, w) {
+			return false
+		}
+	}
+	if strings.HasPrefix(after, "了") || strings.HasPrefix(after, "见") || strings.HasSuffix(before, "到") {
+		return false
+	}
+	rest := after
+	for _, w := range []string{"过来", "过去", "过生日", "不过"} {
+		rest = strings.ReplaceAll(rest, w, "")
+	}
+	return strings.Contains(rest, "了") || strings.Contains(rest, "过")
 }
 
 // zhRelativeDay are Chinese relative days, longest first: the days from
