@@ -285,7 +285,17 @@ func extendedParts(st string) []string {
 // zhDateIn reports whether st holds day's date the Chinese way, not as the
 // end of another (2月1日 in 12月1日).
 func zhDateIn(st string, day time.Time) bool {
-	return regexp.MustCompile(`(^|[^0-9])` + regexp.QuoteMeta(zhDate(day))).MatchString(st)
+	date := zhDate(day)
+	for i := 0; ; {
+		k := strings.Index(st[i:], date)
+		if k < 0 {
+			return false
+		}
+		if at := i + k; at == 0 || st[at-1] < '0' || st[at-1] > '9' {
+			return true
+		}
+		i += k + 1
+	}
 }
 
 // memberMemory returns the active memory of kind about m's sender, or nil.
