@@ -193,7 +193,7 @@ type Index interface {
 	// keywords and meaning: each side ranks its candidates (the memories
 	// sharing a term with q.Text by BM25, the memories similar to
 	// q.Vector by cosine), max(HybridCandidates·Limit, 50) of them, and
-	// the ranks are fused by reciprocal rank fusion, best first. With one
+	// their scores are fused by keyword.Combine, best first. With one
 	// side only, its own ranking and scores. EINVALID for a bad group id,
 	// a negative limit or a vector not of the index's dimension.
 	SearchHybrid(ctx context.Context, q HybridQuery) ([]HybridHit, error)

@@ -2,7 +2,6 @@ package keyword
 
 import (
 	"fmt"
-	"math"
 	"testing"
 )
 
@@ -45,16 +44,6 @@ func TestSearchRanksByBM25(t *testing.T) {
 	}
 }
 
-func TestFuse(t *testing.T) {
-	got := Fuse([]string{"a", "b", "c"}, []string{"c", "a"})
-	if fmt.Sprint(got[0].ID, " ", got[1].ID, " ", got[2].ID) != "a c b" {
-		t.Errorf("Fuse = %v", got)
-	}
-	if want := 1.0/61 + 1.0/62; math.Abs(got[0].Score-want) > 1e-12 {
-		t.Errorf("a's fused score = %v, want %v", got[0].Score, want)
-	}
-}
-
 func BenchmarkSearch100k(b *testing.B) {
 	x := NewIndex()
 	words := []string{"周会", "星期五", "羽毛球", "deploy", "redis", "前端", "后端", "晚上", "meeting", "coffee", "猫", "周末", "爬山", "review"}
@@ -64,19 +53,5 @@ func BenchmarkSearch100k(b *testing.B) {
 	b.ResetTimer()
 	for b.Loop() {
 		x.Search("周末去爬山还是打羽毛球", 10, nil)
-	}
-}
-
-// Equal fused scores go to the better rank in the first list given, not
-// to the id: "z" and "a" each rank first in one list and second in the
-// other.
-func TestFuseTiesFollowTheFirstList(t *testing.T) {
-	got := Fuse([]string{"z", "a"}, []string{"a", "z"})
-	if len(got) != 2 || got[0].ID != "z" || got[0].Score != got[1].Score {
-		t.Errorf("Fuse = %v, want z first on a tie", got)
-	}
-	got = Fuse([]string{"a", "z"}, []string{"z", "a"})
-	if got[0].ID != "a" {
-		t.Errorf("Fuse = %v, want a first on a tie", got)
 	}
 }

@@ -1,6 +1,6 @@
 // Package msgsearch finds a group's chat messages by keywords and by
-// meaning: a BM25 keyword index and dense vectors per group, fused by
-// reciprocal rank fusion.
+// meaning: a BM25 keyword index and dense vectors per group, their scores
+// fused by keyword.Combine.
 //
 // The index is a view of the ledger, kept in this process. Before a group
 // is searched, the view catches up with every message the ledger holds
@@ -24,7 +24,7 @@ type Mode string
 
 // The search modes.
 const (
-	Hybrid   Mode = "hybrid"   // keyword and semantic ranks fused by RRF
+	Hybrid   Mode = "hybrid"   // keyword and semantic scores fused by keyword.Combine
 	Semantic Mode = "semantic" // cosine similarity of the embeddings
 	Keyword  Mode = "keyword"  // BM25 over the tokenizer's terms
 )
@@ -56,6 +56,9 @@ type Query struct {
 	Until   time.Time // only messages sent before it (zero: no bound)
 	Sender  string    // only messages of this sender id or name ("" any)
 	Before  int64     // paging by time: only messages with a smaller seq (0: from the newest)
+	// Vector is Text's embedding when the caller has it already (nil:
+	// the index embeds Text itself when its mode needs it).
+	Vector []float32
 }
 
 // Hit is one message found, with its fused score and the parts it came
@@ -191,7 +194,11 @@ func (x *Index) Search(ctx context.Context, q Query) ([]Hit, error) {
 		return nil, nil
 	}
 	var qvec []float32
-	if q.Text != "" && q.Mode != Keyword {
+	switch {
+	case q.Text == "" || q.Mode == Keyword:
+	case q.Vector != nil:
+		qvec = unit(q.Vector)
+	default:
 		vecs, err := x.embed.Embed(ctx, []string{q.Text})
 		if err != nil {
 			return nil, err
@@ -273,7 +280,7 @@ func (x *Index) search(ctx context.Context, g *group, q Query, qvec []float32) (
 	if q.Mode != Keyword && qvec != nil {
 		sems = g.nearest(qvec, n, keep)
 	}
-	return g.fuse(q.Mode, words, sems, q.Limit), nil
+	return g.fuse(q.Mode, words, sems, n, q.Limit), nil
 }
 
 // nearest returns the n messages whose vectors are closest to v, among
@@ -291,17 +298,15 @@ func (g *group) nearest(v []float32, n int, keep func(string) bool) []keyword.Sc
 	return top.Sorted()
 }
 
-// fuse ranks the candidates by mode and returns the best limit.
-func (g *group) fuse(mode Mode, words, sems []keyword.Scored, limit int) []Hit {
+// fuse ranks the candidates by mode and returns the best limit; full is
+// how many candidates each side was asked for (keyword.Combine).
+func (g *group) fuse(mode Mode, words, sems []keyword.Scored, full, limit int) []Hit {
 	wordScore, semScore := map[string]float64{}, map[string]float64{}
-	var wordIDs, semIDs []string
 	for _, s := range words {
 		wordScore[s.ID] = s.Score
-		wordIDs = append(wordIDs, s.ID)
 	}
 	for _, s := range sems {
 		semScore[s.ID] = s.Score
-		semIDs = append(semIDs, s.ID)
 	}
 	var ranked []keyword.Scored
 	switch mode {
@@ -310,7 +315,7 @@ func (g *group) fuse(mode Mode, words, sems []keyword.Scored, limit int) []Hit {
 	case Semantic:
 		ranked = sems
 	default:
-		ranked = keyword.Fuse(wordIDs, semIDs)
+		ranked = keyword.Combine(words, sems, full)
 	}
 	out := make([]Hit, 0, min(limit, len(ranked)))
 	for _, s := range ranked[:min(limit, len(ranked))] {

@@ -133,7 +133,7 @@ func (x *Index) Search(_ context.Context, q groupmem.SearchQuery) ([]groupmem.Hi
 
 // SearchHybrid implements groupmem.Index: BM25 over the statements of the
 // group's active memories (IDF within the group) and exact cosine
-// similarity, fused by keyword.Fuse.
+// similarity, their scores fused by keyword.Combine.
 func (x *Index) SearchHybrid(_ context.Context, q groupmem.HybridQuery) ([]groupmem.HybridHit, error) {
 	if err := groupmem.CheckGroupID(q.GroupID); err != nil {
 		return nil, err
@@ -171,21 +171,21 @@ func (x *Index) SearchHybrid(_ context.Context, q groupmem.HybridQuery) ([]group
 		})
 		sems = sems[:min(len(sems), n)]
 	}
-	return fuse(words, sems, q, func(id string) groupmem.Memory { return clone(g[id].mem) }), nil
+	return fuse(words, sems, n, q, func(id string) groupmem.Memory { return clone(g[id].mem) }), nil
 }
 
 // fuse ranks the two sides' candidates as groupmem.Index.SearchHybrid
-// says and returns the best q.Limit.
-func fuse(words []keyword.Scored, sems []groupmem.Hit, q groupmem.HybridQuery, mem func(id string) groupmem.Memory) []groupmem.HybridHit {
+// says and returns the best q.Limit; full is how many candidates each
+// side was asked for.
+func fuse(words []keyword.Scored, sems []groupmem.Hit, full int, q groupmem.HybridQuery, mem func(id string) groupmem.Memory) []groupmem.HybridHit {
 	semScore := make(map[string]float64, len(sems))
-	semIDs := make([]string, len(sems))
+	semSide := make([]keyword.Scored, len(sems))
 	for i, h := range sems {
-		semScore[h.Memory.ID], semIDs[i] = h.Score, h.Memory.ID
+		semScore[h.Memory.ID], semSide[i] = h.Score, keyword.Scored{ID: h.Memory.ID, Score: h.Score}
 	}
 	wordScore := make(map[string]float64, len(words))
-	wordIDs := make([]string, len(words))
-	for i, w := range words {
-		wordScore[w.ID], wordIDs[i] = w.Score, w.ID
+	for _, w := range words {
+		wordScore[w.ID] = w.Score
 	}
 	var ranked []keyword.Scored
 	switch {
@@ -197,7 +197,7 @@ func fuse(words []keyword.Scored, sems []groupmem.Hit, q groupmem.HybridQuery, m
 			ranked[i] = keyword.Scored{ID: h.Memory.ID, Score: h.Score}
 		}
 	default:
-		ranked = keyword.Fuse(wordIDs, semIDs)
+		ranked = keyword.Combine(words, semSide, full)
 	}
 	out := make([]groupmem.HybridHit, 0, min(q.Limit, len(ranked)))
 	for _, r := range ranked {

@@ -6,6 +6,7 @@ import (
 	"github.com/qdrant/go-client/qdrant"
 
 	"github.com/groupmem/groupmem"
+	"github.com/groupmem/groupmem/keyword"
 	"github.com/groupmem/groupmem/msgsearch"
 )
 
@@ -14,10 +15,10 @@ import (
 const candidates = 5
 
 // Search implements msgsearch.Searcher: it catches the group up with the
-// ledger, then answers q. With text, Hybrid is one Query API request whose
-// dense and sparse prefetches (5 candidates per hit asked, each) are fused
-// by RRF; the parts of each hit's score come from the same two lists, read
-// alongside. Semantic and Keyword query one side. Without text, messages
+// ledger, then answers q. With text, Hybrid runs the dense and the sparse
+// side in one batch request (5 candidates per hit asked, each) and fuses
+// their scores here by keyword.Combine, as every backend does. Semantic
+// and Keyword query one side. Without text, messages
 // come newest first by seq. Time and sender bounds filter in Qdrant and
 // again, exactly, on the messages read back from the ledger.
 func (m *Messages) Search(ctx context.Context, q msgsearch.Query) ([]msgsearch.Hit, error) {
@@ -34,8 +35,8 @@ func (m *Messages) Search(ctx context.Context, q msgsearch.Query) ([]msgsearch.H
 	if q.Text == "" {
 		return m.newestFirst(ctx, q, filter)
 	}
-	var dense []float32
-	if q.Mode != msgsearch.Keyword {
+	dense := q.Vector
+	if q.Mode != msgsearch.Keyword && dense == nil {
 		vecs, err := m.embed.Embed(ctx, []string{q.Text})
 		if err != nil {
 			return nil, err
@@ -43,9 +44,10 @@ func (m *Messages) Search(ctx context.Context, q msgsearch.Query) ([]msgsearch.H
 		if len(vecs) != 1 {
 			return nil, groupmem.Errorf(groupmem.EUNAVAILABLE, "embedder returned %d vectors for 1 query", len(vecs))
 		}
-		if !zero(vecs[0]) {
-			dense = vecs[0]
-		}
+		dense = vecs[0]
+	}
+	if zero(dense) {
+		dense = nil
 	}
 	idx, val := sparseQuery(q.Text)
 	n := uint64(q.Limit * candidates)
@@ -57,24 +59,29 @@ func (m *Messages) Search(ctx context.Context, q msgsearch.Query) ([]msgsearch.H
 	if len(idx) > 0 && q.Mode != msgsearch.Semantic {
 		sparseQ = &qdrant.PrefetchQuery{Query: qdrant.NewQuerySparse(idx, val), Using: qdrant.PtrOf(vecSparse), Limit: &n}
 	}
-	// The ranking holds spare hits: some may be gone from the ledger.
-	lists, err := m.x.hybridLists(ctx, denseQ, sparseQ, filter, n, uint64(q.Limit+candidates), qdrant.NewWithPayloadInclude(keyMessageID))
+	sides, err := m.x.hybridSides(ctx, denseQ, sparseQ, filter, n, qdrant.NewWithPayloadInclude(keyMessageID))
 	if err != nil {
 		return nil, err
 	}
-	ranked := lists[0]
-	ids := make(map[string]string, len(ranked)) // point id → message id, of the hits
-	for _, p := range ranked {
-		ids[p.GetId().GetUuid()] = p.GetPayload()[keyMessageID].GetStringValue()
+	messageID := func(p *qdrant.ScoredPoint) string { return p.GetPayload()[keyMessageID].GetStringValue() }
+	sems, words := scoredPoints(sides[0], messageID), scoredPoints(sides[1], messageID)
+	ranked := words
+	switch {
+	case sparseQ == nil:
+		ranked = sems
+	case denseQ != nil:
+		ranked = keyword.Combine(words, sems, int(n))
 	}
-	parts := [2]map[string]float64{m.scores(lists[1], ids), m.scores(lists[2], ids)}
+	// The ranking holds spare hits: some may be gone from the ledger.
+	ranked = ranked[:min(len(ranked), q.Limit+candidates)]
+	semScore, wordScore := sideScores(sems), sideScores(words)
 	hits := make([]msgsearch.Hit, 0, len(ranked))
-	for _, p := range ranked {
-		h := msgsearch.Hit{Message: groupmem.Message{ID: p.GetPayload()[keyMessageID].GetStringValue()}, Score: float64(p.GetScore())}
-		if s, ok := parts[0][h.Message.ID]; ok {
+	for _, r := range ranked {
+		h := msgsearch.Hit{Message: groupmem.Message{ID: r.ID}, Score: r.Score}
+		if s, ok := semScore[r.ID]; ok {
 			h.Semantic = &s
 		}
-		if s, ok := parts[1][h.Message.ID]; ok {
+		if s, ok := wordScore[r.ID]; ok {
 			h.Keyword = &s
 		}
 		hits = append(hits, h)
@@ -82,13 +89,11 @@ func (m *Messages) Search(ctx context.Context, q msgsearch.Query) ([]msgsearch.H
 	return m.resolve(ctx, q, hits)
 }
 
-// scores maps the message id of each point of ids to its score.
-func (m *Messages) scores(pts []*qdrant.ScoredPoint, ids map[string]string) map[string]float64 {
-	out := make(map[string]float64, len(pts))
-	for _, p := range pts {
-		if id, ok := ids[p.GetId().GetUuid()]; ok {
-			out[id] = float64(p.GetScore())
-		}
+// sideScores maps each id of a side to its score.
+func sideScores(side []keyword.Scored) map[string]float64 {
+	out := make(map[string]float64, len(side))
+	for _, s := range side {
+		out[s.ID] = s.Score
 	}
 	return out
 }

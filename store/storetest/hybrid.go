@@ -37,6 +37,14 @@ func hybridIDs(hits []groupmem.HybridHit) []string {
 	return out
 }
 
+func hybridScores(hits []groupmem.HybridHit) map[string]float64 {
+	out := make(map[string]float64, len(hits))
+	for _, h := range hits {
+		out[h.Memory.ID] = h.Score
+	}
+	return out
+}
+
 // hybridGroup stores four active memories of g1: two that share words
 // with "badminton friday", two close to the query vector axis 0.
 func hybridGroup(t *testing.T, x groupmem.Index) (badminton, friday, coffee, tea groupmem.Memory) {
@@ -65,19 +73,14 @@ func testHybridFuses(t *testing.T, x groupmem.Index) {
 			t.Errorf("hybrid hits lack %q", m.Statement)
 		}
 	}
-	// Every backend fuses with the same constant: each hit scores the sum,
-	// over the one-side rankings that hold it, of 1 / (k + rank from 1).
-	kw := hybridIDs(hybridSearch(t, x, groupmem.HybridQuery{GroupID: "g1", Text: "badminton friday", Limit: 10}))
-	sem := hybridIDs(hybridSearch(t, x, groupmem.HybridQuery{GroupID: "g1", Vector: indexAxis(0), Limit: 10}))
+	// Every backend fuses alike: each hit scores keyword.Blend of its
+	// scores on the one-side rankings (nothing for a side without it).
+	kw := hybridScores(hybridSearch(t, x, groupmem.HybridQuery{GroupID: "g1", Text: "badminton friday", Limit: 10}))
+	sem := hybridScores(hybridSearch(t, x, groupmem.HybridQuery{GroupID: "g1", Vector: indexAxis(0), Limit: 10}))
 	for _, h := range hits {
-		want := 0.0
-		for _, side := range [][]string{kw, sem} {
-			if r := slices.Index(side, h.Memory.ID); r >= 0 {
-				want += 1 / float64(keyword.RRFK+r+1)
-			}
-		}
+		want := keyword.Blend(kw[h.Memory.ID], sem[h.Memory.ID])
 		if math.Abs(h.Score-want) > 1e-4 {
-			t.Errorf("%q: fused score %v, want %v (RRF with k = %d over the one-side rankings %v and %v)", h.Memory.Statement, h.Score, want, keyword.RRFK, kw, sem)
+			t.Errorf("%q: fused score %v, want %v (keyword.Blend of %v and %v)", h.Memory.Statement, h.Score, want, kw[h.Memory.ID], sem[h.Memory.ID])
 		}
 	}
 	for i, h := range hits {
@@ -135,18 +138,17 @@ func testHybridOneSide(t *testing.T, x groupmem.Index) {
 	}
 }
 
-// Two memories each first on one side and second on the other tie in
-// any reciprocal rank fusion; the one the keywords rank first comes
-// first, on every backend, whatever their ids.
+// Of two memories with the same words, the one also similar to the
+// query comes first, on every backend, whatever their ids.
 func testHybridTies(t *testing.T, x groupmem.Index) {
 	for range 4 { // fresh random ids each time: the order must not follow them
 		g := "ties-" + groupmem.NewID()[:8]
-		words := hybridMemory(g, 1, "badminton friday night", indexAngled(0.9))
-		similar := hybridMemory(g, 2, "badminton", indexAxis(0))
-		indexUpsert(t, x, words, similar)
+		similar := hybridMemory(g, 1, "badminton friday night", indexAngled(0.9))
+		other := hybridMemory(g, 2, "badminton friday night", indexAxis(2))
+		indexUpsert(t, x, similar, other)
 		hits := hybridSearch(t, x, groupmem.HybridQuery{GroupID: g, Text: "badminton friday", Vector: indexAxis(0), Limit: 10})
-		if got := hybridIDs(hits); !slices.Equal(got, []string{words.ID, similar.ID}) || hits[0].Score != hits[1].Score {
-			t.Fatalf("tie: %v (scores %v, %v), want the keyword match first at an equal score", got, hits[0].Score, hits[len(hits)-1].Score)
+		if got := hybridIDs(hits); !slices.Equal(got, []string{similar.ID, other.ID}) || hits[0].Score <= hits[1].Score {
+			t.Fatalf("same words: %v (scores %v, %v), want the similar one first", got, hits[0].Score, hits[len(hits)-1].Score)
 		}
 	}
 }
