@@ -50,6 +50,7 @@ var layers = []layer{
 	{pkg: "stack", deny: []string{module + "/api", module + "/cmd/", module + "/demo", module + "/client"}, transitive: true},
 	{pkg: "llm", deny: []string{module + "/worker", module + "/api", module + "/evolve", module + "/offline", module + "/llmfuse", module + "/store/", module + "/stack"}, transitive: true},
 	{pkg: "msgsearch", deny: []string{module + "/worker", module + "/api", module + "/evolve", module + "/store/", module + "/stack", module + "/llm"}, transitive: true},
+	{pkg: "recall", deny: append([]string{module + "/worker", module + "/api", module + "/evolve", module + "/offline", module + "/stack"}, ioPackages...), transitive: true},
 	{pkg: "keyword", deny: []string{module + "/"}, transitive: true},
 	{pkg: "metrics", deny: []string{module + "/worker", module + "/api", module + "/store/", module + "/stack", module + "/llm"}, transitive: true},
 	{pkg: "api", deny: []string{module + "/store/", module + "/offline", module + "/llmfuse", module + "/demo", module + "/cmd/"}, transitive: true},

@@ -107,8 +107,8 @@ type Hit struct {
 }
 
 // HybridQuery asks for a group's active memories by keywords (Text, by
-// package keyword's terms) and by meaning (Vector), the two rankings
-// fused by reciprocal rank fusion.
+// package keyword's terms) and by meaning (Vector), the two sides' scores
+// fused by keyword.Combine.
 type HybridQuery struct {
 	GroupID string
 	Text    string    // the keyword side; "" leaves it out

@@ -131,7 +131,7 @@ func (x *Index) Search(query string, limit int, keep func(id string) bool) []Sco
 	}
 	top := NewTop(limit)
 	for _, d := range touched {
-		if id := x.ids[d]; keep == nil || keep(id) {
+		if id := x.ids[d]; top.Admits(scores[d]) && (keep == nil || keep(id)) {
 			top.Push(id, scores[d])
 		}
 	}
@@ -160,6 +160,12 @@ func (t *Top) Push(id string, s float64) {
 		t.h[0] = Scored{id, s}
 		heap.Fix(&t.h, 0)
 	}
+}
+
+// Admits reports whether a score s would be kept if pushed now (on an
+// equal score, the id decides: Admits says yes).
+func (t *Top) Admits(s float64) bool {
+	return t.n > 0 && (len(t.h) < t.n || s >= t.h[0].Score)
 }
 
 // Sorted returns what was kept, best first (ties by id).

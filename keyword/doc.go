@@ -1,6 +1,7 @@
 // Package keyword is the sparse (keyword) side of hybrid search: one
 // tokenizer for every backend, a BM25 scorer over a set of documents, and
-// reciprocal rank fusion of ranked lists.
+// Combine, the one fusion of a keyword and a semantic ranking that every
+// backend uses.
 //
 // The tokenizer handles Chinese and English alike: a run of Han characters
 // gives its character bigrams (a lone character gives itself), a run of

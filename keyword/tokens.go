@@ -96,7 +96,7 @@ var stopWords = set(`a an the and or but if then else of to in on at by for with
 	just also than only own same such both each few more most other some any all
 	up down out off over under again further once
 	don doesn didn isn aren wasn weren hasn haven hadn won wouldn shouldn couldn can't
-	let lets ok okay yes yeah`)
+	let lets ok okay yes yeah now currently`)
 
 func set(words string) map[string]bool {
 	m := map[string]bool{}

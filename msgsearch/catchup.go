@@ -99,7 +99,7 @@ func (x *Index) catchUp(ctx context.Context, id string, g *group, embed int) err
 			}
 			g.order = append(g.order, m.ID)
 			g.unembed = append(g.unembed, m.ID)
-			g.msgs[m.ID] = m
+			g.msgs[m.ID] = &m
 			g.words.Add(m.ID, m.SenderName+" "+m.Content)
 		}
 		if len(msgs) < batch {
@@ -123,7 +123,7 @@ func (x *Index) catchUp(ctx context.Context, id string, g *group, embed int) err
 		for i, id := range ids {
 			if u := unit(vecs[i]); u != nil && (g.dim == 0 || len(u) == g.dim) {
 				g.dim = len(u)
-				g.vecIDs, g.vecs = append(g.vecIDs, id), append(g.vecs, u...)
+				g.vecMsgs, g.vecs = append(g.vecMsgs, g.msgs[id]), append(g.vecs, u...)
 			}
 		}
 		g.unembed = g.unembed[:len(g.unembed)-n]
@@ -134,6 +134,6 @@ func (x *Index) catchUp(ctx context.Context, id string, g *group, embed int) err
 
 // reset forgets everything the group's state holds.
 func (g *group) reset() {
-	g.seq, g.words, g.msgs = 0, keyword.NewIndex(), map[string]groupmem.Message{}
-	g.order, g.unembed, g.vecIDs, g.vecs, g.dim = nil, nil, nil, nil, 0
+	g.seq, g.words, g.msgs = 0, keyword.NewIndex(), map[string]*groupmem.Message{}
+	g.order, g.unembed, g.vecMsgs, g.vecs, g.dim = nil, nil, nil, nil, 0
 }

@@ -141,11 +141,11 @@ type group struct {
 	mu      sync.Mutex // held while catching up and searching
 	seq     int64      // the last seq indexed
 	words   *keyword.Index
-	msgs    map[string]groupmem.Message // by message id
-	order   []string                    // message ids in seq order
-	unembed []string                    // message ids without a vector yet, in seq order
-	vecIDs  []string                    // the message of each vector
-	vecs    []float32                   // unit vectors, one after another
+	msgs    map[string]*groupmem.Message // by message id
+	order   []string                     // message ids in seq order
+	unembed []string                     // message ids without a vector yet, in seq order
+	vecMsgs []*groupmem.Message          // the message of each vector
+	vecs    []float32                    // unit vectors, one after another
 	dim     int
 	used    int64 // Index.clock at the last use, under Index.mu
 	held    int   // len(order) as Index.mu last saw it
@@ -168,7 +168,7 @@ func (x *Index) group(id string) *group {
 	defer x.mu.Unlock()
 	g := x.groups[id]
 	if g == nil {
-		g = &group{words: keyword.NewIndex(), msgs: map[string]groupmem.Message{}}
+		g = &group{words: keyword.NewIndex(), msgs: map[string]*groupmem.Message{}}
 		x.groups[id] = g
 	}
 	x.clock++
@@ -254,10 +254,9 @@ func (x *Index) search(ctx context.Context, g *group, q Query, qvec []float32) (
 	if err != nil {
 		return nil, err
 	}
-	var keep func(id string) bool // nil: every message
+	var keep func(m *groupmem.Message) bool // nil: every message
 	if !q.Since.IsZero() || !q.Until.IsZero() || q.Sender != "" || q.Before != 0 {
-		keep = func(id string) bool {
-			m := g.msgs[id]
+		keep = func(m *groupmem.Message) bool {
 			return (q.Since.IsZero() || !m.SentAt.Before(q.Since)) && (q.Until.IsZero() || m.SentAt.Before(q.Until)) &&
 				(q.Sender == "" || m.SenderID == q.Sender || m.SenderName == q.Sender) && (q.Before == 0 || m.Seq < q.Before)
 		}
@@ -265,8 +264,8 @@ func (x *Index) search(ctx context.Context, g *group, q Query, qvec []float32) (
 	if q.Text == "" {
 		var out []Hit
 		for i := len(g.order) - 1; i >= 0 && len(out) < q.Limit; i-- {
-			if id := g.order[i]; keep == nil || keep(id) {
-				out = append(out, Hit{Message: g.msgs[id]})
+			if m := g.msgs[g.order[i]]; keep == nil || keep(m) {
+				out = append(out, Hit{Message: *m})
 			}
 		}
 		return out, nil
@@ -274,7 +273,11 @@ func (x *Index) search(ctx context.Context, g *group, q Query, qvec []float32) (
 	n := max(q.Limit*candidates, 50)
 	var words []keyword.Scored
 	if q.Mode != Semantic {
-		words = g.words.Search(q.Text, n, keep)
+		var keepID func(string) bool
+		if keep != nil {
+			keepID = func(id string) bool { return keep(g.msgs[id]) }
+		}
+		words = g.words.Search(q.Text, n, keepID)
 	}
 	var sems []keyword.Scored
 	if q.Mode != Keyword && qvec != nil {
@@ -285,15 +288,18 @@ func (x *Index) search(ctx context.Context, g *group, q Query, qvec []float32) (
 
 // nearest returns the n messages whose vectors are closest to v, among
 // those at all similar (a positive cosine) that keep accepts (nil: all).
-func (g *group) nearest(v []float32, n int, keep func(string) bool) []keyword.Scored {
+// keep is asked only of messages that would enter the best n.
+func (g *group) nearest(v []float32, n int, keep func(*groupmem.Message) bool) []keyword.Scored {
 	if len(v) != g.dim {
 		return nil
 	}
 	top := keyword.NewTop(n)
-	for i, id := range g.vecIDs {
-		if s := dot(v, g.vecs[i*g.dim:(i+1)*g.dim]); s > 0 && (keep == nil || keep(id)) {
-			top.Push(id, s)
+	for i, m := range g.vecMsgs {
+		s := dot(v, g.vecs[i*g.dim:(i+1)*g.dim])
+		if s <= 0 || !top.Admits(s) || keep != nil && !keep(m) {
+			continue
 		}
+		top.Push(m.ID, s)
 	}
 	return top.Sorted()
 }
@@ -319,7 +325,7 @@ func (g *group) fuse(mode Mode, words, sems []keyword.Scored, full, limit int) [
 	}
 	out := make([]Hit, 0, min(limit, len(ranked)))
 	for _, s := range ranked[:min(limit, len(ranked))] {
-		h := Hit{Message: g.msgs[s.ID], Score: s.Score}
+		h := Hit{Message: *g.msgs[s.ID], Score: s.Score}
 		if v, ok := wordScore[s.ID]; ok {
 			h.Keyword = &v
 		}

@@ -45,9 +45,8 @@ const catchUpBatch = 256
 // Each point has a named dense vector (cosine) and a named sparse vector
 // of the message's keyword terms, whose IDF Qdrant computes (the IDF
 // modifier, https://qdrant.tech/documentation/concepts/vectors/#sparse-vectors).
-// Hybrid search is one Query API request whose two prefetches are fused
-// by reciprocal rank fusion
-// (https://qdrant.tech/documentation/concepts/hybrid-queries/).
+// Hybrid search is one batch request holding both sides' queries, whose
+// scores are fused here by keyword.Combine, as in process.
 //
 // The index is a view of the ledger: before a group is searched, every
 // message the ledger committed after the newest one indexed is written,
