@@ -280,8 +280,26 @@ func TestContext(t *testing.T) {
 		})
 
 		t.Run("BadInput", func(t *testing.T) {
-			for _, q := range []string{"max_tokens=0", "max_tokens=32001", "limit=0", "q=", "threshold=2", "budget=3"} {
+			for _, q := range []string{"max_tokens=0", "max_tokens=32001", "limit=0", "q=", "threshold=2", "budget=3",
+				"q=%20%20", "q=" + strings.Repeat("a", 1001), "q=a%00b", "q=a%07b", "q=%ff", "max_tokens=-5", "max_tokens=x"} {
 				want(t, f.get(t, "/memory/context/g1?"+q, secretView1), 400, "invalid")
+			}
+		})
+
+		t.Run("NothingFits", func(t *testing.T) {
+			// A budget below one line: an empty block that says what was left out.
+			got := f.get(t, "/memory/context/g1?q=front-end+developers&max_tokens=2", secretView1).obj(t)
+			left := got["left_out"].(map[string]any)
+			if got["context"] != "" || got["tokens"] != 0.0 || left["memories"].(float64)+left["messages"].(float64) == 0 ||
+				len(got["memory_ids"].([]any))+len(got["message_ids"].([]any)) != 0 {
+				t.Errorf("max_tokens=2: %v, want an empty block with left_out counts", got)
+			}
+			// A group with no messages and no memories: an empty block.
+			for _, q := range []string{"", "&q=front-end+developers", "&q=" + url.QueryEscape("上周老张说了什么")} {
+				got = f.get(t, "/memory/context/g-empty?max_tokens=400"+q, secretRoot).obj(t)
+				if got["context"] != "" || len(got["memory_ids"].([]any))+len(got["message_ids"].([]any)) != 0 {
+					t.Errorf("an empty group (%q): %v", q, got)
+				}
 			}
 		})
 	})

@@ -97,6 +97,10 @@ const (
 	// senderBoost is added to the score of a message by a member the
 	// question names.
 	senderBoost = 0.2
+	// latestBoost is added, in full to the latest message among the
+	// candidates and in part to earlier ones, when the question asks how
+	// things are now.
+	latestBoost = 0.2
 	// evidenceShare is the share of a memory's score its evidence gets.
 	evidenceShare = 0.6
 	// neighbourShare is the share of a hit's score its neighbours get:

@@ -74,6 +74,8 @@ func (english) Words() Words {
 		Future: []string{
 			"will", "ll", "shall", "going to", "gonna", "plan to", "planning to", "about to", "upcoming", "next",
 		},
+		Current: []string{"now", "currently", "these days", "nowadays", "at the moment", "right now", "still", "latest",
+			"anymore", "any more", "most recent", "most recently"},
 		LookAlikes: []string{
 			"will you", "will u", "may i", "may we", "may you", "a second", "wait a second", "just a second",
 		},

@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"slices"
+	"time"
 
 	"github.com/groupmem/groupmem"
 	"github.com/groupmem/groupmem/keyword"
@@ -66,10 +67,23 @@ func (p *pool) memory(m groupmem.Memory, score float64) {
 }
 
 // boost raises the messages inside q's time window and those of the
-// members q names.
+// members q names; when q asks how things are now, the later a message
+// among the candidates, the more it is raised.
 func (p *pool) boost(q Question) {
 	windowed := !q.Since.IsZero() || !q.Until.IsZero()
+	var first, last time.Time
 	for _, c := range p.msgs {
+		if at := c.message.SentAt; first.IsZero() || at.Before(first) {
+			first = at
+		}
+		if at := c.message.SentAt; at.After(last) {
+			last = at
+		}
+	}
+	for _, c := range p.msgs {
+		if q.Latest && last.After(first) {
+			c.score += latestBoost * float64(c.message.SentAt.Sub(first)) / float64(last.Sub(first))
+		}
 		at := c.message.SentAt
 		if windowed && (q.Since.IsZero() || !at.Before(q.Since)) && (q.Until.IsZero() || at.Before(q.Until)) {
 			c.score += windowBoost

@@ -17,6 +17,10 @@ type Question struct {
 	Since   time.Time // the window the question's time words name, [Since, Until); both zero when it names none
 	Until   time.Time
 	Senders []string // ids of the members the question names, in order of first mention, no duplicates
+	// Latest is set when the question asks how things are now ("where
+	// does Ann work now?", "现在周会是周几？"): of what was said, the latest
+	// answers it.
+	Latest bool
 }
 
 // A Reader reads questions in the languages it was made with. It is safe
@@ -70,6 +74,7 @@ func (r *Reader) Read(q string, now time.Time, loc *time.Location, members []Mem
 	es := p.expressions()
 	out := Question{Text: q, Senders: p.senders(names, members)}
 	out.Since, out.Until = choose(es)
+	out.Latest = p.current()
 	return out
 }
 
@@ -205,6 +210,39 @@ func (p *reading) skip(i int) int {
 // future reports whether the sentence of unit i is about the future.
 func (p *reading) future(i int) bool {
 	return p.futures>>min(p.us[i].sentence, 63)&1 == 1
+}
+
+// current reports whether a form of Current stands in the question on its
+// own: not in a look-alike, not inside a longer form ("到现在"), and not
+// ending a time expression ("until now", "two weeks from now").
+func (p *reading) current() bool {
+	for i := range p.us {
+		if _, _, ok := p.word(i, roleCurrent); !ok || p.lookAlike(i) || p.covered(i) {
+			continue
+		}
+		if i > 0 {
+			if _, _, bound := p.word(i-1, roleBound); bound {
+				continue
+			}
+			if _, _, join := p.word(i-1, roleJoin); join {
+				continue
+			}
+		}
+		return true
+	}
+	return false
+}
+
+// covered reports whether a form starting before unit i runs past it.
+func (p *reading) covered(i int) bool {
+	for k := range i {
+		for _, m := range p.ms[p.starts[k]:p.starts[k+1]] {
+			if m.end > i && m.m.role != roleCurrent {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // markFuture marks the sentences about the future: those with a future

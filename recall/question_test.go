@@ -358,3 +358,24 @@ func TestReadNameAndTime(t *testing.T) {
 		}
 	}
 }
+
+// A question about how things are now asks for the latest of what was
+// said; one about a time, or a habit, does not.
+func TestReadLatest(t *testing.T) {
+	now := time.Date(2026, 11, 25, 15, 0, 0, 0, time.FixedZone("CST", 8*3600))
+	for q, want := range map[string]bool{
+		"Where does Ann work now?":          true,
+		"What phone is Bo currently using?": true,
+		"Is Cy still in Denver?":            true,
+		"现在周会是星期几？":                         true,
+		"老张目前在哪家公司？":                        true,
+		"Where did Ann work in May?":        false,
+		"What did Bo say last week?":        false,
+		"老张上个月说了什么？":                        false,
+		"谁养了猫？":                             false,
+	} {
+		if got := Read(q, now, nil, nil).Latest; got != want {
+			t.Errorf("Read(%q).Latest = %v, want %v", q, got, want)
+		}
+	}
+}

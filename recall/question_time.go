@@ -51,7 +51,7 @@ func (p *reading) opens(i int) bool {
 	for _, m := range p.ms[p.starts[i]:p.starts[i+1]] {
 		switch m.m.role {
 		case roleFiller, roleJoin, roleAgo, roleLater, roleUnit, roleMonthMark, roleDayMark, roleYearMark,
-			roleRangeEnd, roleFuture, roleLookAlike, roleContext:
+			roleRangeEnd, roleFuture, roleCurrent, roleLookAlike, roleContext:
 		default:
 			return true
 		}

@@ -91,6 +91,9 @@ type Words struct {
 	// Future mark a sentence about what is to come, in which a weekday,
 	// month or date named alone is the coming one: "will", "要".
 	Future []string
+	// Current mark a question about how things are now, whose answer is
+	// the latest of what was said: "now", "currently", "现在".
+	Current []string
 	// LookAlikes are forms that contain or look like time or tense words
 	// but are neither: "will you", "周到", "会议". No time is read from
 	// where one starts, and a name that is a common word is not read
@@ -181,6 +184,7 @@ const (
 	roleEarlier
 	roleEvery
 	roleFuture
+	roleCurrent
 	roleLookAlike
 )
 
@@ -269,7 +273,7 @@ func (lx *lexicon) addWords(w Words) {
 		{w.MonthMarks, roleMonthMark}, {w.DayMarks, roleDayMark}, {w.YearMarks, roleYearMark},
 		{w.Weekends, roleWeekend}, {w.Context, roleContext}, {w.Fillers, roleFiller},
 		{w.Ago, roleAgo}, {w.Later, roleLater}, {w.Between, roleBetween}, {w.RangeEnds, roleRangeEnd},
-		{w.Earlier, roleEarlier}, {w.Every, roleEvery}, {w.Future, roleFuture}, {w.LookAlikes, roleLookAlike},
+		{w.Earlier, roleEarlier}, {w.Every, roleEvery}, {w.Future, roleFuture}, {w.Current, roleCurrent}, {w.LookAlikes, roleLookAlike},
 	} {
 		for _, f := range l.forms {
 			lx.add(f, meaning{role: l.role})
