@@ -245,10 +245,30 @@ func report(tb testing.TB, title string, s *longScores, qs []longchat.Question, 
 	tb.Log(b.String())
 }
 
+// dump writes each question's recall every way to path, one row a
+// question, for reading the misses.
+func dump(tb testing.TB, path string, s *longScores, qs []longchat.Question) {
+	var b strings.Builder
+	b.WriteString("group\tkind\tquestion\tevidence")
+	for _, way := range longWays {
+		b.WriteString("\t" + way)
+	}
+	for i, q := range qs {
+		fmt.Fprintf(&b, "\n%s\t%s\t%s\t%s", q.Group, q.Kind, q.Text, strings.Join(q.Evidence, ","))
+		for _, way := range longWays {
+			fmt.Fprintf(&b, "\t%.2f", s.by[way][questionKey(i)])
+		}
+	}
+	if err := os.WriteFile(path, []byte(b.String()+"\n"), 0o644); err != nil {
+		tb.Fatal(err)
+	}
+}
+
 // BenchmarkLongChatEval prints, for both splits of the long-chat set,
 // the recall of every way of retrieving beside the BM25 baseline, overall,
 // by kind of question and by language. GROUPMEM_EVAL_SPLIT=train or test
-// measures one split. Run with -benchtime 1x.
+// measures one split; GROUPMEM_EVAL_DUMP=path writes every question's
+// figures to path.<split>.tsv. Run with -benchtime 1x.
 func BenchmarkLongChatEval(b *testing.B) {
 	set := longchat.Generate(longEvalSeed)
 	lang := map[string]string{}
@@ -262,6 +282,9 @@ func BenchmarkLongChatEval(b *testing.B) {
 			}
 			s, qs := runLongEval(b, set, func(g longchat.Group) bool { return g.Split == split })
 			report(b, split+" split", s, qs, lang)
+			if path := os.Getenv("GROUPMEM_EVAL_DUMP"); path != "" {
+				dump(b, path+"."+split+".tsv", s, qs)
+			}
 		}
 	}
 }

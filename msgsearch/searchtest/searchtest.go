@@ -7,11 +7,13 @@ package searchtest
 
 import (
 	"context"
+	"math"
 	"slices"
 	"testing"
 	"time"
 
 	"github.com/groupmem/groupmem"
+	"github.com/groupmem/groupmem/keyword"
 	"github.com/groupmem/groupmem/msgsearch"
 )
 
@@ -151,6 +153,24 @@ func testHybrid(t *testing.T, f Fixture) {
 	}
 	if !both {
 		t.Errorf("no hybrid hit carries both parts: %+v", hits)
+	}
+	// Every backend fuses alike: a hit scores keyword.Blend of its parts
+	// (neither side is full here, so a missing part counts nothing), and
+	// the hits come best first.
+	for i, h := range hits {
+		k, s := 0.0, 0.0
+		if h.Keyword != nil {
+			k = *h.Keyword
+		}
+		if h.Semantic != nil {
+			s = *h.Semantic
+		}
+		if want := keyword.Blend(k, s); math.Abs(h.Score-want) > 1e-4 {
+			t.Errorf("hybrid hit %s scores %v, want keyword.Blend(%v, %v) = %v", h.Message.ID, h.Score, k, s, want)
+		}
+		if i > 0 && h.Score > hits[i-1].Score {
+			t.Errorf("hybrid hits not best first: %v then %v", hits[i-1].Score, h.Score)
+		}
 	}
 }
 
