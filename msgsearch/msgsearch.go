@@ -288,18 +288,19 @@ func (x *Index) search(ctx context.Context, g *group, q Query, qvec []float32) (
 
 // nearest returns the n messages whose vectors are closest to v, among
 // those at all similar (a positive cosine) that keep accepts (nil: all).
-// keep is asked only of messages that would enter the best n.
+// keep, a few field comparisons, is asked before the dot product.
 func (g *group) nearest(v []float32, n int, keep func(*groupmem.Message) bool) []keyword.Scored {
 	if len(v) != g.dim {
 		return nil
 	}
 	top := keyword.NewTop(n)
 	for i, m := range g.vecMsgs {
-		s := dot(v, g.vecs[i*g.dim:(i+1)*g.dim])
-		if s <= 0 || !top.Admits(s) || keep != nil && !keep(m) {
+		if keep != nil && !keep(m) {
 			continue
 		}
-		top.Push(m.ID, s)
+		if s := dot(v, g.vecs[i*g.dim:(i+1)*g.dim]); s > 0 && top.Admits(s) {
+			top.Push(m.ID, s)
+		}
 	}
 	return top.Sorted()
 }

@@ -91,6 +91,11 @@ const (
 	// focusPool is how many hits each narrowed search (the question's
 	// time window, a member it names) adds.
 	focusPool = 20
+	// hopHits is how many of the best hits may each call for a hop, and
+	// hopPool how many hits a hop adds, at hopShare of its hit's score.
+	hopHits  = 2
+	hopPool  = 5
+	hopShare = 0.8
 	// windowBoost is added to the score of a message inside the time
 	// window the question names.
 	windowBoost = 0.3
@@ -196,16 +201,12 @@ func relevant(ctx context.Context, s Store, embed groupmem.Embedder, r Request) 
 	}
 	members := membersOf(p.msgs)
 	q := Read(r.Text, r.Now, r.Zone, members)
-	byID := make(map[string]Member, len(members))
-	for _, m := range members {
-		byID[m.ID] = m
-	}
-	if focused, err := focus(ctx, s, ask, q, byID); err != nil {
+	focused, err := focus(ctx, s, ask, q, members, hits)
+	if err != nil {
 		return nil, err
-	} else {
-		for _, h := range focused {
-			p.message(h.Message, keyword.Blend(h.Score, 0))
-		}
+	}
+	for _, h := range focused {
+		p.message(h.Message, h.Score)
 	}
 	p.boost(q)
 	for i := range mems {
@@ -220,35 +221,95 @@ func relevant(ctx context.Context, s Store, embed groupmem.Embedder, r Request) 
 	return p.ranked(), nil
 }
 
-// focus runs the narrowed searches q calls for, by keywords (the whole
-// group's hybrid search has weighed meaning already): within its time
-// window, and by each member it names. Their hits score as keyword.Blend
-// of their keyword part alone.
-func focus(ctx context.Context, s Store, ask msgsearch.Query, q Question, members map[string]Member) ([]msgsearch.Hit, error) {
+// focus runs the narrowed searches q calls for. Within its time window,
+// by keywords (the whole group's search has weighed meaning already);
+// its hits score as keyword.Blend of their keyword part. Among the lines
+// of each member it names, by keywords and meaning, for the question
+// without the member's names. And when it names none, among the lines of
+// the senders of the best hits, for what those hits leave unanswered (a
+// hop: "what is the member who adopted a cat allergic to?" finds the cat,
+// then its owner's allergy), at hopShare of the hit's score.
+func focus(ctx context.Context, s Store, ask msgsearch.Query, q Question, members []Member, hits []msgsearch.Hit) ([]msgsearch.Hit, error) {
 	var out []msgsearch.Hit
-	ask.Limit, ask.Mode, ask.Vector = focusPool, msgsearch.Keyword, nil
+	run := func(w msgsearch.Query, scale float64) error {
+		found, err := s.SearchMessages(ctx, w)
+		if err != nil {
+			return fmt.Errorf("search messages: %w", err)
+		}
+		for _, h := range found {
+			if w.Mode == msgsearch.Keyword {
+				h.Score = keyword.Blend(h.Score, 0)
+			}
+			h.Score *= scale
+			out = append(out, h)
+		}
+		return nil
+	}
+	ask.Limit = focusPool
 	if !q.Since.IsZero() || !q.Until.IsZero() {
 		w := ask
-		w.Since, w.Until = q.Since, q.Until
-		hits, err := s.SearchMessages(ctx, w)
-		if err != nil {
-			return nil, fmt.Errorf("search messages: %w", err)
+		w.Since, w.Until, w.Mode, w.Vector = q.Since, q.Until, msgsearch.Keyword, nil
+		if err := run(w, 1); err != nil {
+			return nil, err
 		}
-		out = append(out, hits...)
+	}
+	byID := make(map[string]Member, len(members))
+	for _, m := range members {
+		byID[m.ID] = m
 	}
 	for _, id := range q.Senders {
 		w := ask
-		w.Sender, w.Text = id, withoutNames(ask.Text, members[id])
+		w.Sender, w.Text = id, withoutNames(ask.Text, byID[id])
 		if len(keyword.Tokens(w.Text)) == 0 {
 			continue // only the name: the sender's every line would match
 		}
-		hits, err := s.SearchMessages(ctx, w)
-		if err != nil {
-			return nil, fmt.Errorf("search messages: %w", err)
+		if err := run(w, 1); err != nil {
+			return nil, err
 		}
-		out = append(out, hits...)
+	}
+	if len(q.Senders) > 0 {
+		return out, nil
+	}
+	for _, h := range hops(ask.Text, hits) {
+		w := ask
+		w.Sender, w.Text, w.Limit = h.sender, h.rest, hopPool
+		if err := run(w, hopShare*h.score); err != nil {
+			return nil, err
+		}
 	}
 	return out, nil
+}
+
+// hop is a second search a hit calls for: among its sender's lines, for
+// the terms of the question the hit does not hold.
+type hop struct {
+	sender, rest string
+	score        float64
+}
+
+// hops returns the hops of the best hits, one per sender, up to hopHits:
+// those whose hit holds some of the question's terms but not all.
+func hops(question string, hits []msgsearch.Hit) []hop {
+	asked := keyword.Tokens(question)
+	var out []hop
+	seen := map[string]bool{}
+	for _, h := range hits[:min(hopHits+1, len(hits))] {
+		m := h.Message
+		if m.SenderID == "" || seen[m.SenderID] || len(out) == hopHits || h.Keyword == nil {
+			continue
+		}
+		held := map[string]bool{}
+		for _, t := range keyword.Tokens(m.SenderName + " " + m.Content) {
+			held[t] = true
+		}
+		rest := slices.DeleteFunc(slices.Clone(asked), func(t string) bool { return held[t] })
+		if len(rest) == 0 || len(rest) == len(asked) {
+			continue
+		}
+		seen[m.SenderID] = true
+		out = append(out, hop{sender: m.SenderID, rest: strings.Join(rest, " "), score: h.Score})
+	}
+	return out
 }
 
 // membersOf lists the senders of msgs with the names they were seen

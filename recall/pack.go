@@ -20,27 +20,27 @@ const (
 // pack fills budget with the candidates in the order given (best first):
 // each takes its place if its line still fits, else it is counted as
 // left out and the next one is tried. A long message is cut to the
-// sentences that share a term with the question (terms). The block
+// sentences that share a term with the question (asked). The block
 // states the memories taken in rank order, then the messages taken,
 // oldest first.
-func pack(cands []candidate, budget int, terms map[string]bool) Context {
+func pack(cands []candidate, budget int, asked map[string]bool) Context {
 	var mems []*groupmem.Memory
 	var msgs []groupmem.Message
 	used, left := 0, [2]int{}
-	said := map[string]bool{} // the texts taken: a line said again adds nothing
+	var said []map[string]bool // the terms of the messages taken
 	for _, c := range cands {
+		var words map[string]bool
 		if c.message != nil {
-			text := strings.Join(strings.Fields(strings.ToLower(c.message.Content)), " ")
-			if said[text] {
-				continue
+			words = terms(c.message.Content)
+			if slices.ContainsFunc(said, func(s map[string]bool) bool { return alike(s, words) }) {
+				continue // a line said again, or nearly, adds nothing
 			}
-			said[text] = true
 		}
 		var line string
 		if c.memory != nil {
 			line = memoryLine(c.memory)
 		} else {
-			line = messageLine(*c.message, excerpt(c.message.Content, terms))
+			line = messageLine(*c.message, excerpt(c.message.Content, asked))
 		}
 		cost := prompts.EstimateTokens(line) + headers(c, len(mems), len(msgs)) // the line and the headers it brings
 		if len(mems)+len(msgs) > 0 {
@@ -55,11 +55,14 @@ func pack(cands []candidate, budget int, terms map[string]bool) Context {
 			continue
 		}
 		used += cost
+		if words != nil {
+			said = append(said, words)
+		}
 		if c.memory != nil {
 			mems = append(mems, c.memory)
 		} else {
 			m := *c.message
-			m.Content = excerpt(m.Content, terms)
+			m.Content = excerpt(m.Content, asked)
 			msgs = append(msgs, m)
 		}
 	}
@@ -143,6 +146,24 @@ func byTime(msgs []groupmem.Message) []groupmem.Message {
 	})
 	return out
 }
+
+// alike reports whether two lines' terms are nearly the same: they share
+// at least alikeShare of the terms either has (Jaccard similarity).
+func alike(a, b map[string]bool) bool {
+	if len(a) == 0 || len(b) == 0 {
+		return len(a) == len(b)
+	}
+	both := 0
+	for t := range a {
+		if b[t] {
+			both++
+		}
+	}
+	return float64(both) >= alikeShare*float64(len(a)+len(b)-both)
+}
+
+// alikeShare is the share of terms two lines must share to be alike.
+const alikeShare = 0.6
 
 // terms is the set of the question's keyword terms.
 func terms(q string) map[string]bool {
