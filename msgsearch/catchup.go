@@ -123,7 +123,9 @@ func (x *Index) catchUp(ctx context.Context, id string, g *group, embed int) err
 		for i, id := range ids {
 			if u := unit(vecs[i]); u != nil && (g.dim == 0 || len(u) == g.dim) {
 				g.dim = len(u)
-				g.vecMsgs, g.vecs = append(g.vecMsgs, g.msgs[id]), append(g.vecs, u...)
+				m := g.msgs[id]
+				g.addSender(m, int32(len(g.vecMsgs)))
+				g.vecMsgs, g.vecs = append(g.vecMsgs, m), append(g.vecs, u...)
 			}
 		}
 		g.unembed = g.unembed[:len(g.unembed)-n]
@@ -136,4 +138,16 @@ func (x *Index) catchUp(ctx context.Context, id string, g *group, embed int) err
 func (g *group) reset() {
 	g.seq, g.words, g.msgs = 0, keyword.NewIndex(), map[string]*groupmem.Message{}
 	g.order, g.unembed, g.vecMsgs, g.vecs, g.dim = nil, nil, nil, nil, 0
+	g.senderVecs, g.nameVecs = nil, nil
+}
+
+// addSender records that the vector at position i is m's.
+func (g *group) addSender(m *groupmem.Message, i int32) {
+	if g.senderVecs == nil {
+		g.senderVecs, g.nameVecs = map[string][]int32{}, map[string][]int32{}
+	}
+	g.senderVecs[m.SenderID] = append(g.senderVecs[m.SenderID], i)
+	if m.SenderName != m.SenderID {
+		g.nameVecs[m.SenderName] = append(g.nameVecs[m.SenderName], i)
+	}
 }

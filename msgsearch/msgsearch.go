@@ -12,6 +12,7 @@ package msgsearch
 import (
 	"context"
 	"math"
+	"slices"
 	"sync"
 	"time"
 
@@ -145,6 +146,9 @@ type group struct {
 	order   []string                     // message ids in seq order
 	unembed []string                     // message ids without a vector yet, in seq order
 	vecMsgs []*groupmem.Message          // the message of each vector
+	// senderVecs and nameVecs list the positions of the vectors of each
+	// sender id and display name.
+	senderVecs, nameVecs map[string][]int32
 	vecs    []float32                    // unit vectors, one after another
 	dim     int
 	used    int64 // Index.clock at the last use, under Index.mu
@@ -281,28 +285,53 @@ func (x *Index) search(ctx context.Context, g *group, q Query, qvec []float32) (
 	}
 	var sems []keyword.Scored
 	if q.Mode != Keyword && qvec != nil {
-		sems = g.nearest(qvec, n, keep)
+		sems = g.nearest(qvec, n, g.bySender(q.Sender), keep)
 	}
 	return g.fuse(q.Mode, words, sems, n, q.Limit), nil
 }
 
 // nearest returns the n messages whose vectors are closest to v, among
-// those at all similar (a positive cosine) that keep accepts (nil: all).
-// keep, a few field comparisons, is asked before the dot product.
-func (g *group) nearest(v []float32, n int, keep func(*groupmem.Message) bool) []keyword.Scored {
+// those at all similar (a positive cosine) that keep accepts (nil: all),
+// looking only at the vectors at (nil: at all of them). keep, a few field
+// comparisons, is asked before the dot product.
+func (g *group) nearest(v []float32, n int, at []int32, keep func(*groupmem.Message) bool) []keyword.Scored {
 	if len(v) != g.dim {
 		return nil
 	}
 	top := keyword.NewTop(n)
-	for i, m := range g.vecMsgs {
+	try := func(i int) {
+		m := g.vecMsgs[i]
 		if keep != nil && !keep(m) {
-			continue
+			return
 		}
 		if s := dot(v, g.vecs[i*g.dim:(i+1)*g.dim]); s > 0 && top.Admits(s) {
 			top.Push(m.ID, s)
 		}
 	}
+	if at == nil {
+		for i := range g.vecMsgs {
+			try(i)
+		}
+	}
+	for _, i := range at {
+		try(int(i))
+	}
 	return top.Sorted()
+}
+
+// bySender returns the positions of the vectors of sender's messages
+// (sent under that id or that name), in order, or nil for no sender.
+func (g *group) bySender(sender string) []int32 {
+	if sender == "" {
+		return nil
+	}
+	ids, names := g.senderVecs[sender], g.nameVecs[sender]
+	if len(names) == 0 {
+		return append([]int32{}, ids...) // not nil: no vector at all
+	}
+	out := append(slices.Clone(ids), names...)
+	slices.Sort(out)
+	return slices.Compact(out)
 }
 
 // fuse ranks the candidates by mode and returns the best limit; full is
@@ -355,19 +384,24 @@ func unit(v []float32) []float32 {
 }
 
 // dot is the dot product of two vectors of the same length, summed in
-// four lanes.
+// eight lanes.
 func dot(a, b []float32) float64 {
 	b = b[:len(a)]
-	var s0, s1, s2, s3 float32
+	var s0, s1, s2, s3, s4, s5, s6, s7 float32
 	i := 0
-	for ; i+4 <= len(a); i += 4 {
-		s0 += a[i] * b[i]
-		s1 += a[i+1] * b[i+1]
-		s2 += a[i+2] * b[i+2]
-		s3 += a[i+3] * b[i+3]
+	for ; i+8 <= len(a); i += 8 {
+		x, y := a[i:i+8:i+8], b[i:i+8:i+8]
+		s0 += x[0] * y[0]
+		s1 += x[1] * y[1]
+		s2 += x[2] * y[2]
+		s3 += x[3] * y[3]
+		s4 += x[4] * y[4]
+		s5 += x[5] * y[5]
+		s6 += x[6] * y[6]
+		s7 += x[7] * y[7]
 	}
 	for ; i < len(a); i++ {
 		s0 += a[i] * b[i]
 	}
-	return float64(s0 + s1 + s2 + s3)
+	return float64((s0 + s1) + (s2 + s3) + (s4 + s5) + (s6 + s7))
 }

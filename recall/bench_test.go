@@ -1,6 +1,7 @@
 package recall_test
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"path/filepath"
@@ -9,6 +10,8 @@ import (
 	"time"
 
 	"github.com/groupmem/groupmem"
+	"github.com/groupmem/groupmem/demo"
+	"github.com/groupmem/groupmem/internal/longchat"
 	"github.com/groupmem/groupmem/llm/static"
 	"github.com/groupmem/groupmem/msgsearch"
 	"github.com/groupmem/groupmem/recall"
@@ -18,8 +21,9 @@ import (
 
 // BenchmarkCompose100k measures one context on the embedded default (the
 // SQLite ledger, the in-process indexes, the static embedder) in a group
-// of 100,000 messages, after the message index has caught up: questions
-// with and without time words and member names, 400 and 2,000 tokens.
+// of 100,000 messages of the long-chat set's text, after the message
+// index has caught up: the set's questions (with and without time words
+// and member names), at 400 and 2,000 tokens by turns.
 // It reports the p99 and the worst of the contexts.
 func BenchmarkCompose100k(b *testing.B) {
 	ctx := context.Background()
@@ -32,22 +36,44 @@ func BenchmarkCompose100k(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	t0 := time.Date(2026, 1, 1, 8, 0, 0, 0, time.UTC)
-	names := []string{"Ann", "Bo", "Cy", "老张", "小王", "Dee", "莉莉", "Raj"}
-	words := []string{"周会", "星期五", "羽毛球", "deploy", "redis", "前端", "后端", "晚上", "meeting", "coffee", "猫", "周末",
-		"爬山", "review", "火锅", "地铁", "加班", "release", "bug", "电影", "跑步", "吉他", "搬家", "面试", "杭州", "成都"}
+	// The long-chat set's messages, of ten seeds, one after another in
+	// one group: 100,000 messages of real chat text in both languages.
+	var questions []string
 	var batch []groupmem.Message
-	for i := range 100_000 {
-		who := names[i%len(names)]
-		text := fmt.Sprintf("%s %s and then %s, 还有 %s 的事 #%d", words[i%len(words)], words[(i*7+3)%len(words)], words[(i*11+1)%len(words)], words[(i*13+5)%len(words)], i)
-		batch = append(batch, groupmem.Message{GroupID: "g", ID: fmt.Sprint(i), SenderID: fmt.Sprint("u", i%len(names)), SenderName: who,
-			Content: text, SentAt: t0.Add(time.Duration(i) * time.Minute)})
-		if len(batch) == 5000 {
-			if _, err := l.InsertMessages(ctx, batch); err != nil {
+	var last time.Time
+	n := 0
+	for seed := int64(1); n < 100_000; seed++ {
+		set := longchat.Generate(seed)
+		for _, g := range set.Groups {
+			c, err := demo.ParseChat(bytes.NewReader(g.Transcript))
+			if err != nil {
 				b.Fatal(err)
 			}
-			batch = batch[:0]
+			for _, m := range c.Messages() {
+				if n == 100_000 {
+					break
+				}
+				n++
+				m.GroupID, m.ID = "g", fmt.Sprint(n)
+				m.SentAt = time.Date(2020, 1, 1, 0, 0, 0, 0, time.UTC).Add(time.Duration(n) * 10 * time.Minute)
+				last = m.SentAt
+				batch = append(batch, m)
+				if len(batch) == 5000 {
+					if _, err := l.InsertMessages(ctx, batch); err != nil {
+						b.Fatal(err)
+					}
+					batch = batch[:0]
+				}
+			}
 		}
+		for _, q := range set.Questions {
+			if len(questions) < 500 {
+				questions = append(questions, q.Text)
+			}
+		}
+	}
+	if _, err := l.InsertMessages(ctx, batch); err != nil {
+		b.Fatal(err)
 	}
 	x, err := inmem.NewIndex(emb.Dimension())
 	if err != nil {
@@ -58,9 +84,7 @@ func BenchmarkCompose100k(b *testing.B) {
 		b.Fatal(err)
 	}
 	s := recall.Parts{Index: x, Messages: msgs, Ledger: l}
-	now := t0.Add(100_000 * time.Minute)
-	questions := []string{"周末去爬山还是打羽毛球", "when is the release review", "what did Ann say about redis last week?",
-		"老张上个月说的火锅在哪里", "成都火锅", "bug after the deploy in February"}
+	now := last.Add(time.Hour)
 	var took []time.Duration
 	i := 0
 	for b.Loop() {

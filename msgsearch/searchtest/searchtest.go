@@ -212,6 +212,19 @@ func testBounds(t *testing.T, f Fixture) {
 	if !slices.Equal(got, []string{"c6"}) && !(len(got) > 0 && got[0] == "c6" && !slices.Contains(got, "c1")) {
 		t.Errorf("search by Cy for badminton: %v, want c6 and nothing of Ann", got)
 	}
+	// By meaning among one member's lines, named by id or by name: only
+	// theirs, whatever else is closer.
+	for _, sender := range []string{"Bo", "u-Bo"} {
+		for _, mode := range []msgsearch.Mode{msgsearch.Semantic, msgsearch.Hybrid} {
+			got := ids(search(t, f, msgsearch.Query{Text: "喝咖啡", Mode: mode, Limit: 10, Sender: sender}))
+			if len(got) == 0 || slices.ContainsFunc(got, func(id string) bool { return !slices.Contains([]string{"c2", "c5", "c8"}, id) }) {
+				t.Errorf("%s search by %s: %v, want some of Bo's c2 c5 c8 and nothing else", mode, sender, got)
+			}
+		}
+	}
+	if got := ids(search(t, f, msgsearch.Query{Text: "喝咖啡", Mode: msgsearch.Semantic, Limit: 10, Sender: "nobody"})); len(got) != 0 {
+		t.Errorf("semantic search by a sender who never wrote: %v, want nothing", got)
+	}
 }
 
 func testRedacted(t *testing.T, f Fixture) {
