@@ -149,10 +149,10 @@ type group struct {
 	// senderVecs and nameVecs list the positions of the vectors of each
 	// sender id and display name.
 	senderVecs, nameVecs map[string][]int32
-	vecs    []float32                    // unit vectors, one after another
-	dim     int
-	used    int64 // Index.clock at the last use, under Index.mu
-	held    int   // len(order) as Index.mu last saw it
+	vecs                 []float32 // unit vectors, one after another
+	dim                  int
+	used                 int64 // Index.clock at the last use, under Index.mu
+	held                 int   // len(order) as Index.mu last saw it
 }
 
 // New returns an index over src's messages, embedding them with embed.
