@@ -13,9 +13,8 @@ import (
 
 // SearchHybrid implements groupmem.Index in Qdrant: one batch request
 // runs the dense and the sparse side (max(HybridCandidates·Limit, 50)
-// candidates each, ids and scores only), the two are fused here by
-// keyword.Combine as every backend fuses them, and one Get reads the
-// payload of the hits kept. The keyword side is BM25 as Qdrant computes
+// candidates each, with their payloads), and the two are fused here by
+// keyword.Combine as every backend fuses them. The keyword side is BM25 as Qdrant computes
 // it: the term weights of the point's sparse vector and the IDF modifier,
 // over the whole collection. With one side, that side's ranking and
 // scores. Returned memories carry no Embedding.
@@ -37,7 +36,7 @@ func (x *Index) SearchHybrid(ctx context.Context, q groupmem.HybridQuery) ([]gro
 		cut = *q.Threshold
 	}
 	denseQ, sparseQ := hybridQueries(q, n, cut)
-	sides, err := x.hybridSides(ctx, denseQ, sparseQ, groupFilter(q.GroupID, groupmem.StatusActive), n, qdrant.NewWithPayload(false))
+	sides, err := x.hybridSides(ctx, denseQ, sparseQ, groupFilter(q.GroupID, groupmem.StatusActive), n, qdrant.NewWithPayload(true))
 	if err != nil {
 		return nil, fmt.Errorf("search memories: %w", err)
 	}
@@ -64,11 +63,7 @@ func (x *Index) SearchHybrid(ctx context.Context, q groupmem.HybridQuery) ([]gro
 			kept = append(kept, r) // a threshold cuts what is not similar enough, whatever its keywords
 		}
 	}
-	payloads, err := x.payloads(ctx, kept)
-	if err != nil {
-		return nil, fmt.Errorf("search memories: %w", err)
-	}
-	return hybridHits(q.GroupID, kept, payloads, semScore, wordScore)
+	return hybridHits(q.GroupID, kept, carried(sides), semScore, wordScore)
 }
 
 // scoredPoints is a side's ranking as keyword.Scored, each point named by
@@ -98,21 +93,18 @@ func hybridQueries(q groupmem.HybridQuery, n uint64, cut float64) (denseQ, spars
 }
 
 // hybridHits decodes the kept points, in order, with the parts of their
-// scores; a point whose payload went, or changed group or status, between
-// the reads is left out.
-func hybridHits(groupID string, kept []keyword.Scored, payloads []map[string]*qdrant.Value,
+// scores, from the payloads they came with; a point not of the group, or
+// no longer active, is left out.
+func hybridHits(groupID string, kept []keyword.Scored, payloads map[string]map[string]*qdrant.Value,
 	semScore, wordScore map[string]float64) ([]groupmem.HybridHit, error) {
 	out := make([]groupmem.HybridHit, 0, len(kept))
-	for i, p := range kept {
-		if payloads[i] == nil {
-			continue // deleted between the two reads
-		}
-		m, err := decodeMemory(qdrant.NewIDUUID(p.ID), payloads[i])
+	for _, p := range kept {
+		m, err := decodeMemory(qdrant.NewIDUUID(p.ID), payloads[p.ID])
 		if err != nil {
 			return nil, fmt.Errorf("search memories: %w", err)
 		}
 		if m.GroupID != groupID || m.Status != groupmem.StatusActive {
-			continue // changed between the two reads
+			continue
 		}
 		hit := groupmem.HybridHit{Memory: m, Score: p.Score}
 		if v, ok := semScore[p.ID]; ok {
@@ -126,32 +118,15 @@ func hybridHits(groupID string, kept []keyword.Scored, payloads []map[string]*qd
 	return out, nil
 }
 
-// payloads returns the payload Qdrant holds now of each point, in order,
-// read in one Get request (nil for a point deleted since).
-func (x *Index) payloads(ctx context.Context, pts []keyword.Scored) ([]map[string]*qdrant.Value, error) {
-	out := make([]map[string]*qdrant.Value, len(pts))
-	if len(pts) == 0 {
-		return out, nil
+// carried maps each point of the sides to the payload it came with.
+func carried(sides [2][]*qdrant.ScoredPoint) map[string]map[string]*qdrant.Value {
+	out := make(map[string]map[string]*qdrant.Value, len(sides[0])+len(sides[1]))
+	for _, side := range sides {
+		for _, p := range side {
+			out[p.GetId().GetUuid()] = p.GetPayload()
+		}
 	}
-	ids := make([]*qdrant.PointId, len(pts))
-	for i, p := range pts {
-		ids[i] = qdrant.NewIDUUID(p.ID)
-	}
-	err := x.call(ctx, func(ctx context.Context, c *qdrant.Client) error {
-		got, err := c.Get(ctx, &qdrant.GetPoints{CollectionName: x.cfg.Collection, Ids: ids, WithPayload: qdrant.NewWithPayload(true)})
-		if err != nil {
-			return err
-		}
-		byID := make(map[string]map[string]*qdrant.Value, len(got))
-		for _, p := range got {
-			byID[p.GetId().GetUuid()] = p.GetPayload()
-		}
-		for i, p := range pts {
-			out[i] = byID[p.ID]
-		}
-		return nil
-	})
-	return out, err
+	return out
 }
 
 // hybridSides runs, in one batch request, the sides of a hybrid search
