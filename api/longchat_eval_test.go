@@ -192,8 +192,8 @@ func (g *longGroup) ask(tb testing.TB, s *longScores, key string, q longchat.Que
 			found = append(found, m.Evidence...)
 		}
 		s.add(fmt.Sprintf("context %d tokens", b), key, found, q.Evidence)
-		if show[q.Kind] < showContexts && b == longBudgets[0] {
-			show[q.Kind]++
+		if show[q.Group+q.Kind] < showContexts && b == longBudgets[0] {
+			show[q.Group+q.Kind]++
 			fmt.Printf("\n--- %s %s: %s (evidence %v, answer %q, recall %.0f%%)\n%s\n", q.Group, q.Kind, q.Text, q.Evidence, q.Answer,
 				100*s.by[fmt.Sprintf("context %d tokens", b)][key], ctx["context"])
 		}
