@@ -34,9 +34,18 @@ const longEvalSeed = 1
 // longBudgets are the context budgets measured.
 var longBudgets = []int{400, 2000}
 
-// longScores holds the recall of each way of retrieving, per question.
+// longScores holds the recall of each way of retrieving, per question,
+// and the tokens the contexts took.
 type longScores struct {
-	by map[string]map[string]float64 // way → question key → recall
+	by     map[string]map[string]float64 // way → question key → recall
+	tokens map[int][]int                 // budget → tokens of each context
+}
+
+func (s *longScores) spent(budget, tokens int) {
+	if s.tokens == nil {
+		s.tokens = map[int][]int{}
+	}
+	s.tokens[budget] = append(s.tokens[budget], tokens)
 }
 
 func (s *longScores) add(way, key string, found []string, evidence []string) {
@@ -192,6 +201,7 @@ func (g *longGroup) ask(tb testing.TB, s *longScores, key string, q longchat.Que
 			found = append(found, m.Evidence...)
 		}
 		s.add(fmt.Sprintf("context %d tokens", b), key, found, q.Evidence)
+		s.spent(b, int(ctx["tokens"].(float64)))
 		if show[q.Group+q.Kind] < showContexts && b == longBudgets[0] {
 			show[q.Group+q.Kind]++
 			fmt.Printf("\n--- %s %s: %s (evidence %v, answer %q, recall %.0f%%)\n%s\n", q.Group, q.Kind, q.Text, q.Evidence, q.Answer,
@@ -237,6 +247,13 @@ func report(tb testing.TB, title string, s *longScores, qs []longchat.Question, 
 			fmt.Fprintf(&b, " %9.1f", v)
 		}
 		b.WriteString("\n")
+	}
+	for _, budget := range longBudgets {
+		sum := 0
+		for _, n := range s.tokens[budget] {
+			sum += n
+		}
+		fmt.Fprintf(&b, "context %d tokens: %.0f tokens a context on average\n", budget, float64(sum)/float64(max(len(s.tokens[budget]), 1)))
 	}
 	if _, bench := tb.(*testing.B); bench {
 		fmt.Print(b.String()) // a benchmark's log is cut short

@@ -86,8 +86,10 @@ type Context struct {
 // Tuning of Compose: how candidates that are not hits themselves score
 // against the hits, and how the question's own words weigh.
 const (
-	// hitPool is how many message hits a question weighs.
-	hitPool = 60
+	// hitPool is how many message hits a question weighs at least; a
+	// larger budget weighs one per hitTokens tokens.
+	hitPool   = 60
+	hitTokens = 10
 	// focusPool is how many hits each narrowed search (the question's
 	// time window, a member it names) adds.
 	focusPool = 20
@@ -119,7 +121,7 @@ const (
 	shortShare = 0.5
 	// minShare is the least share of the best candidate's score a
 	// candidate needs to be worth a reader's tokens at all.
-	minShare = 0.25
+	minShare = 0.1
 )
 
 // Compose builds the context for r from s, embedding the question with
@@ -161,7 +163,7 @@ func recent(ctx context.Context, s Store, r Request) ([]candidate, error) {
 		return cmp.Or(cmp.Compare(b.Strength, a.Strength), b.UpdatedAt.Compare(a.UpdatedAt))
 	})
 	mems = mems[:min(r.Memories, len(mems))]
-	hits, err := s.SearchMessages(ctx, msgsearch.Query{GroupID: r.GroupID, Limit: hitPool})
+	hits, err := s.SearchMessages(ctx, msgsearch.Query{GroupID: r.GroupID, Limit: max(hitPool, r.Budget/hitTokens)})
 	if err != nil {
 		return nil, fmt.Errorf("read messages: %w", err)
 	}
@@ -190,7 +192,7 @@ func relevant(ctx context.Context, s Store, embed groupmem.Embedder, r Request) 
 	if vec == nil && r.Threshold != nil {
 		mems = nil // nothing is similar to a question without features
 	}
-	ask := msgsearch.Query{GroupID: r.GroupID, Text: r.Text, Mode: msgsearch.Hybrid, Limit: hitPool, Vector: vec}
+	ask := msgsearch.Query{GroupID: r.GroupID, Text: r.Text, Mode: msgsearch.Hybrid, Limit: max(hitPool, r.Budget/hitTokens), Vector: vec}
 	hits, err := s.SearchMessages(ctx, ask)
 	if err != nil {
 		return nil, fmt.Errorf("search messages: %w", err)
