@@ -11,7 +11,7 @@ import (
 
 // excerptAbove is the length, in tokens, above which a message is cut to
 // the sentences that match the question.
-const excerptAbove = 48
+const excerptAbove = 32
 
 // gap marks text left out of a message.
 const gap = "…"
