@@ -1,9 +1,12 @@
-package api_test
+package longchat_test
 
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"fmt"
+	"net/http"
+	"net/http/httptest"
 	"net/url"
 	"os"
 	"slices"
@@ -85,7 +88,8 @@ func questionKey(i int) string { return fmt.Sprint(i) }
 
 // longGroup is one replayed chat, served.
 type longGroup struct {
-	*evalGroup
+	env   *demo.Env
+	h     http.Handler
 	lines map[string]string // message id → its line in a block
 	words *keyword.Index
 }
@@ -111,13 +115,36 @@ func openLongGroup(tb testing.TB, g longchat.Group) *longGroup {
 	if err != nil {
 		tb.Fatal(err)
 	}
-	lg := &longGroup{evalGroup: &evalGroup{env: env, h: h}, lines: map[string]string{}, words: keyword.NewIndex()}
+	lg := &longGroup{env: env, h: h, lines: map[string]string{}, words: keyword.NewIndex()}
 	for _, m := range env.Chat.Messages() {
 		doc := m.SenderName + ": " + m.Content
 		lg.words.Add(m.ID, doc)
 		lg.lines[m.ID] = "[" + m.SentAt.UTC().Format("2006-01-02 15:04") + " UTC] " + doc
 	}
 	return lg
+}
+
+// get answers GET path with the group's API and decodes its JSON.
+func (g *longGroup) get(tb testing.TB, path string) map[string]any {
+	tb.Helper()
+	rec := httptest.NewRecorder()
+	g.h.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, path, nil))
+	if rec.Code != http.StatusOK {
+		tb.Fatalf("GET %s = %d: %s", path, rec.Code, rec.Body)
+	}
+	var out map[string]any
+	if err := json.Unmarshal(rec.Body.Bytes(), &out); err != nil {
+		tb.Fatal(err)
+	}
+	return out
+}
+
+func strs(v any) []string {
+	var out []string
+	for _, x := range v.([]any) {
+		out = append(out, x.(string))
+	}
+	return out
 }
 
 // baseline is the plain floor: BM25 over the raw messages, the top 5, and
