@@ -8,6 +8,7 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/groupmem/groupmem"
@@ -101,7 +102,9 @@ func corrupt(lines []string, kind uint8, at uint16, payload string) (out []strin
 // valid answers with one corruption: every untouched valid line survives
 // exactly, and nothing derived from the damaged lines applies unless it is
 // a complete object whose statement the damaged text holds as it is; from
-// a line cut short, nothing applies.
+// a line cut short, nothing applies. And nothing vanishes: damaged lines
+// that say anything (a letter, a pictograph or a quote) leave an action or
+// a drop with the line of one of them.
 func FuzzCorruptedAnswer(f *testing.F) {
 	seeds := []struct {
 		seed    uint64
@@ -124,6 +127,11 @@ func FuzzCorruptedAnswer(f *testing.F) {
 		{13, 2, 31, "{"},
 		{14, 2, 88, "“"},
 		{15, 1, 4, `[{"action":"keep","id":"M2"},`},
+		{16, 4, 3, "```{\"action\":\"create\",\"statement\":\"成员周末常去爬山\"}```"},
+		{17, 2, 200, `"} more"`},
+		{18, 4, 5, `{"action":"create","statement":"the set {a, b"} more"}`},
+		{19, 1, 2, "好的，以下是结果"},
+		{20, 4, 1, `"12:20"`},
 	}
 	for _, s := range seeds {
 		f.Add(s.seed, s.kind, s.at, s.payload)
@@ -182,7 +190,57 @@ func FuzzCorruptedAnswer(f *testing.F) {
 		if sum := rep.Parsed + groupmem.Total(rep.Drops) + groupmem.Total(rep.Ignored); sum != rep.Entries || rep.Parsed != len(ans.Actions) {
 			t.Fatalf("report %+v: %d actions, buckets hold %d of %d entries", rep, len(ans.Actions), sum, rep.Entries)
 		}
+		if says(damagedText) && !opensWrapper(damagedText) && len(rep.Dropped) < groupmem.MaxDropExamples && !traced(ans, from+1, to) {
+			t.Fatalf("the damaged lines %d..%d left no action and no drop\n%s\nreport: %+v", from+1, to, damagedText, rep)
+		}
 	})
+}
+
+// says reports whether text holds something said: a letter, a pictograph
+// or a quote, not only brackets, commas, digits, list markers and code
+// fences (```json).
+func says(text string) bool {
+	for l := range strings.SplitSeq(text, "\n") {
+		if fence := strings.TrimSpace(l); strings.HasPrefix(fence, "```") && !strings.ContainsFunc(fence[3:], unicode.IsSpace) &&
+			!strings.ContainsAny(fence, `{"“”`) {
+			continue
+		}
+		if strings.ContainsFunc(l, func(r rune) bool {
+			return unicode.IsLetter(r) || unicode.Is(unicode.So, r) || r == '"' || r == '“' || r == '”'
+		}) {
+			return true
+		}
+	}
+	return false
+}
+
+// opensWrapper reports whether a line of text ends by opening an array, as
+// {"actions": [ does: such a wrapper is structure, and its items are the
+// lines after it.
+func opensWrapper(text string) bool {
+	for l := range strings.SplitSeq(text, "\n") {
+		l = strings.TrimRightFunc(l, unicode.IsSpace)
+		if strings.HasSuffix(l, "[") || strings.HasSuffix(l, "［") {
+			return true
+		}
+	}
+	return false
+}
+
+// traced reports whether an action or a listed drop of ans comes from a
+// line in [from, to].
+func traced(ans groupmem.Answer, from, to int) bool {
+	for _, a := range ans.Actions {
+		if a.Line >= from && a.Line <= to {
+			return true
+		}
+	}
+	for _, d := range ans.Report.Dropped {
+		if d.Line >= from && d.Line <= to {
+			return true
+		}
+	}
+	return false
 }
 
 // completeObjectIn reports whether some complete JSON object in text is

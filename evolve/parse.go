@@ -23,6 +23,8 @@ const (
 	DropUnclosed       = "unclosed"           // the object never closed before the next object began
 	DropUnterminated   = "unterminated"       // a string in the object did not end on its line
 	DropFragment       = "fragment"           // a piece of JSON outside any object, such as the rest of a broken line
+	DropGarbled        = "garbled"            // an object whose line goes on with the rest of a string after it: where it really ended is unsure
+	DropProse          = "prose"              // a line, or the text beside an object, of words and no JSON: something the model said that is not an action
 	DropTooLong        = "too_long"           // an object longer than Config.MaxObjectBytes, or text past Config.MaxAnswerBytes
 	DropMissingID      = "missing_id"         // update or delete without an id
 	DropUnknownID      = "unknown_id"         // an id this pass did not show
@@ -61,7 +63,8 @@ const excerptRunes = 60
 // spread over several lines, several objects on one line ({..} {..} or
 // {..},{..}), a wrapper object holding an array of actions, list markers
 // before objects, prose before, between and after, reasoning blocks
-// (<think>...</think> and the like, also with the opening tag missing),
+// (<think>...</think> and the like, also with the opening tag missing; a
+// tag inside a JSON string is text),
 // full-width punctuation and curly quotes outside strings, unescaped quotes
 // inside strings, and old_id as a synonym of id. The rules:
 //
@@ -75,8 +78,16 @@ const excerptRunes = 60
 //     string does not end on its line, or that is longer than
 //     cfg.MaxObjectBytes is dropped whole; so is any object when the answer
 //     was cut by the token limit and nothing follows it. Text left beside
-//     objects that looks like JSON is a dropped fragment; no piece of a
+//     objects that looks like JSON is a dropped fragment; an object whose
+//     line goes on with the rest of one of its strings after its brace
+//     (…"the set {a, b"} more"}) is dropped as garbled: no piece of a
 //     broken object can become an action.
+//   - Nothing the model said is lost without a trace: every entry that is
+//     not an action is a drop with its line and an excerpt (prose too,
+//     under its own reason), except structure (fences, brackets, numbers,
+//     list markers, a wrapper) and reasoning, which are counted as
+//     ignored. A code fence reads what follows it on its line, so
+//     ```{"action":"keep"}``` is an entry like any other.
 //   - A closed object that is not valid JSON is repaired with jsonrepair;
 //     the result must be an object whose string fields appear, as they
 //     are, in the object's own text. Every object must have a known action

@@ -92,7 +92,7 @@ func TestParse(t *testing.T) {
 				`以上。`,
 			),
 			want:    []groupmem.Action{act(keep, "M1", "", 2, false), act(create, "", "z", 4, false)},
-			ignored: prose(3),
+			dropped: []groupmem.Drop{{Line: 1, Reason: DropProse}, {Line: 3, Reason: DropProse}, {Line: 5, Reason: DropProse}},
 			lines:   5,
 		},
 		{
@@ -101,8 +101,64 @@ func TestParse(t *testing.T) {
 				`Here you go: {"action":"keep","id":"M1"}`,
 			),
 			want:    []groupmem.Action{act(keep, "M1", "", 1, false)},
-			ignored: prose(1),
+			dropped: []groupmem.Drop{{Line: 1, Reason: DropProse}},
 			lines:   1,
+		},
+		{
+			name: "a fenced object on one line is read",
+			answer: lines(
+				`{"action":"keep","id":"M1"}`,
+				"```{\"a\":\"b\"}```",
+				"```json {\"action\":\"keep\",\"id\":\"M2\"}```",
+				"```",
+			),
+			want:    []groupmem.Action{act(keep, "M1", "", 1, false), act(keep, "M2", "", 3, false)},
+			dropped: []groupmem.Drop{{Line: 2, Reason: DropUnknownAction}},
+			ignored: map[string]int{IgnoreStructure: 1},
+			lines:   4,
+		},
+		{
+			name: "a string that goes on after the brace that seemed to close its object",
+			answer: lines(
+				`{"action":"create","statement":"the set {a, b"} more"}`,
+				`{"action":"update","id":"M1","statement":"每周五晚上 "}""}`,
+				`{"action":"create","statement":"the set {a, b"}, more"}`,
+				`{"action":"create","statement":"the set {a, b"} more"`,
+				`{"action":"keep","id":"M2"}`,
+			),
+			want: []groupmem.Action{act(keep, "M2", "", 5, false)},
+			dropped: []groupmem.Drop{{Line: 1, Reason: DropGarbled}, {Line: 1, Reason: DropFragment}, {Line: 2, Reason: DropGarbled}, {Line: 2, Reason: DropFragment},
+				{Line: 3, Reason: DropGarbled}, {Line: 3, Reason: DropFragment}, {Line: 4, Reason: DropGarbled}, {Line: 4, Reason: DropFragment}},
+			lines: 5,
+		},
+		{
+			name: "what may follow an object on its line leaves the object whole",
+			answer: lines(
+				`{"actions":[{"action":"keep","id":"M1"}], "note": "done"}`,
+				`{"action":"keep","id":"M2"}, "note": "x"}`,
+				`{"action":"keep","id":"M3"} ["a", "b"]`,
+				`{"action":"create","statement":"周五看新番"} 依据 "周五见"`,
+				`{"action":"keep","id":"M4"} "a string of its own"`,
+			),
+			want: []groupmem.Action{act(keep, "M1", "", 1, false), act(keep, "M2", "", 2, false), act(keep, "M3", "", 3, false),
+				act(create, "", "周五看新番", 4, false), act(keep, "M4", "", 5, false)},
+			dropped: []groupmem.Drop{{Line: 1, Reason: DropFragment}, {Line: 2, Reason: DropFragment}, {Line: 3, Reason: DropFragment},
+				{Line: 4, Reason: DropFragment}, {Line: 5, Reason: DropFragment}},
+			lines: 5,
+		},
+		{
+			name: "prose and pieces of JSON without words are reported with their line",
+			answer: lines(
+				`{"action":"keep","id":"M1"}`,
+				`"12:20"`,
+				`👍`,
+				`1.`,
+				`[1, 2]`,
+			),
+			want:    []groupmem.Action{act(keep, "M1", "", 1, false)},
+			dropped: []groupmem.Drop{{Line: 2, Reason: DropFragment}, {Line: 3, Reason: DropProse}},
+			ignored: map[string]int{IgnoreStructure: 2},
+			lines:   5,
 		},
 		{
 			name: "think block holding JSON is ignored",
@@ -216,13 +272,13 @@ func TestParse(t *testing.T) {
 		{
 			name:    "plain prose",
 			answer:  `这不是JSON`,
-			ignored: prose(1),
+			dropped: []groupmem.Drop{{Line: 1, Reason: DropProse}},
 			lines:   1,
 		},
 		{
 			name:    "key-value text without braces",
 			answer:  `action: keep, id: M1`,
-			ignored: prose(1),
+			dropped: []groupmem.Drop{{Line: 1, Reason: DropProse}},
 			lines:   1,
 		},
 		{
@@ -310,8 +366,6 @@ func TestParse(t *testing.T) {
 	}
 }
 
-func prose(n int) map[string]int { return map[string]int{IgnoreProse: n} }
-
 func checkCounts(t *testing.T, got []groupmem.Action, rep groupmem.Report, lines int, finish string) {
 	t.Helper()
 	repaired := 0
@@ -343,7 +397,7 @@ func TestParseCutOff(t *testing.T) {
 		{"cut after a key", complete + "\n" + `{"action":"delete","id":"M2","change_reason"`, "length", []groupmem.Action{act(keep, "M1", "", 1, false)}, []string{DropTruncated}},
 		{"cut right after a complete object", complete + "\n" + `{"action":"delete","id":"M2"}`, "length", []groupmem.Action{act(keep, "M1", "", 1, false)}, []string{DropTruncated}},
 		{"cut inside an array", "[" + complete + `, {"action":"update","id":"M2","statement":"ab`, "max_tokens", []groupmem.Action{act(keep, "M1", "", 1, false)}, []string{DropTruncated}},
-		{"cut in prose after the objects", complete + "\n" + `{"action":"delete","id":"M2"}` + "\n以上是", "length", []groupmem.Action{act(keep, "M1", "", 1, false), act(del, "M2", "", 2, false)}, nil},
+		{"cut in prose after the objects", complete + "\n" + `{"action":"delete","id":"M2"}` + "\n以上是", "length", []groupmem.Action{act(keep, "M1", "", 1, false), act(del, "M2", "", 2, false)}, []string{DropProse}},
 		{"cut inside reasoning before any object", "<think>\nlet me see {\"action\":\"delete\",\"id\":\"M1\"}", "length", nil, nil},
 		{"stopped inside a string: a cut whatever the finish reason", complete + "\n" + `{"action":"create","statement":"每周五晚上讨`, "stop", []groupmem.Action{act(keep, "M1", "", 1, false)}, []string{DropTruncated}},
 		{"stopped with only the brace missing", complete + "\n" + `{"action":"delete","id":"M2"`, "stop", []groupmem.Action{act(keep, "M1", "", 1, false)}, []string{DropTruncated}},
@@ -364,8 +418,8 @@ func TestParseCutOff(t *testing.T) {
 func TestParseDropExcerpt(t *testing.T) {
 	long := `"` + strings.Repeat("这不是JSON而是一段很长的解释文字", 20) + `":`
 	_, rep := parse(t, long+"\n{\"action\":\"create\",\"statement\":\"a\nb", "length")
-	if len(rep.Dropped) != 2 {
-		t.Fatalf("drops = %+v, want 2", rep.Dropped)
+	if len(rep.Dropped) != 3 || rep.Dropped[2].Reason != DropProse {
+		t.Fatalf("drops = %+v, want 3, the last the prose left on line 3", rep.Dropped)
 	}
 	for _, d := range rep.Dropped {
 		if n := len([]rune(d.Text)); n == 0 || n > excerptRunes || strings.Contains(d.Text, "\n") {
@@ -386,18 +440,29 @@ func TestParseDropLimit(t *testing.T) {
 	if n := rep.Drops[DropUnknownAction]; n != 3*groupmem.MaxDropExamples {
 		t.Errorf("%d drops counted, want every one of %d", n, 3*groupmem.MaxDropExamples)
 	}
-	if n := rep.Ignored[IgnoreProse]; n != 3*groupmem.MaxDropExamples {
+	if n := rep.Drops[DropProse]; n != 3*groupmem.MaxDropExamples {
 		t.Errorf("%d prose lines counted, want %d", n, 3*groupmem.MaxDropExamples)
 	}
 }
 
+// TestParseReasoningTagsInText checks that reasoning tags inside
+// statements are text: above all, a closing tag in a string that the
+// answer's next object follows, as in "a</think>{b", never makes the lines
+// before it reasoning.
 func TestParseReasoningTagsInText(t *testing.T) {
 	answer := lines(
 		`{"action":"create","statement":"大家常用<think>标签写推理"}`,
 		`{"action":"create","statement":"结束用</think>标签"}`,
+		`{"action":"keep","id":"M1"}`,
+		`{"action":"create","statement":"成员用</think>{结束推理"}`,
+		`{"action":"create",`,
+		` "statement": "换行后</think>{也一样"}`,
+		`{"action":"keep","id":"M2"} {"action":"create","statement":"同一行</think>{也一样"}`,
 	)
 	got, rep := parse(t, answer, "stop")
-	want := []groupmem.Action{act(create, "", "大家常用<think>标签写推理", 1, false), act(create, "", "结束用</think>标签", 2, false)}
+	want := []groupmem.Action{act(create, "", "大家常用<think>标签写推理", 1, false), act(create, "", "结束用</think>标签", 2, false),
+		act(keep, "M1", "", 3, false), act(create, "", "成员用</think>{结束推理", 4, false), act(create, "", "换行后</think>{也一样", 5, false),
+		act(keep, "M2", "", 7, false), act(create, "", "同一行</think>{也一样", 7, false)}
 	if diff := cmp.Diff(want, got); diff != "" || len(rep.Dropped) != 0 {
 		t.Errorf("tags inside statements must stay text (-want +got):\n%s\ndrops: %+v", diff, rep.Dropped)
 	}

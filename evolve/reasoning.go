@@ -3,6 +3,7 @@ package evolve
 import (
 	"context"
 	"strings"
+	"unicode/utf8"
 )
 
 type span struct{ start, end int }
@@ -25,9 +26,10 @@ type tagAt struct {
 // when it never closes. A closing tag with no opening one (some servers
 // strip the opening tag) makes everything before it a block when the tag
 // starts a line, ends one, or is followed by the answer; after an earlier
-// block, such a tag covers only its own line. Tags
-// elsewhere, such as inside a statement, are text. It stops with ctx's
-// error when ctx ends, looking at it once per 16 KiB read.
+// block, such a tag covers only its own line. Tags elsewhere, and a
+// closing tag inside a JSON string (as in "statement":"a</think>{b"), are
+// text: a tag in a statement never makes the lines before it reasoning. It
+// stops with ctx's error when ctx ends, looking at it once per 16 KiB read.
 func reasoningSpans(ctx context.Context, s string) ([]span, error) {
 	var spans []span
 	checked := 0
@@ -35,6 +37,7 @@ func reasoningSpans(ctx context.Context, s string) ([]span, error) {
 	open := ""          // the tag of the block being read; "" outside blocks
 	start := 0
 	lineStart, seen := 0, 0 // the start of the line holding offset seen
+	var str stringState
 	for i := 0; i < len(s); {
 		k := strings.IndexByte(s[i:], '<')
 		if k < 0 {
@@ -59,7 +62,7 @@ func reasoningSpans(ctx context.Context, s string) ([]span, error) {
 				open, pos, after = "", t.end, t.end
 			}
 		case t.closing:
-			if startsLine(s, t.pos, after) || endsLine(s, t.end) {
+			if (startsLine(s, t.pos, after) || endsLine(s, t.end)) && !str.inside(s, t.pos) {
 				from := pos
 				if after >= 0 {
 					// Only an answer's first block can have lost its
@@ -133,4 +136,50 @@ func endsLine(s string, k int) bool {
 		}
 	}
 	return true
+}
+
+// stringState follows the JSON strings of one line up to an offset, for
+// tags met in order, reading each byte of the answer a bounded number of
+// times.
+type stringState struct {
+	started bool
+	at, end int  // how far the line has been read, and where it ends
+	depth   int  // objects open on the line (1 for a line that starts with a quote: a key of an object spread over lines)
+	inStr   bool // inside a string at offset at
+	quote   rune // what opened it: '"' or '“'
+}
+
+// inside reports whether offset pos of s lies inside a JSON string of its
+// line, by the scanner's rules: outside objects quotes are text, and a
+// quote inside a string closes it only where closesString says so. pos
+// must not be before the offset of an earlier call.
+func (st *stringState) inside(s string, pos int) bool {
+	if !st.started || strings.IndexByte(s[st.at:pos], '\n') >= 0 {
+		line, end := strings.LastIndexByte(s[:pos], '\n')+1, len(s)
+		if k := strings.IndexByte(s[pos:], '\n'); k >= 0 {
+			end = pos + k
+		}
+		*st = stringState{started: true, at: line, end: end}
+		if j := skipBlanks(s, line, pos); j < pos && (s[j] == '"' || strings.HasPrefix(s[j:], "“")) {
+			st.depth = 1
+		}
+	}
+	for st.at < pos {
+		r, n := utf8.DecodeRuneInString(s[st.at:])
+		switch {
+		case st.inStr && r == '\\':
+			n++ // an escape: the next character is text
+		case st.inStr && (r == st.quote || st.quote == '“' && r == '”'):
+			st.inStr = !closesString(s, st.at+n, st.end, false)
+		case st.inStr:
+		case r == '{' || r == '｛':
+			st.depth++
+		case r == '}' || r == '｝':
+			st.depth = max(0, st.depth-1)
+		case (r == '"' || r == '“') && st.depth > 0:
+			st.inStr, st.quote = true, r
+		}
+		st.at += n
+	}
+	return st.inStr
 }

@@ -17,17 +17,17 @@ type item struct {
 	text     []byte // the object with its strings delimited and escaped, punctuation outside strings made ASCII
 	closed   bool   // the object's closing brace was seen
 	drop     string // the reason the scanner already dropped it, "" when none
-	ignore   string // for loose text that is not dropped: prose, reasoning, structure
+	ignore   string // for loose text that is not dropped: reasoning, structure
 	adjusted bool   // text differs from the answer's bytes by more than escaping
 	stray    int    // single quotes outside strings, which make a repair slow
 	nesting  int    // the deepest nesting of objects and arrays, which too
 }
 
-// Ignore buckets of Report.Ignored.
+// Ignore buckets of Report.Ignored: text that never said anything. Prose,
+// which did, is a drop (DropProse), with its line.
 const (
-	IgnoreProse     = "prose"     // a line or a remainder with words and no JSON
 	IgnoreReasoning = "reasoning" // a line inside a reasoning block
-	IgnoreStructure = "structure" // fences, brackets, commas, list markers, a wrapper such as {"actions": [
+	IgnoreStructure = "structure" // fences, brackets, commas, numbers, list markers, a wrapper such as {"actions": [
 )
 
 // scanner cuts an answer into items, one line at a time. Lines are the
@@ -53,6 +53,7 @@ type scanner struct {
 	line      int
 	lineStart int
 	loose     looseText // text outside objects on the current line
+	closedAt  int       // the item of the object that closed last on this line, when only loose text followed it; -1 otherwise
 
 	ctx     context.Context
 	err     error // ctx's error once it ended
@@ -63,8 +64,9 @@ type scanner struct {
 type looseText struct {
 	from, to int
 	seen     bool // a non-blank character
-	letters  bool // a letter (digits alone are list numbers)
+	letters  bool // a letter or a pictograph: words (digits alone are list numbers)
 	jsonish  bool // a quote or a brace: a piece of JSON
+	quote    bool // a quote: the piece of a string
 }
 
 // scanAnswer cuts answer into items. It stops with ctx's error when ctx
@@ -104,7 +106,7 @@ func (s *scanner) stop(i int) bool {
 
 // scanLine reads the line answer[start:end], numbered n.
 func (s *scanner) scanLine(n, start, end int) {
-	s.line, s.lineStart, s.loose = n, start, looseText{}
+	s.line, s.lineStart, s.loose, s.closedAt = n, start, looseText{}, -1
 	blank, hidden := true, false // hidden: non-blank text inside reasoning
 	objectHere := s.cur != nil
 	first := true // the next visible non-blank character is the line's first
@@ -137,12 +139,18 @@ func (s *scanner) scanLine(n, start, end int) {
 		if first {
 			first = false
 			if strings.HasPrefix(s.src[i:end], "```") {
-				// A code fence: the line is structure, and it ends any
-				// object left open.
+				// A code fence ends any object left open. Alone on its
+				// line (with its language) it is structure; what follows
+				// it on the line, as in ```{"a":"b"}```, is read.
 				s.endObject(false)
-				s.addLoose(n, i, end, IgnoreStructure)
-				s.lines++
-				return
+				rest := fenceEnd(s.src, i, end)
+				if strings.TrimSpace(s.src[rest:end]) == "" {
+					s.addLoose(n, i, end, IgnoreStructure)
+					s.lines++
+					return
+				}
+				i = rest
+				continue
 			}
 			if s.cur != nil && startsObject(s.src[i:end]) && !s.wrapperItem() {
 				s.endObject(false)
@@ -209,7 +217,22 @@ func (s *scanner) wrapperItem() bool {
 		!bytes.Contains(s.cur.text, []byte(`"action"`))
 }
 
+// fenceEnd returns the offset after the code fence at src[i:] and the
+// language word that may follow it, such as ```json.
+func fenceEnd(src string, i, end int) int {
+	i += len("```")
+	for i < end && (isWordByte(src[i]) || strings.IndexByte("+#.-", src[i]) >= 0) {
+		i++
+	}
+	return i
+}
+
+func isWordByte(c byte) bool {
+	return c == '_' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9'
+}
+
 func (s *scanner) begin(at int, adjusted bool) {
+	s.closedAt = -1
 	s.cur = &item{line: s.line, from: at, object: true, text: append(make([]byte, 0, 128), '{'), adjusted: adjusted}
 	s.depth, s.arrays, s.inStr, s.quote, s.last = 1, 0, false, 0, '{'
 }
@@ -226,6 +249,9 @@ func (s *scanner) endObject(closed bool) {
 		it.drop = DropUnclosed
 	}
 	s.items = append(s.items, *it)
+	if closed {
+		s.closedAt = len(s.items) - 1
+	}
 }
 
 // inside reads one character of the open object at offset i; lineEnd ends

@@ -133,30 +133,85 @@ func (s *scanner) addLooseRune(r rune, i, size int) {
 	}
 	l.to = i + size
 	switch {
-	case r == '"' || r == '“' || r == '”' || r == '{' || r == '}' || r == '｛' || r == '｝':
+	case r == '"' || r == '“' || r == '”':
+		l.jsonish, l.quote = true, true
+	case r == '{' || r == '}' || r == '｛' || r == '｝':
 		l.jsonish = true
-	case unicode.IsLetter(r):
+	case unicode.IsLetter(r) || unicode.Is(unicode.So, r):
 		l.letters = true
 	}
 }
 
 // flushLoose turns the loose text collected on the line so far into an
-// item. Brackets and commas beside an object on its line are not an entry
-// of their own.
+// item: a fragment when it holds a piece of JSON (a quote, or a brace
+// among words), prose when it holds words, structure otherwise (brackets,
+// commas, numbers, list markers; beside an object on its line, these are
+// not an entry of their own). Loose text that goes on after an object
+// closed on its line with the rest of a string, as the ` more"}` of
+// {"statement":"the set {a, b"} more"}, shows that the object did not end
+// where its brace seemed to end it: the object is dropped as garbled, and
+// the rest as a fragment.
 func (s *scanner) flushLoose(objectOnLine bool) {
 	l := s.loose
 	s.loose = looseText{}
+	after := s.closedAt
+	s.closedAt = -1
 	if !l.seen {
 		return
 	}
 	switch {
-	case l.jsonish && l.letters:
+	case after >= 0 && l.quote && stringGoesOn(s.src[l.from:l.to]):
+		if it := &s.items[after]; it.drop == "" {
+			it.drop = DropGarbled
+		}
+		s.items = append(s.items, item{line: s.line, from: l.from, to: l.to, drop: DropFragment})
+	case l.jsonish && (l.letters || l.quote):
 		s.items = append(s.items, item{line: s.line, from: l.from, to: l.to, drop: DropFragment})
 	case l.letters:
-		s.addLoose(s.line, l.from, l.to, IgnoreProse)
+		s.items = append(s.items, item{line: s.line, from: l.from, to: l.to, drop: DropProse})
 	case !objectOnLine:
 		s.addLoose(s.line, l.from, l.to, IgnoreStructure)
 	}
+}
+
+// stringGoesOn reports whether text left after an object on its line, which
+// holds a quote, reads as the rest of one of the object's strings: a quote
+// that closes before a brace (` more"}`), or text with a quote left
+// unpaired (` more"`). Text that may follow an object does not: a closing
+// or opening bracket, a comma before the next key, item or object, a
+// string of its own ("abc"), words that quote something (says "hi").
+func stringGoesOn(rest string) bool {
+	k := skipBlanks(rest, 0, len(rest))
+	if k >= len(rest) {
+		return false
+	}
+	first, n := utf8.DecodeRuneInString(rest[k:])
+	switch first {
+	case ']', '}', '[', '］', '｝', '［':
+		return false
+	case ',', '，':
+		j := skipBlanks(rest, k+n, len(rest))
+		if j >= len(rest) {
+			return false
+		}
+		r, m := utf8.DecodeRuneInString(rest[j:])
+		switch {
+		case strings.ContainsRune("{}[]｛｝［］", r),
+			(r == '"' || r == '“') && keyFollows(rest[j+m:min(len(rest), j+m+40)]),
+			bareKeyFollows(rest[j:min(len(rest), j+40)]):
+			return false
+		}
+	}
+	quotes := 0
+	for i, r := range rest {
+		if r == '"' || r == '“' || r == '”' {
+			quotes++
+			if b := skipBlanks(rest, i+utf8.RuneLen(r), len(rest)); strings.HasPrefix(rest[b:], "}") || strings.HasPrefix(rest[b:], "｝") {
+				return true
+			}
+		}
+	}
+	return quotes%2 == 1 && first != '"' && first != '“'
 }
 
 func (s *scanner) addLoose(line, from, to int, why string) {

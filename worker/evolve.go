@@ -17,7 +17,8 @@ import (
 // the passes through the Fuser and the deletion guard (evolve.Fuse, by
 // Config.Evolve), embed, commit, project, release. EBUSY, with a *BusyError naming
 // the holder's run, when another worker holds the group. A run that fails
-// changes nothing but its run record, which says why; the error is
+// changes nothing but its run record, which says why and that it fused no
+// message (Messages 0; those it read count as Pending); the error is
 // returned as well (a run that lost its lock says so: ESTALE, or
 // EUNAVAILABLE when the lock could not be renewed). A run whose result a
 // guard refused returns status review and no error.
@@ -119,10 +120,17 @@ type evolving struct {
 // fail ends the run without applying anything. The record keeps the
 // watermark the run began with (nothing else was committed) and the
 // reason, from the closed list of groupmem.FailReasons; a run whose
-// context ended says why it ended instead.
+// context ended says why it ended instead. It fused no message: the record
+// and the result say 0 messages, and the messages it read are counted
+// with those still past the watermark (Report.Pending, Result.Pending),
+// which the next run reads again.
 func (e *evolving) fail(ctx context.Context, status groupmem.RunStatus, reason string, err error) (Result, error) {
+	read := e.res.Messages
 	e.run.Status = status
 	e.run.NewWatermark = e.run.Watermark
+	e.run.Messages, e.res.Messages = 0, 0
+	e.res.Pending += read
+	e.run.Report.Pending, e.run.Report.Skipped = e.res.Pending, e.res.Skipped
 	if cause := context.Cause(ctx); ctx.Err() != nil && cause != nil {
 		if _, lost := errors.AsType[*groupmem.Error](cause); lost {
 			reason = groupmem.FailLeaseLost
@@ -137,7 +145,7 @@ func (e *evolving) fail(ctx context.Context, status groupmem.RunStatus, reason s
 	err = runFailure(err)
 	e.s.finish(ctx, e.run, err)
 	e.res.Status, e.res.Report = status, e.run.Report
-	e.log.WarnContext(ctx, "evolution did not apply", "status", status, "reason", reason, "err", err)
+	e.log.WarnContext(ctx, "evolution did not apply", "status", status, "reason", reason, "messages_read", read, "err", err)
 	return e.res, err
 }
 

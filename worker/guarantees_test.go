@@ -99,7 +99,7 @@ func TestUntrustedAnswerAppliesOnlyValidActions(t *testing.T) {
 	if rep.Repaired < 1 || rep.Finish != "stop" || rep.Applied != 2 {
 		t.Fatalf("run report = %+v", rep)
 	}
-	wantDrops := map[string]int{evolve.DropConflict: 1, evolve.DropUnknownID: 1, evolve.DropEmptyStatement: 1, evolve.DropUnknownAction: 1, evolve.DropTruncated: 1}
+	wantDrops := map[string]int{evolve.DropConflict: 1, evolve.DropUnknownID: 1, evolve.DropEmptyStatement: 1, evolve.DropUnknownAction: 1, evolve.DropTruncated: 1, evolve.DropProse: 2}
 	if diff := cmp.Diff(wantDrops, rep.Drops); diff != "" {
 		t.Errorf("drops by reason (-want +got):\n%s", diff)
 	}

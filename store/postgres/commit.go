@@ -24,7 +24,7 @@ func (l *Ledger) CommitPlan(ctx context.Context, plan *groupmem.Plan) error {
 	now := l.now().UTC()
 	ledger.Stamp(plan, now)
 	return l.inTx(ctx, func(tx pgx.Tx) error {
-		if err := checkFence(ctx, tx, plan.Run); err != nil {
+		if err := l.checkFence(ctx, tx, plan.Run); err != nil {
 			return err
 		}
 		if err := applyTransitions(ctx, tx, plan, now); err != nil {
@@ -123,16 +123,16 @@ func queueChanges(b *pgx.Batch, changes []groupmem.Change) {
 		c.GroupID, action, mem, newMem, oldSt, newSt, reason, version, actor, c.RunID, c.CreatedAt)
 }
 
-// checkFence locks the group's state row and fails with ESTALE unless the
-// run still holds the group's current fence.
-func checkFence(ctx context.Context, tx pgx.Tx, run groupmem.Run) error {
-	var fence int64
-	err := tx.QueryRow(ctx, `SELECT fence FROM group_state WHERE group_id = $1 FOR UPDATE`, run.GroupID).Scan(&fence)
-	if err == pgx.ErrNoRows {
-		return groupmem.Errorf(groupmem.ENOTFOUND, "group %s has no runs", run.GroupID)
-	}
+// checkFence locks the group's state row, within the lock timeout as a
+// whole (groupLockWait), and fails with ESTALE unless the run still holds
+// the group's current fence.
+func (l *Ledger) checkFence(ctx context.Context, tx pgx.Tx, run groupmem.Run) error {
+	fence, found, err := l.lockGroupState(ctx, tx, run.GroupID)
 	if err != nil {
-		return fmt.Errorf("lock group state: %w", err)
+		return err
+	}
+	if !found {
+		return groupmem.Errorf(groupmem.ENOTFOUND, "group %s has no runs", run.GroupID)
 	}
 	if fence != run.Fence {
 		return groupmem.Errorf(groupmem.ESTALE, "run %s holds fence %d but group %s is at %d; another run took over",

@@ -15,15 +15,17 @@ import (
 // contiguous range of seqs allocated under the group's state row lock, so
 // a concurrent insert into the same group waits for this one to commit and
 // seq order is commit order. Groups are locked in name order, so batches
-// that span groups cannot deadlock.
+// that span groups cannot deadlock, and the rows of groups that have one
+// are locked in one statement first, so the lock timeout bounds the
+// batch's whole wait for them.
 //
 // The database accepts a seq written by an INSERT only inside the range
 // reserved in the group's state row (migrations/0003_seq_by_database.sql);
 // the range is emptied again before the transaction commits, so no other
 // writer ever sees it.
 //
-// The whole batch is one round trip: its four statements per group go to
-// the server together and run in one implicit transaction, so either every
+// The whole batch is one round trip: the lock and its four statements per
+// group go to the server together and run in one implicit transaction, so either every
 // message of the batch is stored (or was already) or none is.
 func (l *Ledger) InsertMessages(ctx context.Context, msgs []groupmem.Message) (int, error) {
 	groups, err := ledger.CleanBatch(msgs, nil)
@@ -31,11 +33,23 @@ func (l *Ledger) InsertMessages(ctx context.Context, msgs []groupmem.Message) (i
 		return 0, err
 	}
 	b := &pgx.Batch{}
+	ids := make([]string, len(groups))
+	for i, g := range groups {
+		ids[i] = g.GroupID
+	}
+	// The state rows that exist already are locked first, in one
+	// statement whose whole wait the lock timeout bounds; a group's first
+	// batch creates its row.
+	l.groupLock.queue(b, `SELECT 1 FROM group_state WHERE group_id = ANY($1::text[]) ORDER BY group_id COLLATE "C" FOR UPDATE`, ids)
 	for _, g := range groups {
 		queueGroupMessages(b, g.GroupID, g.Messages, l.now().UTC())
 	}
 	br := l.pool.SendBatch(ctx, b)
-	inserted, err := readGroupInserts(br, len(groups))
+	err = l.groupLock.read(br, nil)
+	inserted := 0
+	if err == nil {
+		inserted, err = readGroupInserts(br, len(groups))
+	}
 	if cerr := br.Close(); err == nil && cerr != nil {
 		err = fmt.Errorf("insert messages: %w", cerr)
 	}

@@ -38,9 +38,14 @@ type Config struct {
 	// (idle_in_transaction_session_timeout; default 60s). A process that
 	// stalls mid-transaction cannot hold a group's rows for good.
 	IdleInTxTimeout time.Duration
-	// LockTimeout bounds every wait of a statement for a lock, such as a
-	// group's state row held by another transaction (lock_timeout; default
-	// 10s). A wait that runs out fails the call with ECONFLICT.
+	// LockTimeout bounds the wait of a write for its group's state row,
+	// which every write to a group takes before anything else, as a whole:
+	// queued behind other writers of the group or not, the write fails
+	// with ECONFLICT once it has waited that long (default 10s). Any other
+	// lock a write waits for afterwards, such as a message row a chat
+	// app's own transaction holds, is bounded by it per wait
+	// (lock_timeout). The statement timeout still bounds every statement
+	// when it is the shorter of the two.
 	LockTimeout time.Duration
 	// StatementTimeout bounds every statement (statement_timeout; default
 	// 60s). A statement that runs out fails the call with EUNAVAILABLE.
@@ -66,6 +71,7 @@ type Ledger struct {
 	pool           *pgxpool.Pool
 	now            func() time.Time
 	migrateTimeout time.Duration
+	groupLock      groupLockWait
 }
 
 var _ groupmem.Ledger = (*Ledger)(nil)
@@ -84,7 +90,7 @@ func Open(ctx context.Context, cfg Config) (*Ledger, error) {
 		return nil, groupmem.WrapError(groupmem.EINVALID, "postgres URL is not a valid connection string", err)
 	}
 	pc.MaxConns = cmp.Or(cfg.MaxConns, 16)
-	params, migrateTimeout, err := sessionTimeouts(cfg)
+	params, migrateTimeout, groupLock, err := sessionTimeouts(cfg)
 	if err != nil {
 		return nil, err
 	}
@@ -107,32 +113,35 @@ func Open(ctx context.Context, cfg Config) (*Ledger, error) {
 	if now == nil {
 		now = time.Now
 	}
-	return &Ledger{pool: pool, now: now, migrateTimeout: migrateTimeout}, nil
+	return &Ledger{pool: pool, now: now, migrateTimeout: migrateTimeout, groupLock: groupLock}, nil
 }
 
 // sessionTimeouts returns the timeouts every session of the pool runs
-// with, as Postgres settings in milliseconds, and the timeout of Migrate's
-// transaction. EINVALID names a timeout under a millisecond.
-func sessionTimeouts(cfg Config) (map[string]string, time.Duration, error) {
+// with, as Postgres settings in milliseconds, the timeout of Migrate's
+// transaction and the bound of a write's wait for its groups' rows.
+// EINVALID names a timeout under a millisecond.
+func sessionTimeouts(cfg Config) (map[string]string, time.Duration, groupLockWait, error) {
 	migrate := cmp.Or(cfg.MigrateTimeout, DefaultMigrateTimeout)
+	lock := cmp.Or(cfg.LockTimeout, DefaultLockTimeout)
+	statement := cmp.Or(cfg.StatementTimeout, DefaultStatementTimeout)
 	params := map[string]string{}
 	for _, t := range []struct {
 		field, param string
 		d            time.Duration
 	}{
 		{"IdleInTxTimeout", "idle_in_transaction_session_timeout", cmp.Or(cfg.IdleInTxTimeout, DefaultIdleInTxTimeout)},
-		{"LockTimeout", "lock_timeout", cmp.Or(cfg.LockTimeout, DefaultLockTimeout)},
-		{"StatementTimeout", "statement_timeout", cmp.Or(cfg.StatementTimeout, DefaultStatementTimeout)},
+		{"LockTimeout", "lock_timeout", lock},
+		{"StatementTimeout", "statement_timeout", statement},
 		{"MigrateTimeout", "", migrate},
 	} {
 		if t.d < time.Millisecond {
-			return nil, 0, groupmem.Errorf(groupmem.EINVALID, "postgres %s must be at least 1ms, got %s", t.field, t.d)
+			return nil, 0, groupLockWait{}, groupmem.Errorf(groupmem.EINVALID, "postgres %s must be at least 1ms, got %s", t.field, t.d)
 		}
 		if t.param != "" {
 			params[t.param] = millis(t.d)
 		}
 	}
-	return params, migrate, nil
+	return params, migrate, newGroupLockWait(lock, statement), nil
 }
 
 // millis formats d in milliseconds, the unit of Postgres timeouts.
@@ -185,8 +194,7 @@ func interpretError(err error) error {
 		case pe.Code == "23503", pe.Code == "23514", pe.Code == "22P02", pe.Code == "22021", pe.Code == "54000":
 			return groupmem.WrapError(groupmem.EINVALID, "the data was rejected by the ledger", err)
 		case pe.Code == "55P03":
-			return groupmem.WrapError(groupmem.ECONFLICT,
-				"another transaction held a lock the ledger needed (such as the group's state) longer than the lock timeout; retry", err)
+			return groupmem.WrapError(groupmem.ECONFLICT, lockTimeoutMessage, err)
 		case pe.Code == "57014":
 			return groupmem.WrapError(groupmem.EUNAVAILABLE,
 				"a ledger statement was cancelled: it ran longer than the statement timeout, or an operator cancelled it", err)

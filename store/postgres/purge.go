@@ -12,7 +12,7 @@ import (
 )
 
 // PurgeGroup implements groupmem.Ledger. The group's state row is locked
-// first, so a purge waits for (or makes fail) a commit of the same group in
+// first (within the lock timeout as a whole), so a purge waits for (or makes fail) a commit of the same group in
 // flight, and a run begun before it can never commit after it: its fence
 // goes with the state row.
 func (l *Ledger) PurgeGroup(ctx context.Context, groupID, actor string) (groupmem.Removal, error) {
@@ -21,7 +21,7 @@ func (l *Ledger) PurgeGroup(ctx context.Context, groupID, actor string) (groupme
 		return groupmem.Removal{}, err
 	}
 	err = pgx.BeginFunc(ctx, l.pool, func(tx pgx.Tx) error {
-		if _, err := tx.Exec(ctx, `SELECT 1 FROM group_state WHERE group_id = $1 FOR UPDATE`, groupID); err != nil {
+		if _, _, err := l.lockGroupState(ctx, tx, groupID); err != nil {
 			return err
 		}
 		for _, table := range ledger.PurgeTables {

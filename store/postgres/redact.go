@@ -21,7 +21,7 @@ func (l *Ledger) RedactMessage(ctx context.Context, groupID, messageID, actor st
 	var r groupmem.Redaction
 	err := pgx.BeginFunc(ctx, l.pool, func(tx pgx.Tx) error {
 		var err error
-		r, err = ledger.Redact(ctx, redactTx{tx}, groupID, messageID, actor, l.now().UTC())
+		r, err = ledger.Redact(ctx, redactTx{tx, l.groupLock}, groupID, messageID, actor, l.now().UTC())
 		return err
 	})
 	if err != nil {
@@ -34,13 +34,15 @@ func (l *Ledger) RedactMessage(ctx context.Context, groupID, messageID, actor st
 }
 
 // redactTx is a redaction's transaction: ledger.RedactTx in Postgres.
-type redactTx struct{ tx pgx.Tx }
+type redactTx struct {
+	tx   pgx.Tx
+	lock groupLockWait // bounds the wait for the group's state row
+}
 
 var _ ledger.RedactTx = redactTx{}
 
 func (t redactTx) NewFence(ctx context.Context, groupID string) error {
-	_, err := t.tx.Exec(ctx, `UPDATE group_state SET fence = fence + 1 WHERE group_id = $1`, groupID)
-	return err
+	return t.lock.run(ctx, t.tx, nil, `UPDATE group_state SET fence = fence + 1 WHERE group_id = $1`, groupID)
 }
 
 func (t redactTx) Message(ctx context.Context, groupID, messageID string) (string, bool, error) {

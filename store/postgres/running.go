@@ -47,9 +47,12 @@ func (l *Ledger) AbandonRun(ctx context.Context, p groupmem.AbandonRunParams) (g
 		if err != nil {
 			return fmt.Errorf("read run: %w", err)
 		}
-		var fence int64
-		if err := tx.QueryRow(ctx, `SELECT fence FROM group_state WHERE group_id = $1 FOR UPDATE`, group).Scan(&fence); err != nil {
-			return fmt.Errorf("lock group state: %w", err)
+		fence, found, err := l.lockGroupState(ctx, tx, group)
+		if err != nil {
+			return err
+		}
+		if !found {
+			return fmt.Errorf("lock group state: %w", pgx.ErrNoRows)
 		}
 		rows, err := tx.Query(ctx, `UPDATE evolution_runs SET status = 'failed', report = jsonb_set(report, '{reason}', '"abandoned"'), error = $2, finished_at = $3
 			WHERE id = $1 AND status = 'running' RETURNING `+runColumns, p.RunID, ledger.CleanError(reason), now)

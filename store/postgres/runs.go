@@ -21,10 +21,12 @@ func (l *Ledger) BeginRun(ctx context.Context, p groupmem.BeginRunParams) (group
 		return groupmem.Run{}, err
 	}
 	err = l.inTx(ctx, func(tx pgx.Tx) error {
-		err := tx.QueryRow(ctx, `
+		// The one statement that locks the group's row takes the fence,
+		// within the lock timeout as a whole.
+		err := l.groupLock.run(ctx, tx, func(rows pgx.Rows) error { return rows.Scan(&run.Fence, &run.Watermark) }, `
 			INSERT INTO group_state AS g (group_id, fence) VALUES ($1, 1)
 			ON CONFLICT (group_id) DO UPDATE SET fence = g.fence + 1, updated_at = now()
-			RETURNING g.fence, g.watermark`, run.GroupID).Scan(&run.Fence, &run.Watermark)
+			RETURNING g.fence, g.watermark`, run.GroupID)
 		if err != nil {
 			return fmt.Errorf("take fence: %w", err)
 		}

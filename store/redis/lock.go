@@ -77,8 +77,10 @@ return 0`),
 // The lease's Context is cancelled, with a cause, when the lease is
 // released, when ctx is done (renewal stops and the lock expires after ttl
 // unless released), or when the lease is lost: renewal finds the key gone or
-// holding another token (cause ESTALE), or cannot reach Redis before the
-// lock would have expired (cause EUNAVAILABLE). Every renewal is bounded by
+// holding another token (cause ESTALE), cannot reach Redis before the lock
+// would have expired (cause EUNAVAILABLE), or starts only after that
+// expiry because this process ran late, frozen or starved past its lease
+// (cause ESTALE, saying so; Redis is not blamed). Every renewal is bounded by
 // that expiry, measured from when the last successful call was sent, so the
 // context is cancelled no later than the lock can expire on the server.
 //
@@ -138,6 +140,7 @@ type lease struct {
 	done   chan struct{} // closed when run returns
 
 	deadline time.Time // when the lock may expire on the server
+	failed   error     // why the last renewal failed; nil after one succeeded
 
 	mu       sync.Mutex
 	released bool // the release script ran
@@ -194,26 +197,46 @@ func (le *lease) run() {
 // renewOnce extends the lock once. It returns how long to wait before the
 // next renewal, or the cause when the lease is lost. A failed call is tried
 // again at the usual interval, or at the deadline if that comes first; at
-// the deadline the lease is lost.
+// the deadline the lease is lost. The cause says which party failed:
+//
+//   - ESTALE when Redis answered that the key is gone or holds another
+//     token;
+//   - EUNAVAILABLE when Redis did not answer a renewal sent before the
+//     deadline in time, or could not be reached by the deadline;
+//   - ESTALE, saying the process ran late, when a renewal that was due
+//     before the deadline could only start after it (the process was
+//     frozen, starved or suspended past its lease). Redis is not asked
+//     then: the lock may have expired, and nothing can be known of it.
 func (le *lease) renewOnce() (time.Duration, error) {
+	sent := time.Now()
+	if late := sent.Sub(le.deadline); late >= 0 {
+		if le.failed != nil {
+			return 0, groupmem.WrapError(groupmem.EUNAVAILABLE,
+				fmt.Sprintf("lock on group %q was lost: Redis could not be reached before it expired", le.key), le.failed)
+		}
+		return 0, groupmem.Errorf(groupmem.ESTALE,
+			"lock on group %q was lost: this process ran late, and its lease had expired %s before the renewal could be sent (Redis was not asked)",
+			le.key, late.Round(time.Millisecond))
+	}
 	ctx, cancel := context.WithDeadline(le.ctx, le.deadline)
 	defer cancel()
-	sent := time.Now()
 	n, err := le.locker.scripts.renew.Run(ctx, le.locker.client, []string{le.rkey}, le.token, le.ttl.Milliseconds()).Int()
 	switch {
 	case err != nil && le.ctx.Err() != nil:
 		return 0, nil // released or abandoned meanwhile; run returns
 	case err != nil:
+		le.failed = err
 		left := time.Until(le.deadline)
 		if left <= 0 {
 			return 0, groupmem.WrapError(groupmem.EUNAVAILABLE,
-				fmt.Sprintf("lock on group %q was lost: Redis could not be reached before it expired", le.key), err)
+				fmt.Sprintf("lock on group %q was lost: Redis did not answer the renewal sent %s before the lease expired",
+					le.key, le.deadline.Sub(sent).Round(time.Millisecond)), err)
 		}
 		return min(le.every, left), nil
 	case n == 0:
 		return 0, groupmem.Errorf(groupmem.ESTALE,
 			"lock on group %q was lost: it expired or another worker took it", le.key)
 	}
-	le.deadline = sent.Add(le.ttl)
+	le.deadline, le.failed = sent.Add(le.ttl), nil
 	return le.every, nil
 }

@@ -1,7 +1,13 @@
 package redis
 
 import (
+	"bufio"
 	"context"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"strings"
 	"syscall"
 	"testing"
 	"time"
@@ -130,8 +136,9 @@ func TestLeaseLostWhenRedisUnreachable(t *testing.T) {
 }
 
 // TestRenewOnce checks the unit of renewal against a server that is gone:
-// a failed call before the deadline is retried, one at the deadline loses
-// the lease.
+// a failed call before the deadline is retried; at the deadline the lease
+// is lost, blaming Redis when a call failed before, and the process when
+// none did (it ran late: nothing was tried before the lease expired).
 func TestRenewOnce(t *testing.T) {
 	t.Parallel()
 	l := newLocker(Config{Addr: freeAddr(t)})
@@ -139,10 +146,14 @@ func TestRenewOnce(t *testing.T) {
 	tests := []struct {
 		name     string
 		left     time.Duration // until the deadline
-		wantLost bool
+		failed   error         // the last renewal's failure
+		wantCode string        // of the cause when the lease is lost; "" when it is not
+		wantText string        // in the cause
 	}{
-		{"deadline ahead", time.Minute, false},
-		{"deadline passed", -time.Millisecond, true},
+		{"deadline ahead", time.Minute, nil, "", ""},
+		{"deadline passed after a failed call", -time.Millisecond, errors.New("dial tcp: connection refused"),
+			groupmem.EUNAVAILABLE, "Redis could not be reached"},
+		{"deadline passed before any call", -time.Millisecond, nil, groupmem.ESTALE, "ran late"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -154,26 +165,123 @@ func TestRenewOnce(t *testing.T) {
 				ttl:      3 * time.Minute,
 				every:    time.Minute,
 				deadline: time.Now().Add(tt.left),
+				failed:   tt.failed,
 			}
 			ctx, cancel := context.WithTimeout(t.Context(), 10*time.Second)
 			defer cancel()
 			le.ctx, le.cancel = context.WithCancelCause(ctx)
 			defer le.cancel(nil)
 			wait, lost := le.renewOnce()
-			if (lost != nil) != tt.wantLost {
-				t.Fatalf("renewOnce = %s, %v; lost = %t, want %t", wait, lost, lost != nil, tt.wantLost)
+			if (lost != nil) != (tt.wantCode != "") {
+				t.Fatalf("renewOnce = %s, %v; lost = %t, want %t", wait, lost, lost != nil, tt.wantCode != "")
 			}
 			if lost != nil {
-				if code := groupmem.ErrorCode(lost); code != groupmem.EUNAVAILABLE {
-					t.Errorf("cause %v: code %q, want %q", lost, code, groupmem.EUNAVAILABLE)
+				if code := groupmem.ErrorCode(lost); code != tt.wantCode || !strings.Contains(lost.Error(), tt.wantText) {
+					t.Errorf("cause %v: code %q, want %q saying %q", lost, code, tt.wantCode, tt.wantText)
 				}
 				return
 			}
-			if wait <= 0 || wait > le.every {
-				t.Errorf("retry after %s, want within (0, %s]", wait, le.every)
+			if wait <= 0 || wait > le.every || le.failed == nil {
+				t.Errorf("retry after %s (failure kept: %v), want within (0, %s] with the failure kept", wait, le.failed, le.every)
 			}
 		})
 	}
+}
+
+// TestRenewalAfterDeadlineRanLate holds a lock on a real Redis that is up
+// and answers, with the lease's deadline already passed when the renewal
+// starts (the process ran late): the lease is lost with a cause saying the
+// process ran late, not that Redis could not be reached, and Redis is not
+// asked (the key keeps its TTL).
+func TestRenewalAfterDeadlineRanLate(t *testing.T) {
+	t.Parallel()
+	l := openTest(t, Config{})
+	ctx := t.Context()
+	le := &lease{locker: l, key: "g1", rkey: lockKey(l.prefix, "g1"), token: "t", ttl: time.Minute, every: 20 * time.Second,
+		deadline: time.Now().Add(-40 * time.Millisecond)}
+	if err := l.client.Set(ctx, le.rkey, le.token, 30*time.Second).Err(); err != nil {
+		t.Fatal(err)
+	}
+	le.ctx, le.cancel = context.WithCancelCause(ctx)
+	defer le.cancel(nil)
+	_, lost := le.renewOnce()
+	if code := groupmem.ErrorCode(lost); code != groupmem.ESTALE || !strings.Contains(lost.Error(), "ran late") ||
+		strings.Contains(lost.Error(), "could not be reached") {
+		t.Fatalf("renewal after the deadline with Redis up: cause %v (code %q), want %s saying the process ran late",
+			lost, code, groupmem.ESTALE)
+	}
+	if ttl := l.client.PTTL(ctx, le.rkey).Val(); ttl > 30*time.Second {
+		t.Errorf("the key's TTL is %s: a renewal was sent after the lease expired", ttl)
+	}
+}
+
+// TestFrozenHolderRanLate stops a process that holds a lease (SIGSTOP) for
+// longer than the lease's ttl while Redis stays up, then lets it go on:
+// its lease is lost with a cause that says it ran late, not that Redis
+// could not be reached. The holder is this test binary run again.
+func TestFrozenHolderRanLate(t *testing.T) {
+	const ttl = 300 * time.Millisecond
+	if os.Getenv("GROUPMEM_TEST_LEASE_HOLDER") == "1" {
+		holdLease(t, ttl)
+		return
+	}
+	t.Parallel()
+	cmd := exec.Command(os.Args[0], "-test.run=^TestFrozenHolderRanLate$")
+	cmd.Env = append(os.Environ(), "GROUPMEM_TEST_LEASE_HOLDER=1")
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd.Stderr = cmd.Stdout
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer cmd.Wait()
+	defer cmd.Process.Kill()
+	lines := bufio.NewScanner(out)
+	next := func() string {
+		for lines.Scan() {
+			if l, ok := strings.CutPrefix(lines.Text(), "lease: "); ok {
+				return l
+			}
+		}
+		t.Fatalf("the holder ended without saying what became of its lease: %v", lines.Err())
+		return ""
+	}
+	if got := next(); got != "held" {
+		t.Fatalf("holder: %s", got)
+	}
+	time.Sleep(ttl / 2) // a renewal or two
+	if err := cmd.Process.Signal(syscall.SIGSTOP); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(3 * ttl)
+	if err := cmd.Process.Signal(syscall.SIGCONT); err != nil {
+		t.Fatal(err)
+	}
+	got := next()
+	if !strings.HasPrefix(got, "lost "+groupmem.ESTALE+" ") || !strings.Contains(got, "ran late") || strings.Contains(got, "could not be reached") {
+		t.Errorf("a holder frozen past its lease, Redis up: %s; want %s saying the process ran late", got, groupmem.ESTALE)
+	}
+}
+
+// holdLease is the frozen holder of TestFrozenHolderRanLate: it takes a
+// lease, says so, and says how it was lost.
+func holdLease(t *testing.T, ttl time.Duration) {
+	l := openTest(t, Config{})
+	lease, err := l.Acquire(t.Context(), "g1", ttl)
+	if err != nil {
+		t.Fatalf("Acquire: %v", err)
+	}
+	fmt.Println("lease: held")
+	select {
+	case <-lease.Context().Done():
+		cause := context.Cause(lease.Context())
+		fmt.Printf("lease: lost %s %v\n", groupmem.ErrorCode(cause), cause)
+	case <-time.After(30 * time.Second):
+		fmt.Println("lease: still held after 30s")
+	}
+	_ = lease.Release(context.WithoutCancel(t.Context()))
 }
 
 func BenchmarkAcquireRelease(b *testing.B) {
