@@ -85,6 +85,16 @@ func relayConfig(m msgsearch.Searcher) worker.RelayConfig {
 	if x, ok := m.(*msgsearch.Index); ok { // holds texts in memory
 		rc.RereadMessages = func(ctx context.Context, g string) error { return x.Forget(ctx, g) }
 	}
+	// Forgotten text leaves the index within a relay round: a redacted
+	// message's point, and the points of the messages retention expired
+	// (an index that cannot tell them apart forgets the group).
+	rc.ForgetMessageText = m.Forget
+	rc.ExpireMessages = func(ctx context.Context, g string, _ time.Time) error { return m.Forget(ctx, g) }
+	if e, ok := m.(interface {
+		ForgetExpired(ctx context.Context, groupID string, before time.Time) error
+	}); ok {
+		rc.ExpireMessages = e.ForgetExpired
+	}
 	return rc
 }
 

@@ -38,7 +38,9 @@ func (s *Service) Purge(ctx context.Context, g, actor string) (groupmem.Removal,
 // Redact removes the text of message id of group g, under the group's
 // lock so that no evolution reads it meanwhile (see Ledger.RedactMessage
 // for what it does to the memories that quoted it), then projects the
-// versions it rewrote into the index. Every active memory that cited the
+// versions it rewrote into the index and has the message index forget the
+// message (RelayConfig.ForgetMessageText); what fails there, the relay
+// finishes in its next round. Every active memory that cited the
 // message without quoting it gets a new version marked for review (see
 // markForReview), listed in Redaction.Review. If that step fails, the
 // redaction stands and the error is returned; asking again finishes it.
@@ -57,12 +59,18 @@ func (s *Service) Redact(ctx context.Context, g, id, actor string) (groupmem.Red
 	if err != nil {
 		return groupmem.Redaction{}, err
 	}
+	// The message index forgets the message, whether this call removed
+	// its text or an earlier one did, and the rewritten versions are
+	// projected.
+	s.relay.forgetText(g, id)
+	pctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), projectTimeout)
+	defer cancel()
+	finish := s.relay.forgetPending
 	if len(r.Redacted) > 0 {
-		ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), projectTimeout)
-		defer cancel()
-		if _, err := s.relay.Drain(ctx); err != nil {
-			s.log.WarnContext(ctx, "project a redaction; the relay will retry", "group_id", g, "err", err)
-		}
+		finish = s.relay.Drain
+	}
+	if _, err := finish(pctx); err != nil {
+		s.log.WarnContext(ctx, "finish a redaction in the indexes; the relay will retry", "group_id", g, "err", err)
 	}
 	if r.ID != 0 || len(r.Review) > 0 {
 		s.log.InfoContext(ctx, "redacted message", "group_id", g, "actor", actor, "versions", len(r.Redacted), "review", len(r.Review))

@@ -3,6 +3,7 @@ package worker
 import (
 	"cmp"
 	"context"
+	"errors"
 	"fmt"
 	"log/slog"
 	"time"
@@ -25,11 +26,26 @@ type RelayConfig struct {
 	// pending. Unset, such entries are completed at once: the message
 	// index, if any, catches up when searched.
 	IndexMessages func(ctx context.Context, groupID string) error
+	// ForgetMessageText, when set, removes from the message index what it
+	// holds of messages whose text a redaction removed
+	// (msgsearch.Searcher.Forget with their ids: their points, vectors and
+	// all). Service.Redact has the relay do it at once; a failure keeps it
+	// queued in the relay, retried every round. The queue lives in the
+	// process: one that stops first leaves the points to the next search
+	// that meets them (every hit is read back from the ledger, and one
+	// without its text goes) or, for expired text, to the group's next
+	// retention pass.
+	ForgetMessageText func(ctx context.Context, groupID string, ids ...string) error
+	// ExpireMessages, when set, removes from the message index what it
+	// holds of the group's messages sent before before whose text
+	// retention removed (store/qdrant's Messages.ForgetExpired; an
+	// in-process index forgets the group). Service.Retain has the relay
+	// do it for every group whose text expired, queued and retried as
+	// ForgetMessageText is.
+	ExpireMessages func(ctx context.Context, groupID string, before time.Time) error
 	// RereadMessages, when set, drops what an in-process message index
 	// holds of a group (its texts among it), to be read again from the
-	// ledger; retention calls it for the groups whose text expired. An
-	// index that holds no text (Qdrant's points carry ids) leaves it
-	// unset.
+	// ledger: retention's part when ExpireMessages is unset.
 	RereadMessages func(ctx context.Context, groupID string) error
 }
 
@@ -42,6 +58,11 @@ type RelayConfig struct {
 // ledger, read again after the write, still holds the state that was
 // written; otherwise it stays pending and is projected again after its
 // lease. An entry whose projection fails stays pending the same way.
+//
+// The relay also finishes forgetting in the message index: a purge's
+// outbox entry has it remove the group's points (ForgetMessages), and a
+// redaction or retention has it remove the points of the messages whose
+// text went (ForgetMessageText, ExpireMessages), each within one round.
 type Relay struct {
 	ledger groupmem.Ledger
 	index  groupmem.Index
@@ -50,6 +71,9 @@ type Relay struct {
 	// sweep, when set, closes abandoned runs once per round of Run; the
 	// Service that owns the relay sets it (see Service.Sweep).
 	sweep func(ctx context.Context) (int, error)
+	// forgets is what redactions and retention left for the message
+	// index to forget.
+	forgets forgetQueue
 }
 
 // NewRelay returns a relay from ledger to index.
@@ -60,9 +84,23 @@ func NewRelay(ledger groupmem.Ledger, index groupmem.Index, log *slog.Logger, cf
 	return &Relay{ledger: ledger, index: index, log: log, cfg: cfg}
 }
 
-// RunOnce projects one batch of pending entries and returns how many it
-// completed.
+// RunOnce is one round of the relay: it has the message index forget what
+// redactions and retention queued since the last round, then projects one
+// batch of pending outbox entries, and returns how many groups and entries
+// it completed. What fails stays pending for the next round; the error
+// says so.
 func (r *Relay) RunOnce(ctx context.Context) (int, error) {
+	forgot, ferr := r.forgetPending(ctx)
+	n, err := r.projectOutbox(ctx)
+	if ferr != nil {
+		err = errors.Join(ferr, err)
+	}
+	return forgot + n, err
+}
+
+// projectOutbox projects one batch of pending entries and returns how many
+// it completed.
+func (r *Relay) projectOutbox(ctx context.Context) (int, error) {
 	entries, err := r.ledger.ClaimOutbox(ctx, r.cfg.Batch, r.cfg.Lease)
 	if err != nil || len(entries) == 0 {
 		return 0, err

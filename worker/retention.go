@@ -31,29 +31,29 @@ type RetentionReport struct {
 const retentionPage = 1000
 
 // Retain applies cfg at the service's clock: it expires old fused
-// messages and purges idle groups (each under its lock; a group being
+// messages, and has the message index remove what it held of them
+// (RelayConfig.ExpireMessages; what fails, the relay finishes in its next
+// round), and purges idle groups (each under its lock; a group being
 // evolved is skipped, not idle anyway), logging and returning what it
 // removed.
 func (s *Service) Retain(ctx context.Context, cfg RetentionConfig) (RetentionReport, error) {
 	var r RetentionReport
 	now := s.now()
 	if cfg.MessageDays > 0 {
-		expired, err := s.ledger.ExpireMessages(ctx, now.Add(-time.Duration(cfg.MessageDays)*24*time.Hour), "retention")
+		cutoff := now.Add(-time.Duration(cfg.MessageDays) * 24 * time.Hour)
+		expired, err := s.ledger.ExpireMessages(ctx, cutoff, "retention")
 		if err != nil {
 			return r, err
 		}
 		// Every message hit is read back from the ledger, so an expired
-		// text is never returned; an in-process index also lets go of the
-		// texts it holds. (Qdrant's points carry ids, no text; their
-		// vectors go when the group is reindexed.)
+		// text is never returned; the message index lets go of what it
+		// holds of it (points, vectors, texts) now, or the relay does in
+		// its next round.
 		r.Messages = groupmem.Total(expired)
-		if f := s.relay.cfg.RereadMessages; f != nil {
-			for g := range expired {
-				if err := f(ctx, g); err != nil {
-					s.log.WarnContext(ctx, "retention: the message index keeps expired text in memory until it reads the group again", "group_id", g, "err", err)
-				}
-			}
+		for g := range expired {
+			s.relay.expire(g, cutoff)
 		}
+		s.forgetNow(ctx, "retention")
 	}
 	if cfg.IdleGroupDays > 0 {
 		ids, err := s.ledger.IdleGroups(ctx, now.Add(-time.Duration(cfg.IdleGroupDays)*24*time.Hour), retentionPage)
@@ -80,4 +80,14 @@ func (s *Service) Retain(ctx context.Context, cfg RetentionConfig) (RetentionRep
 		s.log.InfoContext(ctx, "retention", "messages_expired", r.Messages, "groups_purged", r.Groups, "rows_removed", r.Rows)
 	}
 	return r, nil
+}
+
+// forgetNow has the relay's message index forget what is queued, within
+// projectTimeout; a failure is logged, and the relay retries.
+func (s *Service) forgetNow(ctx context.Context, why string) {
+	pctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), projectTimeout)
+	defer cancel()
+	if _, err := s.relay.forgetPending(pctx); err != nil {
+		s.log.WarnContext(ctx, why+": the message index keeps forgotten messages until the relay's next round", "err", err)
+	}
 }

@@ -2,7 +2,10 @@
 // in-process index (msgsearch.Index) and the Qdrant message index
 // (store/qdrant.Messages, against the Qdrant test server and against a
 // real Qdrant when its address is set) run the same cases over a real
-// ledger.
+// ledger. Beyond the port's documentation, the cases hold every backend to
+// one keyword ranking, BM25 within the group over each line's sender name
+// and text as keyword.Index scores it, and to lines without words: stored,
+// paged, never breaking a search.
 package searchtest
 
 import (
@@ -56,6 +59,8 @@ func Run(t *testing.T, open func(t *testing.T) Fixture) {
 		{"PurgedGroupStartsAgain", testPurged},
 		{"GroupsApart", testGroupsApart},
 		{"BadInput", testBadInput},
+		{"WordlessLines", testWordless},
+		{"KeywordRankingIsBM25PerGroup", testKeywordRanking},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -38,7 +38,9 @@ func NewIndex(dim int) (*Index, error) {
 }
 
 // Upsert implements groupmem.Index. A batch with one bad vector writes
-// nothing (EINVALID).
+// nothing (EINVALID). A redacted version (its statement groupmem.Redacted)
+// is kept without its vector: nothing of the text it quoted stays, and no
+// search finds it.
 func (x *Index) Upsert(_ context.Context, mems []groupmem.Memory) error {
 	entries := make([]entry, len(mems))
 	for i, m := range mems {
@@ -46,6 +48,9 @@ func (x *Index) Upsert(_ context.Context, mems []groupmem.Memory) error {
 			return groupmem.Errorf(groupmem.EINVALID, "memory %s has a %d-dimensional vector; the index holds %d", m.ID, len(m.Embedding), x.dim)
 		}
 		unit := normalize(m.Embedding)
+		if m.Statement == groupmem.Redacted {
+			unit = nil
+		}
 		m.Embedding = nil
 		m.Tags = slices.Clone(m.Tags)
 		m.Evidence = slices.Clone(m.Evidence)
@@ -65,7 +70,7 @@ func (x *Index) Upsert(_ context.Context, mems []groupmem.Memory) error {
 			w = keyword.NewIndex()
 			x.words[e.mem.GroupID] = w
 		}
-		if e.mem.Status == groupmem.StatusActive {
+		if e.mem.Status == groupmem.StatusActive && e.mem.Statement != groupmem.Redacted {
 			w.Add(e.mem.ID, e.mem.Statement)
 		} else {
 			w.Remove(e.mem.ID)

@@ -11,12 +11,14 @@ import (
 	"github.com/groupmem/groupmem/keyword"
 )
 
-// SearchHybrid implements groupmem.Index in Qdrant: one batch request
-// runs the dense and the sparse side (max(HybridCandidates·Limit, 50)
-// candidates each, with their payloads), and the two are fused here by
-// keyword.Combine as every backend fuses them. The keyword side is BM25 as Qdrant computes
-// it: the term weights of the point's sparse vector and the IDF modifier,
-// over the whole collection. With one side, that side's ranking and
+// SearchHybrid implements groupmem.Index in Qdrant, in one batch request:
+// the dense side (max(HybridCandidates·Limit, 50) candidates by cosine)
+// and, when the text has terms, every active memory of the group (at most
+// maxActive), whose statements the keyword side ranks by BM25 as the
+// in-process index does: IDF and average length within the group's active
+// memories (keyword.Index), not Qdrant's IDF over the whole collection. The
+// two sides are fused by keyword.Combine as every backend fuses them; with
+// one side asked for (no vector, or no text), that side's ranking and
 // scores. Returned memories carry no Embedding.
 func (x *Index) SearchHybrid(ctx context.Context, q groupmem.HybridQuery) ([]groupmem.HybridHit, error) {
 	if err := checkGroup(q.GroupID, ""); err != nil {
@@ -30,40 +32,68 @@ func (x *Index) SearchHybrid(ctx context.Context, q groupmem.HybridQuery) ([]gro
 	case q.Limit == 0:
 		return nil, nil
 	}
-	n := uint64(max(q.Limit*groupmem.HybridCandidates, 50))
+	n := max(q.Limit*groupmem.HybridCandidates, 50)
 	cut := 0.0
 	if q.Threshold != nil {
 		cut = *q.Threshold
 	}
-	denseQ, sparseQ := hybridQueries(q, n, cut)
-	sides, err := x.hybridSides(ctx, denseQ, sparseQ, groupFilter(q.GroupID, groupmem.StatusActive), n, qdrant.NewWithPayload(true))
+	denseQ, activeQ := x.hybridQueries(q, uint64(n), cut)
+	sides, err := x.queryBatch(ctx, denseQ, activeQ)
 	if err != nil {
 		return nil, fmt.Errorf("search memories: %w", err)
 	}
 	// The dense side keeps only scores strictly above the cut (Qdrant's
 	// threshold lets equal ones through).
 	dense := slices.DeleteFunc(slices.Clone(sides[0]), func(p *qdrant.ScoredPoint) bool { return float64(p.GetScore()) <= cut })
-	words := scoredPoints(sides[1], pointUUID)
+	words := statementsBM25(sides[1]).Search(q.Text, n, nil)
 	sems := scoredPoints(dense, pointUUID)
-	ranked := words
-	switch {
-	case sparseQ == nil:
-		ranked = sems
-	case denseQ != nil:
-		ranked = keyword.Combine(words, sems, int(n))
-	}
 	semScore, wordScore := sideScores(sems), sideScores(words)
-	mustBeSimilar := q.Threshold != nil || denseQ != nil && sparseQ == nil
+	kept := rankHybrid(q, words, sems, n)
+	return hybridHits(q.GroupID, kept, carried(sides[0], sides[1]), semScore, wordScore)
+}
+
+// rankHybrid ranks the sides' candidates (n asked of each) as the
+// in-process index does: by the side q asks for alone (no vector, or no
+// text), else fused by keyword.Combine. It keeps the best q.Limit, and
+// under a threshold only those similar enough, whatever their keywords.
+func rankHybrid(q groupmem.HybridQuery, words, sems []keyword.Scored, n int) []keyword.Scored {
+	var ranked []keyword.Scored
+	switch {
+	case q.Vector == nil:
+		ranked = words
+	case q.Text == "":
+		ranked = sems
+	default:
+		ranked = keyword.Combine(words, sems, n)
+	}
+	similar := sideScores(sems)
 	kept := make([]keyword.Scored, 0, min(q.Limit, len(ranked)))
 	for _, r := range ranked {
 		if len(kept) == q.Limit {
 			break
 		}
-		if _, similar := semScore[r.ID]; !mustBeSimilar || similar {
-			kept = append(kept, r) // a threshold cuts what is not similar enough, whatever its keywords
+		if _, ok := similar[r.ID]; q.Threshold == nil || ok {
+			kept = append(kept, r)
 		}
 	}
-	return hybridHits(q.GroupID, kept, carried(sides), semScore, wordScore)
+	return kept
+}
+
+// maxActive bounds the active memories of a group the keyword side of a
+// hybrid search reads: past it, the first maxActive by id are ranked.
+// Evolution keeps a group's active memories far fewer.
+const maxActive = 10_000
+
+// statementsBM25 is the keyword index of the statements of pts, but for
+// redacted ones, which are not searched.
+func statementsBM25(pts []*qdrant.ScoredPoint) *keyword.Index {
+	w := keyword.NewIndex()
+	for _, p := range pts {
+		if s := p.GetPayload()[keyStatement].GetStringValue(); s != groupmem.Redacted {
+			w.Add(p.GetId().GetUuid(), s)
+		}
+	}
+	return w
 }
 
 // scoredPoints is a side's ranking as keyword.Scored, each point named by
@@ -78,18 +108,21 @@ func scoredPoints(pts []*qdrant.ScoredPoint, id func(*qdrant.ScoredPoint) string
 
 func pointUUID(p *qdrant.ScoredPoint) string { return p.GetId().GetUuid() }
 
-// hybridQueries are the two sides of a hybrid search, each nil when q
-// leaves it out: the dense query above the cut and the sparse one, each
-// asking for n candidates.
-func hybridQueries(q groupmem.HybridQuery, n uint64, cut float64) (denseQ, sparseQ *qdrant.PrefetchQuery) {
+// hybridQueries are the two requests of a hybrid search, each nil when q
+// leaves its side out: the dense query asking for n candidates above the
+// cut, and the group's active memories when the text has terms (then they
+// carry the payloads, and the dense candidates none).
+func (x *Index) hybridQueries(q groupmem.HybridQuery, n uint64, cut float64) (denseQ, activeQ *qdrant.QueryPoints) {
+	active := groupFilter(q.GroupID, groupmem.StatusActive)
+	if len(keyword.Tokens(q.Text)) > 0 {
+		activeQ = &qdrant.QueryPoints{CollectionName: x.cfg.Collection, Filter: active, Limit: qdrant.PtrOf(uint64(maxActive)),
+			WithPayload: qdrant.NewWithPayload(true)}
+	}
 	if q.Vector != nil && !zero(q.Vector) {
-		denseQ = &qdrant.PrefetchQuery{Query: qdrant.NewQueryDense(q.Vector), Using: qdrant.PtrOf(vecDense), Limit: &n,
-			ScoreThreshold: qdrant.PtrOf(threshold32(cut))}
+		denseQ = &qdrant.QueryPoints{CollectionName: x.cfg.Collection, Query: qdrant.NewQueryDense(q.Vector), Using: qdrant.PtrOf(vecDense),
+			Filter: active, Limit: &n, ScoreThreshold: qdrant.PtrOf(threshold32(cut)), WithPayload: qdrant.NewWithPayload(activeQ == nil)}
 	}
-	if idx, val := sparseQuery(q.Text); len(idx) > 0 {
-		sparseQ = &qdrant.PrefetchQuery{Query: qdrant.NewQuerySparse(idx, val), Using: qdrant.PtrOf(vecSparse), Limit: &n}
-	}
-	return denseQ, sparseQ
+	return denseQ, activeQ
 }
 
 // hybridHits decodes the kept points, in order, with the parts of their
@@ -118,36 +151,32 @@ func hybridHits(groupID string, kept []keyword.Scored, payloads map[string]map[s
 	return out, nil
 }
 
-// carried maps each point of the sides to the payload it came with.
-func carried(sides [2][]*qdrant.ScoredPoint) map[string]map[string]*qdrant.Value {
-	out := make(map[string]map[string]*qdrant.Value, len(sides[0])+len(sides[1]))
-	for _, side := range sides {
-		for _, p := range side {
-			out[p.GetId().GetUuid()] = p.GetPayload()
+// carried maps each point of the lists to the payload it came with.
+func carried(lists ...[]*qdrant.ScoredPoint) map[string]map[string]*qdrant.Value {
+	out := map[string]map[string]*qdrant.Value{}
+	for _, l := range lists {
+		for _, p := range l {
+			if p.GetPayload() != nil {
+				out[p.GetId().GetUuid()] = p.GetPayload()
+			}
 		}
 	}
 	return out
 }
 
-// hybridSides runs, in one batch request, the sides of a hybrid search
-// given (nil: left out), each asking for at most n points with the
-// payload of with: sides[0] is the dense side's ranking, sides[1] the
-// sparse side's.
-func (x *Index) hybridSides(ctx context.Context, denseQ, sparseQ *qdrant.PrefetchQuery, filter *qdrant.Filter,
-	n uint64, with *qdrant.WithPayloadSelector) ([2][]*qdrant.ScoredPoint, error) {
-	var sides [2][]*qdrant.ScoredPoint
+// queryBatch runs the queries given (nil: left out) in one batch request
+// and returns each one's points, in order (nil for a query left out).
+func (x *Index) queryBatch(ctx context.Context, queries ...*qdrant.QueryPoints) ([][]*qdrant.ScoredPoint, error) {
+	out := make([][]*qdrant.ScoredPoint, len(queries))
 	var reqs []*qdrant.QueryPoints
 	var slot []int
-	for i, pq := range []*qdrant.PrefetchQuery{denseQ, sparseQ} {
-		if pq == nil {
-			continue
+	for i, q := range queries {
+		if q != nil {
+			reqs, slot = append(reqs, q), append(slot, i)
 		}
-		reqs = append(reqs, &qdrant.QueryPoints{CollectionName: x.cfg.Collection, Query: pq.Query, Using: pq.Using, Filter: filter,
-			Limit: &n, ScoreThreshold: pq.ScoreThreshold, WithPayload: with})
-		slot = append(slot, i)
 	}
 	if len(reqs) == 0 {
-		return sides, nil
+		return out, nil
 	}
 	err := x.call(ctx, func(ctx context.Context, c *qdrant.Client) error {
 		res, err := c.QueryBatch(ctx, &qdrant.QueryBatchPoints{CollectionName: x.cfg.Collection, QueryPoints: reqs})
@@ -158,9 +187,9 @@ func (x *Index) hybridSides(ctx context.Context, denseQ, sparseQ *qdrant.Prefetc
 			return groupmem.Errorf(groupmem.EINTERNAL, "qdrant answered %d of %d batched queries", len(res), len(reqs))
 		}
 		for i, r := range res {
-			sides[slot[i]] = r.GetResult()
+			out[slot[i]] = r.GetResult()
 		}
 		return nil
 	})
-	return sides, err
+	return out, err
 }

@@ -20,7 +20,9 @@ const (
 // id; writing the same memory twice leaves one point. Every memory is
 // checked before anything is written: EINVALID for an id that is not a
 // UUID, a bad group id, or an embedding that is empty or not of the
-// index's Dimension. Large batches go out in several calls; if one fails,
+// index's Dimension. A redacted version (its statement groupmem.Redacted)
+// is written without vectors: nothing of the text it quoted stays, and no
+// search finds it. Large batches go out in several calls; if one fails,
 // the earlier ones stay written, which a retry of the whole batch repairs.
 func (x *Index) Upsert(ctx context.Context, mems []groupmem.Memory) error {
 	pts := make([]*qdrant.PointStruct, 0, len(mems))
@@ -28,13 +30,9 @@ func (x *Index) Upsert(ctx context.Context, mems []groupmem.Memory) error {
 		if err := x.checkMemory(m); err != nil {
 			return fmt.Errorf("upsert memories: %w", err)
 		}
-		vectors := map[string]*qdrant.Vector{vecDense: qdrant.NewVectorDense(m.Embedding)}
-		if idx, val := sparseDoc(m.Statement); len(idx) > 0 {
-			vectors[vecSparse] = qdrant.NewVectorSparse(idx, val)
-		}
 		pts = append(pts, &qdrant.PointStruct{
 			Id:      qdrant.NewIDUUID(m.ID),
-			Vectors: qdrant.NewVectorsMap(vectors),
+			Vectors: qdrant.NewVectorsMap(memoryVectors(m)),
 			Payload: encodePayload(m),
 		})
 	}
@@ -58,6 +56,20 @@ func (x *Index) Upsert(ctx context.Context, mems []groupmem.Memory) error {
 		return fmt.Errorf("upsert memories: %w", err)
 	}
 	return nil
+}
+
+// memoryVectors are the named vectors of m's point: its embedding and its
+// statement's keywords, none for a redacted version.
+func memoryVectors(m groupmem.Memory) map[string]*qdrant.Vector {
+	vectors := map[string]*qdrant.Vector{}
+	if m.Statement == groupmem.Redacted {
+		return vectors
+	}
+	vectors[vecDense] = qdrant.NewVectorDense(m.Embedding)
+	if idx, val, _ := sparseDoc(m.Statement); len(idx) > 0 {
+		vectors[vecSparse] = qdrant.NewVectorSparse(idx, val)
+	}
+	return vectors
 }
 
 func (x *Index) checkMemory(m groupmem.Memory) error {

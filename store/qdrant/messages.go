@@ -11,7 +11,6 @@ import (
 	"github.com/qdrant/go-client/qdrant"
 
 	"github.com/groupmem/groupmem"
-	"github.com/groupmem/groupmem/keyword"
 	"github.com/groupmem/groupmem/msgsearch"
 )
 
@@ -32,6 +31,7 @@ const (
 	keySenderID   = "sender_id"
 	keySenderName = "sender_name"
 	keySentAt     = "sent_at" // Unix seconds
+	keyTerms      = "terms"   // the number of keyword terms of the sender's name and the text
 )
 
 // catchUpBatch is how many messages one catch-up step reads, embeds and
@@ -42,11 +42,14 @@ const catchUpBatch = 256
 // every replica: one point per message of every group, in one collection
 // with the group id as a tenant-indexed payload key, as Qdrant documents
 // multitenancy (https://qdrant.tech/documentation/guides/multiple-partitions/).
-// Each point has a named dense vector (cosine) and a named sparse vector
-// of the message's keyword terms, whose IDF Qdrant computes (the IDF
-// modifier, https://qdrant.tech/documentation/concepts/vectors/#sparse-vectors).
-// Hybrid search is one batch request holding both sides' queries, whose
-// scores are fused here by keyword.Combine, as in process.
+// Each point has a named dense vector (cosine), a named sparse vector of
+// the keyword terms of the sender's name and the text
+// (https://qdrant.tech/documentation/concepts/vectors/#sparse-vectors), and
+// the number of those terms in its payload; a line without words has
+// neither vector. A search with text is one batch request holding both
+// sides' queries; the keyword side is scored here by BM25 within the group
+// (see bm25Rank), and the sides are fused by keyword.Combine, as in
+// process.
 //
 // The index is a view of the ledger: before a group is searched, every
 // message the ledger committed after the newest one indexed is written,
@@ -54,7 +57,9 @@ const catchUpBatch = 256
 // inserted it. Point ids derive from the group and message ids, so two
 // replicas catching up at once write the same points. Every hit is read
 // back from the ledger; one the ledger no longer holds as it was (purged,
-// redacted, expired) is left out and its point removed.
+// redacted, expired) is left out and its point removed. Forget and
+// ForgetExpired remove the points of what a purge, a redaction or
+// retention took from the ledger, which the outbox relay has them do.
 type Messages struct {
 	x     *Index
 	src   msgsearch.Source
@@ -71,7 +76,9 @@ var (
 // OpenMessages opens (creating it if needed) the message index in
 // collection cfg.Collection (default DefaultMessageCollection) with dense
 // vectors of cfg.Dimension, reading messages from src and embedding them
-// with embed. EINVALID when the collection exists with other vectors.
+// with embed; with cfg.Upgrade it also completes the points an earlier
+// groupmem wrote (see upgrade). EINVALID when the collection exists with
+// other vectors.
 func OpenMessages(ctx context.Context, cfg Config, src msgsearch.Source, embed groupmem.Embedder) (*Messages, error) {
 	if cfg.Collection == "" {
 		cfg.Collection = DefaultMessageCollection
@@ -86,7 +93,14 @@ func OpenMessages(ctx context.Context, cfg Config, src msgsearch.Source, embed g
 	if err != nil {
 		return nil, fmt.Errorf("open qdrant message index: %w", err)
 	}
-	return &Messages{x: x, src: src, embed: embed}, nil
+	m := &Messages{x: x, src: src, embed: embed}
+	if cfg.Upgrade {
+		if err := m.upgrade(ctx); err != nil {
+			m.Close()
+			return nil, err
+		}
+	}
+	return m, nil
 }
 
 // Close closes the connection.
@@ -116,6 +130,7 @@ func ensureMessages(ctx context.Context, x *Index, c *qdrant.Client) error {
 		keywordIndex(keyGroup, &qdrant.KeywordIndexParams{IsTenant: qdrant.PtrOf(true)}),
 		rangeIndex(keySeq),
 		rangeIndex(keySentAt),
+		countIndex(keyTerms),
 	})
 }
 
@@ -157,8 +172,11 @@ func (m *Messages) newest(ctx context.Context, group string) (int64, string, err
 // CatchUp writes every message the ledger holds after the group's newest
 // point. When the ledger no longer holds that message as it was (the
 // group was purged), the group's points go and it is indexed again; so
-// they do when the ledger loses what a batch just wrote (a purge meanwhile).
-// Search does it first; reindex does it for every group.
+// they do when the ledger loses what a batch just wrote (a purge meanwhile),
+// and the point of a message whose text went while it was written (a
+// redaction or retention meanwhile) goes at once. Search does it first;
+// the relay does it for groups that stored messages; reindex does it for
+// every group.
 func (m *Messages) CatchUp(ctx context.Context, group string) error {
 	l := m.lock(group)
 	l.Lock()
@@ -187,18 +205,8 @@ func (m *Messages) CatchUp(ctx context.Context, group string) error {
 		if err := m.write(ctx, group, msgs); err != nil {
 			return err
 		}
-		if len(msgs) > 0 {
-			// A purge between the read and the write would have its
-			// group's points back: if the ledger lost what was just
-			// written, they go again.
-			last := msgs[len(msgs)-1]
-			got, err := m.src.MessagesByID(ctx, group, []string{last.ID})
-			if err != nil {
-				return err
-			}
-			if len(got) == 0 || got[0].Seq != last.Seq {
-				return m.Forget(ctx, group)
-			}
+		if purged, err := m.recheck(ctx, group, msgs); err != nil || purged {
+			return err
 		}
 		if len(msgs) < catchUpBatch {
 			return nil
@@ -231,12 +239,13 @@ func (m *Messages) write(ctx context.Context, group string, msgs []groupmem.Mess
 		if !zero(vecs[i]) {
 			vectors[vecDense] = qdrant.NewVectorDense(vecs[i])
 		}
-		if idx, val := sparseDoc(x.SenderName + " " + x.Content); len(idx) > 0 {
+		idx, val, length := sparseDoc(x.SenderName + " " + x.Content)
+		if len(idx) > 0 {
 			vectors[vecSparse] = qdrant.NewVectorSparse(idx, val)
 		}
 		pts[i] = &qdrant.PointStruct{Id: qdrant.NewIDUUID(messagePointID(group, x.ID)), Vectors: qdrant.NewVectorsMap(vectors),
 			Payload: qdrant.NewValueMap(map[string]any{keyGroup: group, keySeq: x.Seq, keyMessageID: x.ID,
-				keySenderID: x.SenderID, keySenderName: x.SenderName, keySentAt: x.SentAt.Unix()})}
+				keySenderID: x.SenderID, keySenderName: x.SenderName, keySentAt: x.SentAt.Unix(), keyTerms: int64(length)})}
 	}
 	return m.x.call(ctx, func(ctx context.Context, c *qdrant.Client) error {
 		_, err := c.Upsert(ctx, &qdrant.UpsertPoints{CollectionName: m.x.cfg.Collection, Wait: qdrant.PtrOf(true), Points: pts})
@@ -247,77 +256,6 @@ func (m *Messages) write(ctx context.Context, group string, msgs []groupmem.Mess
 // zero reports whether v has no non-zero component (text without words).
 func zero(v []float32) bool {
 	return !slices.ContainsFunc(v, func(f float32) bool { return f != 0 })
-}
-
-// BM25's term-frequency saturation, with the document length of a typical
-// chat line: Qdrant's IDF modifier supplies the other half of BM25.
-const (
-	bm25K1     = 1.2
-	bm25B      = 0.75
-	bm25AvgLen = 12
-)
-
-// term is a keyword term's index in the sparse vector space.
-func term(t string) uint32 {
-	h := fnv.New32a()
-	h.Write([]byte(t))
-	return h.Sum32()
-}
-
-// sparseDoc is a text's sparse vector: each term with its saturated
-// frequency.
-func sparseDoc(text string) ([]uint32, []float32) {
-	toks := keyword.Tokens(text)
-	tf := map[uint32]float64{}
-	for _, t := range toks {
-		tf[term(t)]++
-	}
-	norm := bm25K1 * (1 - bm25B + bm25B*float64(len(toks))/bm25AvgLen)
-	idx := make([]uint32, 0, len(tf))
-	for i := range tf {
-		idx = append(idx, i)
-	}
-	slices.Sort(idx)
-	val := make([]float32, len(idx))
-	for k, i := range idx {
-		val[k] = float32(tf[i] * (bm25K1 + 1) / (tf[i] + norm))
-	}
-	return idx, val
-}
-
-// sparseQuery is a query's sparse vector: each distinct term once.
-func sparseQuery(text string) ([]uint32, []float32) {
-	seen := map[uint32]bool{}
-	var idx []uint32
-	for _, t := range keyword.Tokens(text) {
-		if i := term(t); !seen[i] {
-			seen[i] = true
-			idx = append(idx, i)
-		}
-	}
-	slices.Sort(idx)
-	val := make([]float32, len(idx))
-	for k := range val {
-		val[k] = 1
-	}
-	return idx, val
-}
-
-// Forget implements msgsearch.Searcher: it removes the points of ids of
-// group, or of the whole group without ids.
-func (m *Messages) Forget(ctx context.Context, group string, ids ...string) error {
-	sel := qdrant.NewPointsSelectorFilter(&qdrant.Filter{Must: []*qdrant.Condition{inGroup(group)}})
-	if len(ids) > 0 {
-		pids := make([]*qdrant.PointId, len(ids))
-		for i, id := range ids {
-			pids[i] = qdrant.NewIDUUID(messagePointID(group, id))
-		}
-		sel = qdrant.NewPointsSelector(pids...)
-	}
-	return m.x.call(ctx, func(ctx context.Context, c *qdrant.Client) error {
-		_, err := c.Delete(ctx, &qdrant.DeletePoints{CollectionName: m.x.cfg.Collection, Wait: qdrant.PtrOf(true), Points: sel})
-		return err
-	})
 }
 
 // Reset drops every point of the message index and recreates it empty:

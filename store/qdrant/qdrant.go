@@ -2,8 +2,8 @@
 // (github.com/qdrant/go-client). All groups share one collection with one
 // point per memory version: the point id is the memory id, the named
 // vectors are the statement's embedding ("dense") and its keyword terms
-// ("keywords", sparse, with Qdrant's IDF modifier), and the payload is the
-// API's memory object. The collection is tuned for many small tenants: a
+// ("keywords", sparse, with Qdrant's IDF modifier; none for a redacted
+// version), and the payload is the API's memory object. The collection is tuned for many small tenants: a
 // keyword index on group_id with is_tenant=true, a keyword index on status,
 // and HNSW with m=0 and payload_m=16 so that graphs are built per group
 // only. Messages, the package's msgsearch.Searcher, keeps the groups'
@@ -281,6 +281,13 @@ func keywordIndex(field string, p *qdrant.KeywordIndexParams) fieldIndex {
 func rangeIndex(field string) fieldIndex {
 	return fieldIndex{field, qdrant.FieldType_FieldTypeInteger, qdrant.PayloadSchemaType_Integer,
 		qdrant.NewPayloadIndexParamsInt(&qdrant.IntegerIndexParams{Lookup: qdrant.PtrOf(false), Range: qdrant.PtrOf(true)})}
+}
+
+// countIndex is an integer index for exact facet counts of the values
+// (lookup) only.
+func countIndex(field string) fieldIndex {
+	return fieldIndex{field, qdrant.FieldType_FieldTypeInteger, qdrant.PayloadSchemaType_Integer,
+		qdrant.NewPayloadIndexParamsInt(&qdrant.IntegerIndexParams{Lookup: qdrant.PtrOf(true), Range: qdrant.PtrOf(false)})}
 }
 
 // ensureIndexes creates the payload indexes of collection name that info

@@ -200,3 +200,51 @@ func testHybridBadInput(t *testing.T, x groupmem.Index) {
 		t.Errorf("limit 0: %v, want nothing", hybridIDs(hits))
 	}
 }
+
+// The keyword side ranks by BM25 over the statements of the group's active
+// memories, as keyword.Index scores them (IDF and average length within
+// those statements), whatever the index holds of other groups or of the
+// group's inactive versions: every backend gives the same scores, so the
+// same ranking, on the same memories.
+func testHybridKeywordsPerGroup(t *testing.T, x groupmem.Index) {
+	g := "bm25-" + groupmem.NewID()[:8]
+	active := []string{
+		"members play badminton every friday evening at the sports hall",
+		"the release happens on friday",
+		"Ann drinks coffee every morning before stand-up",
+		"most members are front-end developers working in React and TypeScript",
+		"the group orders coffee and cake after badminton",
+		"Bo prefers green tea to coffee",
+		"周五晚上大家一起打羽毛球",
+		"群里禁止讨论政治",
+	}
+	var mems []groupmem.Memory
+	ref := keyword.NewIndex()
+	for i, s := range active {
+		m := hybridMemory(g, i, s, indexAngled(0.1*float64(i%5)))
+		ref.Add(m.ID, s)
+		mems = append(mems, m)
+	}
+	for i, s := range []string{"badminton badminton on friday", "coffee coffee coffee"} {
+		old := hybridMemory(g, 20+i, s, indexAxis(2))
+		old.Status = groupmem.StatusDeprecated
+		mems = append(mems, old)
+	}
+	for i := range 30 {
+		mems = append(mems, hybridMemory(g+"-crowd", i, []string{"badminton tournament", "coffee", "羽毛球比赛", "friday release"}[i%4], indexAxis(3)))
+	}
+	indexUpsert(t, x, mems...)
+	for _, q := range []string{"badminton friday", "coffee", "周五 羽毛球", "React developers", "the tea"} {
+		want := ref.Search(q, 50, nil)
+		hits := hybridSearch(t, x, groupmem.HybridQuery{GroupID: g, Text: q, Limit: 10})
+		if len(hits) != min(len(want), 10) {
+			t.Errorf("keywords %q: %v, want %v", q, hybridIDs(hits), want)
+			continue
+		}
+		for i, h := range hits {
+			if h.Memory.ID != want[i].ID || h.Keyword == nil || math.Abs(*h.Keyword-want[i].Score) > 1e-9 || h.Score != *h.Keyword {
+				t.Errorf("keywords %q hit %d: %q scores %v, want %s scoring %v", q, i, h.Memory.Statement, h.Score, want[i].ID, want[i].Score)
+			}
+		}
+	}
+}

@@ -31,7 +31,12 @@ const indexDim = 8
 //   - Upsert and Search return EINVALID for a vector of another
 //     dimension, an empty one included;
 //   - DeleteGroup of an unknown group is not an error, and an index is
-//     usable after Reset.
+//     usable after Reset;
+//   - a redacted version (its statement groupmem.Redacted) keeps no vector:
+//     no search finds it, List shows it;
+//   - SearchHybrid's keyword side scores as keyword.Index does over the
+//     statements of the group's active memories alone (IDF and average
+//     length within them), so every backend ranks a group alike.
 func TestIndex(t *testing.T, open func(t *testing.T, dim int) groupmem.Index) {
 	t.Helper()
 	tests := []struct {
@@ -49,6 +54,7 @@ func TestIndex(t *testing.T, open func(t *testing.T, dim int) groupmem.Index) {
 		{"DeleteGroup", testIndexDeleteGroup},
 		{"DeleteByID", testIndexDelete},
 		{"ResetEmpties", testIndexReset},
+		{"RedactedKeepsNoVector", testIndexRedactedKeepsNoVector},
 		{"UnknownGroup", testIndexUnknownGroup},
 		{"HybridFusesBothSides", testHybridFuses},
 		{"HybridOneSide", testHybridOneSide},
@@ -56,6 +62,7 @@ func TestIndex(t *testing.T, open func(t *testing.T, dim int) groupmem.Index) {
 		{"HybridTiesGoToKeywords", testHybridTies},
 		{"HybridActiveOnlyAndIsolated", testHybridActiveIsolated},
 		{"HybridBadInput", testHybridBadInput},
+		{"HybridKeywordsAreBM25PerGroup", testHybridKeywordsPerGroup},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

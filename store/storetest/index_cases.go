@@ -2,6 +2,7 @@ package storetest
 
 import (
 	"math"
+	"slices"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -114,4 +115,22 @@ func testIndexUnknownGroup(t *testing.T, x groupmem.Index) {
 	if hits := indexSearch(t, x, groupmem.SearchQuery{GroupID: "nobody", Vector: indexAxis(0), Threshold: -1.5}); len(hits) != 0 {
 		t.Errorf("Search unknown group found %v", indexHitIDs(hits))
 	}
+}
+
+// A redacted version (its statement groupmem.Redacted, the text it quoted
+// forgotten) keeps no vector in the index: no search finds it, whatever
+// its stored embedding; List still shows it.
+func testIndexRedactedKeepsNoVector(t *testing.T, x groupmem.Index) {
+	kept := indexMemory("g1", 1, indexAxis(1))
+	redacted := indexMemory("g1", 2, indexAxis(0))
+	redacted.Statement, redacted.Status = groupmem.Redacted, groupmem.StatusDeprecated
+	indexUpsert(t, x, kept, redacted)
+	if hits := indexSearch(t, x, groupmem.SearchQuery{GroupID: "g1", Vector: indexAxis(0), Threshold: -1.5}); slices.Contains(indexHitIDs(hits), redacted.ID) {
+		t.Errorf("search by the redacted version's own vector: %v, want it not found", indexHitIDs(hits))
+	}
+	hits := hybridSearch(t, x, groupmem.HybridQuery{GroupID: "g1", Text: "redacted", Vector: indexAxis(0), Limit: 10})
+	if slices.Contains(hybridIDs(hits), redacted.ID) {
+		t.Errorf("hybrid search: %v, want the redacted version not found", hybridIDs(hits))
+	}
+	indexWantPage(t, "list", indexList(t, x, groupmem.MemoryQuery{GroupID: "g1", Status: groupmem.StatusDeprecated}), 1, redacted)
 }

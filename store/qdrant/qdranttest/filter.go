@@ -75,6 +75,8 @@ func compileConditions(conds []*qdrant.Condition) ([]predicate, error) {
 			p, err = compileFilter(c.Filter)
 		case *qdrant.Condition_Field:
 			p, err = compileField(c.Field)
+		case *qdrant.Condition_IsEmpty:
+			p, err = compileIsEmpty(c.IsEmpty.GetKey())
 		case nil:
 			err = status.Error(codes.InvalidArgument, "Wrong input: empty filter condition")
 		default:
@@ -94,12 +96,12 @@ func compileConditions(conds []*qdrant.Condition) ([]predicate, error) {
 // a range matches a number within every bound it sets
 // (https://qdrant.tech/documentation/concepts/filtering/#range).
 func compileField(fc *qdrant.FieldCondition) (predicate, error) {
-	if fc.Range != nil && fc.Match == nil && !strings.ContainsAny(fc.GetKey(), ".[") {
+	if fc.GetRange() != nil && fc.GetMatch() == nil && !strings.ContainsAny(fc.GetKey(), ".[") {
 		return compileRange(fc.GetKey(), fc.GetRange()), nil
 	}
 	switch {
-	case fc.Range != nil, fc.GeoBoundingBox != nil, fc.GeoRadius != nil, fc.ValuesCount != nil,
-		fc.GeoPolygon != nil, fc.DatetimeRange != nil, fc.IsEmpty != nil, fc.IsNull != nil:
+	case fc.GetRange() != nil, fc.GetGeoBoundingBox() != nil, fc.GetGeoRadius() != nil, fc.GetValuesCount() != nil,
+		fc.GetGeoPolygon() != nil, fc.GetDatetimeRange() != nil, fc.IsEmpty != nil, fc.IsNull != nil:
 		return nil, unimplemented("field conditions other than match")
 	case strings.ContainsAny(fc.GetKey(), ".["):
 		return nil, unimplemented("nested payload keys")
@@ -125,6 +127,24 @@ func compileField(fc *qdrant.FieldCondition) (predicate, error) {
 	}, nil
 }
 
+// compileIsEmpty matches, as Qdrant's is_empty does
+// (https://qdrant.tech/documentation/concepts/filtering/#is-empty), a point
+// whose key is missing, null or an empty list.
+func compileIsEmpty(key string) (predicate, error) {
+	if strings.ContainsAny(key, ".[") {
+		return nil, unimplemented("nested payload keys")
+	}
+	return func(p map[string]*qdrant.Value) bool {
+		switch v := p[key].GetKind().(type) {
+		case nil, *qdrant.Value_NullValue:
+			return true
+		case *qdrant.Value_ListValue:
+			return len(v.ListValue.GetValues()) == 0
+		}
+		return false
+	}, nil
+}
+
 func isKeyword(v *qdrant.Value, want []string) bool {
 	s, ok := v.GetKind().(*qdrant.Value_StringValue)
 	return ok && slices.Contains(want, s.StringValue)
@@ -145,6 +165,7 @@ type selectors struct {
 	mode    payloadMode
 	keys    []string // the listed keys
 	vectors bool
+	names   []string // with vectors: only these named vectors (nil: all)
 }
 
 // compileSelectors reads with_payload and with_vectors. Absent means none,
@@ -168,19 +189,25 @@ func compileSelectors(wp *qdrant.WithPayloadSelector, wv *qdrant.WithVectorsSele
 	case nil:
 	case *qdrant.WithVectorsSelector_Enable:
 		s.vectors = o.Enable
-	default:
-		return s, unimplemented("named vectors in with_vectors")
+	case *qdrant.WithVectorsSelector_Include:
+		s.vectors, s.names = true, slices.Clone(o.Include.GetNames())
 	}
 	return s, nil
 }
 
-// apply returns what of p a response carries.
+// apply returns what of p a response carries: the vectors as stored
+// (normalised for cosine), the named ones a point holds among those
+// selected, and the payload keys selected.
 func (s selectors) apply(p *point) (map[string]*qdrant.Value, *qdrant.VectorsOutput) {
 	var vectors *qdrant.VectorsOutput
-	if s.vectors {
+	switch {
+	case !s.vectors:
+	case p.named == nil && p.sparse == nil:
 		vectors = &qdrant.VectorsOutput{VectorsOptions: &qdrant.VectorsOutput_Vector{
 			Vector: &qdrant.VectorOutput{Vector: &qdrant.VectorOutput_Dense{Dense: &qdrant.DenseVector{Data: p.vector}}},
 		}}
+	default:
+		vectors = &qdrant.VectorsOutput{VectorsOptions: &qdrant.VectorsOutput_Vectors{Vectors: s.named(p)}}
 	}
 	switch s.mode {
 	case payloadNone:
@@ -195,6 +222,23 @@ func (s selectors) apply(p *point) (map[string]*qdrant.Value, *qdrant.VectorsOut
 		}
 	}
 	return out, vectors
+}
+
+// named returns the named vectors of p that s selects.
+func (s selectors) named(p *point) *qdrant.NamedVectorsOutput {
+	out := &qdrant.NamedVectorsOutput{Vectors: map[string]*qdrant.VectorOutput{}}
+	wanted := func(name string) bool { return s.names == nil || slices.Contains(s.names, name) }
+	for name, v := range p.named {
+		if wanted(name) {
+			out.Vectors[name] = &qdrant.VectorOutput{Vector: &qdrant.VectorOutput_Dense{Dense: &qdrant.DenseVector{Data: v}}}
+		}
+	}
+	for name, v := range p.sparse {
+		if wanted(name) {
+			out.Vectors[name] = &qdrant.VectorOutput{Vector: &qdrant.VectorOutput_Sparse{Sparse: v}}
+		}
+	}
+	return out
 }
 
 // pointKey returns the canonical form of a UUID point id. Its string order

@@ -27,7 +27,7 @@ func newNamedCollection(req *qdrant.CreateCollection) (*collection, error) {
 		points: make(map[string]*point),
 	}
 	for name, p := range req.GetVectorsConfig().GetParamsMap().GetMap() {
-		if p.HnswConfig != nil || p.QuantizationConfig != nil || p.OnDisk != nil || p.Datatype != nil || p.MultivectorConfig != nil {
+		if p.GetHnswConfig() != nil || p.GetQuantizationConfig() != nil || p.OnDisk != nil || p.Datatype != nil || p.GetMultivectorConfig() != nil {
 			return nil, unimplemented("vector params other than size and distance")
 		}
 		if p.GetSize() < 1 || p.GetSize() > 65536 {
@@ -42,7 +42,7 @@ func newNamedCollection(req *qdrant.CreateCollection) (*collection, error) {
 		if _, ok := c.named[name]; ok {
 			return nil, status.Errorf(codes.InvalidArgument, "Wrong input: vector name %q is both dense and sparse", name)
 		}
-		if p.Index != nil {
+		if p.GetIndex() != nil {
 			return nil, unimplemented("sparse index settings")
 		}
 		c.sparse[name] = p.GetModifier() == qdrant.Modifier_Idf
@@ -143,10 +143,10 @@ func sortSparse(sv *qdrant.SparseVector) (*qdrant.SparseVector, error) {
 }
 
 // nearest scores every point that match keeps against one nearest query on
-// the vector named using ("" for the unnamed one). Dense: the distance's
-// similarity. Sparse: the dot product over shared indices, each query
-// value multiplied by the index's IDF when the vector has the IDF
-// modifier, ln((N − n + 0.5) / (n + 0.5) + 1) with N the points that hold
+// the vector named using ("" for the unnamed one); a point without that
+// vector is not a candidate. Dense: the distance's similarity. Sparse: the
+// dot product over shared indices, each query value multiplied by the
+// index's IDF when the vector has the IDF modifier, ln((N − n + 0.5) / (n + 0.5) + 1) with N the points that hold
 // the vector and n those whose vector holds the index
 // (https://qdrant.tech/documentation/concepts/indexing/#idf-modifier);
 // a point sharing no index is not found, as in Qdrant's sparse search.
@@ -200,7 +200,12 @@ func (c *collection) nearest(in *qdrant.VectorInput, using string, match predica
 		if err != nil {
 			return nil, err
 		}
-		score = func(p *point) (float32, bool) { return dot(q, p.vector), true }
+		score = func(p *point) (float32, bool) {
+			if len(p.vector) != len(q) {
+				return 0, false
+			}
+			return dot(q, p.vector), true
+		}
 	case in.GetDense() != nil:
 		params, ok := c.named[using]
 		if !ok {
@@ -214,8 +219,13 @@ func (c *collection) nearest(in *qdrant.VectorInput, using string, match predica
 			data = normalize(data)
 		}
 		score = func(p *point) (float32, bool) {
-			v := p.named[using]
-			return dot(data, v), v != nil
+			// A point may leave a named vector out: it is then no
+			// candidate of a query on that vector, as in Qdrant.
+			v, ok := p.named[using]
+			if !ok || len(v) != len(data) {
+				return 0, false
+			}
+			return dot(data, v), true
 		}
 	default:
 		return nil, unimplemented("queries other than nearest to a dense or sparse vector")

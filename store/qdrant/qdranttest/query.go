@@ -5,18 +5,21 @@ import (
 	"context"
 
 	"github.com/qdrant/go-client/qdrant"
+	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/status"
 	"google.golang.org/protobuf/proto"
 )
 
 // Query answers nearest-neighbour queries on a dense or sparse vector
-// (named by using, or the unnamed dense one), and fusion queries over
-// prefetches. Like Qdrant's Query API
-// (https://qdrant.tech/documentation/concepts/hybrid-queries/), each
-// prefetch runs first with its own query, using, filter, score_threshold
-// and limit (default 10), the request's filter applying to it as well;
-// the main query (only RRF fusion here) then ranks the union of their
-// results. Points come by descending score (ties by id), after offset, at
-// most limit (default 10).
+// (named by using, or the unnamed dense one), fusion queries over
+// prefetches, and requests without a query, which list the points the
+// filter matches in id order, unscored, as a scroll would. Like Qdrant's
+// Query API (https://qdrant.tech/documentation/concepts/hybrid-queries/),
+// each prefetch runs first with its own query, using, filter,
+// score_threshold and limit (default 10), the request's filter applying to
+// it as well; the main query (only RRF fusion here) then ranks the union
+// of their results. Points come by descending score (ties by id), after
+// offset, at most limit (default 10).
 func (s *pointsService) Query(_ context.Context, req *qdrant.QueryPoints) (*qdrant.QueryResponse, error) {
 	switch {
 	case req.Params != nil:
@@ -43,9 +46,12 @@ func (s *pointsService) Query(_ context.Context, req *qdrant.QueryPoints) (*qdra
 		return nil, err
 	}
 	var hits []*qdrant.ScoredPoint
-	if len(req.Prefetch) > 0 {
+	switch {
+	case len(req.Prefetch) > 0:
 		hits, err = c.fusion(req, match)
-	} else {
+	case req.Query == nil:
+		hits, err = c.unscored(req, match)
+	default:
 		hits, err = c.nearestQuery(req.GetQuery(), req.GetUsing(), match, req.ScoreThreshold)
 	}
 	if err != nil {
@@ -57,6 +63,21 @@ func (s *pointsService) Query(_ context.Context, req *qdrant.QueryPoints) (*qdra
 		h.Payload, h.Vectors = sel.apply(c.points[h.Id.GetUuid()])
 	}
 	return &qdrant.QueryResponse{Result: hits}, nil
+}
+
+// unscored lists the points match keeps in id order, each with score 0.
+func (c *collection) unscored(req *qdrant.QueryPoints, match predicate) ([]*qdrant.ScoredPoint, error) {
+	if req.ScoreThreshold != nil || req.Using != nil {
+		return nil, unimplemented("score_threshold or using without a query")
+	}
+	var hits []*qdrant.ScoredPoint
+	for id, p := range c.points {
+		if match(p.payload) {
+			hits = append(hits, &qdrant.ScoredPoint{Id: qdrant.NewIDUUID(id)})
+		}
+	}
+	sortScored(hits)
+	return hits, nil
 }
 
 // nearestQuery runs one nearest query.
@@ -83,6 +104,9 @@ func (c *collection) fusion(req *qdrant.QueryPoints, match predicate) ([]*qdrant
 	}
 	lists := make([][]*qdrant.ScoredPoint, 0, len(req.Prefetch))
 	for _, pf := range req.Prefetch {
+		if pf == nil {
+			return nil, status.Error(codes.InvalidArgument, "Wrong input: empty prefetch")
+		}
 		if len(pf.Prefetch) > 0 || pf.Params != nil || pf.LookupFrom != nil {
 			return nil, unimplemented("nested prefetches, params and lookup_from in a prefetch")
 		}
@@ -113,6 +137,9 @@ func (s *pointsService) QueryBatch(ctx context.Context, req *qdrant.QueryBatchPo
 	}
 	resp := &qdrant.QueryBatchResponse{}
 	for _, q := range req.GetQueryPoints() {
+		if q == nil {
+			return nil, status.Error(codes.InvalidArgument, "Wrong input: empty query in a batch")
+		}
 		q = proto.Clone(q).(*qdrant.QueryPoints)
 		q.CollectionName = req.GetCollectionName()
 		r, err := s.Query(ctx, q)

@@ -1,17 +1,22 @@
 // Package qdranttest runs an in-process gRPC server that answers the calls
 // of Qdrant's API that store/qdrant makes, with Qdrant's semantics: cosine
-// similarity on normalised vectors, score thresholds that keep only scores
-// strictly above them, scrolls ordered by point id with an inclusive offset,
-// no payload unless a request asks for it, upserts that replace whole points,
-// and Qdrant's status codes for unknown collections, duplicate collections
-// and wrong vector sizes.
+// similarity on normalised vectors, named dense and sparse vectors that a
+// point may leave out (it is then no candidate of a query on them), the IDF
+// modifier, score thresholds that keep only scores strictly above them,
+// scrolls ordered by point id with an inclusive offset, no payload unless a
+// request asks for it, upserts that replace whole points, exact counts and
+// facets, and Qdrant's status codes for unknown collections, duplicate
+// collections and wrong vector sizes.
 //
 // The server is tested through the real github.com/qdrant/go-client over
-// loopback. It keeps everything in memory and is safe for concurrent use.
-// Whatever part of a request it does not model (an unsupported filter
-// condition, a named vector, wait=false, ...) it rejects with
-// codes.Unimplemented naming the feature, so that a client can never rely on
-// something the server silently ignores.
+// loopback, and its handlers are fuzzed with requests built from arbitrary
+// bytes: whatever a request holds, it gets an answer or a status error,
+// never a panic (a panic would still only fail its own call, with
+// codes.Internal). It keeps everything in memory and is safe for concurrent
+// use. Whatever part of a request it does not model (an unsupported filter
+// condition, wait=false, ...) it rejects with codes.Unimplemented naming the
+// feature, so that a client can never rely on something the server silently
+// ignores.
 package qdranttest
 
 import (
@@ -79,7 +84,7 @@ func NewServer(cfg Config) (*Server, error) {
 		return nil, err
 	}
 	st := &store{collections: make(map[string]*collection)}
-	srv := grpc.NewServer(grpc.UnaryInterceptor(authInterceptor(cfg.APIKey)),
+	srv := grpc.NewServer(grpc.ChainUnaryInterceptor(recoverInterceptor, authInterceptor(cfg.APIKey)),
 		// Accept the client's keepalive pings, as Qdrant does.
 		grpc.KeepaliveEnforcementPolicy(keepalive.EnforcementPolicy{MinTime: time.Second, PermitWithoutStream: true}))
 	qdrant.RegisterQdrantServer(srv, healthService{})
@@ -123,6 +128,20 @@ func authInterceptor(key string) grpc.UnaryServerInterceptor {
 		}
 		return next(ctx, req)
 	}
+}
+
+// recoverInterceptor is the last guard of the server's process: a call
+// whose handler panics fails with codes.Internal naming the method, and
+// the server goes on serving. The handlers are meant never to panic (the
+// fuzz tests hold them to it); this only keeps one bug from ending every
+// test that shares the process.
+func recoverInterceptor(ctx context.Context, req any, info *grpc.UnaryServerInfo, next grpc.UnaryHandler) (resp any, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			resp, err = nil, status.Errorf(codes.Internal, "qdranttest: %s panicked: %v", info.FullMethod, r)
+		}
+	}()
+	return next(ctx, req)
 }
 
 type healthService struct {
