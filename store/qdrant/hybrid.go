@@ -11,15 +11,15 @@ import (
 	"github.com/groupmem/groupmem/keyword"
 )
 
-// SearchHybrid implements groupmem.Index in Qdrant, in one batch request:
-// the dense side (max(HybridCandidates·Limit, 50) candidates by cosine)
-// and, when the text has terms, every active memory of the group (at most
-// maxActive), whose statements the keyword side ranks by BM25 as the
-// in-process index does: IDF and average length within the group's active
-// memories (keyword.Index), not Qdrant's IDF over the whole collection. The
-// two sides are fused by keyword.Combine as every backend fuses them; with
-// one side asked for (no vector, or no text), that side's ranking and
-// scores. Returned memories carry no Embedding.
+// SearchHybrid implements groupmem.Index in Qdrant: one batch request
+// runs the dense and the sparse side (max(HybridCandidates·Limit, 50)
+// candidates each, with their payloads), and the two are fused here by
+// keyword.Combine as every backend fuses them. The keyword side is BM25
+// as Qdrant computes it: the term weights of the point's sparse vector
+// and the IDF modifier over the whole collection, so its scores, unlike
+// the in-process index's, count other groups' memories (README). With one
+// side asked for (no vector, or no text), that side's ranking and scores.
+// Returned memories carry no Embedding.
 func (x *Index) SearchHybrid(ctx context.Context, q groupmem.HybridQuery) ([]groupmem.HybridHit, error) {
 	if err := checkGroup(q.GroupID, ""); err != nil {
 		return nil, fmt.Errorf("search memories: %w", err)
@@ -37,16 +37,15 @@ func (x *Index) SearchHybrid(ctx context.Context, q groupmem.HybridQuery) ([]gro
 	if q.Threshold != nil {
 		cut = *q.Threshold
 	}
-	denseQ, activeQ := x.hybridQueries(q, uint64(n), cut)
-	sides, err := x.queryBatch(ctx, denseQ, activeQ)
+	denseQ, sparseQ := x.hybridQueries(q, uint64(n), cut)
+	sides, err := x.queryBatch(ctx, denseQ, sparseQ)
 	if err != nil {
 		return nil, fmt.Errorf("search memories: %w", err)
 	}
 	// The dense side keeps only scores strictly above the cut (Qdrant's
 	// threshold lets equal ones through).
 	dense := slices.DeleteFunc(slices.Clone(sides[0]), func(p *qdrant.ScoredPoint) bool { return float64(p.GetScore()) <= cut })
-	words := statementsBM25(sides[1]).Search(q.Text, n, nil)
-	sems := scoredPoints(dense, pointUUID)
+	words, sems := scoredPoints(sides[1], pointUUID), scoredPoints(dense, pointUUID)
 	semScore, wordScore := sideScores(sems), sideScores(words)
 	kept := rankHybrid(q, words, sems, n)
 	return hybridHits(q.GroupID, kept, carried(sides[0], sides[1]), semScore, wordScore)
@@ -79,23 +78,6 @@ func rankHybrid(q groupmem.HybridQuery, words, sems []keyword.Scored, n int) []k
 	return kept
 }
 
-// maxActive bounds the active memories of a group the keyword side of a
-// hybrid search reads: past it, the first maxActive by id are ranked.
-// Evolution keeps a group's active memories far fewer.
-const maxActive = 10_000
-
-// statementsBM25 is the keyword index of the statements of pts, but for
-// redacted ones, which are not searched.
-func statementsBM25(pts []*qdrant.ScoredPoint) *keyword.Index {
-	w := keyword.NewIndex()
-	for _, p := range pts {
-		if s := p.GetPayload()[keyStatement].GetStringValue(); s != groupmem.Redacted {
-			w.Add(p.GetId().GetUuid(), s)
-		}
-	}
-	return w
-}
-
 // scoredPoints is a side's ranking as keyword.Scored, each point named by
 // id(p).
 func scoredPoints(pts []*qdrant.ScoredPoint, id func(*qdrant.ScoredPoint) string) []keyword.Scored {
@@ -109,20 +91,20 @@ func scoredPoints(pts []*qdrant.ScoredPoint, id func(*qdrant.ScoredPoint) string
 func pointUUID(p *qdrant.ScoredPoint) string { return p.GetId().GetUuid() }
 
 // hybridQueries are the two requests of a hybrid search, each nil when q
-// leaves its side out: the dense query asking for n candidates above the
-// cut, and the group's active memories when the text has terms (then they
-// carry the payloads, and the dense candidates none).
-func (x *Index) hybridQueries(q groupmem.HybridQuery, n uint64, cut float64) (denseQ, activeQ *qdrant.QueryPoints) {
+// leaves its side out: the dense query and the sparse one, each asking
+// for n candidates of the group's active memories with their payloads,
+// the dense one above the cut.
+func (x *Index) hybridQueries(q groupmem.HybridQuery, n uint64, cut float64) (denseQ, sparseQ *qdrant.QueryPoints) {
 	active := groupFilter(q.GroupID, groupmem.StatusActive)
-	if len(keyword.Tokens(q.Text)) > 0 {
-		activeQ = &qdrant.QueryPoints{CollectionName: x.cfg.Collection, Filter: active, Limit: qdrant.PtrOf(uint64(maxActive)),
-			WithPayload: qdrant.NewWithPayload(true)}
+	if idx, val := sparseQuery(q.Text); len(idx) > 0 {
+		sparseQ = &qdrant.QueryPoints{CollectionName: x.cfg.Collection, Query: qdrant.NewQuerySparse(idx, val), Using: qdrant.PtrOf(vecSparse),
+			Filter: active, Limit: &n, WithPayload: qdrant.NewWithPayload(true)}
 	}
 	if q.Vector != nil && !zero(q.Vector) {
 		denseQ = &qdrant.QueryPoints{CollectionName: x.cfg.Collection, Query: qdrant.NewQueryDense(q.Vector), Using: qdrant.PtrOf(vecDense),
-			Filter: active, Limit: &n, ScoreThreshold: qdrant.PtrOf(threshold32(cut)), WithPayload: qdrant.NewWithPayload(activeQ == nil)}
+			Filter: active, Limit: &n, ScoreThreshold: qdrant.PtrOf(threshold32(cut)), WithPayload: qdrant.NewWithPayload(true)}
 	}
-	return denseQ, activeQ
+	return denseQ, sparseQ
 }
 
 // hybridHits decodes the kept points, in order, with the parts of their
