@@ -88,6 +88,11 @@ type Config struct {
 	// be and still name a concept (default 2e-5: topic words such as
 	// "badminton" or "brunch", not "week" or "morning"), in (0, 1].
 	MaxConceptFreq float64
+	// Languages are the languages statements are read in, each a Language
+	// value; a clause is read by the first that owns it (default
+	// DefaultLanguages: Chinese, then English). Adding a language is adding
+	// a value.
+	Languages []Language
 	// IgnoreSenders lists sender ids or names (any case) whose messages are
 	// noise, besides senders named like bots.
 	IgnoreSenders []string
@@ -125,6 +130,9 @@ func (c Config) withDefaults() (Config, error) {
 			return c, err
 		}
 		c.Lexicon = lex
+	}
+	if len(c.Languages) == 0 {
+		c.Languages = DefaultLanguages()
 	}
 	if c.Logger == nil {
 		c.Logger = slog.New(slog.DiscardHandler)

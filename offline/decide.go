@@ -55,7 +55,16 @@ func (f *Fuser) decideCandidate(c *cluster, active activeDays) *decision {
 		active.since(s.last) >= f.cfg.DeleteAfterDays {
 		return nil // not recurring, or stopped already (in a backlog fused at once)
 	}
-	rep := f.representative(items, func(it *item) float64 { return c.cosine(it.vec) }, nil)
+	// A habit is the group's recurring activity at a recurring time, said
+	// as such: only a line that says how often ("every Friday", "每周五")
+	// or names the weekday and the hour it happens at, and that does not
+	// speak of its sender alone ("I", "我"), may word it. A line said on
+	// three days with no time in it, one whose only time is the day it was
+	// sent ("today", "今天"), or one member's mishap is no habit.
+	said := func(it *item) bool {
+		return habitLine(f.cfg.Languages, it.msg.Content, it.msg.SentAt.In(f.cfg.Evolve.Location))
+	}
+	rep := f.representative(items, func(it *item) float64 { return c.cosine(it.vec) }, said)
 	if rep == nil {
 		return nil
 	}
@@ -130,6 +139,7 @@ type activeDays struct {
 	dates []string // time.DateOnly in loc
 	loc   *time.Location
 	from  time.Time
+	full  bool // the window holds WindowDays active days: a support before it is older than all of them
 	seen  map[string]bool
 }
 
@@ -171,10 +181,17 @@ func (a activeDays) longestGap(days []string) int {
 	return gap
 }
 
-// since counts the active days after the local date of t; for a t before
-// the window, more than any bound (math.MaxInt32).
+// since counts the active days after the local date of t. For a t before
+// the window: more than any bound (math.MaxInt32) when the window holds
+// all the active days a run reads (full); otherwise the window's active
+// days, the least that can have passed, so that a group back from a
+// silence longer than the window reads back finds its memories fading by
+// its active days only, not expired at once.
 func (a activeDays) since(t time.Time) int {
 	if !a.from.IsZero() && t.Before(a.from) {
+		if !a.full {
+			return len(a.dates)
+		}
 		return math.MaxInt32
 	}
 	i, found := slices.BinarySearch(a.dates, t.In(a.loc).Format(time.DateOnly))
@@ -206,13 +223,13 @@ func (f *Fuser) representative(items []*item, closeness func(*item) float64, ok 
 // statement is a message's text as a statement, white space folded as
 // package evolve stores it.
 func (f *Fuser) statement(m groupmem.Message) string {
-	return thirdPerson(strings.Join(strings.Fields(statementOf(m.Content)), " "), m, f.cfg.Evolve.Location)
+	return clean(f.cfg.Languages, thirdPerson(strings.Join(strings.Fields(statementOf(m.Content)), " "), m, f.cfg.Evolve.Location))
 }
 
 // ownStatement is the statement of what m's sender says about
 // themselves: as statement, with their "we" read as their household.
 func (f *Fuser) ownStatement(m groupmem.Message) string {
-	return ownThirdPerson(strings.Join(strings.Fields(statementOf(m.Content)), " "), m, f.cfg.Evolve.Location)
+	return clean(f.cfg.Languages, ownThirdPerson(strings.Join(strings.Fields(statementOf(m.Content)), " "), m, f.cfg.Evolve.Location))
 }
 
 // habitStatement is the statement of a habit whose representative line

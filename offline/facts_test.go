@@ -25,7 +25,7 @@ func TestFactAt(t *testing.T) {
 		"我下周搬家，有人有纸箱吗":             "plans", // a fact, then a question
 		"有人知道我下周搬家吗？":              "",
 	} {
-		k, _, ok := factAt(line)
+		k, _, _, ok := factAt(line)
 		if got := map[bool]string{true: k.name}[ok]; got != want {
 			t.Errorf("factAt(%q) = %q, want %q", line, got, want)
 		}

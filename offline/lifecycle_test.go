@@ -39,10 +39,10 @@ func TestMassDeletionGoesToReview(t *testing.T) {
 	// would refuse a model's answer, and the run waits for a person.
 	var ls []line
 	habits := []struct{ topic, a, b string }{
-		{"yoga", "Morning yoga session on the terrace at 7", "yoga on the terrace was lovely this morning"},
-		{"run", "Lunch run around the lake, meet at the gate", "lunch run around the lake done, 5 km"},
-		{"guitar", "Guitar practice tonight, bring your capo", "guitar practice went well, new chords learned"},
-		{"movie", "Movie night on the projector, popcorn ready", "movie night was great, next pick is mine"},
+		{"yoga", "Morning yoga session on the terrace every Monday at 7am", "yoga on the terrace every Monday at 7am was lovely"},
+		{"run", "Lunch run around the lake every Wednesday, meet at the gate", "lunch run around the lake every Wednesday done, 5 km"},
+		{"guitar", "Guitar practice every Friday at 8pm, bring your capo", "guitar practice every Friday at 8pm went well, new chords learned"},
+		{"movie", "Movie night on the projector every Sunday at 9pm, popcorn ready", "movie night every Sunday at 9pm was great, next pick is mine"},
 	}
 	for _, h := range habits {
 		for _, day := range []int{0, 2, 4} {
@@ -144,20 +144,7 @@ func TestQuietGroupKeepsItsMemories(t *testing.T) {
 	// the days the group is active, so the greeting's night finds the
 	// habits as the group left them; three more active weeks without them
 	// end them (deleted, or held for review when all would go at once).
-	var ls []line
-	habits := []struct{ topic, a, b string }{
-		{"yoga", "Yoga session on the terrace at 7, mats are in the shed", "yoga on the terrace was lovely, same time next session"},
-		{"run", "Lunch run around the lake, meet at the gate", "lunch run around the lake done, 5 km"},
-		{"guitar", "Guitar practice tonight, bring your capo", "guitar practice went well, new chords learned"},
-		{"movie", "Movie night on the projector, popcorn ready", "movie night was great, next pick is mine"},
-	}
-	for week := range 3 {
-		for _, day := range []int{0, 2, 4} {
-			for _, h := range habits {
-				ls = append(ls, line{week, day, "09:00", "ana", h.a, h.topic}, line{week, day, "18:00", "ben", h.b, h.topic})
-			}
-		}
-	}
+	ls, habits := quietHabits()
 	before := memories(t, replay(t, chat(t, "quiet-before", ls), offline.Config{}))[groupmem.StatusActive]
 	if len(before) < len(habits)-1 {
 		t.Fatalf("after three weeks: %d active memories, want (nearly) the %d habits: %v", len(before), len(habits), statementsOf(before))
@@ -190,6 +177,50 @@ func TestQuietGroupKeepsItsMemories(t *testing.T) {
 	held := env.Nights[len(env.Nights)-1].Result.Status == groupmem.RunReview
 	if len(end[groupmem.StatusActive]) == len(before) && !held {
 		t.Errorf("after 22 active days without them the habits stand: %v", statementsOf(end[groupmem.StatusActive]))
+	}
+}
+
+// quietHabits are four habits, each said on three days a week for three
+// weeks, and the habits.
+func quietHabits() ([]line, []struct{ topic, a, b string }) {
+	var ls []line
+	habits := []struct{ topic, a, b string }{
+		{"yoga", "Yoga session on the terrace every Monday at 7am, mats are in the shed", "yoga on the terrace every Monday at 7am was lovely, same time next session"},
+		{"run", "Lunch run around the lake every Wednesday, meet at the gate", "lunch run around the lake every Wednesday done, 5 km"},
+		{"guitar", "Guitar practice every Friday at 8pm, bring your capo", "guitar practice every Friday at 8pm went well, new chords learned"},
+		{"movie", "Movie night on the projector every Sunday at 9pm, popcorn ready", "movie night every Sunday at 9pm was great, next pick is mine"},
+	}
+	for week := range 3 {
+		for _, day := range []int{0, 2, 4} {
+			for _, h := range habits {
+				ls = append(ls, line{week, day, "09:00", "ana", h.a, h.topic}, line{week, day, "18:00", "ben", h.b, h.topic})
+			}
+		}
+	}
+	return ls, habits
+}
+
+func TestLongSilenceKeepsMemories(t *testing.T) {
+	// The group falls silent for twenty weeks, longer than the four times
+	// WindowDays a run reads back, and comes back: memories fade by the
+	// days the group is active, so none has expired over the silence.
+	ls, habits := quietHabits()
+	before := memories(t, replay(t, chat(t, "silence-before", ls), offline.Config{}))[groupmem.StatusActive]
+	if len(before) < len(habits)-1 {
+		t.Fatalf("after three weeks: %d active memories, want (nearly) the %d habits: %v", len(before), len(habits), statementsOf(before))
+	}
+	back := append(slices.Clone(ls), line{23, 0, "10:00", "cat", "happy new year everyone!", noiseTopic},
+		line{23, 1, "10:00", "cat", "good to be back, what did I miss", noiseTopic})
+	env := replay(t, chat(t, "silence-back", back), offline.Config{})
+	for _, n := range env.Nights[len(env.Nights)-2:] {
+		if n.Result.Status != groupmem.RunSucceeded {
+			t.Errorf("night %s after the silence: status %s, want succeeded (nothing to delete, nothing held for review)", n.At, n.Result.Status)
+		}
+	}
+	after := memories(t, env)
+	if len(after[groupmem.StatusActive]) != len(before) || len(after[groupmem.StatusDeprecated]) != 0 {
+		t.Fatalf("after twenty quiet weeks: active %v, deleted %v; want every habit kept",
+			statementsOf(after[groupmem.StatusActive]), statementsOf(after[groupmem.StatusDeprecated]))
 	}
 }
 

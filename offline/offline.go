@@ -42,8 +42,15 @@
 //     core word (the word most of its messages have) show support: at
 //     least MinDays distinct days (3, in Evolve.Location), MinMembers
 //     members (2) and MinMessages messages (3), one of them new, the last
-//     less than DeleteAfterDays active days ago. Its statement is its representative
-//     message: close to the centroid, of ordinary length, rather a
+//     less than DeleteAfterDays active days ago, and one of them says it as
+//     a habit: a recurring activity at a recurring time, said as such —
+//     how often ("every Friday", "每周五", "as usual"), or both the weekday
+//     and the hour ("tonight, 8pm" sent on a Wednesday) — in clauses that
+//     do not speak of the sender alone ("I", "我"). Recurrence alone makes
+//     no habit: a reply said on three days, a mishap that fell on the same
+//     weekday twice, small talk however often it recurs. Its statement is
+//     its representative message among those: close to the centroid, of
+//     ordinary length, rather a
 //     statement than a question, rather one that says how often or on
 //     which day and hour; cleaned of stickers, emoji, mentions, media
 //     captions, leading or trailing filler and the opening that addresses
@@ -55,7 +62,14 @@
 //     its subject ("群成员每周五晚上…"); one that is still a line of its
 //     cluster as written gets its support ("（3位成员，5天，10月15日起）",
 //     " (3 members over 5 days since Oct 15)"), so that no group memory
-//     is a copied chat line. Nothing else is reworded.
+//     is a copied chat line. Nothing else is reworded; what cannot be
+//     reworded is dropped, clause by clause (see Languages below): a
+//     clause addressed to a reader ("you", "你"), a question, a greeting,
+//     a name called out, a sign-off, a bare reaction ("That's great!",
+//     "太好了"), a photo or pointing line ("Here's a pic", "看这张"), a
+//     clause with a first-person word or verb the rewrite did not cover
+//     ("Melanie appreciate"), filler, and a clause already said. A
+//     statement with nothing left is not kept.
 //  5. A memory whose cluster has new messages is updated, as the next
 //     version of the same lineage, when a fact changed: since its version
 //     was written at least MinChangeMessages (2) messages of its cluster
@@ -67,18 +81,25 @@
 //     about the same thing, agreeing with its facts, represents the
 //     cluster better than its statement by ClearerMargin (0.15) and keeps
 //     at least 80% of its words: a clearer wording never loses content.
-//  6. What a member says about themselves — their job, home, family,
-//     what they like, plan and did ("I work as a nurse", "我住在成都",
-//     "I've booked a cabin for August") — becomes that member's memory
-//     the night it is said, in the third person with absolute dates, tagged
+//  6. What a member says about themselves that lasts — their job, home,
+//     origin, family and pets, what they own, their school, what they
+//     like, plan and did that names a place, a number or a first time, an
+//     outing to a named place ("I work as a nurse", "我住在成都", "I've
+//     booked a cabin for August", "Post-hike food at Rosie's Diner was
+//     great") — becomes that member's memory the night it is said, told
+//     from the sentence that says it to its end, cleaned as above, in the
+//     third person with absolute dates (the member named once, "their"
+//     after; a sentence that left its subject out gets the member's name:
+//     "Booked flights to Lisbon" → "Ann booked flights to Lisbon"), tagged
 //     TagMember, "member:<sender>" and its kind; a later line about a job
 //     or a home updates the member's memory of that kind. Such memories do
 //     not fade or expire for want of repetition (7 and 8 leave them).
 //  7. A memory no message has supported on DeleteAfterDays (21) days the
 //     group was active (days without any message do not count: a group
-//     back from a silence finds its memories as it left them), or since
-//     before the window (read back at most four times WindowDays calendar
-//     days),
+//     back from a silence finds its memories as it left them, however long
+//     the silence), or since before a window that holds WindowDays active
+//     days (a window cut short by the limit of four times WindowDays
+//     calendar days counts its own active days only),
 //     counted from its last supporting message in the window or from when
 //     its version was written if that is later, is deleted: deprecated,
 //     restorable.
@@ -106,6 +127,22 @@
 // (groupmem.Action's Strength, Tags and Cites): the strength the cluster's
 // support gives, a member fact's tags and the cluster's evidence, so that
 // the plan evolve makes is the one committed, with nothing added after.
+//
+// # Languages
+//
+// What depends on a language is data: a Language value per language
+// (english.go, chinese.go) holds how its chat splits into clauses, the
+// words that make a clause unfit for a memory (second person, questions,
+// greetings, sign-offs, reactions, photo lines, first-person words and
+// verbs left uncovered), what says a thing recurs, and how a member's
+// name joins a statement; the algorithm (clean, habitLine, subject) is
+// written once against it, and a clause is read by the first language of
+// Config.Languages that owns it. To add a language, write its value in a
+// file of its own and add it to Config.Languages (or DefaultLanguages);
+// language_test.go plugs in a toy one. Not yet moved into the values: the
+// third-person rewrite and date words (voice.go), the member-fact
+// patterns (facts.go), the filler lists (text.go) and the value
+// extraction (values.go), which still branch on the script.
 //
 // # State
 //

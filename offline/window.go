@@ -24,7 +24,8 @@ func (f *Fuser) window(ctx context.Context, groupID string, fresh []groupmem.Mes
 	for span := f.cfg.WindowDays; ; span *= 2 {
 		since := now.AddDate(0, 0, -span)
 		out, days, err := f.readWindow(ctx, groupID, fresh, since)
-		if err != nil || span >= 4*f.cfg.WindowDays || len(days.dates) >= f.cfg.WindowDays {
+		days.full = len(days.dates) >= f.cfg.WindowDays
+		if err != nil || span >= 4*f.cfg.WindowDays || days.full {
 			return out, days, err
 		}
 	}

@@ -40,6 +40,7 @@ type builder struct {
 	rels    map[string]int    // relative time words used, by code
 	decks   map[string]*deck
 	qs      []*pending
+	facts   []Fact // the planted messages, in chat order, once written
 }
 
 // member is one member of a group.
@@ -79,6 +80,17 @@ type msg struct {
 	text string
 	date time.Time // its day
 	id   string    // set when the chat is written
+	kind string    // what was planted in it ("fact/job", "event/...", ...), "" for talk
+	val  string    // the value it states, "" when none is a string of its own
+}
+
+// planted marks e as holding a planted fact of kind stating val, and
+// returns it.
+func planted(e *msg, kind, val string) *msg {
+	if e != nil {
+		e.kind, e.val = kind, val
+	}
+	return e
 }
 
 // pending is a question whose messages have no ids yet.
@@ -128,6 +140,7 @@ func (b *builder) build() (Group, []Question) {
 	b.fill()
 	g := Group{ID: b.th.id, Lang: b.langName(), Split: b.th.split, AskedAt: b.asked}
 	g.Transcript = b.write()
+	g.Facts = b.facts
 	return g, b.questions()
 }
 

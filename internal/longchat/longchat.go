@@ -44,6 +44,25 @@ type Group struct {
 	Split      string    // "train" or "test"
 	Transcript []byte    // the chat in the transcript format of demo.ParseChat
 	AskedAt    time.Time // when the questions are asked: 10:00 in the chat's zone on the day after its last day
+
+	// Facts lists, in chat order, every message the generator planted
+	// something in; every other message is talk.
+	Facts []Fact
+}
+
+// Fact is one planted message: its id, what was planted and the value it
+// states.
+type Fact struct {
+	ID string // the message id, as demo.ParseChat numbers it
+	// Kind is what was planted: "fact/<key>" a member's fact (its first
+	// value or a change), "group/<key>" a value of the group's, "event" one
+	// occurrence of a series, "span", "milestone" or "paraphrase" a
+	// statement with no value of its own.
+	Kind string
+	// Value is the planted string the message states, in it and in no
+	// other message of the group; "" when there is none (the kinds without
+	// a value, and group values that are ordinary words).
+	Value string
 }
 
 // Question is one question with the ids of the messages that answer it.

@@ -173,7 +173,7 @@ func (b *builder) left(pool []string) int {
 // state has m state f on d with a new value.
 func (b *builder) state(m *member, f *fact, d *day) (*msg, string) {
 	v := b.draw(f.values)
-	e := b.plant(d, b.randomSlot(), m, m.lang, f.stmt, nil, "v", v)
+	e := planted(b.plant(d, b.randomSlot(), m, m.lang, f.stmt, nil, "v", v), "fact/"+f.key, v)
 	b.take(m, f.key)
 	b.like[f.key] = append(b.like[f.key], e)
 	return e, v
@@ -238,7 +238,7 @@ func (b *builder) askUpdate() {
 			st = f.stmt
 		}
 		v = b.draw(f.values)
-		said = append(said, b.plant(b.days[di], b.randomSlot(), m, m.lang, st, nil, "v", v))
+		said = append(said, planted(b.plant(b.days[di], b.randomSlot(), m, m.lang, st, nil, "v", v), "fact/"+f.key, v))
 	}
 	b.like[f.key] = append(b.like[f.key], said...)
 	last := len(said) - 1
@@ -267,7 +267,11 @@ func (b *builder) plantGroupUpdate(u update) {
 			st.say = t.say
 		}
 		v = b.draw(u.values)
-		said = append(said, b.plant(b.days[di], b.randomSlot(), m, l, st, nil, "v", v))
+		kept := v
+		if u.common {
+			kept = "" // an ordinary word: not a value of its own
+		}
+		said = append(said, planted(b.plant(b.days[di], b.randomSlot(), m, l, st, nil, "v", v), "group/"+u.key, kept))
 	}
 	last := len(said) - 1
 	p := &pending{kind: KindUpdated, text: pick(b.r, t.ask), answer: v, evidence: said[last:], distractors: said[:last]}
@@ -288,8 +292,8 @@ func (b *builder) plantSpans() {
 		}
 		sp := l.spans[k]
 		i, j := b.farDays()
-		e1 := b.plant(b.days[i], b.randomSlot(), m, l, sp.start, nil)
-		e2 := b.plant(b.days[j], b.randomSlot(), m, l, sp.end, nil)
+		e1 := planted(b.plant(b.days[i], b.randomSlot(), m, l, sp.start, nil), "span", "")
+		e2 := planted(b.plant(b.days[j], b.randomSlot(), m, l, sp.end, nil), "span", "")
 		b.ask(&pending{
 			kind: KindMultiHop, text: fill(pick(b.r, sp.ask), "name", m.name, "his", m.pronoun()),
 			answer: l.cal.span(b.days[i].date, b.days[j].date), evidence: []*msg{e1, e2},
@@ -308,7 +312,7 @@ func (b *builder) plantMilestones() {
 		}
 		ms := l.milestones[k]
 		d := b.randomDay()
-		e := b.plant(d, b.randomSlot(), m, l, ms.stmt, nil)
+		e := planted(b.plant(d, b.randomSlot(), m, l, ms.stmt, nil), "milestone", "")
 		b.ask(&pending{
 			kind: KindTemporal, text: fill(pick(b.r, ms.ask), "name", m.name, "his", m.pronoun()),
 			answer: l.cal.answer(d.date, b.asked), evidence: []*msg{e}, when: onDay(d.date),
@@ -331,7 +335,7 @@ func (b *builder) askParaphrase() {
 			if b.used["paraphrase/"+p.key] || slices.ContainsFunc(p.avoid, func(k string) bool { return b.taken[m.id+"/"+k] }) {
 				continue
 			}
-			e := b.plant(b.randomDay(), b.randomSlot(), m, m.lang, p.stmt, func(e *msg) bool { return disjoint(p.ask, e) })
+			e := planted(b.plant(b.randomDay(), b.randomSlot(), m, m.lang, p.stmt, func(e *msg) bool { return disjoint(p.ask, e) }), "paraphrase", "")
 			if e == nil {
 				continue
 			}

@@ -85,7 +85,7 @@ func (b *builder) plantSeries(k int, s series) {
 		}
 		v := b.draw(s.values)
 		st := stmt{say: t.say, reacts: t.reacts}
-		e := b.plant(b.days[di], s.slot, m, l, st, nil, "v", v, "x", b.others(m)[0].name)
+		e := planted(b.plant(b.days[di], s.slot, m, l, st, nil, "v", v, "x", b.others(m)[0].name), "event", v)
 		evs = append(evs, event{e: e, v: v, l: l, t: t})
 	}
 	dated := b.dateAsks(evs)

@@ -21,6 +21,9 @@ func (b *builder) write() []byte {
 			n++
 			t.e.id = fmt.Sprintf("msg-%04d", n)
 			fmt.Fprintf(&buf, "%02d:%02d %s %s\n", t.at/60, t.at%60, t.e.from.id, t.e.text)
+			if t.e.kind != "" {
+				b.facts = append(b.facts, Fact{ID: t.e.id, Kind: t.e.kind, Value: t.e.val})
+			}
 		}
 	}
 	return buf.Bytes()

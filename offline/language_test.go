@@ -1,0 +1,78 @@
+package offline
+
+import (
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+	"unicode"
+)
+
+// toy is a third language, written as any language is: a value. It reads
+// clauses in Cyrillic script.
+var toy = Language{
+	Name: "toy",
+	Owns: func(c string) bool {
+		return strings.ContainsFunc(c, func(r rune) bool { return unicode.Is(unicode.Cyrillic, r) })
+	},
+	ClauseMarks:  ".!?",
+	SecondPerson: regexp.MustCompile(`(?i)(^|\s)(ты|вы)(\s|$|[.!?,])`),
+	Question:     regexp.MustCompile(`\?\s*$`),
+	Reaction:     regexp.MustCompile(`(?i)^\s*(ура|класс)[!.\s]*$`),
+	Singular:     regexp.MustCompile(`(?i)(^|\s)я(\s|$)`),
+	Recurs:       regexp.MustCompile(`(?i)кажд(ую|ый|ое) (пятницу|неделю|день|утро)`),
+}
+
+// Adding a language is adding a value: the algorithm, written once, reads
+// the toy language's clauses by its lists and the others' by theirs.
+func TestToyLanguage(t *testing.T) {
+	ls := append([]Language{toy}, DefaultLanguages()...)
+	for in, want := range map[string]string{
+		"Мы играем в шахматы каждую пятницу. Ты придёшь? Ура!":       "Мы играем в шахматы каждую пятницу.",
+		"Ура! Шахматы в клубе каждую пятницу. Are you coming? 周五见吗？": "Шахматы в клубе каждую пятницу.",
+		"Ann works as a nurse. Как дела?":                            "Ann works as a nurse.",
+		"Класс!":                                                     "",
+	} {
+		if got := clean(ls, in); got != want {
+			t.Errorf("clean(%q) = %q, want %q", in, got, want)
+		}
+	}
+	day := time.Date(2027, 1, 8, 9, 0, 0, 0, time.UTC)
+	if !habitLine(ls, "Шахматы в клубе каждую пятницу", day) {
+		t.Error("a toy line saying how often it recurs is no habit line")
+	}
+	if habitLine(ls, "я играю в шахматы каждую пятницу", day) {
+		t.Error("a toy line about its sender alone is a habit line")
+	}
+	f, err := New(Config{Languages: ls}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(f.cfg.Languages) != 3 {
+		t.Errorf("the evolver reads %d languages, want 3", len(f.cfg.Languages))
+	}
+}
+
+// A statement keeps only the clauses a person would keep, in both
+// default languages.
+func TestClean(t *testing.T) {
+	ls := DefaultLanguages()
+	for in, want := range map[string]string{
+		"Mel! Sounds like you and the kids had a blast. How'd they like it?": "",
+		"Hey Andrew, Audrey got a surprise for you!":                         "",
+		"Here's a pic of them snuggling on the favorite blanket.":            "",
+		"Melanie appreciate the group's friendship too":                      "",
+		"John too. Talk to you later!":                                       "John too.",
+		"Nate has a job he enjoys. Nate has a job he enjoys. So anyways":     "Nate has a job he enjoys.",
+		"That's great! Ann works as a nurse in Leeds":                        "Ann works as a nurse in Leeds",
+		"太好了，莉莉对芒果过敏":                                                        "莉莉对芒果过敏",
+		"看这张，小猫睡着了":                                                          "小猫睡着了",
+		"你们周末去哪玩了？":                                                          "",
+		"老李住在成都 有人一起点奶茶吗":                                                    "老李住在成都",
+		"哈哈哈": "",
+	} {
+		if got := clean(ls, in); got != want {
+			t.Errorf("clean(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

@@ -1,0 +1,218 @@
+package offline_test
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/groupmem/groupmem"
+	"github.com/groupmem/groupmem/demo"
+	"github.com/groupmem/groupmem/internal/longchat"
+	"github.com/groupmem/groupmem/internal/wording"
+)
+
+// TestLongChatMemories replays every chat of the long-chat evaluation set
+// (internal/longchat, seed 1) night by night through the embedded default,
+// as api/longchat_eval_test.go does, and reads its active memories as a
+// person would: per split and language, how many a chat keeps, the share
+// with a defect of each class (internal/wording), the share resting only
+// on small talk (no evidence id is a planted message), the planted values
+// some statement states, and the share of questions some memory's
+// evidence answers. It prints ten memories of each group, drawn at random.
+// It takes a minute: run it with GROUPMEM_LONGCHAT=1. Tune on the train
+// split only.
+func TestLongChatMemories(t *testing.T) {
+	if os.Getenv("GROUPMEM_LONGCHAT") == "" {
+		t.Skip("set GROUPMEM_LONGCHAT=1 to replay the long-chat set")
+	}
+	set := longchat.Generate(1)
+	sums := map[string]*chatScore{}
+	var order []string
+	split := os.Getenv("GROUPMEM_LONGCHAT_SPLIT") // "train" or "test"; both when empty
+	for _, g := range set.Groups {
+		if split != "" && g.Split != split {
+			continue
+		}
+		mems, names, texts := replayLong(t, g)
+		var qs []longchat.Question
+		for _, q := range set.Questions {
+			if q.Group == g.ID {
+				qs = append(qs, q)
+			}
+		}
+		s := scoreChat(g, mems, names, qs)
+		for _, key := range []string{g.Split + " " + g.Lang, g.Split + " all"} {
+			if sums[key] == nil {
+				sums[key] = &chatScore{defects: map[string]int{}}
+				order = append(order, key)
+			}
+			sums[key].add(s)
+		}
+		if os.Getenv("GROUPMEM_LONGCHAT_TALK") != "" {
+			printTalk(g, mems)
+			printMissed(g, mems, texts)
+		}
+		r := rand.New(rand.NewPCG(1, uint64(len(g.ID))))
+		fmt.Printf("\n== %s (%s, %s): %d active memories\n", g.ID, g.Split, g.Lang, len(mems))
+		for _, i := range r.Perm(len(mems))[:min(10, len(mems))] {
+			fmt.Printf("  - %s %v\n", mems[i].Statement, wording.Check(mems[i].Statement, names))
+		}
+	}
+	slices.Sort(order)
+	var b strings.Builder
+	fmt.Fprintf(&b, "\n%-12s %6s %6s %7s %7s %7s %7s", "split lang", "chats", "mems", "defect%", "talk%", "facts%", "ceil%")
+	for _, c := range wording.Classes {
+		fmt.Fprintf(&b, " %6.6s", c)
+	}
+	for _, key := range order {
+		s := sums[key]
+		fmt.Fprintf(&b, "\n%-12s %6d %6.1f %7.1f %7.1f %7.1f %7.1f", key, s.chats, float64(s.mems)/float64(s.chats),
+			pct(s.defective, s.mems), pct(s.talk, s.mems), pct(s.kept, s.values), pct(s.answered, s.questions))
+		for _, c := range wording.Classes {
+			fmt.Fprintf(&b, " %6.1f", pct(s.defects[c], s.mems))
+		}
+	}
+	fmt.Println(b.String())
+}
+
+// chatScore sums what TestLongChatMemories measures over chats.
+type chatScore struct {
+	chats, mems, defective, talk int
+	defects                      map[string]int // class → memories with it
+	values, kept                 int            // planted values, and those some statement states
+	questions, answered          int            // questions, and those some memory's evidence answers
+}
+
+func (s *chatScore) add(o chatScore) {
+	s.chats += o.chats
+	s.mems += o.mems
+	s.defective += o.defective
+	s.talk += o.talk
+	s.values += o.values
+	s.kept += o.kept
+	s.questions += o.questions
+	s.answered += o.answered
+	for k, v := range o.defects {
+		s.defects[k] += v
+	}
+}
+
+func pct(n, of int) float64 {
+	if of == 0 {
+		return 0
+	}
+	return 100 * float64(n) / float64(of)
+}
+
+// scoreChat measures one chat's active memories.
+func scoreChat(g longchat.Group, mems []groupmem.Memory, names []string, qs []longchat.Question) chatScore {
+	s := chatScore{chats: 1, mems: len(mems), defects: map[string]int{}, questions: len(qs)}
+	planted := map[string]bool{}
+	for _, f := range g.Facts {
+		planted[f.ID] = true
+	}
+	cited := map[string]bool{}
+	var all strings.Builder
+	for _, m := range mems {
+		all.WriteString(strings.ToLower(m.Statement) + "\n")
+		ds := wording.Check(m.Statement, names)
+		if len(ds) > 0 {
+			s.defective++
+		}
+		for _, d := range ds {
+			s.defects[d]++
+		}
+		if !slices.ContainsFunc(m.Evidence, func(id string) bool { return planted[id] }) {
+			s.talk++
+		}
+		for _, id := range m.Evidence {
+			cited[id] = true
+		}
+	}
+	for _, f := range g.Facts {
+		if f.Value == "" {
+			continue
+		}
+		s.values++
+		if strings.Contains(all.String(), strings.ToLower(f.Value)) {
+			s.kept++
+		}
+	}
+	for _, q := range qs {
+		if slices.ContainsFunc(q.Evidence, func(id string) bool { return cited[id] }) {
+			s.answered++
+		}
+	}
+	return s
+}
+
+// replayLong replays g night by night on the embedded default and
+// returns its active memories and its members' names.
+func replayLong(tb testing.TB, g longchat.Group) ([]groupmem.Memory, []string, map[string]string) {
+	tb.Helper()
+	c, err := demo.ParseChat(bytes.NewReader(g.Transcript))
+	if err != nil {
+		tb.Fatalf("%s: %v", g.ID, err)
+	}
+	var names []string
+	for _, m := range c.Members {
+		names = append(names, m.Name)
+	}
+	texts := map[string]string{}
+	for _, m := range c.Messages() {
+		texts[m.ID] = m.SenderName + ": " + m.Content
+	}
+	ctx := context.Background()
+	env, err := demo.Open(ctx, demo.Options{Chat: c, Now: func() time.Time { return g.AskedAt }})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	defer env.Close()
+	if err := env.Replay(ctx, func(demo.Night) {}); err != nil {
+		tb.Fatal(err)
+	}
+	page, err := env.Ledger.Memories(ctx, groupmem.MemoryQuery{GroupID: g.ID, Status: groupmem.StatusActive, Limit: 10000})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return page.Memories, names, texts
+}
+
+// printTalk prints the memories of g resting only on small talk, with the
+// kind of memory each is (GROUPMEM_LONGCHAT_TALK=1).
+func printTalk(g longchat.Group, mems []groupmem.Memory) {
+	planted := map[string]bool{}
+	for _, f := range g.Facts {
+		planted[f.ID] = true
+	}
+	for _, m := range mems {
+		if slices.ContainsFunc(m.Evidence, func(id string) bool { return planted[id] }) {
+			continue
+		}
+		kind := "habit"
+		if len(m.Tags) > 2 {
+			kind = m.Tags[2]
+		}
+		fmt.Printf("  talk %-8s %s\n", kind, m.Statement)
+	}
+}
+
+// printMissed prints the planted values of g no active statement states,
+// with the message that planted each.
+func printMissed(g longchat.Group, mems []groupmem.Memory, texts map[string]string) {
+	var all strings.Builder
+	for _, m := range mems {
+		all.WriteString(strings.ToLower(m.Statement) + "\n")
+	}
+	for _, f := range g.Facts {
+		if f.Value != "" && !strings.Contains(all.String(), strings.ToLower(f.Value)) {
+			fmt.Printf("  missed %-14s %-16s %s\n", f.Kind, f.Value, texts[f.ID])
+		}
+	}
+}
