@@ -41,8 +41,12 @@ func ParseMode(s string) (Mode, error) {
 	return "", groupmem.Errorf(groupmem.EINVALID, "mode must be one of hybrid, semantic, keyword; got %q", groupmem.Truncate(s, 40))
 }
 
-// candidates is how many hits of each side enter the fusion, per hit asked.
-const candidates = 5
+// candidates is how many hits of each side enter the fusion, per hit asked
+// (at least 50); past maxCandidates, two per hit asked.
+const (
+	candidates    = 5
+	maxCandidates = 300
+)
 
 // batch is how many messages one catch-up step reads and embeds.
 const batch = 500
@@ -274,7 +278,7 @@ func (x *Index) search(ctx context.Context, g *group, q Query, qvec []float32) (
 		}
 		return out, nil
 	}
-	n := max(q.Limit*candidates, 50)
+	n := min(max(q.Limit*candidates, 50), max(q.Limit*2, maxCandidates))
 	var words []keyword.Scored
 	if q.Mode != Semantic {
 		var keepID func(string) bool

@@ -89,7 +89,7 @@ const (
 	// hitPool is how many message hits a question weighs at least; a
 	// larger budget weighs one per hitTokens tokens.
 	hitPool   = 60
-	hitTokens = 10
+	hitTokens = 15
 	// focusPool is how many hits each narrowed search (the question's
 	// time window, a member it names) adds.
 	focusPool = 20

@@ -153,6 +153,9 @@ func alike(a, b map[string]bool) bool {
 	if len(a) == 0 || len(b) == 0 {
 		return len(a) == len(b)
 	}
+	if float64(min(len(a), len(b))) < alikeShare*float64(max(len(a), len(b))) {
+		return false // they cannot share enough
+	}
 	both := 0
 	for t := range a {
 		if b[t] {
