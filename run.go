@@ -136,7 +136,7 @@ type Report struct {
 	Applied  int            `json:"applied"`           // update, create and delete actions that took effect
 	Kept     int            `json:"kept"`              // keep actions, and updates that changed nothing
 	Drops    map[string]int `json:"drops,omitempty"`   // entries not applied, by reason
-	Ignored  map[string]int `json:"ignored,omitempty"` // prose, reasoning, structure: text that was never an action
+	Ignored  map[string]int `json:"ignored,omitempty"` // reasoning and structure: text that was never meant as an action (prose is a drop)
 	Dropped  []Drop         `json:"dropped,omitempty"` // the first MaxDropExamples drops, with line and excerpt
 	Finish   string         `json:"finish,omitempty"`  // the last finish reason the model gave
 	Attempts []Attempt      `json:"attempts,omitempty"`

@@ -161,7 +161,7 @@ func (c *Config) settings() []setting {
 		{"GROUPMEM_POSTGRES_URL", "Postgres connection URL of the ledger (empty: the embedded SQLite ledger)", str(&c.PostgresURL), ""},
 		{"GROUPMEM_POSTGRES_SCHEMA", "Postgres schema holding the tables; created when missing (empty: the server's search_path)", str(&c.PostgresSchema), ""},
 		{"GROUPMEM_POSTGRES_IDLE_TX_TIMEOUT", "Postgres ends a ledger session whose transaction stays idle this long, releasing its locks (idle_in_transaction_session_timeout)", dur(&c.PostgresIdleInTxTimeout), text(postgres.DefaultIdleInTxTimeout)},
-		{"GROUPMEM_POSTGRES_LOCK_TIMEOUT", "longest wait of a ledger statement for a lock, such as a group's row held by another client (lock_timeout); the call then fails with `conflict`", dur(&c.PostgresLockTimeout), text(postgres.DefaultLockTimeout)},
+		{"GROUPMEM_POSTGRES_LOCK_TIMEOUT", "longest wait of a ledger statement for a lock (lock_timeout), and of a write's whole wait for its group's row, queued behind other writers or not; the call then fails with `conflict`", dur(&c.PostgresLockTimeout), text(postgres.DefaultLockTimeout)},
 		{"GROUPMEM_POSTGRES_STATEMENT_TIMEOUT", "longest run of one ledger statement (statement_timeout); the call then fails with `unavailable`", dur(&c.PostgresStatementTimeout), text(postgres.DefaultStatementTimeout)},
 		{"GROUPMEM_POSTGRES_MIGRATE_TIMEOUT", "statement and lock timeout inside the migration transaction, which may rewrite large tables and waits for other migrators", dur(&c.PostgresMigrateTimeout), text(postgres.DefaultMigrateTimeout)},
 		{"GROUPMEM_REDIS_ADDR", "Redis host:port for per-group locks (empty: in-process locks)", str(&c.RedisAddr), ""},
