@@ -171,17 +171,26 @@ func (p *printer) search(ctx context.Context) error {
 		}
 		p.printf("  %q\n", q)
 		for _, h := range hits {
-			similarity := "  --"
-			if h.Semantic != nil {
-				similarity = fmt.Sprintf("%.2f", *h.Semantic)
-			}
-			p.printf("    %s  %s\n", similarity, h.Memory.Statement)
+			p.printf("    %.2f  %s  (%s)\n", h.Score, h.Memory.Statement, parts(h))
 		}
 		if len(hits) == 0 {
 			p.printf("    (nothing similar)\n")
 		}
 	}
 	return nil
+}
+
+// parts says what a hit's fused score is made of: its BM25 score for the
+// words it shares with the query and its cosine similarity.
+func parts(h groupmem.HybridHit) string {
+	words, meaning := "no shared word", "not similar"
+	if h.Keyword != nil {
+		words = fmt.Sprintf("words %.2f", *h.Keyword)
+	}
+	if h.Semantic != nil {
+		meaning = fmt.Sprintf("meaning %.2f", *h.Semantic)
+	}
+	return words + ", " + meaning
 }
 
 func (p *printer) done() {
