@@ -34,6 +34,16 @@ type Queue interface {
 	// failed one.
 	ClaimJobs(ctx context.Context, limit int, lease time.Duration) ([]Job, error)
 
+	// RenewJobs extends the claims of p.Jobs, each with the claim token it
+	// was claimed with, to now + p.Lease, and returns the ids of the jobs it
+	// extended, in id order. A job whose claim no longer holds (another
+	// claimer took it after its lease ran out, or it was finished) is left
+	// as it is and missing from the ids: its holder has lost it. A claim
+	// whose lease ran out but that nobody took yet is still held, and is
+	// extended. A lease that is not positive, or a job without a valid claim
+	// token, is EINVALID, and nothing is renewed.
+	RenewJobs(ctx context.Context, p RenewJobsParams) ([]int64, error)
+
 	// FinishJob records how a claimed job ended (see JobOutcome). ECONFLICT
 	// when job's claim no longer holds: its lease ran out and another
 	// claimer took it, or it was already finished.
@@ -49,6 +59,12 @@ type Queue interface {
 	// PruneJobs deletes finished (done or given up) jobs last changed
 	// before before, and returns how many.
 	PruneJobs(ctx context.Context, before time.Time) (int, error)
+}
+
+// RenewJobsParams are the claims Queue.RenewJobs extends.
+type RenewJobsParams struct {
+	Jobs  []Job         // the held jobs, as claimed: ID and Claim are read
+	Lease time.Duration // the new lease, from now
 }
 
 // JobStatus is the state of a queued job.

@@ -34,10 +34,18 @@ type PoolConfig struct {
 	// Poll is how long an idle lane waits before it looks for work again
 	// (default 5s).
 	Poll time.Duration
-	// Lease is how long a claimed job stays claimed (default RunTimeout +
-	// 2m, at least RunTimeout + 1m). A job whose holder dies is claimed
-	// again when it runs out.
+	// Lease is how long a claimed job stays claimed unless renewed
+	// (GROUPMEM_JOB_LEASE, default twice LockTTL, at least MinLease). The
+	// Pool renews the claims of its runs every Lease/3 for as long as they
+	// run, however long that is; a job whose holder dies is claimed again
+	// by another within a Lease (plus the other's Poll). Keep it above
+	// LockTTL: a job taken over while the dead holder's group lock still
+	// lasts finds its group busy and waits BusyDelay.
 	Lease time.Duration
+	// LockTTL is the lease of the per-group lock (Config.LockTTL,
+	// GROUPMEM_LOCK_TTL, default DefaultLockTTL); the default Lease
+	// derives from it.
+	LockTTL time.Duration
 	// Days bounds the look-back of a group's first run, as Options.Days
 	// (0: no bound).
 	Days int
@@ -82,6 +90,8 @@ type Pool struct {
 	stopClaims context.CancelFunc // ends the lanes' claiming
 	cancelRuns context.CancelFunc // abandons runs in flight
 	lanes      sync.WaitGroup
+	keeping    sync.WaitGroup // the renewal of claims, until the lanes end
+	held       held           // the jobs whose runs are in flight
 	prog       progress
 }
 
@@ -91,11 +101,12 @@ const (
 	DefaultRunTimeout   = 10 * time.Minute
 	DefaultMaxAttempts  = 3
 	DefaultMaxFollowUps = 10
+	// MinLease is the shortest default job lease.
+	MinLease = 15 * time.Second
 )
 
 // NewPool returns a Pool that evolves the jobs of q with e. A negative
-// setting is EINVALID, naming it; Lease is raised to at least RunTimeout +
-// 1m so that a job is never claimed again while its run may still go on.
+// setting is EINVALID, naming it.
 func NewPool(q groupmem.Queue, e Evolver, log *slog.Logger, cfg PoolConfig) (*Pool, error) {
 	for _, c := range []struct {
 		name     string
@@ -109,6 +120,7 @@ func NewPool(q groupmem.Queue, e Evolver, log *slog.Logger, cfg PoolConfig) (*Po
 		{"pool BusyDelay", cfg.BusyDelay < 0},
 		{"pool Poll", cfg.Poll < 0},
 		{"pool Lease", cfg.Lease < 0},
+		{"pool LockTTL", cfg.LockTTL < 0},
 		{"pool Days", cfg.Days < 0},
 	} {
 		if c.negative {
@@ -122,7 +134,8 @@ func NewPool(q groupmem.Queue, e Evolver, log *slog.Logger, cfg PoolConfig) (*Po
 	cfg.MaxBackoff = max(cmp.Or(cfg.MaxBackoff, time.Hour), cfg.Backoff)
 	cfg.BusyDelay = cmp.Or(cfg.BusyDelay, time.Minute)
 	cfg.Poll = cmp.Or(cfg.Poll, 5*time.Second)
-	cfg.Lease = max(cmp.Or(cfg.Lease, cfg.RunTimeout+2*time.Minute), cfg.RunTimeout+time.Minute)
+	cfg.LockTTL = cmp.Or(cfg.LockTTL, DefaultLockTTL)
+	cfg.Lease = cmp.Or(cfg.Lease, max(2*cfg.LockTTL, MinLease))
 	cfg.MaxFollowUps = cmp.Or(cfg.MaxFollowUps, DefaultMaxFollowUps)
 	cfg.ProgressEvery = cmp.Or(cfg.ProgressEvery, time.Minute)
 	if log == nil {
@@ -133,9 +146,15 @@ func NewPool(q groupmem.Queue, e Evolver, log *slog.Logger, cfg PoolConfig) (*Po
 
 // RunOnce claims up to Concurrency due jobs, evolves them concurrently,
 // records their outcomes, and returns how many it ran once all have
-// ended. The error joins the failures to claim or to record an outcome; a
-// failed evolution is an outcome, not an error.
+// ended, renewing their claims meanwhile until ctx ends. The error joins
+// the failures to claim or to record an outcome; a failed evolution is an
+// outcome, not an error.
 func (p *Pool) RunOnce(ctx context.Context) (int, error) {
+	kctx, stop := context.WithCancel(ctx)
+	var keeping sync.WaitGroup
+	keeping.Go(func() { p.keepClaims(kctx) })
+	defer keeping.Wait()
+	defer stop()
 	return p.claimAndRun(ctx, ctx, p.cfg.Concurrency)
 }
 
@@ -175,8 +194,12 @@ func (p *Pool) work(ctx context.Context, job groupmem.Job) error {
 		o = groupmem.JobOutcome{Kind: groupmem.OutcomeGiveUp, Error: job.LastError}
 	} else {
 		rctx, cancel := context.WithTimeout(ctx, p.cfg.RunTimeout)
+		p.held.add(job, cancel)
 		res, err := p.evolver.Evolve(rctx, job.GroupID, Options{Trigger: groupmem.TriggerCron, Actor: "cron", Days: p.cfg.Days})
 		cancel()
+		if !p.held.remove(job.ID) {
+			return nil // lost to another claimer; RenewClaims logged it
+		}
 		o = p.outcome(ctx, job, res, err)
 		backlog = res.More && o.Kind == groupmem.OutcomeDone
 	}
@@ -240,7 +263,8 @@ func (p *Pool) backoff(n int) time.Duration {
 // Start runs Concurrency lanes in the background. Each lane claims one
 // job at a time, runs it, and waits Poll when there is none. When ctx ends
 // the lanes stop claiming, but runs in flight go on (each within
-// RunTimeout): call Stop to wait for them within a grace period. Start
+// RunTimeout): call Stop to wait for them within a grace period. The
+// claims of the runs in flight are renewed until the last lane ends. Start
 // runs the lanes once; later calls do nothing.
 func (p *Pool) Start(ctx context.Context) {
 	p.mu.Lock()
@@ -258,8 +282,14 @@ func (p *Pool) Start(ctx context.Context) {
 	if p.cfg.ProgressEvery > 0 {
 		p.lanes.Go(func() { p.report(claimCtx) })
 	}
+	keepCtx, stopKeeping := context.WithCancel(runCtx)
+	p.keeping.Go(func() { p.keepClaims(keepCtx) })
+	p.keeping.Go(func() {
+		p.lanes.Wait()
+		stopKeeping()
+	})
 	p.log.InfoContext(ctx, "worker pool started", "concurrency", p.cfg.Concurrency, "run_timeout", p.cfg.RunTimeout,
-		"max_attempts", p.cfg.MaxAttempts)
+		"max_attempts", p.cfg.MaxAttempts, "job_lease", p.cfg.Lease)
 }
 
 // lane claims and runs one job at a time until claimCtx ends.
@@ -300,6 +330,7 @@ func (p *Pool) Stop(ctx context.Context) error {
 	done := make(chan struct{})
 	go func() {
 		p.lanes.Wait()
+		p.keeping.Wait()
 		close(done)
 	}()
 	select {

@@ -334,6 +334,8 @@ func TestNewPoolRejectsNegativeSettings(t *testing.T) {
 		{worker.PoolConfig{Concurrency: -1}, "Concurrency"},
 		{worker.PoolConfig{RunTimeout: -time.Second}, "RunTimeout"},
 		{worker.PoolConfig{MaxAttempts: -3}, "MaxAttempts"},
+		{worker.PoolConfig{Lease: -time.Second}, "Lease"},
+		{worker.PoolConfig{LockTTL: -time.Second}, "LockTTL"},
 	}
 	for _, tt := range tests {
 		_, err := worker.NewPool(nil, nil, nil, tt.cfg)

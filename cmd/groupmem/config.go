@@ -100,6 +100,7 @@ type Config struct {
 	ShutdownGrace   time.Duration
 
 	LockTTL  time.Duration
+	JobLease time.Duration
 	LogLevel string
 	LogJSON  bool
 }
@@ -215,6 +216,7 @@ func (c *Config) settings() []setting {
 		{"GROUPMEM_SEARCH_THRESHOLD", "similarity threshold of semantic search (0: " + text(api.DefaultThreshold) + " with an embeddings service, " + text(stack.StaticThreshold) + " with the static embedder, " + text(stack.HashingThreshold) + " with the hashing one); hybrid search cuts nothing unless asked", float(&c.SearchThreshold), "0"},
 		{"GROUPMEM_GRACE", "at shutdown, how long requests and evolutions in flight may finish", dur(&c.ShutdownGrace), "30s"},
 		{"GROUPMEM_LOCK_TTL", "lease of a per-group lock; renewed while held", dur(&c.LockTTL), text(worker.DefaultLockTTL)},
+		{"GROUPMEM_JOB_LEASE", "how long a claimed job stays claimed unless its worker renews it (every third of it, while the run lasts); a killed worker's jobs go to another replica after it (0: twice GROUPMEM_LOCK_TTL, at least " + text(worker.MinLease) + "; else at least GROUPMEM_LOCK_TTL)", dur(&c.JobLease), "0"},
 		{"GROUPMEM_LOG_LEVEL", "debug, info, warn or error", str(&c.LogLevel), "info"},
 		{"GROUPMEM_LOG_JSON", "log JSON lines instead of text", boolean(&c.LogJSON), "false"},
 	}
@@ -268,6 +270,8 @@ func (c *Config) validate() error {
 		return fmt.Errorf("GROUPMEM_EMBED_DIM must be within 8..8192, got %d", c.EmbedDim)
 	case c.LockTTL < time.Second:
 		return fmt.Errorf("GROUPMEM_LOCK_TTL must be at least 1s, got %s", c.LockTTL)
+	case c.JobLease != 0 && c.JobLease < c.LockTTL:
+		return fmt.Errorf("GROUPMEM_JOB_LEASE must be 0 or at least GROUPMEM_LOCK_TTL (%s), got %s", c.LockTTL, c.JobLease)
 	case c.LLMMaxTokens < 1:
 		return fmt.Errorf("GROUPMEM_LLM_MAX_TOKENS must be positive, got %d", c.LLMMaxTokens)
 	case c.LLMTemperature < 0 || c.LLMTemperature > 2:

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"strings"
 	"testing"
 	"time"
 
@@ -42,5 +43,30 @@ func TestPostgresTimeoutsReachTheLedger(t *testing.T) {
 				t.Errorf("ledger timeouts %v, want %v", got, tt.want)
 			}
 		})
+	}
+}
+
+// GROUPMEM_JOB_LEASE is 0 (derived from the lock's) or at least
+// GROUPMEM_LOCK_TTL; anything else is refused, naming the setting.
+func TestJobLeaseIsValidated(t *testing.T) {
+	tests := []struct {
+		env map[string]string
+		ok  bool
+	}{
+		{nil, true},
+		{map[string]string{"GROUPMEM_JOB_LEASE": "45s"}, true},
+		{map[string]string{"GROUPMEM_JOB_LEASE": "10s", "GROUPMEM_LOCK_TTL": "10s"}, true},
+		{map[string]string{"GROUPMEM_JOB_LEASE": "20s"}, false}, // below the default lock ttl of 30s
+		{map[string]string{"GROUPMEM_JOB_LEASE": "-1m"}, false},
+	}
+	for _, tt := range tests {
+		cfg, err := bindConfig(newFlagSet(), func(k string) (string, bool) { v, ok := tt.env[k]; return v, ok })
+		if err != nil {
+			t.Fatal(err)
+		}
+		err = cfg.validate()
+		if tt.ok != (err == nil) || err != nil && !strings.Contains(err.Error(), "GROUPMEM_JOB_LEASE") {
+			t.Errorf("validate(%v) = %v; want ok %v, an error naming GROUPMEM_JOB_LEASE", tt.env, err, tt.ok)
+		}
 	}
 }

@@ -43,7 +43,7 @@ func newEvolution(cfg *Config, b *stack.Stack, svc *worker.Service, log *slog.Lo
 		followUps = -1 // none; the pool reads 0 as its default
 	}
 	pc := worker.PoolConfig{Concurrency: cfg.Concurrency, RunTimeout: cfg.RunTimeout, MaxAttempts: cfg.MaxAttempts,
-		MaxFollowUps: followUps}
+		MaxFollowUps: followUps, LockTTL: cfg.LockTTL, Lease: cfg.JobLease}
 	if lim := b.Limiter; lim != nil {
 		pc.Rate = func() worker.RateFigures {
 			st := lim.Stats()
@@ -52,7 +52,7 @@ func newEvolution(cfg *Config, b *stack.Stack, svc *worker.Service, log *slog.Lo
 	}
 	pool, err := worker.NewPool(b.Queue, svc, log, pc)
 	if err != nil {
-		return nil, fmt.Errorf("GROUPMEM_CONCURRENCY, GROUPMEM_RUN_TIMEOUT or GROUPMEM_MAX_ATTEMPTS: %w", err)
+		return nil, fmt.Errorf("GROUPMEM_CONCURRENCY, GROUPMEM_RUN_TIMEOUT, GROUPMEM_MAX_ATTEMPTS or GROUPMEM_JOB_LEASE: %w", err)
 	}
 	reg.WatchNight(func() (groupmem.JobCounts, bool) {
 		np, ok := pool.Progress()

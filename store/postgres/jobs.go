@@ -93,6 +93,36 @@ func (l *Ledger) ClaimJobs(ctx context.Context, limit int, lease time.Duration) 
 	return jobs, nil
 }
 
+// RenewJobs implements groupmem.Queue in one statement; only rows whose
+// claim token and running status match are changed (and locked).
+func (l *Ledger) RenewJobs(ctx context.Context, p groupmem.RenewJobsParams) ([]int64, error) {
+	if p.Lease <= 0 {
+		return nil, groupmem.Errorf(groupmem.EINVALID, "a job lease must be positive, got %s", p.Lease)
+	}
+	for _, j := range p.Jobs {
+		if !groupmem.ValidID(j.Claim) {
+			return nil, groupmem.Errorf(groupmem.EINVALID, "job %d has no valid claim token", j.ID)
+		}
+	}
+	if len(p.Jobs) == 0 {
+		return nil, nil
+	}
+	ids, claims := make([]int64, len(p.Jobs)), make([]string, len(p.Jobs))
+	for i, j := range p.Jobs {
+		ids[i], claims[i] = j.ID, j.Claim
+	}
+	rows, err := l.pool.Query(ctx, renewJobsSQL, l.now().UTC().Add(p.Lease), ids, claims)
+	if err != nil {
+		return nil, interpretError(fmt.Errorf("renew jobs: %w", err))
+	}
+	kept, err := pgx.CollectRows(rows, pgx.RowTo[int64])
+	if err != nil {
+		return nil, interpretError(fmt.Errorf("renew jobs: %w", err))
+	}
+	slices.Sort(kept)
+	return kept, nil
+}
+
 // FinishJob implements groupmem.Queue. It applies only while job.Claim is
 // the job's current claim and the job is running; otherwise ECONFLICT and
 // nothing changes. An unknown outcome kind or a negative delay is EINVALID.
@@ -204,6 +234,11 @@ const (
 				AND (claimed_until IS NULL OR claimed_until <= $1)
 			ORDER BY next_attempt_at, id LIMIT $4 FOR UPDATE SKIP LOCKED)
 		RETURNING ` + jobColumns
+	renewJobsSQL = `
+		UPDATE evolution_jobs j SET claimed_until = $1
+		FROM unnest($2::bigint[], $3::uuid[]) AS r(id, claim)
+		WHERE j.id = r.id AND j.claim = r.claim AND j.status = 'running'
+		RETURNING j.id`
 	finishJobSQL = `
 		UPDATE evolution_jobs SET status = $3, attempts = attempts + $4,
 			next_attempt_at = CASE WHEN $3 = 'pending' THEN $5 ELSE next_attempt_at END,

@@ -145,6 +145,46 @@ func (l *Ledger) ClaimJobs(ctx context.Context, limit int, lease time.Duration) 
 	return jobs, nil
 }
 
+// RenewJobs implements groupmem.Queue in one write transaction; only rows
+// whose claim token and running status match are changed.
+func (l *Ledger) RenewJobs(ctx context.Context, p groupmem.RenewJobsParams) ([]int64, error) {
+	if p.Lease <= 0 {
+		return nil, groupmem.Errorf(groupmem.EINVALID, "a job lease must be positive, got %s", p.Lease)
+	}
+	for _, j := range p.Jobs {
+		if !groupmem.ValidID(j.Claim) {
+			return nil, groupmem.Errorf(groupmem.EINVALID, "job %d has no valid claim token", j.ID)
+		}
+	}
+	if len(p.Jobs) == 0 {
+		return nil, nil
+	}
+	until := nanos(l.now().Add(p.Lease))
+	var kept []int64
+	err := l.inTx(ctx, func(tx *sql.Tx) error {
+		kept = kept[:0]
+		for _, j := range p.Jobs {
+			res, err := tx.ExecContext(ctx, `
+				UPDATE evolution_jobs SET claimed_until = ?1
+				WHERE id = ?2 AND claim = ?3 AND status = 'running'`, until, j.ID, j.Claim)
+			if err != nil {
+				return fmt.Errorf("renew jobs: %w", err)
+			}
+			if n, err := res.RowsAffected(); err != nil {
+				return fmt.Errorf("renew jobs: %w", err)
+			} else if n == 1 {
+				kept = append(kept, j.ID)
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	slices.Sort(kept)
+	return kept, nil
+}
+
 // FinishJob implements groupmem.Queue. It applies only while job.Claim is
 // the job's current claim and the job is running; otherwise ECONFLICT and
 // nothing changes. A job without a valid claim token, a run id that is not

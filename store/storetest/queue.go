@@ -43,6 +43,8 @@ func TestQueue(t *testing.T, open func(t *testing.T) (groupmem.Queue, groupmem.L
 		{"CountJobs", testQueueCountJobs},
 		{"ContinueGoesBehindDueJobs", testQueueContinue},
 		{"LeaseExpiry", testQueueLeaseExpiry},
+		{"Renew", testQueueRenew},
+		{"RenewBadInput", testQueueRenewBadInput},
 		{"FinishOutcomes", testQueueFinishOutcomes},
 		{"FinishBadInput", testQueueFinishBadInput},
 		{"ClaimBadInput", testQueueClaimBadInput},
