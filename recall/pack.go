@@ -37,10 +37,13 @@ func pack(cands []candidate, budget int, asked map[string]bool) Context {
 			}
 		}
 		var line string
+		var m groupmem.Message
 		if c.memory != nil {
 			line = memoryLine(c.memory)
 		} else {
-			line = messageLine(*c.message, excerpt(c.message.Content, asked))
+			m = *c.message
+			m.Content = excerpt(m.Content, asked)
+			line = messageLine(m, m.Content)
 		}
 		cost := prompts.EstimateTokens(line) + headers(c, len(mems), len(msgs)) // the line and the headers it brings
 		if len(mems)+len(msgs) > 0 {
@@ -61,8 +64,6 @@ func pack(cands []candidate, budget int, asked map[string]bool) Context {
 		if c.memory != nil {
 			mems = append(mems, c.memory)
 		} else {
-			m := *c.message
-			m.Content = excerpt(m.Content, asked)
 			msgs = append(msgs, m)
 		}
 	}

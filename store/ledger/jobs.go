@@ -68,3 +68,18 @@ func FollowUps(o groupmem.JobOutcome) int {
 	}
 	return 0
 }
+
+// CheckRenewal checks a renewal of claims before a queue records it:
+// EINVALID for a lease that is not positive or a job without a valid
+// claim token.
+func CheckRenewal(p groupmem.RenewJobsParams) error {
+	if p.Lease <= 0 {
+		return groupmem.Errorf(groupmem.EINVALID, "a job lease must be positive, got %s", p.Lease)
+	}
+	for _, j := range p.Jobs {
+		if !groupmem.ValidID(j.Claim) {
+			return groupmem.Errorf(groupmem.EINVALID, "job %d has no valid claim token", j.ID)
+		}
+	}
+	return nil
+}

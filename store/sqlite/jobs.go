@@ -148,13 +148,8 @@ func (l *Ledger) ClaimJobs(ctx context.Context, limit int, lease time.Duration) 
 // RenewJobs implements groupmem.Queue in one write transaction; only rows
 // whose claim token and running status match are changed.
 func (l *Ledger) RenewJobs(ctx context.Context, p groupmem.RenewJobsParams) ([]int64, error) {
-	if p.Lease <= 0 {
-		return nil, groupmem.Errorf(groupmem.EINVALID, "a job lease must be positive, got %s", p.Lease)
-	}
-	for _, j := range p.Jobs {
-		if !groupmem.ValidID(j.Claim) {
-			return nil, groupmem.Errorf(groupmem.EINVALID, "job %d has no valid claim token", j.ID)
-		}
+	if err := ledger.CheckRenewal(p); err != nil {
+		return nil, err
 	}
 	if len(p.Jobs) == 0 {
 		return nil, nil
