@@ -117,7 +117,7 @@ func (f *Fuser) habit(st string, c *cluster) string {
 	for i, it := range c.items {
 		lines[i] = it.msg.Content
 	}
-	return habitStatement(st, lines, supportOf(c.items), f.cfg.Evolve.Location)
+	return habitStatement(f.cfg.Languages, st, lines, supportOf(c.items), f.cfg.Evolve.Location)
 }
 
 // keepsContent reports whether a new wording keeps what the old one said:

@@ -1,14 +1,18 @@
 package offline
 
 import (
+	"fmt"
 	"regexp"
 	"strings"
+	"time"
+	"unicode"
+	"unicode/utf8"
 )
 
 // Chinese is the Chinese language value (see Language).
 var Chinese = Language{
 	Name:         "zh",
-	Owns:         func(c string) bool { return strings.ContainsFunc(c, isCJK) },
+	Owns:         func(c string) bool { return strings.ContainsFunc(c, han) },
 	ClauseMarks:  "。！？；，!?;",
 	SecondPerson: regexp.MustCompile(`你|您`),
 	Question:     regexp.MustCompile(`[？?]|[吗呢嘛吧][\s。！!~～…]*$|有没有|是不是|要不要|谁有|有人[^，。]*[吗么]|咋样|怎么样`),
@@ -18,7 +22,191 @@ var Chinese = Language{
 		`[啊呀了哈！!。~～…，,\s]*$`),
 	Photo:       regexp.MustCompile(`看这张|看这个|发张图|发个图|上图|如图|见图|截图|\[图片\]|\[视频\]`),
 	FirstPerson: regexp.MustCompile(`我|俺`),
-	Singular:    regexp.MustCompile(`[我俺]([^们]|$)`),
-	Attribution: "：",
-	Recurs:      regexp.MustCompile(`每(周|天|晚|月|个|星期|礼拜|次)|老规矩|照常|照旧|惯例|固定|以后都|从今往后`),
+	Leads: []string{"通知", "公告", "提醒", "提醒一下", "提醒下", "温馨提示", "友情提示", "重要", "注意", "大家注意", "重要通知",
+		"老规矩", "照旧", "还是老规矩", "对了", "话说", "另外", "顺便说一下", "顺便", "说一下", "补充一下", "各位", "大家"},
+	Reader:       regexp.MustCompile(`你|记得|别忘|^请|请(大家|各位)|务必|新来的`),
+	Singular:     regexp.MustCompile(`[我俺]([^们]|$)`),
+	Attribution:  "：",
+	Recurs:       regexp.MustCompile(`每(周|天|晚|月|个|星期|礼拜|次)|老规矩|照常|照旧|惯例|固定|以后都|从今往后`),
+	Facts:        zhFacts,
+	NamesItself:  []string{"过敏", "吃素", "搬家"},
+	Someone:      "一位群友",
+	Voice:        zhVoice,
+	Habitual:     zhHabitual,
+	Date:         zhDate,
+	DatedPart:    "%s，",
+	PartLead:     regexp.MustCompile(`^\d{1,2}月\d{1,2}日，`),
+	PartSep:      "；",
+	GroupSubject: "群成员",
+	HabitOpenings: []string{"每", "周一", "周二", "周三", "周四", "周五", "周六", "周日", "周天", "星期", "工作日",
+		"周末", "早上", "上午", "中午", "下午", "晚上", "一起", "平时", "经常", "常常", "通常", "照常", "继续"},
+	Support: func(st string, members, days int, since time.Time) string {
+		return fmt.Sprintf("%s（%d位成员，%d天，%d月%d日起）", strings.TrimRight(st, "。"), members, days, since.Month(), since.Day())
+	},
+}
+
+// han reports whether r is a Han character: a clause with one is Chinese.
+func han(r rune) bool { return unicode.Is(unicode.Han, r) }
+
+// zhWhen is what may stand between 我 and the verb of a Chinese fact:
+// up to two time words ("我六月要搬到", "我这周升职", "我周六第一次去")
+// and a place ("我周五在重庆见了").
+const zhWhen = `(?:(?:今年|明年|去年|现在|最近|目前|这周|下周|上周|这个月|下个月|上个月|周[一二三四五六日末]|星期[一二三四五六日天]|` +
+	`每周[一二三四五六日末]?|每个?星期[一二三四五六日天]?|每天|每个?月|平时|昨天|今天|明天|[一二三四五六七八九十0-9]{1,3}月份?|终于|刚刚?|已经|第一次|也|还)\s*){0,3}` +
+	// a place, but not a clause of its own ("我在群里看到有人说要搬到…")
+	`(?:在[^，。！？,.!?看听说帮替给想觉要]{1,8})?`
+
+// zh is a Chinese fact pattern: 我, then zhWhen, then verbs.
+func zh(verbs string) *regexp.Regexp { return regexp.MustCompile(`我` + zhWhen + `(?:` + verbs + `)`) }
+
+// zhFacts are the Chinese patterns of what members say about themselves.
+var zhFacts = map[string]*regexp.Regexp{
+	"job": regexp.MustCompile(`我在.{1,12}(工作|上班|实习)|我是(一名|一个)?.{0,6}(程序员|老师|医生|护士|工程师|设计师|学生|律师|厨师|会计|产品经理|运维|前端|后端)|我的工作|` +
+		`我` + zhWhen + `(换了工作|入职|升职|换成.{1,4}班|转岗)|干[^，。！？]{2,6}这行`),
+	"home":    regexp.MustCompile(`我` + zhWhen + `(?:住在|家在|搬到|搬家到|要搬到|要搬去)|在[^，。！？]{1,6}住`),
+	"family":  regexp.MustCompile(`我(老婆|老公|媳妇|对象|儿子|女儿|家孩子)(是|在|今年|刚)|我(家猫|家狗|家的猫|家的狗)|(领养|养)了(一只|只|个)`),
+	"origin":  regexp.MustCompile(`我老家|老家[是在]|我是[^，。！？]{1,4}人`),
+	"owns":    regexp.MustCompile(`我(那辆|这辆|这台|这部|开的|开[A-Za-z奥宝奔大丰本比特理蔚小极问五])|提车了`),
+	"school":  regexp.MustCompile(`我` + zhWhen + `(在备考|备考|考上了|毕业于)|在备考`),
+	"health":  regexp.MustCompile(`对.{1,8}过敏|我` + zhWhen + `(不能吃|吃素|不吃)`),
+	"likes":   regexp.MustCompile(`我` + zhWhen + `(?:(很|特别|最|超|更|比较)?(喜欢|爱吃|爱看|爱喝|讨厌|不喜欢)|最爱)|报了个|迷上了|入坑|一口气刷了|作为一个`),
+	"routine": regexp.MustCompile(`我` + zhWhen + `(每周[一二三四五六日末]?|每个?星期[一二三四五六日天]?|每天|每个?月|平时)[^，。！？,.!?]{0,10}(去|做|上|练|跑|学|打|参加)`),
+	"plans":   regexp.MustCompile(`我` + zhWhen + `(?:打算|准备|计划|要去|想去|要回|搬家)|机票都订了|攻略做了|准备去`),
+	"did":     zh(`去了|跑了|买了|看了|考过了|通过了|领养了|学会了|完成了|爬了|见了|开始(?:学|练|用|做|跑|上|玩|养|写)|去[^，。！？,.!?]{1,4}了`),
+	"event":   regexp.MustCompile(`团建[^，。！？]{2,8}|[^，。！？]{2,8}(吃得太|太好吃了|吃完了|玩得太)`),
+}
+
+// zhFirstPerson are Chinese first-person words, longest first, and what
+// they become: %s is the sender's name.
+var zhFirstPerson = [][2]string{
+	{"咱们群", "群里"}, {"我们群", "群里"}, {"咱们", "大家"}, {"我们", "大家"}, {"俺们", "大家"}, {"咱", "大家"}, {"我", "%s"}, {"俺", "%s"},
+}
+
+// zhWeekday is a weekday named without a date: 周六, 星期六, 这周六,
+// 下星期六; 每周六 and the like state a pattern and are left as they are.
+var zhWeekday = regexp.MustCompile(`(每个?)?([这本下上]个?)?(周|星期|礼拜)([一二三四五六日天])`)
+
+// zhWeekdayNames maps the day of a Chinese weekday name to time.Weekday.
+type zhWeekdayNames map[string]time.Weekday
+
+var zhWeekdays = zhWeekdayNames{"一": time.Monday, "二": time.Tuesday, "三": time.Wednesday, "四": time.Thursday,
+	"五": time.Friday, "六": time.Saturday, "日": time.Sunday, "天": time.Sunday}
+
+// rewrite dates the weekdays of st that name their week (这周六, 下星期一,
+// 上个礼拜天), counted from day, and a bare one in a clause that tells what
+// happened (我周六去攀岩了: the latest Saturday); another bare weekday
+// (改到周四) may be a pattern and stays, as do 每周六 and words that only
+// look like one (这周天气, 上周一共, 一周一次).
+func (n zhWeekdayNames) rewrite(st string, day time.Time) string {
+	var b strings.Builder
+	last := 0
+	for _, m := range zhWeekday.FindAllStringSubmatchIndex(st, -1) {
+		group := func(i int) string {
+			if m[2*i] < 0 {
+				return ""
+			}
+			return st[m[2*i]:m[2*i+1]]
+		}
+		every, week, unit, d := group(1), group(2), group(3), group(4)
+		next, _ := utf8.DecodeRuneInString(st[m[1]:])
+		if every != "" || unit == "周" && d == "天" || strings.ContainsRune("共次些起气", next) {
+			continue
+		}
+		rel := "past" // a bare weekday in a clause that tells what happened (我周六去攀岩了)
+		if week != "" {
+			rel = map[string]string{"这": "this", "本": "this", "下": "next", "上": "last"}[week[:len("这")]]
+		} else if !zhPast(clauseAt(st, m[0]), st[m[0]:m[1]]) {
+			continue // 改到周四: perhaps every Thursday
+		}
+		b.WriteString(st[last:m[0]])
+		b.WriteString(zhDate(weekdayNear(day, n[d], rel)) + "（周" + d + "）")
+		last = m[1]
+	}
+	b.WriteString(st[last:])
+	return b.String()
+}
+
+// zhPast reports whether the Chinese clause holding weekday tells what
+// happened on it: the text after the weekday has 了 or 过 (not 过来,
+// 过去 or 不过), and the clause is not a reminder (忘了), a plan (要, 会)
+// or a change of day (改到周四了, 定在周六了, 周六见了).
+func zhPast(clause, weekday string) bool {
+	i := strings.Index(clause, weekday)
+	if i < 0 {
+		return false
+	}
+	before, after := clause[:i], clause[i+len(weekday):]
+	for _, w := range []string{"忘了", "要", "会", "改到", "改成", "定在", "约在", "挪到"} {
+		if strings.Contains(clause, w) {
+			return false
+		}
+	}
+	if strings.HasPrefix(after, "了") || strings.HasPrefix(after, "见") || strings.HasSuffix(before, "到") {
+		return false
+	}
+	rest := after
+	for _, w := range []string{"过来", "过去", "过生日", "不过"} {
+		rest = strings.ReplaceAll(rest, w, "")
+	}
+	return strings.Contains(rest, "了") || strings.Contains(rest, "过")
+}
+
+// zhRelativeDay are Chinese relative days, longest first: the days from
+// the message's own date and the part of the day they name.
+var zhRelativeDay = []struct {
+	word string
+	days int
+	part string
+}{
+	{"今晚", 0, "晚上"}, {"明晚", 1, "晚上"}, {"昨晚", -1, "晚上"}, {"今早", 0, "早上"}, {"明早", 1, "早上"},
+	{"今天", 0, ""}, {"明天", 1, ""}, {"昨天", -1, ""}, {"后天", 2, ""}, {"前天", -2, ""},
+}
+
+// zhOwnPlural is what the plural first person becomes in a member's
+// statement about themselves: %s is the sender's name.
+var zhOwnPlural = [][2]string{{"咱们群", "群里"}, {"我们群", "群里"}, {"咱们", "%s一家"}, {"我们", "%s一家"}, {"俺们", "%s一家"}}
+
+// zhVoice rewrites a Chinese statement name said on day in the third
+// person: relative days, months, years and weekdays become dates, and
+// first-person words the name (own: their 我们 is their household).
+func zhVoice(st, name string, day time.Time, own bool) string {
+	for _, r := range zhRelativeDay {
+		d := day.AddDate(0, 0, r.days)
+		st = strings.ReplaceAll(st, r.word, zhDate(d)+r.part)
+	}
+	for word, months := range map[string]int{"这个月": 0, "下个月": 1, "上个月": -1} {
+		m := time.Date(day.Year(), day.Month()+time.Month(months), 1, 0, 0, 0, 0, day.Location())
+		st = strings.ReplaceAll(st, word, m.Format("2006")+"年"+m.Format("1")+"月")
+	}
+	for word, years := range map[string]int{"今年": 0, "明年": 1, "去年": -1} {
+		st = strings.ReplaceAll(st, word, day.AddDate(years, 0, 0).Format("2006")+"年")
+	}
+	st = zhWeekdays.rewrite(st, day)
+	for word, weeks := range map[string]int{"这周": 0, "本周": 0, "下周": 1, "上周": -1} {
+		st = strings.ReplaceAll(st, word, zhDate(monday(day).AddDate(0, 0, 7*weeks))+"那周")
+	}
+	if own {
+		for _, p := range zhOwnPlural {
+			st = strings.ReplaceAll(st, p[0], strings.ReplaceAll(p[1], "%s", name))
+		}
+	}
+	for _, p := range zhFirstPerson {
+		st = strings.ReplaceAll(st, p[0], strings.ReplaceAll(p[1], "%s", name))
+	}
+	return st
+}
+
+// zhDate writes a date the Chinese way, without the year: 10月25日.
+func zhDate(d time.Time) string {
+	return d.Format("1") + "月" + d.Format("2") + "日"
+}
+
+// zhHabitual rewrites the Chinese days a habit's line counts from its own
+// date ("今晚", "明天") as the weekly pattern they stand for ("每周六").
+func zhHabitual(st string, day time.Time) string {
+	wd, next := day.Weekday(), (day.Weekday()+1)%7
+	zh := func(d time.Weekday) string {
+		return "每周" + [...]string{"日", "一", "二", "三", "四", "五", "六"}[d]
+	}
+	return strings.NewReplacer("今晚", zh(wd)+"晚上", "今早", zh(wd)+"早上", "今天", zh(wd), "明晚", zh(next)+"晚上", "明早", zh(next)+"早上", "明天", zh(next)).Replace(st)
 }

@@ -223,13 +223,13 @@ func (f *Fuser) representative(items []*item, closeness func(*item) float64, ok 
 // statement is a message's text as a statement, white space folded as
 // package evolve stores it.
 func (f *Fuser) statement(m groupmem.Message) string {
-	return clean(f.cfg.Languages, thirdPerson(strings.Join(strings.Fields(statementOf(m.Content)), " "), m, f.cfg.Evolve.Location))
+	return clean(f.cfg.Languages, thirdPerson(f.cfg.Languages, strings.Join(strings.Fields(statementOf(f.cfg.Languages, m.Content)), " "), m, f.cfg.Evolve.Location))
 }
 
 // ownStatement is the statement of what m's sender says about
 // themselves: as statement, with their "we" read as their household.
 func (f *Fuser) ownStatement(m groupmem.Message) string {
-	return clean(f.cfg.Languages, ownThirdPerson(strings.Join(strings.Fields(statementOf(m.Content)), " "), m, f.cfg.Evolve.Location))
+	return clean(f.cfg.Languages, ownThirdPerson(f.cfg.Languages, strings.Join(strings.Fields(statementOf(f.cfg.Languages, m.Content)), " "), m, f.cfg.Evolve.Location))
 }
 
 // habitStatement is the statement of a habit whose representative line
@@ -237,7 +237,7 @@ func (f *Fuser) ownStatement(m groupmem.Message) string {
 // the weekly pattern (habitual).
 func (f *Fuser) habitStatement(m groupmem.Message) string {
 	said := m
-	said.Content = habitual(strings.Join(strings.Fields(statementOf(m.Content)), " "), m.SentAt.In(f.cfg.Evolve.Location))
+	said.Content = habitual(f.cfg.Languages, strings.Join(strings.Fields(statementOf(f.cfg.Languages, m.Content)), " "), m.SentAt.In(f.cfg.Evolve.Location))
 	return f.statement(said)
 }
 

@@ -1,6 +1,11 @@
 package offline
 
-import "regexp"
+import (
+	"fmt"
+	"regexp"
+	"strings"
+	"time"
+)
 
 // English is the English language value (see Language).
 var English = Language{
@@ -17,7 +22,11 @@ var English = Language{
 		`[\w\s',-]{0,30}[.!]*\s*$`),
 	Photo:       regexp.MustCompile(`(?i)\b(here'?s a (pic|photo|picture|shot|snap|video|link)|(check|look at) (this|these|it|out this)|pic of|photo of|(pic|photo|link) below|attached|sorry for the [a-z ]*(pic|photo))\b`),
 	FirstPerson: regexp.MustCompile(`\b(I|I'm|I've|I'll|I'd|me|my|mine|myself)\b`),
-	Singular:    regexp.MustCompile(`(?i)\b(i|i'm|i've|i'll|i'd|me|my|mine|myself)\b`),
+	Leads: []string{"reminder", "friendly reminder", "quick reminder", "just a reminder", "fyi", "psa", "note", "heads up", "heads-up",
+		"btw", "by the way", "also", "ok so", "so", "guys", "everyone", "folks", "hey all", "hi all", "hey everyone",
+		"hi everyone", "all", "announcement", "update", "as a reminder"},
+	Reader:   regexp.MustCompile(`(?i)\b(you|your|you're|you'll|yours)\b|^\s*(please|remember|don't forget|bring|push|make sure)\b`),
+	Singular: regexp.MustCompile(`(?i)\b(i|i'm|i've|i'll|i'd|me|my|mine|myself)\b`),
 	BareVerb: regexp.MustCompile(`\b([A-Z][a-z]+) (?:really |also |still |even |just |always |never |totally )?` +
 		`(have|do|go|am|appreciate|love|like|want|need|think|know|feel|hope|wish|enjoy|miss|agree|guess|mean|say|get|make|take|carry|can't wait)\b`),
 	VerbLead:     regexp.MustCompile(`(?i)^\W*(just |finally |also |still )?([a-z]+ed|went|made|took|got|bought|had|ran|met|saw|found|spent|signed|caught|brought|began|did|flew|grew|won|sold|left|kept|lost|paid|put|built|drove|rode|swam|wrote|read|ate|drank|gave|heard|learnt|thought|taught|told|wore|started|picked)\b`),
@@ -27,4 +36,191 @@ var English = Language{
 	Their:        "their",
 	Recurs: regexp.MustCompile(`(?i)\b(every|each) (day|morning|evening|night|week|weekend|month|monday|tuesday|wednesday|thursday|friday|saturday|sunday)|` +
 		`\b(weekly|daily|monthly|fortnightly|as usual|as always|from now on|going forward|on (mondays|tuesdays|wednesdays|thursdays|fridays|saturdays|sundays|weekends))\b`),
+	Facts:       enFacts,
+	NamesItself: []string{"allergic", "vegetarian", "vegan", "lactose", "youngest", "oldest", "eldest", "little one"},
+	Vague: []string{"much", "lot", "lots", "idea", "one", "ones", "thing", "things", "stuff", "way", "guys",
+		"yours", "mine", "both", "more", "less", "well", "back", "already", "yet", "ever", "honestly", "though", "yes", "no",
+		"yeah", "yep", "nope", "now", "anyway", "lol", "omg", "haha", "bit", "little", "same", "whole"},
+	Someone:   "a member",
+	Voice:     enVoice,
+	Habitual:  enHabitual,
+	Date:      func(d time.Time) string { return d.Format("Mon Jan 2") },
+	DatedPart: "on %s, ",
+	PartLead:  regexp.MustCompile(`^on [A-Z][a-z]{2} [A-Z][a-z]{2} \d{1,2}, `),
+	PartSep:   "; ",
+	Support: func(st string, members, days int, since time.Time) string {
+		return fmt.Sprintf("%s (%d members over %d days since %s)", strings.TrimRight(st, "."), members, days, since.Format("Jan 2"))
+	},
 }
+
+// enFacts are the English patterns of what members say about themselves.
+var enFacts = map[string]*regexp.Regexp{
+	"job":  regexp.MustCompile(`(?i)\b(i work (as|at|for|in)|i'm working (as|at)|i(?:'m| am) (now )?an? ([a-z]+ )?(nurse|teacher|engineer|developer|designer|doctor|student|lawyer|chef|writer|manager|accountant|artist|musician|programmer|scientist|researcher|photographer|consultant|hygienist|specialist|architect|paralegal|analyst|technician|pharmacist|therapist|electrician|plumber|librarian|dentist|vet|veterinarian|firefighter|pilot|mechanic|barista|editor|journalist|translator|professor|lecturer|tutor|coach|auditor|planner|surveyor|paramedic|midwife|nanny|baker|florist)|my job|i just started (a new job|working)|i(?:'ve| have)? (got|been) promoted|speaking as an?|being an? [a-z]+( [a-z]+)? is|accepted an offer as|officially an?)\b|(?i)\bi'?m an? [a-z]+( [a-z]+)?!`),
+	"home": regexp.MustCompile(`(?i)\b(i live (out )?(in|near|at)|(i|we)(?:'ve| have)? (officially )?moved to|i(?:'m| am) moving to|my (flat|apartment|house) (is )?in|signed a lease in|our new place in)\b|(?-i:\b(here|[Rr]ent) in [A-Z])`),
+	"family": regexp.MustCompile(`(?i)\bmy (wife|husband|partner|girlfriend|boyfriend|son|daughter|kids|children|mom|mum|dad|mother|father|brother|sister|baby|dog|cat) (just |finally |really )?(is|are|was|has|had|hates|loves|lives|works|turns|turned|started|got|plays)\b|(?-i:[A-Z]\w+), my (little one|youngest|oldest|eldest)\b|` +
+		`\b(adopted an?|newest member of the household: an?|brought home an?|the (dog|cat|corgi|puppy|kitten) we adopted)\b`),
+	"origin":  regexp.MustCompile(`(?i)\b(i grew up in|born and raised in|being from|i'?m from|i was born in)\b`),
+	"owns":    regexp.MustCompile(`(?i)\b(i'?m driving an?|i'?m on an?|went with the|picked up my|i drive an?)\b|(?-i:\b[Mm]y [a-z]{0,2}[A-Z][a-z0-9][\w-]*( [A-Z0-9][\w-]*)*)|(?-i:\bthe [A-Z][\w-]*( [A-Z0-9][\w-]*)* fits five)`),
+	"school":  regexp.MustCompile(`(?i)\bwent to (?-i:[A-Z])[^.,!?]{1,40} for (undergrad|college|grad school|uni)\b|(?-i:\b[Mm]y [A-Z]\w+ reunion)`),
+	"health":  regexp.MustCompile(`(?i)\bi(?:'m| am) (seriously |very |really )?(allergic|vegetarian|vegan|lactose intolerant)|\bi can(?:'t|not) eat (any |gluten|dairy|nuts|meat|pork|beef|fish|shellfish|seafood|eggs|spicy)`),
+	"likes":   regexp.MustCompile(`(?i)\bi (really )?(like|love|enjoy|prefer|hate|can't stand)\b|\bmy favou?rite\b|\bbeen (really )?into\b|\bis the best (writer|author|band|show|team|book)\b|\bnobody beats\b|\bcould eat one dish forever\b`),
+	"routine": regexp.MustCompile(`(?i)\bi (usually|always|often|regularly) (go|play|run|swim|cook|volunteer|take|practi[cs]e)\b|\bi volunteer\b`),
+	"plans":   regexp.MustCompile(`(?i)\b(i(?:'m| am) (planning|going|hoping) to|i plan to|i(?:'ll| will) be (going|travel)|i(?:'m| am) (flying|travelling|traveling|taking)|i(?:'ve| have) booked|put the deposit down for|booked (flights?|a trip|tickets?) (to|for))\b`),
+	// what lasts: a milestone, or something done that names a place,
+	// a number or a first time ("I ran my first 10k", "I visited my
+	// grandma in Devon"), not an errand ("I went to return one thing")
+	"did": regexp.MustCompile(`(?i)\bi (just |finally )?(adopted|passed|won|completed|graduated|learned|learnt|started (learning|a new|taking))\b|` +
+		`(?i)\bi (just |finally )?(went|visited|ran|finished|started|bought|got|climbed|met)\b[^.!?,]*(\bfirst\b|\bnew (road )?(bike|car|house|flat|job|phone|laptop)|(?-i:\b[A-Z][a-z]|\d))`),
+	// a place named in a line that tells what happened there
+	"event": regexp.MustCompile(`(?i)\b(thanks for|photos from|made it to|was|were|went|had|did|finished|visited|loved)\b.*(?-i:\b(at|from|to|of|in) (the )?[A-Z][\w'-]*( [A-Z0-9][\w'-]*)+)|` +
+		`(?-i:\b(at|from|to|of|in) (the )?[A-Z][\w'-]*( [A-Z0-9][\w'-]*)+)[^.!?]*\b(?i:was|were|went|had|loved|killed|nearly)\b`),
+}
+
+// The words a statement must not keep from its chat line, so that a reader
+// can use it out of context: first-person pronouns and days counted from
+// when it was said.
+var (
+	enFirstPerson = regexp.MustCompile(`(?i)\b(i'm|i am|i've|i'll|i'd|i|me|my|mine|myself|we're|we've|we'll|we'd|we|us|our|ours|ourselves)\b`)
+	enRelativeDay = regexp.MustCompile(`(?i)\b(today|tonight|tomorrow|yesterday|this morning|this evening|this weekend|next weekend|last weekend|this week|next week|last week|this month|next month|last month|this year|next year|last year)\b`)
+	// enPast marks a statement about what happened, in which a weekday
+	// named alone ("on Saturday") is the one just gone.
+	enPast = regexp.MustCompile(`(?i)\b(went|was|were|did|had|met|got|saw|ran|made|took|came|bought|visited|finished|started|[a-z]{3,}ed)\b`)
+	// enWeekday is a weekday named without a date; "every", "on ...s" and
+	// the like, which state a pattern, are left as they are.
+	// What follows the weekday is read too: "Friday's", "the last Friday
+	// of", "on Friday evenings" state an occasion's name or a pattern.
+	enWeekday = regexp.MustCompile(`(?i)\b(every |on |this |last |next )?(monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b('s\b| of\b| (?:evening|morning|afternoon|night)s\b)?`)
+	// enPresent is "I" followed by a verb in the present tense, which
+	// takes the third person's -s once "I" becomes a name.
+	enPresent = regexp.MustCompile(`(?i)\bi ((?:really |also |usually |still |always |never |often |sometimes )?)(like|love|enjoy|prefer|hate|work|live|have|want|need|play|go|do|run|take|make|think|know|speak|study|teach|cook|bake|read|watch|miss|own|use|drive|walk|swim|cycle|write|sing|draw|volunteer|travel)\b`)
+)
+
+// enPronoun is what an English first-person word becomes: %s is the
+// sender's name.
+var enPronoun = map[string]string{
+	"i'm": "%s is", "i am": "%s is", "i've": "%s has", "i'll": "%s will", "i'd": "%s would", "i": "%s", "me": "%s", "myself": "%s",
+	"my": "%s's", "mine": "%s's",
+	"we're": "members are", "we've": "members have", "we'll": "members will", "we'd": "members would",
+	"we": "members", "us": "members", "ourselves": "members", "our": "the group's", "ours": "the group's",
+}
+
+// enOwnPlural is what the plural first person becomes in a member's
+// statement about themselves: %s is the sender's name.
+var enOwnPlural = map[string]string{
+	"we're": "%s and family are", "we've": "%s and family have", "we'll": "%s and family will", "we'd": "%s and family would",
+	"we": "%s and family", "us": "%s and family", "ourselves": "%s and family", "our": "%s's", "ours": "%s's",
+}
+
+// enVoice rewrites an English statement name said on day in the third
+// person: relative days and weekdays become dates, "I" and its verb the
+// name and the verb's third person, and other first-person words the
+// name (own: their "we" is their household).
+func enVoice(st, name string, day time.Time, own bool) string {
+	st = enRelativeDay.ReplaceAllStringFunc(st, func(w string) string {
+		d := day
+		var out string
+		switch strings.ToLower(w) {
+		case "tomorrow":
+			out = "on " + d.AddDate(0, 0, 1).Format("Mon Jan 2")
+		case "yesterday":
+			out = "on " + d.AddDate(0, 0, -1).Format("Mon Jan 2")
+		case "tonight", "this evening":
+			out = "on the evening of " + d.Format("Mon Jan 2")
+		case "this morning":
+			out = "on the morning of " + d.Format("Mon Jan 2")
+		case "this weekend", "next weekend", "last weekend":
+			sat := monday(d).AddDate(0, 0, 5)
+			switch strings.ToLower(w) {
+			case "next weekend":
+				sat = sat.AddDate(0, 0, 7)
+			case "last weekend":
+				sat = sat.AddDate(0, 0, -7)
+			}
+			out = "the weekend of " + sat.Format("Mon Jan 2")
+		case "this month":
+			out = "in " + d.Format("January 2006")
+		case "next month":
+			out = "in " + time.Date(d.Year(), d.Month()+1, 1, 0, 0, 0, 0, d.Location()).Format("January 2006")
+		case "last month":
+			out = "in " + time.Date(d.Year(), d.Month()-1, 1, 0, 0, 0, 0, d.Location()).Format("January 2006")
+		case "this year":
+			out = "in " + d.Format("2006")
+		case "next year":
+			out = "in " + d.AddDate(1, 0, 0).Format("2006")
+		case "last year":
+			out = "in " + d.AddDate(-1, 0, 0).Format("2006")
+		case "this week":
+			out = "the week of " + monday(d).Format("Mon Jan 2")
+		case "next week":
+			out = "the week of " + monday(d).AddDate(0, 0, 7).Format("Mon Jan 2")
+		case "last week":
+			out = "the week of " + monday(d).AddDate(0, 0, -7).Format("Mon Jan 2")
+		default:
+			out = "on " + d.Format("Mon Jan 2")
+		}
+		return matchCase(w, out)
+	})
+	st = enWeekday.ReplaceAllStringFunc(st, func(w string) string {
+		sub := enWeekday.FindStringSubmatch(w)
+		rel := strings.TrimSpace(strings.ToLower(sub[1]))
+		switch {
+		case sub[3] != "" || rel == "every" || rel == "":
+			return w // a name ("Friday's"), a pattern, or a day that may be one ("moves to Thursday")
+		case rel == "on" && !enPast.MatchString(st):
+			return w // "on Friday": perhaps every Friday
+		case rel == "on":
+			rel = "past"
+		}
+		return "on " + weekdayNear(day, weekdayOf(sub[2]), rel).Format("Mon Jan 2")
+	})
+	st = enPresent.ReplaceAllStringFunc(st, func(w string) string {
+		m := enPresent.FindStringSubmatch(w)
+		return name + " " + m[1] + thirdPersonVerb(m[2])
+	})
+	st = enFirstPerson.ReplaceAllStringFunc(st, func(w string) string {
+		lw := strings.ToLower(strings.ReplaceAll(w, "’", "'"))
+		out, ok := enOwnPlural[lw]
+		if !own || !ok {
+			out = enPronoun[lw]
+		}
+		return matchCase(w, strings.ReplaceAll(out, "%s", name))
+	})
+	return st
+}
+
+// thirdPersonVerb is an English verb's present tense after he or she.
+func thirdPersonVerb(v string) string {
+	switch lv := strings.ToLower(v); {
+	case lv == "have":
+		return "has"
+	case lv == "do" || lv == "go":
+		return v + "es"
+	case strings.HasSuffix(lv, "ss") || strings.HasSuffix(lv, "sh") || strings.HasSuffix(lv, "ch") || strings.HasSuffix(lv, "x"):
+		return v + "es"
+	}
+	return v + "s"
+}
+
+// enHabitual rewrites the English days a habit's line counts from its own
+// date ("tonight", "tomorrow") as the weekly pattern they stand for ("on
+// Friday evenings").
+func enHabitual(st string, day time.Time) string {
+	wd, next := day.Weekday(), (day.Weekday()+1)%7
+	return enHabitDay.ReplaceAllStringFunc(st, func(w string) string {
+		var out string
+		switch strings.ToLower(w) {
+		case "tonight", "this evening":
+			out = "on " + wd.String() + " evenings"
+		case "this morning":
+			out = "on " + wd.String() + " mornings"
+		case "today":
+			out = "on " + wd.String() + "s"
+		default: // tomorrow
+			out = "on " + next.String() + "s"
+		}
+		return matchCase(w, out)
+	})
+}
+
+// enHabitDay are the English days enHabitual rewrites.
+var enHabitDay = regexp.MustCompile(`(?i)\b(tonight|this evening|this morning|today|tomorrow)\b`)

@@ -1,7 +1,7 @@
 package offline
 
 import (
-	"regexp"
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -131,9 +131,6 @@ var stopPhrases = []string{
 
 // dropStopPhrases replaces the Chinese stop phrases in w by spaces.
 func dropStopPhrases(w string) string {
-	if !strings.ContainsFunc(w, isCJK) {
-		return w
-	}
 	var b strings.Builder
 	for i := 0; i < len(w); {
 		matched := false
@@ -159,10 +156,10 @@ func dropStopPhrases(w string) string {
 // filler at the start or the end ("哈哈哈，", ", lol"), without leading
 // punctuation, and with a run of closing punctuation cut to one mark. It
 // adds nothing.
-func statementOf(text string) string {
+func statementOf(ls []Language, text string) string {
 	spoken, _ := captions(text) // what was shared is not what was said
 	pieces := pieces(strip(spoken, false))
-	for len(pieces) > 1 && (fillerPiece(pieces[0]) || isLeadMarker(pieces[0])) {
+	for len(pieces) > 1 && (fillerPiece(pieces[0]) || isLeadMarker(ls, pieces[0])) {
 		pieces = pieces[1:]
 	}
 	if len(pieces) == 1 && fillerPiece(pieces[0]) {
@@ -173,7 +170,7 @@ func statementOf(text string) string {
 	}
 	// What the line tells or asks its readers ("bring your capo", "新来的
 	// 同学记得上线", "有人有纸箱吗") is not what the memory keeps.
-	pieces = dropReaderClauses(pieces)
+	pieces = dropReaderClauses(ls, pieces)
 	s := trimFillerWords(strings.Join(pieces, ""))
 	s = strings.TrimLeftFunc(s, func(r rune) bool {
 		return unicode.IsSpace(r) || unicode.IsPunct(r) && !isOpening(r)
@@ -182,19 +179,12 @@ func statementOf(text string) string {
 	return trimTrailingMarks(trimLaugh(s))
 }
 
-// enReader and zhReader mark a clause addressed to the reader: the second
-// person, a reminder or a request.
-var (
-	enReader = regexp.MustCompile(`(?i)\b(you|your|you're|you'll|yours)\b|^\s*(please|remember|don't forget|bring|push|make sure)\b`)
-	zhReader = regexp.MustCompile(`你|记得|别忘|^请|请(大家|各位)|务必|新来的`)
-)
-
 // dropReaderClauses drops the trailing clauses of a line's pieces that
 // tell or ask its readers something, while what is left says something
-// of its own (at least 4 Han characters or 8 letters, and not itself
+// of its own (a weight of 8: 4 Han characters or 8 letters, and not itself
 // addressed to the readers). Clauses end at clause marks only, not at an
 // apostrophe or a dash.
-func dropReaderClauses(pieces []string) []string {
+func dropReaderClauses(ls []Language, pieces []string) []string {
 	var clauses []string
 	cur := ""
 	for _, p := range pieces {
@@ -208,17 +198,13 @@ func dropReaderClauses(pieces []string) []string {
 	}
 	for len(clauses) > 1 {
 		last := clauses[len(clauses)-1]
-		if !addressesReader(last) && !asks(last) {
+		if !addressesReader(ls, last) && !asks(ls, last) {
 			break
 		}
 		rest := strings.TrimRightFunc(strings.Join(clauses[:len(clauses)-1], ""), func(r rune) bool {
 			return unicode.IsSpace(r) || strings.ContainsRune(",，;；:：、", r)
 		})
-		least := 8
-		if strings.ContainsFunc(rest, isCJK) {
-			least = 4
-		}
-		if addressesReader(rest) || contentRunes(rest) < least {
+		if addressesReader(ls, rest) || contentRunes(rest) < 8 {
 			break
 		}
 		clauses = append(clauses[:len(clauses)-2], rest)
@@ -234,11 +220,16 @@ func endsClause(piece string) bool {
 	return strings.ContainsRune(",，;；。.!！?？、", r)
 }
 
-// contentRunes counts the letters, digits and Han characters of s.
+// contentRunes weighs the letters and digits of s: a character of a
+// script written without spaces, which says as much as a short word,
+// counts two.
 func contentRunes(s string) int {
 	n := 0
 	for _, r := range s {
-		if unicode.IsLetter(r) || unicode.IsDigit(r) {
+		switch {
+		case unspaced(r):
+			n += 2
+		case unicode.IsLetter(r) || unicode.IsDigit(r):
 			n++
 		}
 	}
@@ -246,9 +237,9 @@ func contentRunes(s string) int {
 }
 
 // addressesReader reports whether a clause speaks to its readers rather
-// than of the group.
-func addressesReader(piece string) bool {
-	return enReader.MatchString(piece) || zhReader.MatchString(piece)
+// than of the group, in some language of ls (Language.Reader).
+func addressesReader(ls []Language, piece string) bool {
+	return slices.ContainsFunc(ls, func(l Language) bool { return l.Reader != nil && l.Reader.MatchString(piece) })
 }
 
 // pieces splits text after each run of punctuation that follows words,
@@ -365,7 +356,7 @@ func tokens(feat string) []string {
 		var latin []rune
 		for _, r := range w {
 			switch {
-			case isCJK(r):
+			case unspaced(r):
 				if len(latin) > 1 {
 					add(string(latin))
 				}

@@ -25,7 +25,7 @@ func TestHabitStatement(t *testing.T) {
 		{"", []string{""}, ""},
 	}
 	for _, tt := range tests {
-		if got := habitStatement(tt.st, tt.lines, s, loc); got != tt.want {
+		if got := habitStatement(DefaultLanguages(), tt.st, tt.lines, s, loc); got != tt.want {
 			t.Errorf("habitStatement(%q) = %q, want %q", tt.st, got, tt.want)
 		}
 	}
@@ -54,7 +54,7 @@ func TestFactOf(t *testing.T) {
 		{"我打算下个月去云南", "plans"},
 	}
 	for _, tt := range tests {
-		k, _, _, ok := factAt(tt.text)
+		k, _, _, ok := factAt(DefaultLanguages(), tt.text)
 		if got := k.name; !ok && got != "" || ok && got != tt.kind || !ok && tt.kind != "" {
 			t.Errorf("factAt(%q) = %q, %v; want %q", tt.text, got, ok, tt.kind)
 		}
@@ -68,7 +68,7 @@ func TestFactStartsItsSentence(t *testing.T) {
 		"好累！我刚买了一辆电动车":                                      "我刚买了一辆电动车",
 		"I live in Leeds, near the station":                 "I live in Leeds, near the station",
 	} {
-		_, from, to, ok := factAt(text)
+		_, from, to, ok := factAt(DefaultLanguages(), text)
 		if !ok || text[from:to] != want {
 			t.Errorf("factAt(%q) says %q, want %q", text, text[from:to], want)
 		}

@@ -29,6 +29,14 @@ type Language struct {
 	SecondPerson, Question, Greeting, SignOff, Reaction, Photo *regexp.Regexp
 	// FirstPerson finds a first-person word the rewrite did not cover.
 	FirstPerson *regexp.Regexp
+	// Leads are the words a chat line opens with to address the room
+	// rather than to say something ("reminder", "fyi", "通知", "老规矩"),
+	// lower-cased: a statement drops such an opening when more follows.
+	Leads []string
+	// Reader finds a clause addressed to the chat's readers: the second
+	// person, a reminder, a request ("bring your capo", "记得上线"). What a
+	// line tells its readers is not what a memory keeps.
+	Reader *regexp.Regexp
 	// Singular finds the first person singular in a chat line ("I", "my",
 	// "我" but not "我们"): a line about its sender, not about the group,
 	// words no group habit.
@@ -54,6 +62,46 @@ type Language struct {
 	// Recurs finds the words that say a thing recurs ("every Friday",
 	// "每周五", "as usual"): without them a cluster is no habit.
 	Recurs *regexp.Regexp
+
+	// Facts are the patterns of what a member says about themselves, by
+	// the name of its kind (factKinds: "job", "home", "pet", ...). A kind
+	// without a pattern is not read in this language.
+	Facts map[string]*regexp.Regexp
+	// NamesItself lists the words with which a fact names what it says
+	// and needs no object after it ("allergic", "过敏").
+	NamesItself []string
+	// Vague lists the words that point at what was said before instead of
+	// naming something ("I love that", "I got it").
+	Vague []string
+
+	// Someone stands for a sender without a name ("a member").
+	Someone string
+	// Voice rewrites a statement that name said on day in the third
+	// person: first-person words (own: "we" is their household, not the
+	// group), and days counted from day as the dates they meant.
+	Voice func(st, name string, day time.Time, own bool) string
+	// Habitual rewrites the days a habit's line counts from day
+	// ("tonight") as the weekly pattern they stand for ("on Friday
+	// evenings").
+	Habitual func(st string, day time.Time) string
+
+	// Date writes a day the way a statement of this language dates one of
+	// its parts ("Mon Jan 2", "1月2日"); DatedPart joins it to the part
+	// ("on %s, ", "%s，"), PartLead finds it at the start of a part, and
+	// PartSep joins the parts ("; ", "；").
+	Date      func(day time.Time) string
+	DatedPart string
+	PartLead  *regexp.Regexp
+	PartSep   string
+
+	// GroupSubject is the subject a group habit told without one gets
+	// ("群成员") when it opens with one of HabitOpenings ("每", "周五").
+	// Empty: the statement is left as it is.
+	GroupSubject  string
+	HabitOpenings []string
+	// Support words where a habit stated in one of its own lines comes
+	// from: how many members said it, on how many days, since when.
+	Support func(st string, members, days int, since time.Time) string
 }
 
 // language returns the language of ls that owns clause, or nil.
@@ -90,7 +138,7 @@ func clauses(ls []Language, text string) []string {
 				continue // "?!", "...", "3.5"
 			}
 			cut(i + 1)
-		case unicode.IsSpace(r) && i > 0 && i+1 < len(rs) && isCJK(rs[i-1]) && isCJK(rs[i+1]):
+		case unicode.IsSpace(r) && i > 0 && i+1 < len(rs) && unspaced(rs[i-1]) && unspaced(rs[i+1]):
 			cut(i)
 		}
 	}
@@ -118,9 +166,9 @@ func clean(ls []Language, st string) string {
 		kept = append(kept, c)
 	}
 	out := strings.TrimSpace(strings.Join(kept, " "))
-	if strings.ContainsFunc(out, isCJK) {
+	if strings.ContainsFunc(out, unspaced) {
 		for i, c := range kept[:max(len(kept)-1, 0)] {
-			if last, _ := utf8.DecodeLastRuneInString(c); isCJK(last) {
+			if last, _ := utf8.DecodeLastRuneInString(c); unspaced(last) {
 				kept[i] = c + "。" // a sentence a space ended in the chat
 			}
 		}
@@ -166,7 +214,7 @@ func saysWhen(ls []Language, text string, day time.Time) bool {
 	if recurs(ls, text) {
 		return true
 	}
-	facts := factsOf(habitual(text, day))
+	facts := factsOf(habitual(ls, text, day))
 	return len(facts[kindWeekday]) > 0 && len(facts[kindTime]) > 0
 }
 

@@ -203,7 +203,7 @@ func unitsOf(seg string) int {
 	n, inWord := 0, false
 	for _, r := range seg {
 		switch {
-		case isCJK(r):
+		case unspaced(r):
 			n++
 			inWord = false
 		case unicode.IsLetter(r) || unicode.IsDigit(r):
@@ -246,10 +246,14 @@ func trimFillerPhrases(w string) string {
 	return w
 }
 
-// isCJK reports whether r is a Han, Kana or Hangul character.
-func isCJK(r rune) bool {
-	return r >= 0x1100 && (unicode.Is(unicode.Han, r) || unicode.Is(unicode.Hiragana, r) ||
-		unicode.Is(unicode.Katakana, r) || unicode.Is(unicode.Hangul, r))
+// unspaced reports whether r belongs to a script written without spaces
+// between its words (Han, Kana, Hangul, Thai, Lao, Khmer, Myanmar). It is
+// a fact of the script, not of a language: a run of such characters is
+// read two characters at a time, a space between two of them ends a
+// sentence, and their clauses join without a space.
+func unspaced(r rune) bool {
+	return r >= 0x0E00 && unicode.In(r, unicode.Han, unicode.Hiragana, unicode.Katakana, unicode.Hangul,
+		unicode.Thai, unicode.Lao, unicode.Khmer, unicode.Myanmar)
 }
 
 // fillerWords are the words of other scripts that say nothing on their

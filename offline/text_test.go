@@ -97,8 +97,8 @@ func TestStatementOf(t *testing.T) {
 		{"我在腾讯工作，刚申请了转岗", "我在腾讯工作，刚申请了转岗"},
 	}
 	for _, tt := range tests {
-		if got := statementOf(tt.in); got != tt.want {
-			t.Errorf("statementOf(%q) = %q, want %q", tt.in, got, tt.want)
+		if got := statementOf(DefaultLanguages(), tt.in); got != tt.want {
+			t.Errorf("statementOf(DefaultLanguages(), %q) = %q, want %q", tt.in, got, tt.want)
 		}
 	}
 }
@@ -185,10 +185,10 @@ func TestMediaCaptions(t *testing.T) {
 			t.Errorf("features of %q = %q; %q is the app's note, not content", text, feat, w)
 		}
 	}
-	if st := statementOf(text); strings.Contains(st, "photo") || strings.Contains(st, "sunset") || !strings.Contains(st, "Look at this") {
-		t.Errorf("statementOf(%q) = %q; want the words said, without the caption", text, st)
+	if st := statementOf(DefaultLanguages(), text); strings.Contains(st, "photo") || strings.Contains(st, "sunset") || !strings.Contains(st, "Look at this") {
+		t.Errorf("statementOf(DefaultLanguages(), %q) = %q; want the words said, without the caption", text, st)
 	}
-	if st := statementOf("[图片: 海边日落]"); st != "" {
+	if st := statementOf(DefaultLanguages(), "[图片: 海边日落]"); st != "" {
 		t.Errorf("statementOf of a photo alone = %q; want nothing said", st)
 	}
 	if spoken, shared := captions("周五打球 [位置：体育馆]"); spoken != "周五打球" || len(shared) != 1 || shared[0] != "体育馆" {

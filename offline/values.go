@@ -46,7 +46,7 @@ func factsOf(text string) values {
 	}
 	cjk := 0
 	for _, r := range rs {
-		if isCJK(r) {
+		if unspaced(r) {
 			cjk++
 		}
 	}
@@ -189,7 +189,7 @@ func latinWords(text string) []word {
 			initial = false
 			cur = cur[:0]
 		}
-		if strings.ContainsRune(".!?。！？\n", next) || isCJK(next) {
+		if strings.ContainsRune(".!?。！？\n", next) || unspaced(next) {
 			initial = true
 		}
 	}

@@ -41,7 +41,7 @@ func TestThirdPerson(t *testing.T) {
 		{m, "我今年最爱的书是《皮拉内西》", "老张2026年最爱的书是《皮拉内西》"},
 		{m, "每周六一起打球，下周六改到体育馆", "每周六一起打球，10月31日（周六）改到体育馆"},
 	} {
-		if got := thirdPerson(tt.in, tt.msg, time.UTC); got != tt.want {
+		if got := thirdPerson(DefaultLanguages(), tt.in, tt.msg, time.UTC); got != tt.want {
 			t.Errorf("thirdPerson(%q) = %q, want %q", tt.in, got, tt.want)
 		}
 	}
@@ -76,7 +76,7 @@ func TestHabitual(t *testing.T) {
 		"明天早上跑步，七点集合":                              "每周六早上跑步，七点集合",
 		"Chess every Friday":                       "Chess every Friday",
 	} {
-		if got := habitual(in, fri); got != want {
+		if got := habitual(DefaultLanguages(), in, fri); got != want {
 			t.Errorf("habitual(%q) = %q, want %q", in, got, want)
 		}
 	}
@@ -96,7 +96,7 @@ func TestOwnThirdPerson(t *testing.T) {
 		{en, "Our flat has a tiny balcony", "Ann's flat has a tiny balcony"},
 		{zh, "我妈下周末来看我们", "小林妈10月26日那周末来看小林一家"},
 	} {
-		if got := ownThirdPerson(tt.in, tt.msg, time.UTC); got != tt.want {
+		if got := ownThirdPerson(DefaultLanguages(), tt.in, tt.msg, time.UTC); got != tt.want {
 			t.Errorf("ownThirdPerson(%q) = %q, want %q", tt.in, got, tt.want)
 		}
 	}
@@ -136,7 +136,7 @@ func TestWeekdays(t *testing.T) {
 		{zh(mon), "周五过来吃饭", "周五过来吃饭"},
 		{zh(mon), "每周六打球", "每周六打球"},
 	} {
-		if got := thirdPerson(tt.in, tt.msg, time.UTC); got != tt.want {
+		if got := thirdPerson(DefaultLanguages(), tt.in, tt.msg, time.UTC); got != tt.want {
 			t.Errorf("%s: thirdPerson(%q) = %q, want %q", tt.msg.SentAt.Weekday(), tt.in, got, tt.want)
 		}
 	}

@@ -13,6 +13,10 @@ var English = Lexicon{
 	SignOff:     regexp.MustCompile(`(?i)\b(talk (to you )?(later|soon)|ttyl|see (you|ya|y'all) (later|soon|then|there|tomorrow)|catch (you|ya) later|take care|good ?night|gotta (go|run)|bye)\b`),
 	Reaction:    regexp.MustCompile(`(?i)^\W*(that'?s|that is|this is|how|what a|sounds|looks|wow|omg|aww+|nice|great|awesome|amazing|cool|lol|haha+|yay|love (it|that|this))\b[\w\s',]{0,24}[.!]*\s*$`),
 	Verb:        regexp.MustCompile(`\b([A-Z][a-z]+) (?:really |also |still |even |just |always |never |totally )?(have|do|go|am|appreciate|love|like|want|need|think|know|feel|hope|wish|enjoy|miss|work|live|agree|guess|mean|say|get|make|take)\b`),
+	// A marker that says more follows: "anyway." ending a sentence is an
+	// adverb, "Anyway, Tom…" and "Tom anyway started…" are chat.
+	Marker: regexp.MustCompile(`(?i)^[^\pL\pN]*(?:so,?\s+)?(?:oh|anyways?|by the way|btw)\b[\s,:;—-]*\w`),
+	Lead:   regexp.MustCompile(`(?i)^[^\pL\pN]*(?:also|besides|plus)\s*,`),
 }
 
 // Chinese is the Chinese lexicon.
@@ -24,4 +28,10 @@ var Chinese = Lexicon{
 	FirstPerson:  regexp.MustCompile(`我|俺`),
 	SignOff:      regexp.MustCompile(`晚安|拜拜|回头聊|先撤|先下了|88$`),
 	Reaction:     regexp.MustCompile(`^\s*(哈哈+|呵呵|好的|收到|太好了|厉害|牛|赞|羡慕|真棒|好棒|可以可以|不错|对对|是的|嗯嗯?|哇+|666+|恭喜恭喜|辛苦了|加油|确实|笑死|绝了|好家伙|刚看到消息)[啊呀了哈！!。~～…\s]*$`),
+	// 话说得 ("speaks"), 对了吗 and a clause-ending 对了 ("was right")
+	// are not markers.
+	Marker: regexp.MustCompile(`^[^\pL\pN]*(?:话说[^得]|对了[^吗吧呢么。！!？?]|跟(?:你们|大家|各位)说(?:个事|件事|一下|一声)|顺便(?:说|提)一?(?:下|句)|补充一下)`),
+	// 另外 before a number or a measure word is "the other" (另外两个人).
+	Lead:   regexp.MustCompile(`^[^\pL\pN]*(?:另外(?:[^一二两三四五六七八九十几0-9个位只件些种条家的]|$)|还有[，,])`),
+	Joined: regexp.MustCompile(`\p{Han}[ \t\x{3000}]+\p{Han}`),
 }
