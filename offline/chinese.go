@@ -24,6 +24,7 @@ var Chinese = Language{
 	FirstPerson: regexp.MustCompile(`我|俺`),
 	Leads: []string{"通知", "公告", "提醒", "提醒一下", "提醒下", "温馨提示", "友情提示", "重要", "注意", "大家注意", "重要通知",
 		"老规矩", "照旧", "还是老规矩", "对了", "话说", "另外", "顺便说一下", "顺便", "说一下", "补充一下", "各位", "大家"},
+	Openers:      []string{"话说", "对了", "跟你们说个事", "跟大家说个事", "跟你们说", "提前说一下", "顺便说一下", "补充一下", "另外", "说个事"},
 	Reader:       regexp.MustCompile(`你|记得|别忘|^请|请(大家|各位)|务必|新来的`),
 	Singular:     regexp.MustCompile(`[我俺]([^们]|$)`),
 	Attribution:  "：",
@@ -79,7 +80,33 @@ var zhFacts = map[string]*regexp.Regexp{
 // zhFirstPerson are Chinese first-person words, longest first, and what
 // they become: %s is the sender's name.
 var zhFirstPerson = [][2]string{
-	{"咱们群", "群里"}, {"我们群", "群里"}, {"咱们", "大家"}, {"我们", "大家"}, {"俺们", "大家"}, {"咱", "大家"}, {"我", "%s"}, {"俺", "%s"},
+	{"咱们群", "群里"}, {"我们群", "群里"}, {"咱们", "大家"}, {"我们", "大家"}, {"俺们", "大家"}, {"咱", "大家"},
+}
+
+// zhSelf rewrites the singular 我 (or 俺) of st: the first becomes name,
+// unless the line named them already (named); each later one 自己 where it owns (我的
+// → 自己的) and TA elsewhere, so that the member is named once.
+func zhSelf(st, name string, named bool) string {
+	var b strings.Builder
+	for i := 0; i < len(st); {
+		r, size := utf8.DecodeRuneInString(st[i:])
+		if r != '我' && r != '俺' {
+			b.WriteRune(r)
+			i += size
+			continue
+		}
+		i += size
+		switch {
+		case !named:
+			b.WriteString(name)
+			named = true
+		case strings.HasPrefix(st[i:], "的"):
+			b.WriteString("自己")
+		default:
+			b.WriteString("TA")
+		}
+	}
+	return b.String()
 }
 
 // zhWeekday is a weekday named without a date: 周六, 星期六, 这周六,
@@ -170,6 +197,7 @@ var zhOwnPlural = [][2]string{{"咱们群", "群里"}, {"我们群", "群里"}, 
 // person: relative days, months, years and weekdays become dates, and
 // first-person words the name (own: their 我们 is their household).
 func zhVoice(st, name string, day time.Time, own bool) string {
+	named := strings.Contains(st, name)
 	for _, r := range zhRelativeDay {
 		d := day.AddDate(0, 0, r.days)
 		st = strings.ReplaceAll(st, r.word, zhDate(d)+r.part)
@@ -193,7 +221,7 @@ func zhVoice(st, name string, day time.Time, own bool) string {
 	for _, p := range zhFirstPerson {
 		st = strings.ReplaceAll(st, p[0], strings.ReplaceAll(p[1], "%s", name))
 	}
-	return st
+	return zhSelf(st, name, named)
 }
 
 // zhDate writes a date the Chinese way, without the year: 10月25日.

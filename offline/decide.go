@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 	"time"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/groupmem/groupmem"
@@ -229,7 +230,26 @@ func (f *Fuser) statement(m groupmem.Message) string {
 // ownStatement is the statement of what m's sender says about
 // themselves: as statement, with their "we" read as their household.
 func (f *Fuser) ownStatement(m groupmem.Message) string {
-	return clean(f.cfg.Languages, ownThirdPerson(f.cfg.Languages, strings.Join(strings.Fields(statementOf(f.cfg.Languages, m.Content)), " "), m, f.cfg.Evolve.Location))
+	ls := f.cfg.Languages
+	st := strings.Join(strings.Fields(statementOf(ls, m.Content)), " ")
+	return clean(ls, ownThirdPerson(ls, selfLed(ls, st), m, f.cfg.Evolve.Location))
+}
+
+// selfLed gives a member's line that opens with its verb, its subject left
+// out ("Dropped my phone, so now I'm on a Pixel"), the first person of
+// its language as subject ("I dropped my phone…"), so that the rewrite
+// names the member once and says "they" after.
+func selfLed(ls []Language, st string) string {
+	cs := clauses(ls, st)
+	if len(cs) == 0 {
+		return st
+	}
+	l := language(ls, cs[0])
+	if l == nil || l.Self == "" || l.VerbLead == nil || !l.VerbLead.MatchString(cs[0]) {
+		return st
+	}
+	r, size := utf8.DecodeRuneInString(st)
+	return l.Self + l.SubjectSpace + string(unicode.ToLower(r)) + st[size:]
 }
 
 // habitStatement is the statement of a habit whose representative line

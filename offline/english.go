@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"strings"
 	"time"
+	"unicode"
 )
 
 // English is the English language value (see Language).
@@ -25,12 +26,14 @@ var English = Language{
 	Leads: []string{"reminder", "friendly reminder", "quick reminder", "just a reminder", "fyi", "psa", "note", "heads up", "heads-up",
 		"btw", "by the way", "also", "ok so", "so", "guys", "everyone", "folks", "hey all", "hi all", "hey everyone",
 		"hi everyone", "all", "announcement", "update", "as a reminder"},
+	Openers:  []string{"oh and", "oh", "anyway", "anyways", "btw", "by the way", "and also", "also also", "plus", "ok so", "so anyway"},
 	Reader:   regexp.MustCompile(`(?i)\b(you|your|you're|you'll|yours)\b|^\s*(please|remember|don't forget|bring|push|make sure)\b`),
 	Singular: regexp.MustCompile(`(?i)\b(i|i'm|i've|i'll|i'd|me|my|mine|myself)\b`),
 	BareVerb: regexp.MustCompile(`\b([A-Z][a-z]+) (?:really |also |still |even |just |always |never |totally )?` +
 		`(have|do|go|am|appreciate|love|like|want|need|think|know|feel|hope|wish|enjoy|miss|agree|guess|mean|say|get|make|take|carry|can't wait)\b`),
 	VerbLead:     regexp.MustCompile(`(?i)^\W*(just |finally |also |still )?([a-z]+ed|went|made|took|got|bought|had|ran|met|saw|found|spent|signed|caught|brought|began|did|flew|grew|won|sold|left|kept|lost|paid|put|built|drove|rode|swam|wrote|read|ate|drank|gave|heard|learnt|thought|taught|told|wore|started|picked)\b`),
 	SubjectSpace: " ",
+	Self:         "I",
 	Attribution:  ": ",
 	Possessive:   "%s's",
 	Their:        "their",
@@ -80,7 +83,10 @@ var enFacts = map[string]*regexp.Regexp{
 // can use it out of context: first-person pronouns and days counted from
 // when it was said.
 var (
-	enFirstPerson = regexp.MustCompile(`(?i)\b(i'm|i am|i've|i'll|i'd|i|me|my|mine|myself|we're|we've|we'll|we'd|we|us|our|ours|ourselves)\b`)
+	// enPerson is a first-person word, or "I" and a present-tense verb
+	// that takes the third person's -s once "I" becomes a name.
+	enPerson = regexp.MustCompile(`(?i)\b(i ((?:really |also |usually |still |always |never |often |sometimes )?)(like|love|enjoy|prefer|hate|work|live|have|want|need|play|go|do|run|take|make|think|know|speak|study|teach|cook|bake|read|watch|miss|own|use|drive|walk|swim|cycle|write|sing|draw|volunteer|travel))\b|` +
+		`(?i)\b(i'm|i am|i was|i've|i'll|i'd|i|me|my|mine|myself|we're|we've|we'll|we'd|we|us|our|ours|ourselves)\b`)
 	enRelativeDay = regexp.MustCompile(`(?i)\b(today|tonight|tomorrow|yesterday|this morning|this evening|this weekend|next weekend|last weekend|this week|next week|last week|this month|next month|last month|this year|next year|last year)\b`)
 	// enPast marks a statement about what happened, in which a weekday
 	// named alone ("on Saturday") is the one just gone.
@@ -90,18 +96,75 @@ var (
 	// What follows the weekday is read too: "Friday's", "the last Friday
 	// of", "on Friday evenings" state an occasion's name or a pattern.
 	enWeekday = regexp.MustCompile(`(?i)\b(every |on |this |last |next )?(monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b('s\b| of\b| (?:evening|morning|afternoon|night)s\b)?`)
-	// enPresent is "I" followed by a verb in the present tense, which
-	// takes the third person's -s once "I" becomes a name.
-	enPresent = regexp.MustCompile(`(?i)\bi ((?:really |also |usually |still |always |never |often |sometimes )?)(like|love|enjoy|prefer|hate|work|live|have|want|need|play|go|do|run|take|make|think|know|speak|study|teach|cook|bake|read|watch|miss|own|use|drive|walk|swim|cycle|write|sing|draw|volunteer|travel)\b`)
 )
 
 // enPronoun is what an English first-person word becomes: %s is the
 // sender's name.
 var enPronoun = map[string]string{
-	"i'm": "%s is", "i am": "%s is", "i've": "%s has", "i'll": "%s will", "i'd": "%s would", "i": "%s", "me": "%s", "myself": "%s",
+	"i'm": "%s is", "i am": "%s is", "i was": "%s was", "i've": "%s has", "i'll": "%s will", "i'd": "%s would", "i": "%s", "me": "%s", "myself": "%s",
 	"my": "%s's", "mine": "%s's",
 	"we're": "members are", "we've": "members have", "we'll": "members will", "we'd": "members would",
 	"we": "members", "us": "members", "ourselves": "members", "our": "the group's", "ours": "the group's",
+}
+
+// enAgain is what an English first-person singular word becomes once the
+// statement has named its sender: the pronoun, not the name again ("my
+// feet hate me" → "Ann's feet hate them"). The singular "they" takes the
+// verb as "I" does, but for "am" and "was".
+var enAgain = map[string]string{
+	"i'm": "they're", "i am": "they are", "i was": "they were", "i've": "they've", "i'll": "they'll", "i'd": "they'd",
+	"i": "they", "me": "them", "myself": "themselves", "my": "their", "mine": "theirs",
+}
+
+// enPersons rewrites the first-person words of st, in order: the first
+// that stands for the sender becomes their name, its present-tense verb
+// taking the third person's -s ("I love" → "Ann loves"), and each later
+// one, or each once st names the sender already, the singular "they"
+// (enAgain); the plural becomes the group's members, or, when own, the
+// sender's household (enOwnPlural).
+func enPersons(st, name string, own bool) string {
+	var b strings.Builder
+	last := 0
+	named := strings.Contains(st, name)
+	for _, at := range enPerson.FindAllStringSubmatchIndex(st, -1) {
+		w := st[at[0]:at[1]]
+		b.WriteString(st[last:at[0]])
+		last = at[1]
+		lw := strings.ToLower(w)
+		if at[2] >= 0 { // "I" and a present-tense verb
+			adverb, verb := st[at[4]:at[5]], st[at[6]:at[7]]
+			if named {
+				b.WriteString(sentenceCase(b.String(), "they ") + adverb + verb)
+			} else {
+				b.WriteString(name + " " + adverb + thirdPersonVerb(verb))
+			}
+			named = true
+			continue
+		}
+		out, plural := enOwnPlural[lw]
+		switch {
+		case plural && own:
+		case plural:
+			out = enPronoun[lw]
+		case named:
+			out = sentenceCase(b.String(), enAgain[lw])
+		default:
+			out, named = enPronoun[lw], true
+		}
+		b.WriteString(matchCase(w, strings.ReplaceAll(out, "%s", name)))
+	}
+	b.WriteString(st[last:])
+	return b.String()
+}
+
+// sentenceCase capitalizes word when what was written before it ends a
+// sentence or is empty.
+func sentenceCase(before, word string) string {
+	t := strings.TrimRightFunc(before, unicode.IsSpace)
+	if t == "" || strings.ContainsAny(t[len(t)-1:], ".!?") {
+		return capitalize(word)
+	}
+	return word
 }
 
 // enOwnPlural is what the plural first person becomes in a member's
@@ -173,19 +236,7 @@ func enVoice(st, name string, day time.Time, own bool) string {
 		}
 		return "on " + weekdayNear(day, weekdayOf(sub[2]), rel).Format("Mon Jan 2")
 	})
-	st = enPresent.ReplaceAllStringFunc(st, func(w string) string {
-		m := enPresent.FindStringSubmatch(w)
-		return name + " " + m[1] + thirdPersonVerb(m[2])
-	})
-	st = enFirstPerson.ReplaceAllStringFunc(st, func(w string) string {
-		lw := strings.ToLower(strings.ReplaceAll(w, "’", "'"))
-		out, ok := enOwnPlural[lw]
-		if !own || !ok {
-			out = enPronoun[lw]
-		}
-		return matchCase(w, strings.ReplaceAll(out, "%s", name))
-	})
-	return st
+	return enPersons(st, name, own)
 }
 
 // thirdPersonVerb is an English verb's present tense after he or she.

@@ -171,7 +171,7 @@ func statementOf(ls []Language, text string) string {
 	// What the line tells or asks its readers ("bring your capo", "新来的
 	// 同学记得上线", "有人有纸箱吗") is not what the memory keeps.
 	pieces = dropReaderClauses(ls, pieces)
-	s := trimFillerWords(strings.Join(pieces, ""))
+	s := dropLead(ls, trimFillerWords(strings.Join(pieces, "")))
 	s = strings.TrimLeftFunc(s, func(r rune) bool {
 		return unicode.IsSpace(r) || unicode.IsPunct(r) && !isOpening(r)
 	})

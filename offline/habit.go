@@ -1,18 +1,9 @@
 package offline
 
 import (
-	"slices"
 	"strings"
 	"time"
-	"unicode"
 )
-
-// isLeadMarker reports whether a piece of a line is only a lead marker
-// of some language of ls (Language.Leads).
-func isLeadMarker(ls []Language, piece string) bool {
-	w := strings.ToLower(strings.TrimFunc(piece, func(r rune) bool { return unicode.IsSpace(r) || unicode.IsPunct(r) }))
-	return slices.ContainsFunc(ls, func(l Language) bool { return slices.Contains(l.Leads, w) })
-}
 
 // habitStatement words a statement of a group habit (one a cluster of
 // several members' messages supports) so that it reads as a memory and

@@ -2,6 +2,7 @@ package offline
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 	"time"
 	"unicode"
@@ -33,6 +34,10 @@ type Language struct {
 	// rather than to say something ("reminder", "fyi", "通知", "老规矩"),
 	// lower-cased: a statement drops such an opening when more follows.
 	Leads []string
+	// Openers are lead words a clause sheds even with no mark after them
+	// ("oh and", "anyway", "话说", "跟你们说个事"): talk turning to a new
+	// topic, never part of what is said.
+	Openers []string
 	// Reader finds a clause addressed to the chat's readers: the second
 	// person, a reminder, a request ("bring your capo", "记得上线"). What a
 	// line tells its readers is not what a memory keeps.
@@ -51,6 +56,10 @@ type Language struct {
 	// after SubjectSpace. nil: any clause takes the name so (Chinese).
 	VerbLead     *regexp.Regexp
 	SubjectSpace string
+	// Self is the first person singular subject ("I"): a member's own line
+	// that opens with its verb takes it before the rewrite to the third
+	// person. Empty: the name goes before the verb after the rewrite.
+	Self string
 	// Possessive is the form of a name that owns ("%s's"), and Their what
 	// it becomes once the name has been said ("their"): a statement names
 	// its member once, not at every "my". Empty: left as they are.
@@ -155,6 +164,7 @@ func clean(ls []Language, st string) string {
 	var kept []string
 	seen := map[string]bool{}
 	for _, c := range clauses(ls, st) {
+		c = dropLead(ls, c)
 		key := sameLine(strings.TrimRight(c, ",，、;；:："))
 		if seen[key] || isFiller(strings.Join(segments(c), " ")) || len(segments(c)) == 0 {
 			continue
@@ -251,3 +261,58 @@ func (l *Language) once(st, name string) string {
 // Config.Languages is empty: Chinese (any clause with a CJK character),
 // then English (any other).
 func DefaultLanguages() []Language { return []Language{Chinese, English} }
+
+// isLeadMarker reports whether a piece of a line is only a lead marker
+// of some language of ls (Language.Leads).
+func isLeadMarker(ls []Language, piece string) bool {
+	w := strings.ToLower(strings.TrimFunc(piece, func(r rune) bool { return unicode.IsSpace(r) || unicode.IsPunct(r) }))
+	return slices.ContainsFunc(ls, func(l Language) bool { return slices.Contains(l.Leads, w) })
+}
+
+// dropLead removes the lead words that open s in some language of ls:
+// an opener (Language.Openers), or a lead marker (Language.Leads) that a
+// mark ends ("Reminder: ", "对了，"), while more follows them.
+func dropLead(ls []Language, s string) string {
+	for {
+		t := strings.TrimLeftFunc(s, unicode.IsSpace)
+		cut := leadLen(ls, t)
+		if cut == 0 {
+			return s
+		}
+		rest := strings.TrimLeftFunc(t[cut:], func(r rune) bool { return unicode.IsSpace(r) || unicode.IsPunct(r) && !isOpening(r) })
+		if rest == "" {
+			return s
+		}
+		s = rest
+	}
+}
+
+// leadLen is the length of the lead word that opens t, or 0.
+func leadLen(ls []Language, t string) int {
+	lt := strings.ToLower(t)
+	best := 0
+	for _, l := range ls {
+		for _, w := range l.Openers {
+			if len(w) > best && strings.HasPrefix(lt, w) && wordEnds(t, len(w)) {
+				best = len(w)
+			}
+		}
+		for _, w := range l.Leads {
+			if len(w) > best && strings.HasPrefix(lt, w) {
+				if next, _ := utf8.DecodeRuneInString(t[len(w):]); unicode.IsPunct(next) && !isOpening(next) {
+					best = len(w)
+				}
+			}
+		}
+	}
+	return best
+}
+
+// wordEnds reports whether a word of t ends at i: t ends there, or a
+// character that is no letter of a spaced script follows, or the word is
+// written in a script without spaces.
+func wordEnds(t string, i int) bool {
+	next, _ := utf8.DecodeRuneInString(t[i:])
+	prev, _ := utf8.DecodeLastRuneInString(t[:i])
+	return i == len(t) || unspaced(prev) || !unicode.IsLetter(next) && !unicode.IsDigit(next)
+}
