@@ -3,6 +3,7 @@ package evolve
 import (
 	"context"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/groupmem/groupmem"
@@ -80,5 +81,37 @@ func TestParseSetsNoDecidedFields(t *testing.T) {
 		if a.Strength != nil || a.Tags != nil || a.Cites != nil {
 			t.Errorf("parsed action %+v carries decided fields", a)
 		}
+	}
+}
+
+// What two members say about themselves in the same words is two
+// memories, not a near-duplicate; the same member saying it twice is one.
+func TestMembersAreNotDuplicates(t *testing.T) {
+	mems := seedMemories("群规禁止讨论政治")
+	mems[0].Statement, mems[0].Tags = "Ann's Pixel 8 dies by 3pm every day, they carry a power bank", []string{"member", SubjectTag + "ann"}
+	st := newState(t, mems, Config{})
+	p := onePass(t, st, chat(1, 2))
+	err := st.Apply(p, []groupmem.Action{
+		{Kind: groupmem.ActionCreate, Statement: "Bo's Pixel 8 dies by 3pm every day, they carry a power bank", Tags: []string{"member", SubjectTag + "bob"}, Line: 1},
+		{Kind: groupmem.ActionCreate, Statement: "Ann's Pixel 8 dies by 3pm every day, they carry power banks", Tags: []string{"member", SubjectTag + "ann"}, Line: 2},
+	}, groupmem.Report{Lines: 2, Entries: 2, Parsed: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	plan, err := st.Plan(groupmem.Run{GroupID: testGroup})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var bob bool
+	for _, m := range plan.New {
+		if strings.HasPrefix(m.Statement, "Bo's") && m.ParentID == "" {
+			bob = true
+		}
+		if strings.HasPrefix(m.Statement, "Ann's") && m.ParentID != mems[0].ID {
+			t.Errorf("Ann's second line created %q; want it an update of her memory (near-duplicate)", m.Statement)
+		}
+	}
+	if !bob {
+		t.Errorf("Bo's line was taken for a duplicate of Ann's: new %+v, drops %v", plan.New, st.Report().Drops)
 	}
 }

@@ -2,6 +2,7 @@ package evolve
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/groupmem/groupmem"
 )
@@ -65,9 +66,13 @@ func (o *op) drop(drops *[]groupmem.Drop, reason string) {
 // dedupe applies the near-duplicate rule to the creates of a pass, after
 // resolve: a create close to a live memory or an earlier create is dropped,
 // or turned into an update of a shown memory the pass leaves unchanged.
+// Statements about different members (their SubjectTag) are never
+// duplicates, however alike their words: "Ann's phone is a Pixel 8" and
+// "Bob's phone is a Pixel 7" are two memories.
 func (s *State) dedupe(p *Pass, ops *[]op, drops *[]groupmem.Drop) {
 	idx := (*gramIndex)(nil)
-	var owners []*entry // owners[pos] is the memory at index position pos; nil for a create of this pass
+	var owners []*entry   // owners[pos] is the memory at index position pos; nil for a create of this pass
+	var subjects []string // subjects[pos] is the member the statement at pos is about, or ""
 	changed := map[*entry]bool{}
 	for _, o := range *ops {
 		if !o.dropped && o.target != nil && o.kind != groupmem.ActionKeep {
@@ -85,10 +90,14 @@ func (s *State) dedupe(p *Pass, ops *[]op, drops *[]groupmem.Drop) {
 		}
 		if idx == nil {
 			idx, owners = s.liveIndex(*ops)
+			for _, e := range owners {
+				subjects = append(subjects, subjectOf(e.currentTags()))
+			}
 		}
-		pos, score := idx.best(o.grams)
+		pos, score := idx.best(o.grams, func(pos int) bool { return subjects[pos] == subjectOf(o.tags) })
 		if pos < 0 || score < s.cfg.NearDuplicate {
 			owners = append(owners, nil)
+			subjects = append(subjects, subjectOf(o.tags))
 			idx.add(o.grams)
 			continue
 		}
@@ -100,6 +109,7 @@ func (s *State) dedupe(p *Pass, ops *[]op, drops *[]groupmem.Drop) {
 		o.kind, o.target, o.merged = groupmem.ActionUpdate, e, true
 		changed[e] = true
 		owners = append(owners, e)
+		subjects = append(subjects, subjects[pos])
 		idx.add(o.grams)
 	}
 }
@@ -162,4 +172,27 @@ func (s *State) guard(p *Pass, ops []op) error {
 		return nil
 	}
 	return groupmem.WrapError(groupmem.EREVIEW, msg+"; a person must review it", groupmem.ErrReview)
+}
+
+// SubjectTag is the prefix of the tag that names the member a memory is
+// about ("member:u7"), set by an evolver that keeps what members say about
+// themselves.
+const SubjectTag = "member:"
+
+// subjectOf is the member a memory with tags is about, or "".
+func subjectOf(tags []string) string {
+	for _, t := range tags {
+		if strings.HasPrefix(t, SubjectTag) {
+			return t
+		}
+	}
+	return ""
+}
+
+// currentTags are the tags the memory has as the run has left it.
+func (e *entry) currentTags() []string {
+	if e.tags != nil {
+		return e.tags
+	}
+	return e.orig.Tags
 }

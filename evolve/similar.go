@@ -56,9 +56,9 @@ func (x *gramIndex) add(g []uint64) int {
 }
 
 // best returns the position of the indexed statement most similar to g
-// and its Dice coefficient, or -1 when none shares a gram. Ties go to the
-// earliest position.
-func (x *gramIndex) best(g []uint64) (int, float64) {
+// among those ok admits (nil: all), and its Dice coefficient, or -1 when
+// none shares a gram. Ties go to the earliest position.
+func (x *gramIndex) best(g []uint64, ok func(pos int) bool) (int, float64) {
 	if len(g) == 0 {
 		return -1, 0
 	}
@@ -71,7 +71,7 @@ func (x *gramIndex) best(g []uint64) (int, float64) {
 	}
 	bestPos, bestScore := -1, 0.0
 	for pos, n := range x.shared {
-		if n == 0 {
+		if n == 0 || ok != nil && !ok(pos) {
 			continue
 		}
 		if score := 2 * float64(n) / float64(len(g)+x.sizes[pos]); score > bestScore {

@@ -10,6 +10,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/groupmem/groupmem"
+	"github.com/groupmem/groupmem/evolve"
 )
 
 // What a member says about themselves is kept as that member's memory,
@@ -163,7 +164,7 @@ func saysWhat(ls []Language, rest string) bool {
 }
 
 // memberTag names the member a memory is about.
-func memberTag(m groupmem.Message) string { return "member:" + sender(m) }
+func memberTag(m groupmem.Message) string { return evolve.SubjectTag + sender(m) }
 
 // memberFacts decides what the run's new messages say about their senders:
 // a new memory for each, in the member's name and with absolute dates, or
@@ -177,8 +178,12 @@ func (f *Fuser) memberFacts(items []*item, mems []groupmem.Memory, taken decisio
 	for _, m := range mems {
 		statements[m.Statement] = true
 	}
+	habits := map[string]*decision{} // statement → this run's new habit in those words
 	for _, d := range taken {
 		statements[d.statement] = true
+		if d.kind == groupmem.ActionCreate && !slices.Contains(d.tags, TagMember) {
+			habits[d.statement] = d
+		}
 	}
 	for _, it := range items {
 		if !it.fresh {
@@ -193,11 +198,18 @@ func (f *Fuser) memberFacts(items []*item, mems []groupmem.Memory, taken decisio
 		said := it.msg
 		said.Content = said.Content[from:to]
 		st := f.subject(f.ownStatement(said), it.msg)
+		tags := []string{TagMember, memberTag(it.msg), k.name}
+		if h := habits[st]; h != nil && slices.Equal(h.evidence, []string{it.msg.ID}) {
+			// A habit this run read from this line alone is what the member
+			// said about themselves: it is kept as such, and does not fade.
+			h.tags, h.strength = tags, 0.6
+			delete(habits, st)
+			continue
+		}
 		if st == "" || statements[st] || len([]rune(st)) > f.cfg.MaxStatementRunes {
 			continue
 		}
 		statements[st] = true
-		tags := []string{TagMember, memberTag(it.msg), k.name}
 		d := &decision{kind: groupmem.ActionCreate, statement: st, evidence: []string{it.msg.ID}, fresh: []string{it.msg.ID},
 			strength: 0.6, tags: tags,
 			reason: fmt.Sprintf("%s said this about themselves (%s) on %s", sender(it.msg), k.name,
