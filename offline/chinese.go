@@ -15,7 +15,7 @@ var Chinese = Language{
 	Owns:         func(c string) bool { return strings.ContainsFunc(c, han) },
 	ClauseMarks:  "。！？；，!?;",
 	SecondPerson: regexp.MustCompile(`你|您`),
-	Question:     regexp.MustCompile(`[？?]|[吗呢嘛吧][\s。！!~～…]*$|有没有|是不是|要不要|谁有|有人[^，。]*[吗么]|咋样|怎么样`),
+	Question:     regexp.MustCompile(`[？?]|[吗呢嘛吧][\s。！!~～…]*$|[了的]没[\s。~～…]*$|有没有|是不是|要不要|谁有|有人[^，。]*[吗么]|咋样|怎么样`),
 	Greeting:     regexp.MustCompile(`^\s*(早上好|早安|早啊|大家好|哈喽|嗨|晚上好|中午好|下午好|恭喜|欢迎|谢谢|感谢)`),
 	SignOff:      regexp.MustCompile(`晚安|拜拜|回头聊|先撤|先下了|^88$`),
 	Reaction: regexp.MustCompile(`^\s*(哈哈+|呵呵|好的|收到|太好了|太棒了|厉害|牛|赞|羡慕|真棒|好棒|可以可以|不错|对对|是的|嗯嗯?|哇+|666+|恭喜恭喜|辛苦了|加油|确实|笑死|绝了|好家伙|刚看到消息|抱抱|心疼|同感|一样|太惨了|好惨|绝绝子|冲)` +
@@ -30,6 +30,8 @@ var Chinese = Language{
 	Attribution:  "：",
 	Recurs:       regexp.MustCompile(`每(周|天|晚|月|个|星期|礼拜|次)|老规矩|照常|照旧|惯例|固定|以后都|从今往后`),
 	Facts:        zhFacts,
+	Asked:        zhAsked,
+	Answered:     "%s被问到%s：%s",
 	NamesItself:  []string{"过敏", "吃素", "搬家"},
 	Someone:      "一位群友",
 	Voice:        zhVoice,
@@ -237,4 +239,33 @@ func zhHabitual(st string, day time.Time) string {
 		return "每周" + [...]string{"日", "一", "二", "三", "四", "五", "六"}[d]
 	}
 	return strings.NewReplacer("今晚", zh(wd)+"晚上", "今早", zh(wd)+"早上", "今天", zh(wd), "明晚", zh(next)+"晚上", "明早", zh(next)+"早上", "明天", zh(next)).Replace(st)
+}
+
+// zhAskWhat finds the word a question about its reader asks with (啥,
+// 什么, 哪, 谁, 几, 多少); zhAskMoment a question about the moment.
+var (
+	zhAskWhat   = regexp.MustCompile(`啥|什么|哪|谁|几|多少`)
+	zhAskMoment = regexp.MustCompile(`今天|今晚|明天|昨天|刚才|现在在|还来|到了|怎么样|咋样|好点`)
+)
+
+// zhAsked is Chinese's Language.Asked: the question without its reader
+// (你家 → 自己家, 你 dropped) and without its closing particles.
+func zhAsked(clause string) (string, bool) {
+	c := strings.TrimSpace(clause)
+	if !zhAskWhat.MatchString(c) || zhAskMoment.MatchString(c) {
+		return "", false // 到家了没, 今天来吗: the moment, not the member
+	}
+	c = strings.NewReplacer("你家", "自己家", "你们", "", "您", "", "你", "").Replace(c)
+	for {
+		t := strings.TrimRightFunc(c, func(r rune) bool { return unicode.IsSpace(r) || strings.ContainsRune("？?！!。，,~～…", r) })
+		for _, p := range []string{"来着", "吗", "呢", "没", "啊", "呀"} {
+			t = strings.TrimSuffix(t, p)
+		}
+		if t == c {
+			break
+		}
+		c = t
+	}
+	c = strings.TrimLeftFunc(c, func(r rune) bool { return unicode.IsSpace(r) || unicode.IsPunct(r) })
+	return c, c != ""
 }

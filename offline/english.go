@@ -3,9 +3,11 @@ package offline
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"strings"
 	"time"
 	"unicode"
+	"unicode/utf8"
 )
 
 // English is the English language value (see Language).
@@ -40,6 +42,8 @@ var English = Language{
 	Recurs: regexp.MustCompile(`(?i)\b(every|each) (day|morning|evening|night|week|weekend|month|monday|tuesday|wednesday|thursday|friday|saturday|sunday)|` +
 		`\b(weekly|daily|monthly|fortnightly|as usual|as always|from now on|going forward|on (mondays|tuesdays|wednesdays|thursdays|fridays|saturdays|sundays|weekends))\b`),
 	Facts:       enFacts,
+	Asked:       enAsked,
+	Answered:    "Asked %[2]s, %[1]s said: %[3]s",
 	NamesItself: []string{"allergic", "vegetarian", "vegan", "lactose", "youngest", "oldest", "eldest", "little one"},
 	Vague: []string{"much", "lot", "lots", "idea", "one", "ones", "thing", "things", "stuff", "way", "guys",
 		"yours", "mine", "both", "more", "less", "well", "back", "already", "yet", "ever", "honestly", "though", "yes", "no",
@@ -275,3 +279,55 @@ func enHabitual(st string, day time.Time) string {
 
 // enHabitDay are the English days enHabitual rewrites.
 var enHabitDay = regexp.MustCompile(`(?i)\b(tonight|this evening|this morning|today|tomorrow)\b`)
+
+// enAsked is English's Language.Asked.
+func enAsked(clause string) (string, bool) {
+	c := strings.TrimSpace(strings.TrimRight(strings.TrimSpace(clause), "?!. "))
+	if !enYou.MatchString(c) {
+		return "", false
+	}
+	c = enAskLead.ReplaceAllString(c, "")
+	c = enAskTail.ReplaceAllString(c, "")
+	if enAskMoment.MatchString(c) {
+		return "", false // "are you still coming tonight?", "how's your mom?"
+	}
+	i := slices.IndexFunc(enAskOrder, func(r enReorder) bool { return r.re.MatchString(c) })
+	if i < 0 {
+		return "", false
+	}
+	c = enAskOrder[i].re.ReplaceAllString(c, enAskOrder[i].to)
+	c = enYou.ReplaceAllStringFunc(c, func(w string) string { return enThey[strings.ToLower(w)] })
+	if c == "" {
+		return "", false
+	}
+	r, size := utf8.DecodeRuneInString(c)
+	return string(unicode.ToLower(r)) + c[size:], true
+}
+
+var (
+	enYou     = regexp.MustCompile(`(?i)\b(you're|you've|you'll|you|your|yours|yourself)\b`)
+	enAskLead = regexp.MustCompile(`(?i)^((wait|so|hey|btw|also|ok|okay|oh|remind me|quick question),?\s+)+`)
+	enAskTail = regexp.MustCompile(`(?i)(,?\s+(again|these days|by the way|btw))+$`)
+	// enAskMoment marks a question about the moment, not about its
+	// reader: how they are, whether they come, what they did today.
+	enAskMoment = regexp.MustCompile(`(?i)^(how|do|did|are|were|have|has|is|can|could|will|would)\b|\b(still|tonight|today|tomorrow|yesterday|this (time|morning|evening|week|weekend)|make it|right now|update|news|luck)\b`)
+	// enAskOrder are the questions about their reader that a member's
+	// answer says something lasting to, and how each reads as a
+	// statement: "what's your X" → "their X", "where are you from" →
+	// "where they are from", "what do you do" → "what they do".
+	enAskOrder = []enReorder{
+		{regexp.MustCompile(`(?i)^(?:what|which)(?:'s| is| was) (your .+)$`), "$1"},
+		{regexp.MustCompile(`(?i)^(what|where|who|which \w+) (are|were) you (.+)$`), "$1 you $2 $3"},
+		{regexp.MustCompile(`(?i)^(what|where|who|which \w+) do (you .+)$`), "$1 $2"},
+		{regexp.MustCompile(`(?i)^(what|where|who|which \w+) did you (.+)$`), "$1 you did $2"},
+		{regexp.MustCompile(`(?i)^((?:any|anything) .+)$`), "about $1"},
+	}
+	enThey = map[string]string{"you're": "they're", "you've": "they've", "you'll": "they'll", "you": "they",
+		"your": "their", "yours": "theirs", "yourself": "themselves"}
+)
+
+// enReorder is a question's form and how it reads in a statement.
+type enReorder struct {
+	re *regexp.Regexp
+	to string
+}

@@ -166,12 +166,13 @@ func saysWhat(ls []Language, rest string) bool {
 // memberTag names the member a memory is about.
 func memberTag(m groupmem.Message) string { return evolve.SubjectTag + sender(m) }
 
-// memberFacts decides what the run's new messages say about their senders:
+// memberFacts decides what the run's new messages say about their senders
+// (but for the answers, which answers keeps):
 // a new memory for each, in the member's name and with absolute dates, or
 // the next version of the member's memory of that kind when the kind is
 // single-valued. A fact already held in the same words, or that another
 // decision of the run (taken) already words, is not repeated.
-func (f *Fuser) memberFacts(items []*item, mems []groupmem.Memory, taken decisions) decisions {
+func (f *Fuser) memberFacts(items []*item, mems []groupmem.Memory, taken decisions, answered map[string]bool) decisions {
 	var ds decisions
 	updating := map[string]*decision{} // memory id → this run's update of it
 	statements := map[string]bool{}
@@ -186,7 +187,7 @@ func (f *Fuser) memberFacts(items []*item, mems []groupmem.Memory, taken decisio
 		}
 	}
 	for _, it := range items {
-		if !it.fresh {
+		if !it.fresh || answered[it.msg.ID] {
 			continue
 		}
 		k, from, to, ok := factAt(f.cfg.Languages, it.msg.Content)

@@ -72,6 +72,15 @@ type Language struct {
 	// "每周五", "as usual"): without them a cluster is no habit.
 	Recurs *regexp.Regexp
 
+	// Asked rewrites a question clause put to a member ("what's your
+	// little one's name again?") as what it asks of them, in the third
+	// person and without its question mark ("their little one's name");
+	// false when the clause asks nothing of them. Answered words a
+	// member's answer with it: %[1]s the member, %[2]s what was asked,
+	// %[3]s the answer ("%s, asked %s: %s"). nil: answers are not kept.
+	Asked    func(clause string) (string, bool)
+	Answered string
+
 	// Facts are the patterns of what a member says about themselves, by
 	// the name of its kind (factKinds: "job", "home", "pet", ...). A kind
 	// without a pattern is not read in this language.

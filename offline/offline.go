@@ -288,7 +288,9 @@ func (f *Fuser) Fuse(ctx context.Context, p groupmem.Pass) (groupmem.Answer, err
 	focus(items, seeds)
 	clusters := clusterItems(items, mems, seeds, clusterParams{assign: f.cfg.AssignThreshold, merge: f.cfg.MergeThreshold})
 	ds := f.decide(clusters, active, p.Moderated)
-	ds = append(ds, f.memberFacts(items, mems, ds)...)
+	answered, used := f.answers(items, mems, ds)
+	ds = append(ds, answered...)
+	ds = append(ds, f.memberFacts(items, mems, ds, used)...)
 	actions := ds.actions(alias, f.cfg.StrengthStep)
 	log := f.cfg.Logger.With("group_id", p.GroupID)
 	if p.Log != nil {

@@ -1,0 +1,147 @@
+package offline
+
+import (
+	"fmt"
+	"strings"
+	"time"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/groupmem/groupmem"
+)
+
+// What a member answers when another asks them by name ("Carlos what's
+// your little one's name again?" — "Ruby! the tornado of the family") is
+// what they say about themselves, though the answer alone says nothing
+// out of context. It is kept as the member's memory with the question it
+// answers: "Asked their little one's name, Carlos said: Ruby!", "静静被问到
+// 现在做啥工作：康复治疗师，干了五六年了". Its kind is "answer".
+const (
+	// answerWithin is how many of the window's messages after a question
+	// its answer may come.
+	answerWithin = 8
+	// answerDelay is how long after a question its answer may come.
+	answerDelay = 3 * time.Hour
+)
+
+// answers finds, among the run's fresh messages, each reply of a member to
+// a question another member put to them by name, and returns a memory of
+// it for the replier in the words of the question's language
+// (Language.Asked, Language.Answered), unless a statement of mems or of
+// taken already says it. It also returns the ids of the replies it kept,
+// which memberFacts leaves to it.
+func (f *Fuser) answers(items []*item, mems []groupmem.Memory, taken decisions) (decisions, map[string]bool) {
+	ls := f.cfg.Languages
+	said := map[string]bool{}
+	for _, m := range mems {
+		said[m.Statement] = true
+	}
+	for _, d := range taken {
+		said[d.statement] = true
+	}
+	names := senders(items)
+	var ds decisions
+	used := map[string]bool{}
+	for i, q := range items {
+		to := addressee(q.msg, names)
+		if to == "" {
+			continue
+		}
+		asked, l := question(ls, q.msg.Content, names[to])
+		if l == nil {
+			continue
+		}
+		a := reply(items[i+1:min(len(items), i+1+answerWithin)], to, q.msg.SentAt)
+		if a == nil || !a.fresh || used[a.msg.ID] {
+			continue
+		}
+		answer := strings.Join(strings.Fields(statementOf(ls, a.msg.Content)), " ")
+		if answer == "" || asks(ls, answer) {
+			continue
+		}
+		name := names[to]
+		raw := fmt.Sprintf(l.Answered, name, asked, answer)
+		st := clean(ls, ownThirdPerson(ls, raw, a.msg, f.cfg.Evolve.Location))
+		if !strings.Contains(st, name) || len([]rune(st)) <= len([]rune(raw))-len([]rune(answer))+1 ||
+			said[st] || len([]rune(st)) > f.cfg.MaxStatementRunes {
+			continue // the answer itself was dropped, or it is said already
+		}
+		said[st], used[a.msg.ID] = true, true
+		day := a.msg.SentAt.In(f.cfg.Evolve.Location).Format(time.DateOnly)
+		ds = append(ds, &decision{kind: groupmem.ActionCreate, statement: st,
+			evidence: []string{a.msg.ID, q.msg.ID}, fresh: []string{a.msg.ID}, strength: 0.6,
+			tags:   []string{TagMember, memberTag(a.msg), "answer"},
+			reason: fmt.Sprintf("%s answered %s's question about themselves on %s", name, sender(q.msg), day)})
+	}
+	return ds, used
+}
+
+// senders maps each sender of items to their display name.
+func senders(items []*item) map[string]string {
+	names := map[string]string{}
+	for _, it := range items {
+		if n := strings.TrimSpace(it.msg.SenderName); n != "" {
+			names[sender(it.msg)] = n
+		}
+	}
+	return names
+}
+
+// addressee is the sender a message names in its first words, as a
+// question is put to a member ("Carlos what's…", "@Carlos …", "静静你…",
+// "wait Ben, did you…"), other than its own sender; "" when it names none.
+func addressee(m groupmem.Message, names map[string]string) string {
+	head := m.Content
+	if len(head) > 40 {
+		head = head[:40]
+	}
+	best, at := "", len(head)
+	for id, n := range names {
+		if id == sender(m) || len(n) < 2 {
+			continue
+		}
+		if i := strings.Index(head, n); i >= 0 && i < at && nameBounded(head, i, len(n)) {
+			best, at = id, i
+		}
+	}
+	return best
+}
+
+// nameBounded reports whether the name at s[i:i+n] stands as a word of
+// its own: no letter of a spaced script joins it on either side.
+func nameBounded(s string, i, n int) bool {
+	before, _ := utf8.DecodeLastRuneInString(s[:i])
+	after, _ := utf8.DecodeRuneInString(s[i+n:])
+	joins := func(r rune) bool { return (unicode.IsLetter(r) || unicode.IsDigit(r)) && !unspaced(r) }
+	return i == 0 || !joins(before) || i+n == len(s) || !joins(after)
+}
+
+// question returns what a message put to name asks, in the words of the
+// language of its first question clause that addresses a reader
+// (Language.Asked), and that language; nil when it asks nothing of them.
+func question(ls []Language, text, name string) (string, *Language) {
+	for _, c := range clauses(ls, strings.Replace(text, name, "", 1)) {
+		l := language(ls, c)
+		if l == nil || l.Asked == nil || !asks(ls, c) {
+			continue
+		}
+		if asked, ok := l.Asked(c); ok {
+			return asked, l
+		}
+	}
+	return "", nil
+}
+
+// reply returns the first of items that to sent within answerDelay of at,
+// or nil.
+func reply(items []*item, to string, at time.Time) *item {
+	for _, it := range items {
+		if it.msg.SentAt.Sub(at) > answerDelay {
+			return nil
+		}
+		if sender(it.msg) == to {
+			return it
+		}
+	}
+	return nil
+}

@@ -1,0 +1,54 @@
+package offline_test
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/groupmem/groupmem"
+	"github.com/groupmem/groupmem/offline"
+)
+
+// A member's answer to a question put to them by name is kept with the
+// question, in their name, whatever the language; an answer to a question
+// put to someone else, or a question nobody answers, is not.
+func TestAnswers(t *testing.T) {
+	c, topics := chatOf(t, "answers", []line{
+		{0, 0, "20:00", "Ann", "Ben what's your little one's name again?", "q"},
+		{0, 0, "20:01", "Ben", "Ruby! the tornado of the family", "a"},
+		{0, 1, "20:00", "Ann", "Cleo where are you originally from?", "q"},
+		{0, 1, "20:02", "Cleo", "Dundee! small world if you know it", "a"},
+		{0, 2, "20:00", "莉莉", "静静你现在做啥工作来着？", "q"},
+		{0, 2, "20:03", "静静", "康复治疗师，干了五六年了", "a"},
+		{0, 3, "20:00", "Ann", "Ben did the hike go ok?", "q"}, // asks nothing of Ben himself
+		{0, 3, "20:01", "Ben", "muddy but fine", "noise"},
+		{0, 4, "20:00", "Cleo", "Ann what's your favourite board game?", "q"}, // Ben answers, not Ann
+		{0, 4, "20:01", "Ben", "Catan, no contest", "noise"},
+	})
+	env := replay(t, c, offline.Config{})
+	active := memories(t, env)[groupmem.StatusActive]
+	want := map[string]string{ // statement's start → the answer's words it must hold
+		"Asked their little one's name, Ben said: Ruby":           "Ruby",
+		"Asked where they are originally from, Cleo said: Dundee": "Dundee",
+		"静静被问到现在做啥工作：康复治疗师":                                       "康复治疗师",
+	}
+	for start, words := range want {
+		i := slices.IndexFunc(active, func(m groupmem.Memory) bool { return strings.HasPrefix(m.Statement, start) })
+		if i < 0 {
+			t.Errorf("no active memory starts %q; active: %v", start, statementsOf(active))
+			continue
+		}
+		m := active[i]
+		if !strings.Contains(m.Statement, words) || len(m.Evidence) != 2 || topics[m.Evidence[0]] != "a" || topics[m.Evidence[1]] != "q" {
+			t.Errorf("%q cites %v; want the answer, then the question", m.Statement, m.Evidence)
+		}
+		if strings.Contains(m.Statement, "you") || strings.Contains(m.Statement, "你") || strings.ContainsAny(m.Statement, "?？") {
+			t.Errorf("%q keeps the question's reader or its mark", m.Statement)
+		}
+	}
+	for _, m := range active {
+		if strings.Contains(m.Statement, "Catan") || strings.Contains(m.Statement, "muddy") {
+			t.Errorf("%q: kept an answer to a question put to someone else, or one that asked nothing of its replier", m.Statement)
+		}
+	}
+}
