@@ -15,7 +15,7 @@ var Chinese = Language{
 	Owns:         func(c string) bool { return strings.ContainsFunc(c, han) },
 	ClauseMarks:  "。！？；，!?;",
 	SecondPerson: regexp.MustCompile(`你|您`),
-	Question:     regexp.MustCompile(`[？?]|[吗呢嘛吧][\s。！!~～…]*$|[了的]没[\s。~～…]*$|有没有|是不是|要不要|谁有|有人[^，。]*[吗么]|咋样|怎么样`),
+	Question:     regexp.MustCompile(`[？?]|[吗呢嘛吧][\s。！!~～…]*$|[了的]没[\s。~～…]*$|什么时候|^\s*谁|有没有|是不是|要不要|谁有|有人[^，。]*[吗么]|咋样|怎么样`),
 	Greeting:     regexp.MustCompile(`^\s*(早上好|早安|早啊|大家好|哈喽|嗨|晚上好|中午好|下午好|恭喜|欢迎|谢谢|感谢)`),
 	SignOff:      regexp.MustCompile(`晚安|拜拜|回头聊|先撤|先下了|^88$`),
 	Reaction: regexp.MustCompile(`^\s*(哈哈+|呵呵|好的|收到|太好了|太棒了|厉害|牛|赞|羡慕|真棒|好棒|可以可以|不错|对对|是的|嗯嗯?|哇+|666+|恭喜恭喜|辛苦了|加油|确实|笑死|绝了|好家伙|刚看到消息|抱抱|心疼|同感|一样|太惨了|好惨|绝绝子|冲)` +
@@ -65,18 +65,27 @@ func zh(verbs string) *regexp.Regexp { return regexp.MustCompile(`我` + zhWhen 
 // zhFacts are the Chinese patterns of what members say about themselves.
 var zhFacts = map[string]*regexp.Regexp{
 	"job": regexp.MustCompile(`我在.{1,12}(工作|上班|实习)|我是(一名|一个)?.{0,6}(程序员|老师|医生|护士|工程师|设计师|学生|律师|厨师|会计|产品经理|运维|前端|后端)|我的工作|` +
-		`我` + zhWhen + `(换了工作|入职|升职|换成.{1,4}班|转岗)|干[^，。！？]{2,6}这行`),
-	"home":    regexp.MustCompile(`我` + zhWhen + `(?:住在|家在|搬到|搬家到|要搬到|要搬去)|在[^，。！？]{1,6}住`),
-	"family":  regexp.MustCompile(`我(老婆|老公|媳妇|对象|儿子|女儿|家孩子)(是|在|今年|刚)|我(家猫|家狗|家的猫|家的狗)|(领养|养)了(一只|只|个)`),
-	"origin":  regexp.MustCompile(`我老家|老家[是在]|我是[^，。！？]{1,4}人`),
-	"owns":    regexp.MustCompile(`我(那辆|这辆|这台|这部|开的|开[A-Za-z奥宝奔大丰本比特理蔚小极问五])|提车了`),
-	"school":  regexp.MustCompile(`我` + zhWhen + `(在备考|备考|考上了|毕业于)|在备考`),
-	"health":  regexp.MustCompile(`对.{1,8}过敏|我` + zhWhen + `(不能吃|吃素|不吃)`),
-	"likes":   regexp.MustCompile(`我` + zhWhen + `(?:(很|特别|最|超|更|比较)?(喜欢|爱吃|爱看|爱喝|讨厌|不喜欢)|最爱)|报了个|迷上了|入坑|一口气刷了|作为一个`),
+		`我` + zhWhen + `(换了工作|入职|升职|换成.{1,4}班|转岗)|干[^，。！？]{2,6}这行|` +
+		`入职|岗位是|换工作|当上|转行`),
+	"home": regexp.MustCompile(`我` + zhWhen + `(?:住在|家在|搬到|搬家到|要搬到|要搬去)|在[^，。！？]{1,6}住|` +
+		`我` + zhWhen + `住(?:在)?|成为[^，。！？]{2,4}人|新(?:房子|家)在`),
+	"family": regexp.MustCompile(`我(老婆|老公|媳妇|对象|儿子|女儿|家孩子)(是|在|今年|刚)|我(家猫|家狗|家的猫|家的狗)|(领养|养)了(一只|只|个)|` +
+		`我们家那个|我家(?:宝贝|孩子|闺女|儿子|老大|老二|新来的)|新来了一只|养了`),
+	"origin": regexp.MustCompile(`我老家|老家[是在]|我是[^，。！？]{1,4}人`),
+	"owns": regexp.MustCompile(`我(那辆|这辆|这台|这部|开的|开[A-Za-z奥宝奔大丰本比特理蔚小极问五])|提车了|` +
+		`换了(?:辆|台|部)|入了|我这[^，。！？]{2,12}用了`),
+	"school": regexp.MustCompile(`我` + zhWhen + `(在备考|备考|考上了|毕业于)|在备考|` +
+		`报名了|报了名`),
+	"health": regexp.MustCompile(`对.{1,8}过敏|我` + zhWhen + `(不能吃|吃素|不吃)|` +
+		`[^，。！？\s]{1,6}过敏`),
+	"likes": regexp.MustCompile(`我` + zhWhen + `(?:(很|特别|最|超|更|比较)?(喜欢|爱吃|爱看|爱喝|讨厌|不喜欢)|最爱)|报了个|迷上了|入坑|一口气刷了|作为一个|` +
+		`迷上|在追|追完|花了一整天在|最难吃|最好吃|座的`),
 	"routine": regexp.MustCompile(`我` + zhWhen + `(每周[一二三四五六日末]?|每个?星期[一二三四五六日天]?|每天|每个?月|平时)[^，。！？,.!?]{0,10}(去|做|上|练|跑|学|打|参加)`),
-	"plans":   regexp.MustCompile(`我` + zhWhen + `(?:打算|准备|计划|要去|想去|要回|搬家)|机票都订了|攻略做了|准备去`),
-	"did":     zh(`去了|跑了|买了|看了|考过了|通过了|领养了|学会了|完成了|爬了|见了|开始(?:学|练|用|做|跑|上|玩|养|写)|去[^，。！？,.!?]{1,4}了`),
-	"event":   regexp.MustCompile(`团建[^，。！？]{2,8}|[^，。！？]{2,8}(吃得太|太好吃了|吃完了|玩得太)`),
+	"plans": regexp.MustCompile(`我` + zhWhen + `(?:打算|准备|计划|要去|想去|要回|搬家)|机票都订了|攻略做了|准备去|` +
+		`机票(?:已经|都)?(?:订|买)`),
+	"did": zh(`去了|跑了|买了|看了|考过了|通过了|领养了|学会了|完成了|爬了|见了|开始(?:学|练|用|做|跑|上|玩|养|写)|去[^，。！？,.!?]{1,4}了`),
+	"event": regexp.MustCompile(`团建[^，。！？]{2,8}|[^，。！？]{2,8}(吃得太|太好吃了|吃完了|玩得太)|` +
+		`(?:^|[，。！？\s])到[^，。！？\s]{2,4}了|请(?:我|大家)吃|在[^，。！？\s]{2,8}聚|这家(?:可以|不错|好吃)|打过了?[A-Za-z]|[A-Za-z]\S*过了|玩到|打到凌晨|带飞|通关`),
 }
 
 // zhFirstPerson are Chinese first-person words, longest first, and what

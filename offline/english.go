@@ -62,25 +62,30 @@ var English = Language{
 
 // enFacts are the English patterns of what members say about themselves.
 var enFacts = map[string]*regexp.Regexp{
-	"job":  regexp.MustCompile(`(?i)\b(i work (as|at|for|in)|i'm working (as|at)|i(?:'m| am) (now )?an? ([a-z]+ )?(nurse|teacher|engineer|developer|designer|doctor|student|lawyer|chef|writer|manager|accountant|artist|musician|programmer|scientist|researcher|photographer|consultant|hygienist|specialist|architect|paralegal|analyst|technician|pharmacist|therapist|electrician|plumber|librarian|dentist|vet|veterinarian|firefighter|pilot|mechanic|barista|editor|journalist|translator|professor|lecturer|tutor|coach|auditor|planner|surveyor|paramedic|midwife|nanny|baker|florist)|my job|i just started (a new job|working)|i(?:'ve| have)? (got|been) promoted|speaking as an?|being an? [a-z]+( [a-z]+)? is|accepted an offer as|officially an?)\b|(?i)\bi'?m an? [a-z]+( [a-z]+)?!`),
+	"job": regexp.MustCompile(`(?i)\b(i work (as|at|for|in)|i'm working (as|at)|i(?:'m| am) (now )?an? ([a-z]+ )?(nurse|teacher|engineer|developer|designer|doctor|student|lawyer|chef|writer|manager|accountant|artist|musician|programmer|scientist|researcher|photographer|consultant|hygienist|specialist|architect|paralegal|analyst|technician|pharmacist|therapist|electrician|plumber|librarian|dentist|vet|veterinarian|firefighter|pilot|mechanic|barista|editor|journalist|translator|professor|lecturer|tutor|coach|auditor|planner|surveyor|paramedic|midwife|nanny|baker|florist)|my job|i just started (a new job|working)|i(?:'ve| have)? (got|been) promoted|speaking as an?|being an? [a-z]+( [a-z]+)? is|accepted an offer as|officially an?)\b|(?i)\bi'?m an? [a-z]+( [a-z]+)?!|` +
+		`\b(?:i )?(?:just )?(?:switched careers|started as an?|got a job as|been working as)\b`),
 	"home": regexp.MustCompile(`(?i)\b(i live (out )?(in|near|at)|(i|we)(?:'ve| have)? (officially )?moved to|i(?:'m| am) moving to|my (flat|apartment|house) (is )?in|signed a lease in|our new place in)\b|(?-i:\b(here|[Rr]ent) in [A-Z])`),
 	"family": regexp.MustCompile(`(?i)\bmy (wife|husband|partner|girlfriend|boyfriend|son|daughter|kids|children|mom|mum|dad|mother|father|brother|sister|baby|dog|cat) (just |finally |really )?(is|are|was|has|had|hates|loves|lives|works|turns|turned|started|got|plays)\b|(?-i:[A-Z]\w+), my (little one|youngest|oldest|eldest)\b|` +
-		`\b(adopted an?|newest member of the household: an?|brought home an?|the (dog|cat|corgi|puppy|kitten) we adopted)\b`),
-	"origin":  regexp.MustCompile(`(?i)\b(i grew up in|born and raised in|being from|i'?m from|i was born in)\b`),
-	"owns":    regexp.MustCompile(`(?i)\b(i'?m driving an?|i'?m on an?|went with the|picked up my|i drive an?)\b|(?-i:\b[Mm]y [a-z]{0,2}[A-Z][a-z0-9][\w-]*( [A-Z0-9][\w-]*)*)|(?-i:\bthe [A-Z][\w-]*( [A-Z0-9][\w-]*)* fits five)`),
-	"school":  regexp.MustCompile(`(?i)\bwent to (?-i:[A-Z])[^.,!?]{1,40} for (undergrad|college|grad school|uni)\b|(?-i:\b[Mm]y [A-Z]\w+ reunion)`),
-	"health":  regexp.MustCompile(`(?i)\bi(?:'m| am) (seriously |very |really )?(allergic|vegetarian|vegan|lactose intolerant)|\bi can(?:'t|not) eat (any |gluten|dairy|nuts|meat|pork|beef|fish|shellfish|seafood|eggs|spicy)`),
-	"likes":   regexp.MustCompile(`(?i)\bi (really )?(like|love|enjoy|prefer|hate|can't stand)\b|\bmy favou?rite\b|\bbeen (really )?into\b|\bis the best (writer|author|band|show|team|book)\b|\bnobody beats\b|\bcould eat one dish forever\b`),
+		`\b(adopted an?|newest member of the household: an?|brought home an?|the (dog|cat|corgi|puppy|kitten) we adopted)\b|` +
+		`\bmy (?:little one|youngest|oldest|eldest|kid|son|daughter),? (?-i:[A-Z][a-z]+)\b`),
+	"origin": regexp.MustCompile(`(?i)\b(i grew up in|born and raised in|being from|i'?m from|i was born in)\b`),
+	"owns":   regexp.MustCompile(`(?i)\b(i'?m driving an?|i'?m on an?|went with the|picked up my|i drive an?)\b|(?-i:\b[Mm]y [a-z]{0,2}[A-Z][a-z0-9][\w-]*( [A-Z0-9][\w-]*)*)|(?-i:\bthe [A-Z][\w-]*( [A-Z0-9][\w-]*)* fits five)`),
+	"school": regexp.MustCompile(`(?i)\bwent to (?-i:[A-Z])[^.,!?]{1,40} for (undergrad|college|grad school|uni)\b|(?-i:\b[Mm]y [A-Z]\w+ reunion)`),
+	"health": regexp.MustCompile(`(?i)\bi(?:'m| am) (seriously |very |really )?(allergic|vegetarian|vegan|lactose intolerant)|\bi can(?:'t|not) eat (any |gluten|dairy|nuts|meat|pork|beef|fish|shellfish|seafood|eggs|spicy)`),
+	"likes": regexp.MustCompile(`(?i)\bi (really )?(like|love|enjoy|prefer|hate|can't stand)\b|\bmy favou?rite\b|\bbeen (really )?into\b|\bis the best (writer|author|band|show|team|book)\b|\bnobody beats\b|\bcould eat one dish forever\b|` +
+		`\bspent (?:all|the whole|my whole) (?:day|weekend|morning|afternoon|evening|\w+day) on\b|\blifelong (?-i:[A-Z])|(?-i:\b[A-Z][\w-]*) fan here\b|\bis the best (?:singer|game|movie|film|restaurant)\b`),
 	"routine": regexp.MustCompile(`(?i)\bi (usually|always|often|regularly) (go|play|run|swim|cook|volunteer|take|practi[cs]e)\b|\bi volunteer\b`),
 	"plans":   regexp.MustCompile(`(?i)\b(i(?:'m| am) (planning|going|hoping) to|i plan to|i(?:'ll| will) be (going|travel)|i(?:'m| am) (flying|travelling|traveling|taking)|i(?:'ve| have) booked|put the deposit down for|booked (flights?|a trip|tickets?) (to|for))\b`),
 	// what lasts: a milestone, or something done that names a place,
 	// a number or a first time ("I ran my first 10k", "I visited my
 	// grandma in Devon"), not an errand ("I went to return one thing")
 	"did": regexp.MustCompile(`(?i)\bi (just |finally )?(adopted|passed|won|completed|graduated|learned|learnt|started (learning|a new|taking))\b|` +
-		`(?i)\bi (just |finally )?(went|visited|ran|finished|started|bought|got|climbed|met)\b[^.!?,]*(\bfirst\b|\bnew (road )?(bike|car|house|flat|job|phone|laptop)|(?-i:\b[A-Z][a-z]|\d))`),
+		`(?i)\bi (just |finally )?(went|visited|ran|finished|started|bought|got|climbed|met)\b[^.!?,]*(\bfirst\b|\bnew (road )?(bike|car|house|flat|job|phone|laptop)|(?-i:\b[A-Z][a-z]|\d))|` +
+		`\b(?:started|taking|signed up for|learning|studying)\b[^.!?,]{0,20}\b(?:lessons|classes|class|course)\b|\blearning (?-i:[A-Z])`),
 	// a place named in a line that tells what happened there
-	"event": regexp.MustCompile(`(?i)\b(thanks for|photos from|made it to|was|were|went|had|did|finished|visited|loved)\b.*(?-i:\b(at|from|to|of|in) (the )?[A-Z][\w'-]*( [A-Z0-9][\w'-]*)+)|` +
-		`(?-i:\b(at|from|to|of|in) (the )?[A-Z][\w'-]*( [A-Z0-9][\w'-]*)+)[^.!?]*\b(?i:was|were|went|had|loved|killed|nearly)\b`),
+	"event": regexp.MustCompile(`(?i)\b(thanks for|photos from|made it to|was|were|went|had|did|finished|visited|loved)\b[^.!?]*(?-i:\b(at|from|to|of|in) (the )?[A-Z][\w'-]*( [A-Z0-9][\w'-]*)+)|` +
+		`(?-i:\b(at|from|to|of|in) (the )?[A-Z][\w'-]*( [A-Z0-9][\w'-]*)+)[^.!?]*\b(?i:was|were|went|had|loved|killed|nearly)\b|` +
+		`\b(?:dinner|lunch|brunch|breakfast|hike|trip|field trip|party|picnic|game night|meetup|concert|ride|tour|outing|reunion|wedding|camping|chaperoning|drinks|karaoke|bbq|barbecue|potluck|sleepover) (?:at|to|in) (?-i:the [a-z]+(?:'s)?(?: [a-z]+){0,2}|[A-Z][\w'-]*(?: [A-Z0-9][\w'-]*)*)|(?-i:\b(?:The )?[A-Z][a-z][\w'-]*(?: [A-Z0-9][\w'-]*)+) (?:after [^.!?,]{0,20} )?(?:was|were)\b|\b(?:beat|defeated|cleared|played)\b (?-i:(?:the )?[A-Z][\w'-]*(?: [A-Z0-9][\w'-]*)*)|\bcarrying me in (?-i:[A-Z])`),
 }
 
 // The words a statement must not keep from its chat line, so that a reader
@@ -151,7 +156,8 @@ func enPersons(st, name string, own bool) string {
 		case plural:
 			out = enPronoun[lw]
 		case named:
-			out = sentenceCase(b.String(), enAgain[lw])
+			b.WriteString(sentenceCase(b.String(), enAgain[lw]))
+			continue
 		default:
 			out, named = enPronoun[lw], true
 		}

@@ -41,9 +41,6 @@ var factKinds = []factKind{
 func factAt(ls []Language, text string) (factKind, int, int, bool) {
 	t := strings.TrimRightFunc(text, unicode.IsSpace)
 	for _, k := range factKinds {
-		if (k.name == "health" || k.name == "likes") && tiedToOccasion(t) {
-			continue // "我今天不吃晚饭": one day's choice, not a trait
-		}
 		for i := range ls {
 			re := ls[i].Facts[k.name]
 			if re == nil {
@@ -53,16 +50,49 @@ func factAt(ls []Language, text string) (factKind, int, int, bool) {
 			if at == nil || asks(ls, clauseAt(t, at[0])) || asks(ls, clauseAt(t, at[1]-1)) {
 				continue // a question says nothing about its sender
 			}
-			if k.named || namesItself(ls, t[at[0]:at[1]]) || saysWhat(ls, t[at[1]:]) {
+			if (k.name == "health" || k.name == "likes") && tiedToOccasion(clauseAt(t, at[0])) {
+				continue // "我今天不吃晚饭": one day's choice, not a trait
+			}
+			start := sentenceStart(t[:at[0]])
+			if k.name == "plans" && ls[i].Self != "" && !namesSomething(t[start:at[1]+sentenceEnd(t[at[1]:])]) {
+				continue // "I'm going to clean the apartment": a chore, not a plan to remember
+			}
+			if k.named || namesItself(ls, t[at[0]:at[1]]) || saysWhat(ls, t[at[1]:]) || !self(ls[i], t[at[0]:at[1]]) && saysWhat(ls, t[start:at[0]]) {
 				end := at[1] + sentenceEnd(t[at[1]:])
 				if strings.TrimFunc(t[at[1]:end], func(r rune) bool { return unicode.IsPunct(r) || unicode.IsSpace(r) }) == "" {
 					end += sentenceEnd(t[end:]) // "提车了！本田雅阁": what it names follows
 				}
-				return k, sentenceStart(t[:at[0]]), end, true
+				if start > 0 && !namesSomething(t[start:end]) && namesSomething(t[sentenceStart(t[:start-1]):start]) {
+					// "Found a signed Toni Morrison paperback!! My favorite
+					// author": what the fact is about was named just before.
+					start = sentenceStart(t[:start-1])
+				}
+				return k, start, end, true
 			}
 		}
 	}
 	return factKind{}, 0, 0, false
+}
+
+// self reports whether a fact's match opens with the first person
+// singular of l ("I love", "我喜欢"): what it is about follows it, and
+// what comes before is other talk ("…terrible decisions and I love it").
+func self(l Language, match string) bool {
+	loc := l.Singular.FindStringIndex(match)
+	return l.Singular != nil && loc != nil && loc[0] == 0
+}
+
+// namesSomething reports whether a sentence names a thing of its own: a
+// capitalised word after its first, or a number.
+func namesSomething(sentence string) bool {
+	words := strings.Fields(sentence)
+	for i, w := range words {
+		r, _ := utf8.DecodeRuneInString(w)
+		if unicode.IsDigit(r) || i > 0 && unicode.IsUpper(r) && w != "I" && !strings.HasPrefix(w, "I'") {
+			return true
+		}
+	}
+	return false
 }
 
 // sentenceEnd is where the first sentence of s ends: after its first
@@ -252,7 +282,7 @@ func (f *Fuser) extend(d *decision, old *groupmem.Memory, m groupmem.Message) {
 			lead = "" // the line dates itself
 		}
 	}
-	parts := append(extendedParts(f.cfg.Languages, old.Statement), lead+d.statement)
+	parts := append(extendedParts(f.cfg.Languages, old.Statement), lead+unsaid(f.cfg.Languages, d.statement, old.Statement))
 	dropped := 0
 	for len(parts) > 1 && len([]rune(strings.Join(parts, sep))) > f.cfg.MaxStatementRunes {
 		parts, dropped = parts[1:], dropped+1
@@ -290,6 +320,26 @@ func extendedParts(ls []Language, st string) []string {
 		return parts
 	}
 	return []string{st}
+}
+
+// unsaid is st without its clauses that said already holds ("So Marcus
+// finally switched careers, they're a pastry chef now" after a statement
+// that tells the switch), or st when every clause is said.
+func unsaid(ls []Language, st, said string) string {
+	known := map[string]bool{}
+	for _, c := range clauses(ls, said) {
+		known[sameLine(strings.TrimRight(dropLead(ls, c), ",，、;；:："))] = true
+	}
+	var kept []string
+	for _, c := range clauses(ls, st) {
+		if !known[sameLine(strings.TrimRight(dropLead(ls, c), ",，、;；:："))] {
+			kept = append(kept, c)
+		}
+	}
+	if len(kept) == 0 {
+		return st
+	}
+	return clean(ls, strings.Join(kept, " "))
 }
 
 // dateIn reports whether st holds the date, not as the end of another
