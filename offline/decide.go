@@ -60,10 +60,13 @@ func (f *Fuser) decideCandidate(c *cluster, active activeDays) *decision {
 	// as such: only a line that says how often ("every Friday", "每周五")
 	// or names the weekday and the hour it happens at, and that does not
 	// speak of its sender alone ("I", "我"), may word it. A line said on
-	// three days with no time in it, one whose only time is the day it was
-	// sent ("today", "今天"), or one member's mishap is no habit.
+	// three days with no time in it, one whose only day is the one it was
+	// sent ("today", "今天") unless the cluster is said on that weekday
+	// week after week, or one member's mishap is no habit.
+	weekly, inWeek := weekdayOfCluster(items, f.cfg.Evolve.Location)
 	said := func(it *item) bool {
-		return habitLine(f.cfg.Languages, it.msg.Content, it.msg.SentAt.In(f.cfg.Evolve.Location))
+		day := it.msg.SentAt.In(f.cfg.Evolve.Location)
+		return habitLine(f.cfg.Languages, it.msg.Content, day, inWeek && day.Weekday() == weekly)
 	}
 	rep := f.representative(items, func(it *item) float64 { return c.cosine(it.vec) }, said)
 	if rep == nil {
@@ -259,6 +262,30 @@ func (f *Fuser) habitStatement(m groupmem.Message) string {
 	said := m
 	said.Content = habitual(f.cfg.Languages, strings.Join(strings.Fields(statementOf(f.cfg.Languages, m.Content)), " "), m.SentAt.In(f.cfg.Evolve.Location))
 	return f.statement(said)
+}
+
+// weekdayOfCluster returns the weekday most of items were sent on, and
+// whether they keep to it: at least two of them, in two weeks or more. A
+// pub quiz announced "tonight" each Wednesday keeps to Wednesday.
+func weekdayOfCluster(items []*item, loc *time.Location) (time.Weekday, bool) {
+	var count [7]int
+	weeks := map[time.Weekday]map[string]bool{}
+	for _, it := range items {
+		day := it.msg.SentAt.In(loc)
+		wd := day.Weekday()
+		count[wd]++
+		if weeks[wd] == nil {
+			weeks[wd] = map[string]bool{}
+		}
+		weeks[wd][monday(day).Format(time.DateOnly)] = true
+	}
+	best := time.Sunday
+	for wd := range count {
+		if count[wd] > count[best] {
+			best = time.Weekday(wd)
+		}
+	}
+	return best, count[best] >= 2 && len(weeks[best]) >= 2
 }
 
 // oneOccasion are words that tie a line to one day rather than to a habit.

@@ -226,29 +226,48 @@ func recurs(ls []Language, text string) bool {
 
 // saysWhen reports whether a line sent on day says when something
 // recurs: how often ("every Friday", "每周五"), or both the weekday and
-// the clock time it happens at, the weekday perhaps as the day it counts
-// from ("tonight, 8pm" on a Wednesday). A weekday alone ("the repair guy
-// comes Monday") or an hour alone ("a call at 4:50") is no habit.
-func saysWhen(ls []Language, text string, day time.Time) bool {
+// the clock time it happens at. The weekday may be the day the line counts
+// from ("tonight, 8pm" on a Wednesday), in the clause that gives the
+// hour or the next, only when weekly holds: when the lines of its cluster fall on
+// that weekday week after week (weekdayOfCluster). A weekday alone ("the repair guy comes Monday"), an hour alone
+// ("a call at 4:50"), or "today" said on days that share no weekday is no
+// habit.
+func saysWhen(ls []Language, text string, day time.Time, weekly bool) bool {
 	if recurs(ls, text) {
 		return true
 	}
-	facts := factsOf(habitual(ls, text, day))
-	return len(facts[kindWeekday]) > 0 && len(facts[kindTime]) > 0
+	facts := factsOf(text)
+	if len(facts[kindWeekday]) > 0 && len(facts[kindTime]) > 0 {
+		return true
+	}
+	if !weekly || len(facts[kindWeekday]) > 0 {
+		return false
+	}
+	// The day it counts from stands for the weekday only in the clause
+	// that gives the hour or the one next to it ("Pub quiz tonight at The
+	// Fox, 8pm", not "Today was long. Someone booked a call at 4:50").
+	cs := clauses(ls, text)
+	for i := range cs {
+		near := strings.Join(cs[i:min(i+2, len(cs))], " ")
+		if facts := factsOf(habitual(ls, near, day)); len(facts[kindWeekday]) > 0 && len(facts[kindTime]) > 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // habitLine reports whether a line sent on day may word a group habit:
 // its clauses that do not speak of the sender alone, in the first person
 // singular, say when it recurs (saysWhen) ("明天上午十点羽毛球，
 // 我订好了场地" may; "I have to get up at seven every Friday" may not).
-func habitLine(ls []Language, text string, day time.Time) bool {
+func habitLine(ls []Language, text string, day time.Time, weekly bool) bool {
 	var group []string
 	for _, c := range clauses(ls, text) {
 		if l := language(ls, c); l == nil || l.Singular == nil || !l.Singular.MatchString(c) {
 			group = append(group, c)
 		}
 	}
-	return saysWhen(ls, strings.Join(group, " "), day)
+	return saysWhen(ls, strings.Join(group, " "), day, weekly)
 }
 
 // once keeps the first mention of name in st and words each later

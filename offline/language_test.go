@@ -38,10 +38,10 @@ func TestToyLanguage(t *testing.T) {
 		}
 	}
 	day := time.Date(2027, 1, 8, 9, 0, 0, 0, time.UTC)
-	if !habitLine(ls, "Шахматы в клубе каждую пятницу", day) {
+	if !habitLine(ls, "Шахматы в клубе каждую пятницу", day, false) {
 		t.Error("a toy line saying how often it recurs is no habit line")
 	}
-	if habitLine(ls, "я играю в шахматы каждую пятницу", day) {
+	if habitLine(ls, "я играю в шахматы каждую пятницу", day, false) {
 		t.Error("a toy line about its sender alone is a habit line")
 	}
 	f, err := New(Config{Languages: ls}, nil)

@@ -77,12 +77,13 @@ var cjkDays = map[rune]string{'一': "mon", '二': "tue", '三': "wed", '四': "
 var englishDays = map[string]string{"monday": "mon", "tuesday": "tue", "wednesday": "wed", "thursday": "thu",
 	"friday": "fri", "saturday": "sat", "sunday": "sun"}
 
-// cjkWeekday reads 周X, 星期X or 礼拜X at the start of rs.
+// cjkWeekday reads 周X, 星期X or 礼拜X at the start of rs, but not the
+// 周天 of 这周天天 (every day this week).
 func cjkWeekday(rs []rune) (string, int) {
 	for _, p := range []string{"周", "星期", "礼拜"} {
 		pr := []rune(p)
 		if len(rs) > len(pr) && string(rs[:len(pr)]) == p {
-			if d, ok := cjkDays[rs[len(pr)]]; ok {
+			if d, ok := cjkDays[rs[len(pr)]]; ok && !(rs[len(pr)] == '天' && len(rs) > len(pr)+1 && rs[len(pr)+1] == '天') {
 				return d, len(pr) + 1
 			}
 		}
