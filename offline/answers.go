@@ -14,7 +14,7 @@ import (
 // your little one's name again?" — "Ruby! the tornado of the family") is
 // what they say about themselves, though the answer alone says nothing
 // out of context. It is kept as the member's memory with the question it
-// answers: "Asked their little one's name, Carlos said: Ruby!", "静静被问到
+// answers: "Asked their little one's name, Carlos said — Ruby!", "静静被问到
 // 现在做啥工作：康复治疗师，干了五六年了". Its kind is "answer".
 const (
 	// answerWithin is how many of the window's messages after a question

@@ -28,9 +28,9 @@ func TestAnswers(t *testing.T) {
 	env := replay(t, c, offline.Config{})
 	active := memories(t, env)[groupmem.StatusActive]
 	want := map[string]string{ // statement's start → the answer's words it must hold
-		"Asked their little one's name, Ben said: Ruby":           "Ruby",
-		"Asked where they are originally from, Cleo said: Dundee": "Dundee",
-		"静静被问到现在做啥工作：康复治疗师":                                       "康复治疗师",
+		"Asked their little one's name, Ben said — Ruby":           "Ruby",
+		"Asked where they are originally from, Cleo said — Dundee": "Dundee",
+		"静静被问到现在做啥工作：康复治疗师":                                        "康复治疗师",
 	}
 	for start, words := range want {
 		i := slices.IndexFunc(active, func(m groupmem.Memory) bool { return strings.HasPrefix(m.Statement, start) })

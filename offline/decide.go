@@ -235,6 +235,9 @@ func (f *Fuser) statement(m groupmem.Message) string {
 func (f *Fuser) ownStatement(m groupmem.Message) string {
 	ls := f.cfg.Languages
 	st := strings.Join(strings.Fields(statementOf(ls, m.Content)), " ")
+	if l := language(ls, st); l != nil {
+		st = l.rewrite(st)
+	}
 	return clean(ls, ownThirdPerson(ls, selfLed(ls, st), m, f.cfg.Evolve.Location))
 }
 

@@ -14,7 +14,7 @@ import (
 var English = Language{
 	Name:         "en",
 	Owns:         func(string) bool { return true },
-	ClauseMarks:  ".!?;,",
+	ClauseMarks:  ".!?;,:",
 	SecondPerson: regexp.MustCompile(`(?i)\b(you|your|yours|yourself|yourselves|you're|you've|you'll|you'd|ya|u|ur|y'all)\b`),
 	Question:     regexp.MustCompile(`\?\s*$`),
 	Greeting: regexp.MustCompile(`(?i)^\W*(hey|hi|hello|hiya|yo|congrats|congratulations|welcome|thanks|thank you)\b|` +
@@ -23,16 +23,26 @@ var English = Language{
 	SignOff: regexp.MustCompile(`(?i)\b(talk (to you )?(later|soon)|ttyl|see (you|ya|y'all) (later|soon|then|there)|catch (you|ya) later|take care|good ?night|gotta (go|run)|bye)\b`),
 	Reaction: regexp.MustCompile(`(?i)^\W*(that'?s|that is|this is|how|what a|sounds|looks|wow|omg|aww+|nice|great|awesome|amazing|cool|lol|haha+|yay|ok|okay|wait|honestly|same|love (it|that|this)|hang in there|sending|so anyways?|anyways?)\b` +
 		`[\w\s',-]{0,30}[.!]*\s*$`),
-	Photo:       regexp.MustCompile(`(?i)\b(here'?s a (pic|photo|picture|shot|snap|video|link)|(check|look at) (this|these|it|out this)|pic of|photo of|(pic|photo|link) below|attached|sorry for the [a-z ]*(pic|photo))\b`),
+	Photo: regexp.MustCompile(`(?i)\b(here'?s a (pic|photo|picture|shot|snap|video|link)|(check|look at) (this|these|it|out this)|pic of|photo of|(pic|photo|link) below|attached|sorry for the [a-z ]*(pic|photo))\b`),
+	Place: regexp.MustCompile(`\b(?:at|in|to|from|on|of) (?:the )?[A-Z][\w'-]*`),
+	Rewrites: []Rewrite{
+		// "Thanks for chaperoning at Willow Farm, Emma", "Thanks for
+		// carrying me in Lethal Company tonight Hannah", "Thanks for
+		// dinner at Golden Wok everyone"
+		{regexp.MustCompile(`(?i)^(?:thanks|thank you)(?: so much)? for ([^,.!?]+?)(?: everyone| all| guys| y'all)?(?:, | (?:tonight|today|again),? )(?-i:([A-Z][a-z]+))([,.!?]|$)`), "I thanked $2 for $1$3"},
+		{regexp.MustCompile(`(?i)^(?:thanks|thank you)(?: so much)? for ([^,.!?]+?)(?: everyone| all| guys| y'all)?([,.!?]|$)`), "I thanked everyone for $1$2"},
+		// "Speaking as a landscape architect: …"
+		{regexp.MustCompile(`(?i)^speaking as (an? [^,.:;!?]+)`), "I'm $1"},
+	},
 	FirstPerson: regexp.MustCompile(`\b(I|I'm|I've|I'll|I'd|me|my|mine|myself)\b`),
-	Leads: []string{"reminder", "friendly reminder", "quick reminder", "just a reminder", "fyi", "psa", "note", "heads up", "heads-up",
+	Leads: []string{"hot take", "reminder", "friendly reminder", "quick reminder", "just a reminder", "fyi", "psa", "note", "heads up", "heads-up",
 		"btw", "by the way", "also", "ok so", "so", "guys", "everyone", "folks", "hey all", "hi all", "hey everyone",
 		"hi everyone", "all", "announcement", "update", "as a reminder"},
 	Openers:  []string{"oh and", "oh", "anyway", "anyways", "btw", "by the way", "and also", "also also", "plus", "ok so", "so anyway"},
-	Reader:   regexp.MustCompile(`(?i)\b(you|your|you're|you'll|yours)\b|^\s*(please|remember|don't forget|bring|push|make sure)\b`),
+	Reader:   regexp.MustCompile(`(?i)\b(you|your|you're|you'll|yours)\b|^\s*(please|remember|don't forget|bring|push|make sure)\b|^\s*(let|tell|ask|fight|call|text|ping|remind|show|help) (me|us)\b`),
 	Singular: regexp.MustCompile(`(?i)\b(i|i'm|i've|i'll|i'd|me|my|mine|myself)\b`),
 	BareVerb: regexp.MustCompile(`\b([A-Z][a-z]+) (?:really |also |still |even |just |always |never |totally )?` +
-		`(have|do|go|am|appreciate|love|like|want|need|think|know|feel|hope|wish|enjoy|miss|agree|guess|mean|say|get|make|take|carry|can't wait)\b`),
+		`(have|do|go|am|appreciate|love|like|want|need|think|know|feel|hope|wish|enjoy|miss|agree|guess|mean|say|get|make|take|carry|can't wait)(?:[\s,.!;]|$)`),
 	VerbLead:     regexp.MustCompile(`(?i)^\W*(just |finally |also |still )?([a-z]+ed|went|made|took|got|bought|had|ran|met|saw|found|spent|signed|caught|brought|began|did|flew|grew|won|sold|left|kept|lost|paid|put|built|drove|rode|swam|wrote|read|ate|drank|gave|heard|learnt|thought|taught|told|wore|started|picked)\b`),
 	SubjectSpace: " ",
 	Self:         "I",
@@ -43,7 +53,7 @@ var English = Language{
 		`\b(weekly|daily|monthly|fortnightly|as usual|as always|from now on|going forward|on (mondays|tuesdays|wednesdays|thursdays|fridays|saturdays|sundays|weekends))\b`),
 	Facts:       enFacts,
 	Asked:       enAsked,
-	Answered:    "Asked %[2]s, %[1]s said: %[3]s",
+	Answered:    "Asked %[2]s, %[1]s said — %[3]s",
 	NamesItself: []string{"allergic", "vegetarian", "vegan", "lactose", "youngest", "oldest", "eldest", "little one"},
 	Vague: []string{"much", "lot", "lots", "idea", "one", "ones", "thing", "things", "stuff", "way", "guys",
 		"yours", "mine", "both", "more", "less", "well", "back", "already", "yet", "ever", "honestly", "though", "yes", "no",
@@ -289,8 +299,8 @@ var enHabitDay = regexp.MustCompile(`(?i)\b(tonight|this evening|this morning|to
 // enAsked is English's Language.Asked.
 func enAsked(clause string) (string, bool) {
 	c := strings.TrimSpace(strings.TrimRight(strings.TrimSpace(clause), "?!. "))
-	if !enYou.MatchString(c) {
-		return "", false
+	if !enYou.MatchString(c) && !enAskAny.MatchString(c) {
+		return "", false // not about its reader
 	}
 	c = enAskLead.ReplaceAllString(c, "")
 	c = enAskTail.ReplaceAllString(c, "")
@@ -326,9 +336,11 @@ var (
 		{regexp.MustCompile(`(?i)^(what|where|who|which \w+) (are|were) you (.+)$`), "$1 you $2 $3"},
 		{regexp.MustCompile(`(?i)^(what|where|who|which \w+) do (you .+)$`), "$1 $2"},
 		{regexp.MustCompile(`(?i)^(what|where|who|which \w+) did you (.+)$`), "$1 you did $2"},
+		{regexp.MustCompile(`(?i)^(what|where|who|which \w+) (you .+)$`), "$1 $2"},
 		{regexp.MustCompile(`(?i)^((?:any|anything) .+)$`), "about $1"},
 	}
-	enThey = map[string]string{"you're": "they're", "you've": "they've", "you'll": "they'll", "you": "they",
+	enAskAny = regexp.MustCompile(`(?i)^(?:any|anything)\b`)
+	enThey   = map[string]string{"you're": "they're", "you've": "they've", "you'll": "they'll", "you": "they",
 		"your": "their", "yours": "theirs", "yourself": "themselves"}
 )
 

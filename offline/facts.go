@@ -62,10 +62,11 @@ func factAt(ls []Language, text string) (factKind, int, int, bool) {
 				if strings.TrimFunc(t[at[1]:end], func(r rune) bool { return unicode.IsPunct(r) || unicode.IsSpace(r) }) == "" {
 					end += sentenceEnd(t[end:]) // "提车了！本田雅阁": what it names follows
 				}
-				if start > 0 && !namesSomething(t[start:end]) && namesSomething(t[sentenceStart(t[:start-1]):start]) {
+				before := strings.TrimRightFunc(t[:start], func(r rune) bool { return unicode.IsSpace(r) || unicode.IsPunct(r) })
+				if before != "" && !namesSomething(t[start:end]) && namesSomething(t[sentenceStart(before):start]) {
 					// "Found a signed Toni Morrison paperback!! My favorite
 					// author": what the fact is about was named just before.
-					start = sentenceStart(t[:start-1])
+					start = sentenceStart(before)
 				}
 				return k, start, end, true
 			}
@@ -271,8 +272,9 @@ func (f *Fuser) memberFacts(items []*item, mems []groupmem.Memory, taken decisio
 // ("Ann works as a nurse…; on Mon Feb 1, Ann just started working day
 // shifts"), since a line such as "day shifts now" or "moving to Shanghai
 // in June" does not undo all that was said before. Only when the whole
-// would be longer than MaxStatementRunes do the oldest parts go; the
-// reason says what was kept or dropped. The evidence is both.
+// would be longer than MaxStatementRunes are the earlier parts cut to
+// their first clause, then the oldest parts dropped; the reason says what
+// was kept, cut or dropped. The evidence is both.
 func (f *Fuser) extend(d *decision, old *groupmem.Memory, m groupmem.Message) {
 	day := m.SentAt.In(f.cfg.Evolve.Location)
 	sep, lead := "; ", ""
@@ -283,8 +285,15 @@ func (f *Fuser) extend(d *decision, old *groupmem.Memory, m groupmem.Message) {
 		}
 	}
 	parts := append(extendedParts(f.cfg.Languages, old.Statement), lead+unsaid(f.cfg.Languages, d.statement, old.Statement))
-	dropped := 0
+	dropped, shortened := 0, 0
 	for len(parts) > 1 && len([]rune(strings.Join(parts, sep))) > f.cfg.MaxStatementRunes {
+		// The earlier parts keep their first clause, which says the fact,
+		// before the oldest part goes whole.
+		if i := slices.IndexFunc(parts[:len(parts)-1], func(p string) bool { return firstClause(f.cfg.Languages, p) != p }); i >= 0 {
+			parts[i] = firstClause(f.cfg.Languages, parts[i])
+			shortened++
+			continue
+		}
 		parts, dropped = parts[1:], dropped+1
 	}
 	if len(parts) == 1 {
@@ -295,6 +304,10 @@ func (f *Fuser) extend(d *decision, old *groupmem.Memory, m groupmem.Message) {
 	d.evidence = d.evidence[:min(len(d.evidence), f.cfg.MaxEvidence)]
 	d.reason = fmt.Sprintf("%s added to what they said about themselves (%s) on %s; the earlier statement is kept",
 		sender(m), d.tags[2], day.Format(time.DateOnly))
+	if shortened > 0 && dropped == 0 {
+		d.reason = fmt.Sprintf("%s added to what they said about themselves (%s) on %s; the earlier statement is kept, %d of its parts to their first clause to stay within %d characters",
+			sender(m), d.tags[2], day.Format(time.DateOnly), shortened, f.cfg.MaxStatementRunes)
+	}
 	if dropped > 0 {
 		d.reason = fmt.Sprintf("%s added to what they said about themselves (%s) on %s; the %d oldest parts of %q went to stay within %d characters",
 			sender(m), d.tags[2], day.Format(time.DateOnly), dropped, groupmem.Truncate(old.Statement, 80), f.cfg.MaxStatementRunes)
@@ -320,6 +333,26 @@ func extendedParts(ls []Language, st string) []string {
 		return parts
 	}
 	return []string{st}
+}
+
+// firstClause is a part of an extended statement cut to its first
+// clause, without the mark that ends it, after its date; the part itself
+// when it has one clause.
+func firstClause(ls []Language, part string) string {
+	lead := ""
+	for _, l := range ls {
+		if l.PartLead != nil {
+			if at := l.PartLead.FindStringIndex(part); at != nil {
+				lead, part = part[:at[1]], part[at[1]:]
+				break
+			}
+		}
+	}
+	cs := clauses(ls, part)
+	if len(cs) < 2 {
+		return lead + part
+	}
+	return lead + strings.TrimRight(cs[0], ",，、;；:： ")
 }
 
 // unsaid is st without its clauses that said already holds ("So Marcus

@@ -207,7 +207,10 @@ func dropReaderClauses(ls []Language, pieces []string) []string {
 		if addressesReader(ls, rest) || contentRunes(rest) < 8 {
 			break
 		}
-		clauses = append(clauses[:len(clauses)-2], rest)
+		clauses = clauses[:len(clauses)-1]
+		clauses[len(clauses)-1] = strings.TrimRightFunc(clauses[len(clauses)-1], func(r rune) bool {
+			return unicode.IsSpace(r) || strings.ContainsRune(",，;；:：、", r)
+		})
 	}
 	return clauses
 }
@@ -217,7 +220,7 @@ func dropReaderClauses(ls []Language, pieces []string) []string {
 func endsClause(piece string) bool {
 	p := strings.TrimRightFunc(piece, unicode.IsSpace)
 	r, _ := utf8.DecodeLastRuneInString(p)
-	return strings.ContainsRune(",，;；。.!！?？、", r)
+	return strings.ContainsRune(",，;；。.!！?？、:：", r)
 }
 
 // contentRunes weighs the letters and digits of s: a character of a

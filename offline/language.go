@@ -28,6 +28,15 @@ type Language struct {
 	// greets or takes leave, only reacts, points at a picture, or leaves
 	// a first-person word or verb after the third-person rewrite.
 	SecondPerson, Question, Greeting, SignOff, Reaction, Photo *regexp.Regexp
+	// Place finds a place named in a clause ("at Bear Lake"): such a
+	// clause tells what happened where, however much it also reacts.
+	Place *regexp.Regexp
+	// Rewrites turn a member's own line of a form that hides what it
+	// says into a plain statement in the first person, before the rewrite
+	// to the third ("Thanks for chaperoning at the aquarium, Emma" → "I
+	// thanked Emma for chaperoning at the aquarium"), each at the start
+	// of the line; To is as for regexp.Regexp.Expand.
+	Rewrites []Rewrite
 	// FirstPerson finds a first-person word the rewrite did not cover.
 	FirstPerson *regexp.Regexp
 	// Leads are the words a chat line opens with to address the room
@@ -77,7 +86,7 @@ type Language struct {
 	// person and without its question mark ("their little one's name");
 	// false when the clause asks nothing of them. Answered words a
 	// member's answer with it: %[1]s the member, %[2]s what was asked,
-	// %[3]s the answer ("%s, asked %s: %s"). nil: answers are not kept.
+	// %[3]s the answer ("Asked %[2]s, %[1]s said — %[3]s"). nil: answers are not kept.
 	Asked    func(clause string) (string, bool)
 	Answered string
 
@@ -122,6 +131,22 @@ type Language struct {
 	Support func(st string, members, days int, since time.Time) string
 }
 
+// Rewrite is a form of line and the plain statement it says.
+type Rewrite struct {
+	Form *regexp.Regexp
+	To   string
+}
+
+// rewrite applies the first of l's Rewrites whose form opens st.
+func (l *Language) rewrite(st string) string {
+	for _, r := range l.Rewrites {
+		if at := r.Form.FindStringSubmatchIndex(st); at != nil && at[0] == 0 {
+			return string(r.Form.ExpandString(nil, r.To, st, at)) + st[at[1]:]
+		}
+	}
+	return st
+}
+
 // language returns the language of ls that owns clause, or nil.
 func language(ls []Language, clause string) *Language {
 	for i := range ls {
@@ -152,8 +177,8 @@ func clauses(ls []Language, text string) []string {
 	for i, r := range rs {
 		switch {
 		case strings.ContainsRune(marks, r):
-			if i+1 < len(rs) && (strings.ContainsRune(marks, rs[i+1]) || r == '.' && !unicode.IsSpace(rs[i+1])) {
-				continue // "?!", "...", "3.5"
+			if i+1 < len(rs) && (strings.ContainsRune(marks, rs[i+1]) || (r == '.' || r == ':') && !unicode.IsSpace(rs[i+1])) {
+				continue // "?!", "...", "3.5", "7:30"
 			}
 			cut(i + 1)
 		case unicode.IsSpace(r) && i > 0 && i+1 < len(rs) && unspaced(rs[i-1]) && unspaced(rs[i+1]):
@@ -203,10 +228,12 @@ func clean(ls []Language, st string) string {
 	return capitalize(out)
 }
 
-// fit reports whether a clause of l may stay in a statement.
+// fit reports whether a clause of l may stay in a statement. A clause
+// that reads as a reaction but names a place (Language.Place: "Great hike
+// at Bear Lake everyone") is kept.
 func (l *Language) fit(c string) bool {
 	for _, re := range []*regexp.Regexp{l.SecondPerson, l.Question, l.Greeting, l.SignOff, l.Reaction, l.Photo, l.FirstPerson, l.BareVerb} {
-		if re != nil && re.MatchString(c) {
+		if re != nil && re.MatchString(c) && !(re == l.Reaction && l.Place != nil && l.Place.MatchString(c)) {
 			return false
 		}
 	}

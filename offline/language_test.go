@@ -76,3 +76,46 @@ func TestClean(t *testing.T) {
 		}
 	}
 }
+
+// A question put to a member reads, in a statement, as what it asked of
+// them; a question about the moment asks nothing lasting.
+func TestAsked(t *testing.T) {
+	for _, tt := range []struct {
+		l    Language
+		in   string
+		want string // "" when the question asks nothing lasting
+	}{
+		{English, "what's your little one's name again?", "their little one's name"},
+		{English, "where are you originally from?", "where they are originally from"},
+		{English, "remind me what you do for work?", "what they do for work"},
+		{English, "any big plans for the summer?", "about any big plans for the summer"},
+		{English, "how's your mom doing?", ""},
+		{English, "are you still coming tonight?", ""},
+		{English, "did the hike go ok?", ""},
+		{Chinese, "你现在做啥工作来着？", "现在做啥工作"},
+		{Chinese, "你家宝贝小名叫啥来着", "自己家宝贝小名叫啥"},
+		{Chinese, "新宠物到家了没", ""},
+		{Chinese, "你今天来吗？", ""},
+	} {
+		got, ok := tt.l.Asked(tt.in)
+		if got != tt.want || ok != (tt.want != "") {
+			t.Errorf("%s Asked(%q) = %q, %v; want %q", tt.l.Name, tt.in, got, ok, tt.want)
+		}
+	}
+}
+
+// A line whose form hides what it says is said plainly before the
+// rewrite to the third person.
+func TestRewrites(t *testing.T) {
+	for in, want := range map[string]string{
+		"Thanks for chaperoning at Willow Farm, Emma":                  "I thanked Emma for chaperoning at Willow Farm",
+		"Thanks for carrying me in Lethal Company tonight Hannah":      "I thanked Hannah for carrying me in Lethal Company",
+		"Thanks for dinner at Golden Wok everyone, Ben you were right": "I thanked everyone for dinner at Golden Wok, Ben you were right",
+		"Speaking as a landscape architect: drink water":               "I'm a landscape architect: drink water",
+		"Thanks!": "Thanks!",
+	} {
+		if got := English.rewrite(in); got != want {
+			t.Errorf("rewrite(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

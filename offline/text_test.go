@@ -95,6 +95,9 @@ func TestStatementOf(t *testing.T) {
 		{"新来的同学，记得每周五晚上上线打团", "新来的同学，记得每周五晚上上线打团"},
 		{"Team, please push your PRs by Friday", "Team, please push your PRs by Friday"},
 		{"我在腾讯工作，刚申请了转岗", "我在腾讯工作，刚申请了转岗"},
+		// clauses addressed to the reader go one by one, the rest once
+		{"Thanks for chaperoning at the aquarium, Emma, you're a saint", "Thanks for chaperoning at the aquarium, Emma"},
+		{"Speaking as a nurse: please drink more water, all of you", "Speaking as a nurse"},
 	}
 	for _, tt := range tests {
 		if got := statementOf(DefaultLanguages(), tt.in); got != tt.want {
