@@ -35,7 +35,7 @@ var English = Language{
 		{regexp.MustCompile(`(?i)^speaking as (an? [^,.:;!?]+)`), "I'm $1"},
 	},
 	FirstPerson: regexp.MustCompile(`\b(I|I'm|I've|I'll|I'd|me|my|mine|myself)\b`),
-	Leads: []string{"hot take", "reminder", "friendly reminder", "quick reminder", "just a reminder", "fyi", "psa", "note", "heads up", "heads-up",
+	Leads: []string{"hot take", "fun fact", "small update", "quick update", "big news", "reminder", "friendly reminder", "quick reminder", "just a reminder", "fyi", "psa", "note", "heads up", "heads-up",
 		"btw", "by the way", "also", "ok so", "so", "guys", "everyone", "folks", "hey all", "hi all", "hey everyone",
 		"hi everyone", "all", "announcement", "update", "as a reminder"},
 	Openers:  []string{"oh and", "oh", "anyway", "anyways", "btw", "by the way", "and also", "also also", "plus", "ok so", "so anyway"},
@@ -135,6 +135,14 @@ var enAgain = map[string]string{
 	"i": "they", "me": "them", "myself": "themselves", "my": "their", "mine": "theirs",
 }
 
+// enTheyPlural is what the plural first person of a member's own line
+// becomes once the statement has named them: their household as "they"
+// ("us" stays "Ann and family": "them" would be read as another).
+var enTheyPlural = map[string]string{
+	"we're": "they're", "we've": "they've", "we'll": "they'll", "we'd": "they'd",
+	"we": "they", "ourselves": "themselves", "our": "their", "ours": "theirs",
+}
+
 // enPersons rewrites the first-person words of st, in order: the first
 // that stands for the sender becomes their name, its present-tense verb
 // taking the third person's -s ("I love" → "Ann loves"), and each later
@@ -162,6 +170,10 @@ func enPersons(st, name string, own bool) string {
 		}
 		out, plural := enOwnPlural[lw]
 		switch {
+		case plural && own && named && lw != "us":
+			// "the corgi we adopted" once the sender is named: their household
+			b.WriteString(sentenceCase(b.String(), enTheyPlural[lw]))
+			continue
 		case plural && own:
 		case plural:
 			out = enPronoun[lw]

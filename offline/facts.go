@@ -105,7 +105,7 @@ func sentenceEnd(s string) int {
 		switch {
 		case strings.ContainsRune(".!?。！？", r):
 			return i + utf8.RuneLen(r)
-		case unicode.IsSpace(r) && unspaced(prev):
+		case unicode.IsSpace(r) && endsUnspaced(prev):
 			if next, _ := utf8.DecodeRuneInString(s[i+utf8.RuneLen(r):]); unspaced(next) {
 				return i
 			}
@@ -167,7 +167,7 @@ func sentenceStart(s string) int {
 	// joins two sentences
 	prev := rune(0)
 	for i, r := range s {
-		if unicode.IsSpace(r) && unspaced(prev) && i+1 > from {
+		if unicode.IsSpace(r) && endsUnspaced(prev) && i+1 > from {
 			if next, _ := utf8.DecodeRuneInString(s[i+utf8.RuneLen(r):]); unspaced(next) {
 				from = i + utf8.RuneLen(r)
 			}

@@ -181,7 +181,7 @@ func clauses(ls []Language, text string) []string {
 				continue // "?!", "...", "3.5", "7:30"
 			}
 			cut(i + 1)
-		case unicode.IsSpace(r) && i > 0 && i+1 < len(rs) && unspaced(rs[i-1]) && unspaced(rs[i+1]):
+		case unicode.IsSpace(r) && i > 0 && i+1 < len(rs) && endsUnspaced(rs[i-1]) && unspaced(rs[i+1]):
 			cut(i)
 		}
 	}

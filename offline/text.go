@@ -256,6 +256,13 @@ func unspaced(r rune) bool {
 		unicode.Thai, unicode.Lao, unicode.Khmer, unicode.Myanmar)
 }
 
+// endsUnspaced reports whether r may end a sentence of an unspaced
+// script that a space then closes ("撑死了[捂脸] 这周…"): a character of
+// such a script, the bracket that closes a sticker, or a symbol (emoji).
+func endsUnspaced(r rune) bool {
+	return unspaced(r) || r == ']' || unicode.Is(unicode.So, r)
+}
+
 // fillerWords are the words of other scripts that say nothing on their
 // own in a chat: greetings, acknowledgements, laughter.
 var fillerWords = setOf(
