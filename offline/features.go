@@ -131,6 +131,9 @@ var stopPhrases = []string{
 
 // dropStopPhrases replaces the Chinese stop phrases in w by spaces.
 func dropStopPhrases(w string) string {
+	if !strings.ContainsFunc(w, unspaced) {
+		return w // the phrases are found inside words of unspaced scripts only
+	}
 	var b strings.Builder
 	for i := 0; i < len(w); {
 		matched := false
