@@ -11,7 +11,7 @@ import (
 // value of a fact its statement names (see the package documentation). It
 // returns the new statement, its evidence and the reason, or "".
 func (f *Fuser) changedFact(c *cluster, recent []*item) (string, []string, string) {
-	old := factsOf(c.mem.Statement)
+	old := factsOf(f.cfg.Languages, c.mem.Statement)
 	for _, kind := range []string{kindWeekday, kindTime, kindName} {
 		if len(old[kind]) == 0 {
 			continue
@@ -26,7 +26,7 @@ func (f *Fuser) changedFact(c *cluster, recent []*item) (string, []string, strin
 		var lastOld time.Time
 		oldCount := 0
 		for _, it := range recent {
-			vals := factsOf(it.msg.Content)[kind]
+			vals := factsOf(f.cfg.Languages, it.msg.Content)[kind]
 			var fresh []string
 			for _, v := range vals {
 				if !old.has(kind, v) {
@@ -40,7 +40,7 @@ func (f *Fuser) changedFact(c *cluster, recent []*item) (string, []string, strin
 				}
 				continue
 			}
-			cue := announcesChange(it.msg.Content)
+			cue := announcesChange(f.cfg.Languages, it.msg.Content)
 			for _, v := range fresh {
 				t := news[v]
 				if t == nil {
@@ -83,11 +83,11 @@ func (f *Fuser) changedFact(c *cluster, recent []*item) (string, []string, strin
 // to one occasion ("tonight", "明天") unless the statement already is; or
 // "".
 func (f *Fuser) clearer(c *cluster, recent []*item) string {
-	old := factsOf(c.mem.Statement)
-	occasional := tiedToOccasion(c.mem.Statement)
-	current := c.cosine(c.seed) * quality(c.mem.Statement)
+	old := factsOf(f.cfg.Languages, c.mem.Statement)
+	occasional := tiedToOccasion(f.cfg.Languages, c.mem.Statement)
+	current := c.cosine(c.seed) * quality(f.cfg.Languages, c.mem.Statement)
 	consistent := func(it *item) bool {
-		for kind, vals := range factsOf(it.msg.Content) {
+		for kind, vals := range factsOf(f.cfg.Languages, it.msg.Content) {
 			for _, v := range vals {
 				if len(old[kind]) > 0 && !old.has(kind, v) {
 					return false
@@ -98,14 +98,14 @@ func (f *Fuser) clearer(c *cluster, recent []*item) string {
 	}
 	onTopic := func(it *item) bool {
 		return it.vec.dotSparse(c.seed) >= f.cfg.AssignThreshold && consistent(it) &&
-			(occasional || !tiedToOccasion(it.msg.Content))
+			(occasional || !tiedToOccasion(f.cfg.Languages, it.msg.Content))
 	}
 	rep := f.representative(recent, func(it *item) float64 { return c.cosine(it.vec) }, onTopic)
 	if rep == nil {
 		return ""
 	}
 	st := f.habit(f.habitStatement(rep.msg), c)
-	if st == c.mem.Statement || c.cosine(rep.vec)*quality(st) < current+f.cfg.ClearerMargin || !keepsContent(c.mem.Statement, st) {
+	if st == c.mem.Statement || c.cosine(rep.vec)*quality(f.cfg.Languages, st) < current+f.cfg.ClearerMargin || !keepsContent(f.cfg.Languages, c.mem.Statement, st) {
 		return ""
 	}
 	return st
@@ -124,13 +124,13 @@ func (f *Fuser) habit(st string, c *cluster) string {
 // at least keptShare of the old statement's words (the pairs of its
 // Chinese characters) are in the new one. A clearer wording may not lose
 // content; only messages that contradict a fact may change it.
-func keepsContent(old, new string) bool {
+func keepsContent(ls []Language, old, new string) bool {
 	const keptShare = 0.8
-	was := tokens(features(old))
+	was := tokens(features(ls, old))
 	if len(was) == 0 {
 		return true
 	}
-	now := tokens(features(new))
+	now := tokens(features(ls, new))
 	kept := 0
 	for _, w := range was {
 		if slices.Contains(now, w) {

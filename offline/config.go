@@ -134,6 +134,7 @@ func (c Config) withDefaults() (Config, error) {
 	if len(c.Languages) == 0 {
 		c.Languages = DefaultLanguages()
 	}
+	c.Languages = compile(c.Languages)
 	if c.Logger == nil {
 		c.Logger = slog.New(slog.DiscardHandler)
 	}

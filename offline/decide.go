@@ -217,7 +217,7 @@ func (f *Fuser) representative(items []*item, closeness func(*item) float64, ok 
 		if st == "" || utf8.RuneCountInString(st) > f.cfg.MaxStatementRunes || ok != nil && !ok(it) {
 			continue
 		}
-		if score := closeness(it) * quality(st); score >= bestScore {
+		if score := closeness(it) * quality(f.cfg.Languages, st); score >= bestScore {
 			best, bestScore = it, score
 		}
 	}
@@ -291,19 +291,10 @@ func weekdayOfCluster(items []*item, loc *time.Location) (time.Weekday, bool) {
 	return best, count[best] >= 2 && len(weeks[best]) >= 2
 }
 
-// oneOccasion are words that tie a line to one day rather than to a habit.
-var oneOccasion = []string{"今晚", "今天", "明天", "昨天", "今早", "明早", "tonight", "tomorrow", "today", "yesterday"}
-
 // tiedToOccasion reports whether text speaks of one day ("tonight",
 // "明天") rather than of a habit.
-func tiedToOccasion(text string) bool {
-	lower := strings.ToLower(text)
-	for _, w := range oneOccasion {
-		if strings.Contains(lower, w) {
-			return true
-		}
-	}
-	return false
+func tiedToOccasion(ls []Language, text string) bool {
+	return says(ls, text, func(l Language) []string { return l.Occasion })
 }
 
 // quality rates a statement as a memory. Lines of 12 to 60 units score 1,
@@ -311,10 +302,10 @@ func tiedToOccasion(text string) bool {
 // a line that says how often something happens ("每周", "every", "as
 // usual") or names a weekday or a clock time scores more, since that is
 // what a habit is.
-func quality(st string) float64 {
+func quality(ls []Language, st string) float64 {
 	units := 0
 	for _, s := range segments(st) {
-		if !isFiller(s) {
+		if !isFiller(ls, s) {
 			units += unitsOf(s)
 		}
 	}
@@ -329,10 +320,10 @@ func quality(st string) float64 {
 	if last == '?' || last == '？' || last == '吗' || last == '呢' {
 		q *= 0.75
 	}
-	if saysHowOften(st) {
+	if saysHowOften(ls, st) {
 		q *= 1.2
 	}
-	facts := factsOf(st)
+	facts := factsOf(ls, st)
 	for _, kind := range []string{kindWeekday, kindTime} {
 		if len(facts[kind]) > 0 {
 			q *= 1.15

@@ -51,6 +51,41 @@ var English = Language{
 	Their:        "their",
 	Recurs: regexp.MustCompile(`(?i)\b(every|each) (day|morning|evening|night|week|weekend|month|monday|tuesday|wednesday|thursday|friday|saturday|sunday)|` +
 		`\b(weekly|daily|monthly|fortnightly|as usual|as always|from now on|going forward|on (mondays|tuesdays|wednesdays|thursdays|fridays|saturdays|sundays|weekends))\b`),
+	FillerWords: []string{
+		"hi", "hello", "hey", "heya", "yo", "morning", "good", "night", "gm", "gn", "evening", "afternoon",
+		"everyone", "all", "guys", "folks", "y'all", "bye", "cya", "see", "you", "later", "brb", "back", "ok",
+		"okay", "k", "kk", "yes", "yeah", "yep", "yup", "no", "nope", "nah", "sure", "fine", "thanks", "thank",
+		"thx", "ty", "np", "lol", "lmao", "rofl", "xd", "omg", "wow", "nice", "cool", "great", "indeed", "agreed",
+		"true", "same", "+1", "haha", "hahaha", "hehe", "hmm", "ah", "oh", "uh", "um", "happy", "holidays",
+		"weekend", "birthday", "merry", "christmas", "new", "year", "cheers",
+	},
+	StopWords: []string{
+		"a", "an", "the", "is", "are", "was", "were", "be", "been", "am", "to", "of", "in", "on", "at", "for",
+		"and", "or", "but", "if", "so", "as", "by", "it", "its", "it's", "this", "that", "these", "those", "i",
+		"i'm", "i'll", "i've", "me", "my", "we", "we're", "we'll", "us", "our", "you", "you're", "your", "he",
+		"she", "they", "them", "their", "his", "her", "do", "does", "did", "will", "would", "can", "could",
+		"should", "just", "please", "with", "from", "about", "up", "out", "all", "any", "some", "there", "here",
+		"what", "who", "how", "when", "where", "which", "have", "has", "had", "not", "don't", "let's", "lets",
+		"also", "too", "very", "really", "then", "than", "into", "over", "again", "still", "anyone", "everyone",
+		"today", "tonight", "now", "get", "got", "go", "going",
+	},
+	TrailingFiller: []string{
+		"lol", "lmao", "rofl", "xd", "omg", "haha", "hahaha", "hehe", "+1",
+	},
+	MediaWords: []string{
+		"photo", "picture", "pic", "image", "video", "gif", "sticker", "file", "voice", "audio", "link", "location",
+	},
+	ChangeCues: []string{
+		"moved to", "move to", "moving to", "switched to", "switching to", "changed to", "change to",
+		"migrated to", "from now on", "instead of", "no longer", "going forward", "starting next", "starting this",
+		"rescheduled",
+	},
+	FrequencyCues: []string{
+		"every ", "each week", "weekly", "daily", "as usual", "as always", "same as always", "always",
+	},
+	Occasion: []string{
+		"tonight", "tomorrow", "today", "yesterday",
+	},
 	Facts:       enFacts,
 	Asked:       enAsked,
 	Answered:    "Asked %[2]s, %[1]s said — %[3]s",

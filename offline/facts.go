@@ -50,7 +50,7 @@ func factAt(ls []Language, text string) (factKind, int, int, bool) {
 			if at == nil || asks(ls, clauseAt(t, at[0])) || asks(ls, clauseAt(t, at[1]-1)) {
 				continue // a question says nothing about its sender
 			}
-			if (k.name == "health" || k.name == "likes") && tiedToOccasion(clauseAt(t, at[0])) {
+			if (k.name == "health" || k.name == "likes") && tiedToOccasion(ls, clauseAt(t, at[0])) {
 				continue // "我今天不吃晚饭": one day's choice, not a trait
 			}
 			start := sentenceStart(t[:at[0]])
@@ -186,8 +186,8 @@ func saysWhat(ls []Language, rest string) bool {
 	if i := strings.IndexAny(rest, ",.;!?，。；！？、"); i >= 0 {
 		rest = rest[:i]
 	}
-	for _, w := range strings.Fields(features(rest)) {
-		if w != "|" && !isFiller(w) && !slices.ContainsFunc(ls, func(l Language) bool { return slices.Contains(l.Vague, w) }) {
+	for _, w := range strings.Fields(features(ls, rest)) {
+		if w != "|" && !isFiller(ls, w) && !slices.ContainsFunc(ls, func(l Language) bool { return slices.Contains(l.Vague, w) }) {
 			return true
 		}
 	}

@@ -12,19 +12,19 @@ import (
 // segments, and with function words (English stop words, Chinese particles
 // and pronouns) replaced by spaces so that they neither count as shared
 // features nor join their neighbours into new ones.
-func features(text string) string {
-	spoken, shared := captions(text)
+func features(ls []Language, text string) string {
+	spoken, shared := captions(ls, text)
 	var b strings.Builder
 	for _, seg := range segments(strip(strings.Join(append([]string{spoken}, shared...), " "), true)) {
-		if isFiller(seg) {
+		if isFiller(ls, seg) {
 			continue
 		}
 		for _, w := range strings.Fields(seg) {
-			w = contracted(w)
-			if w == "" || stopWords[w] {
+			w = contracted(ls, w)
+			if w == "" || stopWord(ls, w) {
 				continue
 			}
-			b.WriteString(dropStopPhrases(w))
+			b.WriteString(dropStopPhrases(ls, w))
 			b.WriteByte(' ')
 		}
 		b.WriteString("| ")
@@ -37,9 +37,9 @@ func features(text string) string {
 // auxiliary ("can't", "don't", "won't"), so that the pieces of a
 // contraction never count as words of their own. Curly apostrophes count
 // as straight ones.
-func contracted(w string) string {
+func contracted(ls []Language, w string) string {
 	w = strings.ReplaceAll(w, "’", "'")
-	if stopWords[w] {
+	if stopWord(ls, w) {
 		return w
 	}
 	if strings.HasSuffix(w, "n't") {
@@ -53,16 +53,12 @@ func contracted(w string) string {
 	return w
 }
 
-// mediaWords name what a chat app's caption says was shared.
-var mediaWords = []string{"photo", "picture", "pic", "image", "video", "gif", "sticker", "file", "voice", "audio", "link",
-	"location", "图片", "照片", "视频", "语音", "文件", "表情", "链接", "位置"}
-
 // captions splits a chat line into what the sender said and the captions
 // of what they shared: a bracketed note naming a kind of media ("[shares a
 // photo: the sunset at the beach]", "[图片: 海边日落]") is not speech; what
 // follows its colon describes the shared thing. Text without such notes
 // comes back as it is, with no captions.
-func captions(text string) (spoken string, shared []string) {
+func captions(ls []Language, text string) (spoken string, shared []string) {
 	var b strings.Builder
 	rest := text
 	for {
@@ -80,7 +76,7 @@ func captions(text string) (spoken string, shared []string) {
 			break
 		}
 		inner := rest[i+open : i+open+j]
-		if !namesMedia(inner) {
+		if !namesMedia(ls, inner) {
 			b.WriteString(rest[:i+open+j+len(closing)])
 			rest = rest[i+open+j+len(closing):]
 			continue
@@ -97,55 +93,22 @@ func captions(text string) (spoken string, shared []string) {
 }
 
 // namesMedia reports whether a bracketed note names a kind of media.
-func namesMedia(inner string) bool {
+func namesMedia(ls []Language, inner string) bool {
 	head, _, _ := strings.Cut(strings.ReplaceAll(strings.ToLower(inner), "：", ":"), ":")
-	for _, m := range mediaWords {
-		if strings.Contains(head, m) {
-			return true
-		}
-	}
-	return false
-}
-
-// stopWords are English function words.
-var stopWords = setOf(
-	"a", "an", "the", "is", "are", "was", "were", "be", "been", "am", "to", "of", "in", "on", "at", "for",
-	"and", "or", "but", "if", "so", "as", "by", "it", "its", "it's", "this", "that", "these", "those",
-	"i", "i'm", "i'll", "i've", "me", "my", "we", "we're", "we'll", "us", "our", "you", "you're", "your",
-	"he", "she", "they", "them", "their", "his", "her", "do", "does", "did", "will", "would", "can",
-	"could", "should", "just", "please", "with", "from", "about", "up", "out", "all", "any", "some",
-	"there", "here", "what", "who", "how", "when", "where", "which", "have", "has", "had", "not", "don't",
-	"let's", "lets", "also", "too", "very", "really", "then", "than", "into", "over", "again", "still",
-	"anyone", "everyone", "today", "tonight", "now", "get", "got", "go", "going",
-)
-
-// stopPhrases are Chinese particles, pronouns and time words that most
-// lines share. Longer phrases come first.
-var stopPhrases = []string{
-	"我们", "你们", "他们", "她们", "大家", "今天", "明天", "昨天", "现在", "一下", "一个", "这个", "那个",
-	"什么", "怎么", "就是", "还是", "没有", "真的", "感觉", "觉得", "然后", "因为", "所以", "但是",
-	"不是", "已经", "应该", "有没有", "是不是", "要不要",
-	"的", "了", "吗", "吧", "啊", "呢", "呀", "哦", "嗯", "哈", "嘛", "啦", "我", "你", "他", "她", "它",
-	"是", "也", "都", "就", "很", "太", "这", "那", "谁",
+	return says(ls, head, func(l Language) []string { return l.MediaWords })
 }
 
 // dropStopPhrases replaces the Chinese stop phrases in w by spaces.
-func dropStopPhrases(w string) string {
+func dropStopPhrases(ls []Language, w string) string {
 	if !strings.ContainsFunc(w, unspaced) {
 		return w // the phrases are found inside words of unspaced scripts only
 	}
 	var b strings.Builder
 	for i := 0; i < len(w); {
-		matched := false
-		for _, p := range stopPhrases {
-			if strings.HasPrefix(w[i:], p) {
-				b.WriteByte(' ')
-				i += len(p)
-				matched = true
-				break
-			}
-		}
-		if !matched {
+		if n := prefixIn(ls, w[i:], func(l Language) []string { return l.StopPhrases }); n > 0 {
+			b.WriteByte(' ')
+			i += n
+		} else {
 			_, size := utf8.DecodeRuneInString(w[i:])
 			b.WriteString(w[i : i+size])
 			i += size
@@ -160,21 +123,21 @@ func dropStopPhrases(w string) string {
 // punctuation, and with a run of closing punctuation cut to one mark. It
 // adds nothing.
 func statementOf(ls []Language, text string) string {
-	spoken, _ := captions(text) // what was shared is not what was said
+	spoken, _ := captions(ls, text) // what was shared is not what was said
 	pieces := pieces(strip(spoken, false))
-	for len(pieces) > 1 && (fillerPiece(pieces[0]) || isLeadMarker(ls, pieces[0])) {
+	for len(pieces) > 1 && (fillerPiece(ls, pieces[0]) || isLeadMarker(ls, pieces[0])) {
 		pieces = pieces[1:]
 	}
-	if len(pieces) == 1 && fillerPiece(pieces[0]) {
+	if len(pieces) == 1 && fillerPiece(ls, pieces[0]) {
 		pieces = nil
 	}
-	for len(pieces) > 0 && fillerPiece(pieces[len(pieces)-1]) {
+	for len(pieces) > 0 && fillerPiece(ls, pieces[len(pieces)-1]) {
 		pieces = pieces[:len(pieces)-1]
 	}
 	// What the line tells or asks its readers ("bring your capo", "新来的
 	// 同学记得上线", "有人有纸箱吗") is not what the memory keeps.
 	pieces = dropReaderClauses(ls, pieces)
-	s := dropLead(ls, trimFillerWords(strings.Join(pieces, "")))
+	s := dropLead(ls, trimFillerWords(ls, strings.Join(pieces, "")))
 	s = strings.TrimLeftFunc(s, func(r rune) bool {
 		return unicode.IsSpace(r) || unicode.IsPunct(r) && !isOpening(r)
 	})
@@ -269,9 +232,9 @@ func pieces(text string) []string {
 }
 
 // fillerPiece reports whether a piece holds only filler (or nothing).
-func fillerPiece(p string) bool {
+func fillerPiece(ls []Language, p string) bool {
 	for _, s := range segments(p) {
-		if !isFiller(s) {
+		if !isFiller(ls, s) {
 			return false
 		}
 	}
@@ -320,11 +283,11 @@ func trimLaugh(s string) string {
 // trimFillerWords removes filler words of Latin script ("lol", "haha")
 // from the end of s. (At the start they would leave a sentence cut:
 // "Thanks for the review" is not "for the review".)
-func trimFillerWords(s string) string {
+func trimFillerWords(ls []Language, s string) string {
 	words := strings.Fields(s)
 	filler := func(w string) bool {
 		w = strings.ToLower(strings.TrimFunc(w, unicode.IsPunct))
-		return isLaugh(w) || trailingFiller[w]
+		return isLaugh(w) || trailingWord(ls, w)
 	}
 	i, j := 0, len(words)
 	for j > i && filler(words[j-1]) {
@@ -335,9 +298,6 @@ func trimFillerWords(s string) string {
 	}
 	return strings.Join(words[i:j], " ")
 }
-
-// trailingFiller are the words that end a line without adding to it.
-var trailingFiller = setOf("lol", "lmao", "rofl", "xd", "omg", "haha", "hahaha", "hehe", "+1")
 
 // tokens returns the words a message shares with others: its Latin words
 // of two letters or more and the character pairs of its CJK runs, from

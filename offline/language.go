@@ -90,6 +90,25 @@ type Language struct {
 	Asked    func(clause string) (string, bool)
 	Answered string
 
+	// The words every line is read with: a word of FillerWords, or a run
+	// of an unspaced script made of FillerPhrases, says nothing on its own
+	// ("ok", "收到"); StopWords and StopPhrases (found inside unspaced
+	// words) are left out of what lines share; TrailingFiller ends a line
+	// without adding to it ("lol"); MediaWords name what a caption shares
+	// ("photo", "图片"). Phrases are matched in order: longer ones first.
+	FillerWords, StopWords, TrailingFiller []string
+	FillerPhrases, StopPhrases             []string
+	MediaWords                             []string
+	// ChangeCues say that a fact changed ("moved to", "改到"),
+	// FrequencyCues how often a thing happens ("every ", "每周"), and
+	// Occasion ties a line to one day ("tonight", "明天"); each is found
+	// in the lower-cased line.
+	ChangeCues, FrequencyCues, Occasion []string
+
+	// sets holds FillerWords, StopWords and TrailingFiller as sets, made
+	// by compiled.
+	sets *wordSets
+
 	// Facts are the patterns of what a member says about themselves, by
 	// the name of its kind (factKinds: "job", "home", "pet", ...). A kind
 	// without a pattern is not read in this language.
@@ -200,7 +219,7 @@ func clean(ls []Language, st string) string {
 	for _, c := range clauses(ls, st) {
 		c = dropLead(ls, c)
 		key := sameLine(strings.TrimRight(c, ",，、;；:："))
-		if seen[key] || isFiller(strings.Join(segments(c), " ")) || len(segments(c)) == 0 {
+		if seen[key] || isFiller(ls, strings.Join(segments(c), " ")) || len(segments(c)) == 0 {
 			continue
 		}
 		seen[key] = true
@@ -263,7 +282,7 @@ func saysWhen(ls []Language, text string, day time.Time, weekly bool) bool {
 	if recurs(ls, text) {
 		return true
 	}
-	facts := factsOf(text)
+	facts := factsOf(ls, text)
 	if len(facts[kindWeekday]) > 0 && len(facts[kindTime]) > 0 {
 		return true
 	}
@@ -276,7 +295,7 @@ func saysWhen(ls []Language, text string, day time.Time, weekly bool) bool {
 	cs := clauses(ls, text)
 	for i := range cs {
 		near := strings.Join(cs[i:min(i+2, len(cs))], " ")
-		if facts := factsOf(habitual(ls, near, day)); len(facts[kindWeekday]) > 0 && len(facts[kindTime]) > 0 {
+		if facts := factsOf(ls, habitual(ls, near, day)); len(facts[kindWeekday]) > 0 && len(facts[kindTime]) > 0 {
 			return true
 		}
 	}
@@ -315,7 +334,7 @@ func (l *Language) once(st, name string) string {
 // DefaultLanguages are the languages the evolver reads when
 // Config.Languages is empty: Chinese (any clause with a CJK character),
 // then English (any other).
-func DefaultLanguages() []Language { return []Language{Chinese, English} }
+func DefaultLanguages() []Language { return compile([]Language{Chinese, English}) }
 
 // isLeadMarker reports whether a piece of a line is only a lead marker
 // of some language of ls (Language.Leads).
@@ -370,4 +389,65 @@ func wordEnds(t string, i int) bool {
 	next, _ := utf8.DecodeRuneInString(t[i:])
 	prev, _ := utf8.DecodeLastRuneInString(t[:i])
 	return i == len(t) || unspaced(prev) || !unicode.IsLetter(next) && !unicode.IsDigit(next)
+}
+
+// wordSets are a language's word lists as sets.
+type wordSets struct{ filler, stop, trailing map[string]bool }
+
+// compiled returns l with its word lists made sets, once.
+func (l Language) compiled() Language {
+	if l.sets == nil {
+		l.sets = &wordSets{filler: setOf(l.FillerWords...), stop: setOf(l.StopWords...), trailing: setOf(l.TrailingFiller...)}
+	}
+	return l
+}
+
+// compile returns ls with each language compiled.
+func compile(ls []Language) []Language {
+	out := make([]Language, len(ls))
+	for i, l := range ls {
+		out[i] = l.compiled()
+	}
+	return out
+}
+
+// fillerWord, stopWord and trailingWord report whether w, lower-cased, is
+// a filler, stop or trailing word of some language of ls.
+func fillerWord(ls []Language, w string) bool {
+	return slices.ContainsFunc(ls, func(l Language) bool { return l.sets != nil && l.sets.filler[w] })
+}
+
+func stopWord(ls []Language, w string) bool {
+	return slices.ContainsFunc(ls, func(l Language) bool { return l.sets != nil && l.sets.stop[w] })
+}
+
+func trailingWord(ls []Language, w string) bool {
+	return slices.ContainsFunc(ls, func(l Language) bool { return l.sets != nil && l.sets.trailing[w] })
+}
+
+// prefixIn is the length of the first phrase of the lists pick gives, in
+// the order of ls and of each list, that opens s; 0 when none does.
+func prefixIn(ls []Language, s string, pick func(Language) []string) int {
+	for _, l := range ls {
+		for _, p := range pick(l) {
+			if strings.HasPrefix(s, p) {
+				return len(p)
+			}
+		}
+	}
+	return 0
+}
+
+// says reports whether the lower-cased text holds a word of the list of
+// some language of ls that words picks.
+func says(ls []Language, text string, words func(Language) []string) bool {
+	lt := strings.ToLower(text)
+	for _, l := range ls {
+		for _, w := range words(l) {
+			if strings.Contains(lt, w) {
+				return true
+			}
+		}
+	}
+	return false
 }

@@ -281,7 +281,7 @@ func (f *Fuser) Fuse(ctx context.Context, p groupmem.Pass) (groupmem.Answer, err
 	if err != nil {
 		return groupmem.Answer{}, err
 	}
-	seeds, err := f.vectors(ctx, statements(mems))
+	seeds, err := f.vectors(ctx, statements(f.cfg.Languages, mems))
 	if err != nil {
 		return groupmem.Answer{}, err
 	}

@@ -27,7 +27,7 @@ const maxLineRunes = 2000
 // minUnits units left once stickers, emoji, mentions, links and filler
 // (greetings, acknowledgements, laughter) are taken out. A unit is a CJK
 // character or half a word of another script (a word counts 2).
-func noise(m groupmem.Message, ignore map[string]bool, minUnits int) string {
+func noise(ls []Language, m groupmem.Message, ignore map[string]bool, minUnits int) string {
 	if isBot(m, ignore) {
 		return noiseBot
 	}
@@ -44,9 +44,9 @@ func noise(m groupmem.Message, ignore map[string]bool, minUnits int) string {
 	}
 	units, filler := 0, true
 	for _, s := range segs {
-		if !isFiller(s) {
+		if !isFiller(ls, s) {
 			filler = false
-			units += contentUnits(s)
+			units += contentUnits(ls, s)
 		}
 	}
 	switch {
@@ -221,25 +221,27 @@ func unitsOf(seg string) int {
 // contentUnits counts the units of a segment without its filler: filler
 // words, and filler phrases at the start or the end of a CJK word
 // ("哈哈哈好饿" counts as "饿").
-func contentUnits(seg string) int {
+func contentUnits(ls []Language, seg string) int {
 	n := 0
 	for _, w := range strings.Fields(seg) {
-		if !fillerToken(w) {
-			n += unitsOf(trimFillerPhrases(w))
+		if !fillerToken(ls, w) {
+			n += unitsOf(trimFillerPhrases(ls, w))
 		}
 	}
 	return n
 }
 
 // trimFillerPhrases removes filler phrases from both ends of w.
-func trimFillerPhrases(w string) string {
+func trimFillerPhrases(ls []Language, w string) string {
 	for trimmed := true; trimmed && w != ""; {
 		trimmed = false
-		for _, p := range fillerPhrases {
-			if strings.HasPrefix(w, p) {
-				w, trimmed = w[len(p):], true
-			} else if strings.HasSuffix(w, p) {
-				w, trimmed = w[:len(w)-len(p)], true
+		for _, l := range ls {
+			for _, p := range l.FillerPhrases {
+				if strings.HasPrefix(w, p) {
+					w, trimmed = w[len(p):], true
+				} else if strings.HasSuffix(w, p) {
+					w, trimmed = w[:len(w)-len(p)], true
+				}
 			}
 		}
 	}
@@ -263,41 +265,20 @@ func endsUnspaced(r rune) bool {
 	return unspaced(r) || r == ']' || unicode.Is(unicode.So, r)
 }
 
-// fillerWords are the words of other scripts that say nothing on their
-// own in a chat: greetings, acknowledgements, laughter.
-var fillerWords = setOf(
-	"hi", "hello", "hey", "heya", "yo", "morning", "good", "night", "gm", "gn", "evening", "afternoon",
-	"everyone", "all", "guys", "folks", "y'all", "bye", "cya", "see", "you", "later", "brb", "back",
-	"ok", "okay", "k", "kk", "yes", "yeah", "yep", "yup", "no", "nope", "nah", "sure", "fine",
-	"thanks", "thank", "thx", "ty", "np", "lol", "lmao", "rofl", "xd", "omg", "wow", "nice", "cool",
-	"great", "indeed", "agreed", "true", "same", "+1", "haha", "hahaha", "hehe", "hmm", "ah", "oh", "uh", "um",
-	"happy", "holidays", "weekend", "birthday", "merry", "christmas", "new", "year", "cheers",
-)
-
-// fillerPhrases are the CJK phrases that say nothing on their own.
-var fillerPhrases = []string{
-	"早上好", "上午好", "中午好", "下午好", "晚上好", "大家好", "早安", "晚安", "你好", "您好", "在吗", "在不在",
-	"拜拜", "回来了", "来了", "收到", "了解", "明白", "好的", "好滴", "好哒", "没问题", "谢谢", "多谢", "感谢",
-	"谢啦", "确实", "是的", "是啊", "对的", "同意", "厉害", "真棒", "牛逼", "牛", "赞", "可以", "行",
-	"大家", "各位", "早", "好", "嗯", "哦", "噢", "喔", "啊", "呀", "吧", "了", "啦", "哈", "呵", "嘿", "嘻",
-	"对", "是", "哇", "草", "笑死", "绝了", "哎", "唉", "呜", "嗨",
-	"周末愉快", "周末快乐", "节日快乐", "国庆快乐", "新年快乐", "中秋快乐", "春节快乐", "生日快乐", "快乐",
-}
-
 // isFiller reports whether a segment is made only of filler: filler
 // words, filler phrases, laughter ("hhh", "www", "233"), and "1", "+1",
 // "666", "88".
-func isFiller(seg string) bool {
+func isFiller(ls []Language, seg string) bool {
 	for _, w := range strings.Fields(seg) {
-		if !fillerToken(w) {
+		if !fillerToken(ls, w) {
 			return false
 		}
 	}
 	return true
 }
 
-func fillerToken(w string) bool {
-	if fillerWords[w] || isLaugh(w) {
+func fillerToken(ls []Language, w string) bool {
+	if fillerWord(ls, w) || isLaugh(w) {
 		return true
 	}
 	if strings.Trim(w, "0123456789+") == "" {
@@ -307,16 +288,11 @@ func fillerToken(w string) bool {
 	// CJK: consume filler phrases greedily; anything else is content.
 	rest := w
 	for rest != "" {
-		matched := false
-		for _, p := range fillerPhrases {
-			if strings.HasPrefix(rest, p) {
-				rest, matched = rest[len(p):], true
-				break
-			}
-		}
-		if !matched {
+		n := prefixIn(ls, rest, func(l Language) []string { return l.FillerPhrases })
+		if n == 0 {
 			return false
 		}
+		rest = rest[n:]
 	}
 	return true
 }

@@ -64,8 +64,8 @@ func TestNoise(t *testing.T) {
 		{"a", "1/2 of the pizza is left", ""},
 	}
 	for _, tt := range tests {
-		if got := noise(msg(tt.sender, tt.text), ignore, DefaultMinUnits); got != tt.want {
-			t.Errorf("noise(%q from %q) = %q, want %q", tt.text, tt.sender, got, tt.want)
+		if got := noise(DefaultLanguages(), msg(tt.sender, tt.text), ignore, DefaultMinUnits); got != tt.want {
+			t.Errorf("noise(DefaultLanguages(), %q from %q) = %q, want %q", tt.text, tt.sender, got, tt.want)
 		}
 	}
 }
@@ -113,8 +113,8 @@ func TestFeaturesDropFunctionWords(t *testing.T) {
 		{"哈哈哈，我们周五看新番吧 [图片]", " 周五看新番  | "},
 	}
 	for _, tt := range tests {
-		if got := features(tt.in); got != tt.want {
-			t.Errorf("features(%q) = %q, want %q", tt.in, got, tt.want)
+		if got := features(DefaultLanguages(), tt.in); got != tt.want {
+			t.Errorf("features(DefaultLanguages(), %q) = %q, want %q", tt.in, got, tt.want)
 		}
 	}
 }
@@ -133,8 +133,8 @@ func TestFactsOf(t *testing.T) {
 		{"See you on Fridays", values{kindWeekday: {"fri"}}},
 	}
 	for _, tt := range tests {
-		if diff := cmp.Diff(tt.want, factsOf(tt.in)); diff != "" {
-			t.Errorf("factsOf(%q) (-want +got):\n%s", tt.in, diff)
+		if diff := cmp.Diff(tt.want, factsOf(DefaultLanguages(), tt.in)); diff != "" {
+			t.Errorf("factsOf(DefaultLanguages(), %q) (-want +got):\n%s", tt.in, diff)
 		}
 	}
 }
@@ -147,8 +147,8 @@ func TestQualityPrefersHabitStatements(t *testing.T) {
 		{"周会改到周四晚上九点", "周会改到周四晚上九点？"},
 	}
 	for _, b := range better {
-		if g, p := quality(b.good), quality(b.poor); g <= p {
-			t.Errorf("quality(%q) = %.2f, not above quality(%q) = %.2f", b.good, g, b.poor, p)
+		if g, p := quality(DefaultLanguages(), b.good), quality(DefaultLanguages(), b.poor); g <= p {
+			t.Errorf("quality(DefaultLanguages(), %q) = %.2f, not above quality(DefaultLanguages(), %q) = %.2f", b.good, g, b.poor, p)
 		}
 	}
 }
@@ -161,14 +161,14 @@ func TestContractions(t *testing.T) {
 		"Marco’s place isn't far":             {"isn", "s", "t"},
 		"they'll bring Priya's board games":   {"they", "ll", "s"},
 	} {
-		got := tokens(features(text))
+		got := tokens(features(DefaultLanguages(), text))
 		for _, w := range absent {
 			if slices.Contains(got, w) {
 				t.Errorf("tokens of %q = %q; %q is a piece of a contraction", text, got, w)
 			}
 		}
 	}
-	if got := tokens(features("Marco's place")); !slices.Contains(got, "marco") || !slices.Contains(got, "place") {
+	if got := tokens(features(DefaultLanguages(), "Marco's place")); !slices.Contains(got, "marco") || !slices.Contains(got, "place") {
 		t.Errorf("tokens of \"Marco's place\" = %q; want marco and place", got)
 	}
 }
@@ -177,7 +177,7 @@ func TestContractions(t *testing.T) {
 // counts for clustering, but it is never quoted as something they said.
 func TestMediaCaptions(t *testing.T) {
 	text := "Look at this [shares a photo: sunset over the harbour] so good"
-	feat := tokens(features(text))
+	feat := tokens(features(DefaultLanguages(), text))
 	for _, w := range []string{"sunset", "harbour", "look"} {
 		if !slices.Contains(feat, w) {
 			t.Errorf("features of %q = %q; want %q", text, feat, w)
@@ -194,10 +194,10 @@ func TestMediaCaptions(t *testing.T) {
 	if st := statementOf(DefaultLanguages(), "[图片: 海边日落]"); st != "" {
 		t.Errorf("statementOf of a photo alone = %q; want nothing said", st)
 	}
-	if spoken, shared := captions("周五打球 [位置：体育馆]"); spoken != "周五打球" || len(shared) != 1 || shared[0] != "体育馆" {
+	if spoken, shared := captions(DefaultLanguages(), "周五打球 [位置：体育馆]"); spoken != "周五打球" || len(shared) != 1 || shared[0] != "体育馆" {
 		t.Errorf("captions = %q, %q", spoken, shared)
 	}
-	if spoken, shared := captions("[重要] 周会改到周四"); spoken != "[重要] 周会改到周四" || shared != nil {
+	if spoken, shared := captions(DefaultLanguages(), "[重要] 周会改到周四"); spoken != "[重要] 周会改到周四" || shared != nil {
 		t.Errorf("a note that names no media: %q, %q; want the text as it is", spoken, shared)
 	}
 }

@@ -29,7 +29,7 @@ func (v values) add(kind, val string) {
 func (v values) has(kind, val string) bool { return slices.Contains(v[kind], val) }
 
 // factsOf extracts the weekdays, clock times and names a text mentions.
-func factsOf(text string) values {
+func factsOf(ls []Language, text string) values {
 	v := values{}
 	text = strip(text, true)
 	rs := []rune(text)
@@ -61,7 +61,7 @@ func factsOf(text string) values {
 			v.add(kindTime, h)
 			continue
 		}
-		if len([]rune(lw)) < 2 || fillerWords[lw] || stopWords[lw] || lw == "pm" || lw == "am" {
+		if len([]rune(lw)) < 2 || fillerWord(ls, lw) || stopWord(ls, lw) || lw == "pm" || lw == "am" {
 			continue
 		}
 		if cjk > 0 && w.letters || w.letters && hasUpper(w.text) && !w.initial {
@@ -207,39 +207,14 @@ func latinWords(text string) []word {
 
 func hasUpper(s string) bool { return strings.ContainsFunc(s, unicode.IsUpper) }
 
-// changeCues are the words with which chat announces that a fact changed.
-var changeCues = []string{
-	"改到", "改成", "改为", "改在", "换到", "换成", "挪到", "调到", "搬到", "迁到", "迁移到", "转到", "以后都", "从今往后",
-	"从下周", "从这周", "从本周", "不再", "取消了", "moved to", "move to", "moving to", "switched to", "switching to",
-	"changed to", "change to", "migrated to", "from now on", "instead of", "no longer", "going forward",
-	"starting next", "starting this", "rescheduled",
+// announcesChange reports whether text holds a change cue of a language
+// of ls (Language.ChangeCues).
+func announcesChange(ls []Language, text string) bool {
+	return says(ls, text, func(l Language) []string { return l.ChangeCues })
 }
 
-// announcesChange reports whether text holds a change cue.
-func announcesChange(text string) bool {
-	lt := strings.ToLower(text)
-	for _, c := range changeCues {
-		if strings.Contains(lt, c) {
-			return true
-		}
-	}
-	return false
-}
-
-// frequencyCues are the words with which chat says how often something
-// happens.
-var frequencyCues = []string{
-	"每周", "每天", "每晚", "每个周", "每星期", "每礼拜", "每月", "每次", "老规矩", "照常", "照旧", "惯例", "传统",
-	"every ", "each week", "weekly", "daily", "as usual", "as always", "same as always", "always",
-}
-
-// saysHowOften reports whether text says how often something happens.
-func saysHowOften(text string) bool {
-	lt := strings.ToLower(text)
-	for _, c := range frequencyCues {
-		if strings.Contains(lt, c) {
-			return true
-		}
-	}
-	return false
+// saysHowOften reports whether text says how often something happens
+// (Language.FrequencyCues).
+func saysHowOften(ls []Language, text string) bool {
+	return says(ls, text, func(l Language) []string { return l.FrequencyCues })
 }

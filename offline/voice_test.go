@@ -61,8 +61,8 @@ func TestKeepsContent(t *testing.T) {
 		{"每周三晚上九点语音周会", "提醒：每周三晚上九点语音周会，新同学记得上线", true},
 		{"", "anything", true},
 	} {
-		if got := keepsContent(tt.old, tt.new); got != tt.want {
-			t.Errorf("keepsContent(%q, %q) = %v, want %v", tt.old, tt.new, got, tt.want)
+		if got := keepsContent(DefaultLanguages(), tt.old, tt.new); got != tt.want {
+			t.Errorf("keepsContent(DefaultLanguages(), %q, %q) = %v, want %v", tt.old, tt.new, got, tt.want)
 		}
 	}
 }

@@ -86,11 +86,11 @@ func (f *Fuser) items(ctx context.Context, msgs, fresh []groupmem.Message) ([]*i
 	var kept []groupmem.Message
 	var texts []string
 	for _, m := range msgs {
-		if noise(m, f.ignore, f.cfg.MinUnits) != "" {
+		if noise(f.cfg.Languages, m, f.ignore, f.cfg.MinUnits) != "" {
 			continue
 		}
 		kept = append(kept, m)
-		texts = append(texts, features(m.Content))
+		texts = append(texts, features(f.cfg.Languages, m.Content))
 	}
 	vecs, err := f.vectors(ctx, texts)
 	if err != nil {
@@ -140,10 +140,10 @@ func (f *Fuser) vectors(ctx context.Context, texts []string) ([]sparse, error) {
 	return out, nil
 }
 
-func statements(mems []groupmem.Memory) []string {
+func statements(ls []Language, mems []groupmem.Memory) []string {
 	out := make([]string, len(mems))
 	for i, m := range mems {
-		out[i] = features(m.Statement)
+		out[i] = features(ls, m.Statement)
 	}
 	return out
 }
