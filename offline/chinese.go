@@ -52,6 +52,7 @@ var Chinese = Language{
 		"今晚", "今天", "明天", "昨天", "今早", "明早",
 	},
 	MediaWords:   []string{"图片", "照片", "视频", "语音", "文件", "表情", "链接", "位置"},
+	When:         zhMoments,
 	Facts:        zhFacts,
 	Asked:        zhAsked,
 	Answered:     "%s被问到%s：%s",
@@ -301,4 +302,83 @@ func zhAsked(clause string) (string, bool) {
 	}
 	c = strings.TrimLeftFunc(c, func(r rune) bool { return unicode.IsSpace(r) || unicode.IsPunct(r) })
 	return c, c != ""
+}
+
+var cjkDays = map[rune]string{'一': "mon", '二': "tue", '三': "wed", '四': "thu", '五': "fri", '六': "sat", '日': "sun", '天': "sun",
+	'1': "mon", '2': "tue", '3': "wed", '4': "thu", '5': "fri", '6': "sat", '7': "sun"}
+
+// cjkWeekday reads 周X, 星期X or 礼拜X at the start of rs, but not the
+// 周天 of 这周天天 (every day this week).
+func cjkWeekday(rs []rune) (string, int) {
+	for _, p := range []string{"周", "星期", "礼拜"} {
+		pr := []rune(p)
+		if len(rs) > len(pr) && string(rs[:len(pr)]) == p {
+			if d, ok := cjkDays[rs[len(pr)]]; ok && !(rs[len(pr)] == '天' && len(rs) > len(pr)+1 && rs[len(pr)+1] == '天') {
+				return d, len(pr) + 1
+			}
+		}
+	}
+	return "", 0
+}
+
+var cjkDigits = map[rune]int{'零': 0, '一': 1, '二': 2, '两': 2, '三': 3, '四': 4, '五': 5, '六': 6, '七': 7, '八': 8, '九': 9, '十': 10}
+
+// cjkHour reads an hour written as "8点", "八点", "十一点半" or "20:30" at
+// the start of rs and returns it on a 12-hour dial ("8", "11:30").
+func cjkHour(rs []rune) (string, int) {
+	n, val, ascii := 0, 0, false
+	for n < len(rs) && n < 3 {
+		r := rs[n]
+		if r >= '0' && r <= '9' {
+			val, ascii = val*10+int(r-'0'), true
+		} else if d, ok := cjkDigits[r]; ok && !ascii {
+			switch {
+			case d == 10 && val == 0:
+				val = 10
+			case d == 10:
+				val *= 10
+			case val >= 10:
+				val += d
+			default:
+				val = val*10 + d
+			}
+		} else {
+			break
+		}
+		n++
+	}
+	if n == 0 || n >= len(rs) || val > 24 || !ascii && n == 1 && rs[0] == '一' {
+		return "", 0 // "一点" is as often "a little" as "one o'clock"
+	}
+	switch rs[n] {
+	case '点':
+		if n+1 < len(rs) && rs[n+1] == '半' {
+			return dial(val, 30), n + 2
+		}
+		return dial(val, 0), n + 1
+	case ':', '：':
+		if ascii && n+2 < len(rs) && unicode.IsDigit(rs[n+1]) && unicode.IsDigit(rs[n+2]) {
+			return dial(val, int(rs[n+1]-'0')*10+int(rs[n+2]-'0')), n + 3
+		}
+	}
+	return "", 0
+}
+
+// zhMoments is Chinese's Language.When: 周五, 星期六, 礼拜天, and hours
+// ("8点", "八点", "十一点半", "20:30").
+func zhMoments(text string) []Moment {
+	var out []Moment
+	rs := []rune(text)
+	for i := 0; i < len(rs); i++ {
+		if d, n := cjkWeekday(rs[i:]); n > 0 {
+			out = append(out, Moment{Kind: kindWeekday, Value: d})
+			i += n - 1
+			continue
+		}
+		if h, n := cjkHour(rs[i:]); n > 0 {
+			out = append(out, Moment{Kind: kindTime, Value: h})
+			i += n - 1
+		}
+	}
+	return out
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 	"unicode"
@@ -86,6 +87,7 @@ var English = Language{
 	Occasion: []string{
 		"tonight", "tomorrow", "today", "yesterday",
 	},
+	When:        enWhen,
 	Facts:       enFacts,
 	Asked:       enAsked,
 	Answered:    "Asked %[2]s, %[1]s said — %[3]s",
@@ -395,4 +397,57 @@ var (
 type enReorder struct {
 	re *regexp.Regexp
 	to string
+}
+
+// englishDays are the English weekday names.
+var englishDays = map[string]string{"monday": "mon", "tuesday": "tue", "wednesday": "wed", "thursday": "thu",
+	"friday": "fri", "saturday": "sat", "sunday": "sun"}
+
+// enWhen is English's Language.When: weekday names ("Friday",
+// "Fridays") and hours ("9pm", "9 pm", "21:00", "9:30am").
+func enWhen(text string) []Moment {
+	var out []Moment
+	words := latinWords(text)
+	for i, w := range words {
+		lw := strings.ToLower(w.text)
+		if d, ok := englishDays[strings.TrimSuffix(lw, "s")]; ok {
+			out = append(out, Moment{Kind: kindWeekday, Value: d, Words: []string{w.text}})
+			continue
+		}
+		if h, ok := latinHour(lw, words, i); ok {
+			read := []string{w.text}
+			if i+1 < len(words) && (strings.EqualFold(words[i+1].text, "am") || strings.EqualFold(words[i+1].text, "pm")) {
+				read = append(read, words[i+1].text)
+			}
+			out = append(out, Moment{Kind: kindTime, Value: h, Words: read})
+		}
+	}
+	return out
+}
+
+// latinHour reads "9pm", "9 pm", "21:00" or "9:30am" at words[i].
+func latinHour(w string, words []word, i int) (string, bool) {
+	num := strings.TrimRight(w, "apm")
+	suffix := w[len(num):]
+	if suffix != "" && suffix != "am" && suffix != "pm" {
+		return "", false
+	}
+	hour, minute := num, "0"
+	if h, m, ok := strings.Cut(num, ":"); ok {
+		hour, minute = h, m
+	} else if suffix == "" {
+		if i+1 >= len(words) {
+			return "", false
+		}
+		next := strings.ToLower(words[i+1].text)
+		if next != "am" && next != "pm" {
+			return "", false
+		}
+	}
+	h, err1 := strconv.Atoi(hour)
+	m, err2 := strconv.Atoi(minute)
+	if err1 != nil || err2 != nil || h > 24 || m > 59 {
+		return "", false
+	}
+	return dial(h, m), true
 }

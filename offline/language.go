@@ -109,6 +109,11 @@ type Language struct {
 	// by compiled.
 	sets *wordSets
 
+	// When reads the weekdays and clock times text names in this
+	// language ("Friday 9pm", "周五晚上八点"): what a habit's memory
+	// states and a later message may change (see Moment).
+	When func(text string) []Moment
+
 	// Facts are the patterns of what a member says about themselves, by
 	// the name of its kind (factKinds: "job", "home", "pet", ...). A kind
 	// without a pattern is not read in this language.
