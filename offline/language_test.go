@@ -6,6 +6,8 @@ import (
 	"testing"
 	"time"
 	"unicode"
+
+	"github.com/groupmem/groupmem"
 )
 
 // toy is a third language, written as any language is: a value. It reads
@@ -21,6 +23,17 @@ var toy = Language{
 	Reaction:     regexp.MustCompile(`(?i)^\s*(ура|класс)[!.\s]*$`),
 	Singular:     regexp.MustCompile(`(?i)(^|\s)я(\s|$)`),
 	Recurs:       regexp.MustCompile(`(?i)кажд(ую|ый|ое) (пятницу|неделю|день|утро)`),
+	FillerWords:  []string{"привет", "ок"},
+	Facts:        map[string]*regexp.Regexp{"job": regexp.MustCompile(`(?i)(^|\s)я работаю `)},
+	Voice: func(st, name string, _ time.Time, _ bool) string {
+		return regexp.MustCompile(`(?i)(^|\s)я работаю`).ReplaceAllString(st, "${1}"+name+" работает")
+	},
+	When: func(text string) []Moment {
+		if strings.Contains(strings.ToLower(text), "пятниц") {
+			return []Moment{{Kind: kindWeekday, Value: "fri"}}
+		}
+		return nil
+	},
 }
 
 // Adding a language is adding a value: the algorithm, written once, reads
@@ -50,6 +63,22 @@ func TestToyLanguage(t *testing.T) {
 	}
 	if len(f.cfg.Languages) != 3 {
 		t.Errorf("the evolver reads %d languages, want 3", len(f.cfg.Languages))
+	}
+	// Its member facts, third person, calendar and filler words are its own.
+	ls = f.cfg.Languages
+	line := "Я работаю врачом в городской больнице"
+	if k, _, _, ok := factAt(ls, line); !ok || k.name != "job" {
+		t.Errorf("factAt(%q) = %q, %v; want job", line, k.name, ok)
+	}
+	m := groupmem.Message{SenderID: "u1", SenderName: "Иван", Content: line, SentAt: day}
+	if got, want := f.ownStatement(m), "Иван работает врачом в городской больнице"; got != want {
+		t.Errorf("ownStatement(%q) = %q, want %q", line, got, want)
+	}
+	if v := factsOf(ls, "Шахматы в пятницу в 19:00"); !v.has(kindWeekday, "fri") || !v.has(kindTime, "7") {
+		t.Errorf("factsOf reads %v; want Friday from the toy language and 7 o'clock", v)
+	}
+	if !isFiller(ls, "привет ок") || isFiller(ls, "привет шахматы") {
+		t.Error("the toy language's filler words are not read as filler")
 	}
 }
 

@@ -130,19 +130,29 @@
 //
 // # Languages
 //
-// What depends on a language is data: a Language value per language
-// (english.go, chinese.go) holds how its chat splits into clauses, the
-// words that make a clause unfit for a memory (second person, questions,
-// greetings, sign-offs, reactions, photo lines, first-person words and
-// verbs left uncovered), what says a thing recurs, and how a member's
-// name joins a statement; the algorithm (clean, habitLine, subject) is
-// written once against it, and a clause is read by the first language of
-// Config.Languages that owns it. To add a language, write its value in a
-// file of its own and add it to Config.Languages (or DefaultLanguages);
-// language_test.go plugs in a toy one. Not yet moved into the values: the
-// third-person rewrite and date words (voice.go), the member-fact
-// patterns (facts.go), the filler lists (text.go) and the value
-// extraction (values.go), which still branch on the script.
+// What depends on a language is data: one Language value per language
+// (english.go, chinese.go), and the algorithm is written once against it.
+// A value holds how its chat splits into clauses; the words that make a
+// clause unfit for a memory (second person, questions, greetings,
+// sign-offs, reactions, photo lines, first-person words and verbs left
+// uncovered) and the lead words a clause sheds; its word lists (filler,
+// stop and media words, change, frequency and one-day cues); what says a
+// thing recurs; its weekday and hour words (When); the patterns of what
+// members say about themselves (Facts) and the forms it says them in
+// plainly (Rewrites); how a question put to a member reads in their
+// answer's memory (Asked, Answered); its rewrite to the third person and
+// its dates (Voice, Habitual, Date); and how a member's name and a
+// habit's support join a statement. A clause is read by the first
+// language of Config.Languages that owns it; word lists are read from
+// every language. What the algorithm keeps of its own are rules of
+// scripts, not of languages: a script written without spaces
+// (unspaced) is read two characters at a time, and a space between two
+// of its characters ends a sentence.
+//
+// To add a language, write its value in a file of its own, filling the
+// fields it has words for (a nil pattern or an empty list is simply not
+// read), and add it to Config.Languages (or to DefaultLanguages).
+// language_test.go plugs in a toy third language that way.
 //
 // # State
 //
