@@ -23,8 +23,8 @@ import (
 // person would: per split and language, how many a chat keeps, the share
 // with a defect of each class (internal/wording), the share resting only
 // on small talk (no evidence id is a planted message), the planted values
-// some statement states, and the share of questions some memory's
-// evidence answers. It prints ten memories of each group, drawn at random.
+// some statement states, the planted messages some memory cites, and the
+// share of questions some memory's evidence answers. It prints ten memories of each group, drawn at random.
 // It takes a minute: run it with GROUPMEM_LONGCHAT=1. Tune on the train
 // split only.
 func TestLongChatMemories(t *testing.T) {
@@ -66,14 +66,14 @@ func TestLongChatMemories(t *testing.T) {
 	}
 	slices.Sort(order)
 	var b strings.Builder
-	fmt.Fprintf(&b, "\n%-12s %6s %6s %7s %7s %7s %7s", "split lang", "chats", "mems", "defect%", "talk%", "facts%", "ceil%")
+	fmt.Fprintf(&b, "\n%-12s %6s %6s %7s %7s %7s %7s %7s", "split lang", "chats", "mems", "defect%", "talk%", "facts%", "cited%", "ceil%")
 	for _, c := range wording.Classes {
 		fmt.Fprintf(&b, " %6.6s", c)
 	}
 	for _, key := range order {
 		s := sums[key]
-		fmt.Fprintf(&b, "\n%-12s %6d %6.1f %7.1f %7.1f %7.1f %7.1f", key, s.chats, float64(s.mems)/float64(s.chats),
-			pct(s.defective, s.mems), pct(s.talk, s.mems), pct(s.kept, s.values), pct(s.answered, s.questions))
+		fmt.Fprintf(&b, "\n%-12s %6d %6.1f %7.1f %7.1f %7.1f %7.1f %7.1f", key, s.chats, float64(s.mems)/float64(s.chats),
+			pct(s.defective, s.mems), pct(s.talk, s.mems), pct(s.kept, s.values), pct(s.cited, s.planted), pct(s.answered, s.questions))
 		for _, c := range wording.Classes {
 			fmt.Fprintf(&b, " %6.1f", pct(s.defects[c], s.mems))
 		}
@@ -86,6 +86,7 @@ type chatScore struct {
 	chats, mems, defective, talk int
 	defects                      map[string]int // class → memories with it
 	values, kept                 int            // planted values, and those some statement states
+	planted, cited               int            // planted fact messages, and those some memory cites
 	questions, answered          int            // questions, and those some memory's evidence answers
 }
 
@@ -96,6 +97,8 @@ func (s *chatScore) add(o chatScore) {
 	s.talk += o.talk
 	s.values += o.values
 	s.kept += o.kept
+	s.planted += o.planted
+	s.cited += o.cited
 	s.questions += o.questions
 	s.answered += o.answered
 	for k, v := range o.defects {
@@ -136,6 +139,10 @@ func scoreChat(g longchat.Group, mems []groupmem.Memory, names []string, qs []lo
 		}
 	}
 	for _, f := range g.Facts {
+		s.planted++
+		if cited[f.ID] {
+			s.cited++
+		}
 		if f.Value == "" {
 			continue
 		}
