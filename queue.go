@@ -61,6 +61,11 @@ type Queue interface {
 	PruneJobs(ctx context.Context, before time.Time) (int, error)
 }
 
+// JobLeaseLost is the LastError of a job whose holder's lease ran out
+// before it finished the job (it stopped, or lost its claim): a claimer
+// that takes the job counts that attempt as a failed one.
+const JobLeaseLost = "the worker holding the job stopped before finishing it (its lease ran out)"
+
 // RenewJobsParams are the claims Queue.RenewJobs extends.
 type RenewJobsParams struct {
 	Jobs  []Job         // the held jobs, as claimed: ID and Claim are read

@@ -29,18 +29,23 @@ type PoolConfig struct {
 	Backoff    time.Duration
 	MaxBackoff time.Duration
 	// BusyDelay is the wait before trying a group again that another
-	// worker (a manual trigger) holds (default 1m). It costs no attempt.
+	// worker (a manual trigger) holds (default 1m). It costs no attempt. A
+	// job taken over from a holder whose lease ran out waits a third of
+	// LockTTL instead (at most BusyDelay): the group lock it finds is most
+	// likely the dead holder's, which runs out within a LockTTL.
 	BusyDelay time.Duration
 	// Poll is how long an idle lane waits before it looks for work again
 	// (default 5s).
 	Poll time.Duration
 	// Lease is how long a claimed job stays claimed unless renewed
-	// (GROUPMEM_JOB_LEASE, default twice LockTTL, at least MinLease). The
-	// Pool renews the claims of its runs every Lease/3 for as long as they
-	// run, however long that is; a job whose holder dies is claimed again
-	// by another within a Lease (plus the other's Poll). Keep it above
-	// LockTTL: a job taken over while the dead holder's group lock still
-	// lasts finds its group busy and waits BusyDelay.
+	// (GROUPMEM_JOB_LEASE, default LockTTL, at least MinLease). The Pool
+	// renews the claims of its runs every Lease/3 for as long as they run,
+	// however long that is; a job whose holder dies is claimed again by
+	// another within a Lease (plus the other's Poll) and, should the dead
+	// holder's group lock still last, run a third of LockTTL later: with
+	// the defaults, a killed replica's jobs run again within LockTTL +
+	// Poll of its death. Keep it at LockTTL or above: a shorter one takes
+	// jobs over while their holders' locks still last.
 	Lease time.Duration
 	// LockTTL is the lease of the per-group lock (Config.LockTTL,
 	// GROUPMEM_LOCK_TTL, default DefaultLockTTL); the default Lease
@@ -76,7 +81,8 @@ type PoolConfig struct {
 // would only ask again), unless it applied a full batch and more messages
 // wait: the job then continues behind the other due jobs, up to
 // MaxFollowUps times per slot. A group held by another worker (EBUSY) is
-// tried again after BusyDelay at no cost. Any other error is a failed
+// tried again after BusyDelay at no cost (a third of LockTTL when the job
+// was taken over from a holder whose lease ran out). Any other error is a failed
 // attempt, retried with exponential backoff until MaxAttempts, then given
 // up with its error recorded; the next slot enqueues the group afresh.
 type Pool struct {
@@ -135,7 +141,7 @@ func NewPool(q groupmem.Queue, e Evolver, log *slog.Logger, cfg PoolConfig) (*Po
 	cfg.BusyDelay = cmp.Or(cfg.BusyDelay, time.Minute)
 	cfg.Poll = cmp.Or(cfg.Poll, 5*time.Second)
 	cfg.LockTTL = cmp.Or(cfg.LockTTL, DefaultLockTTL)
-	cfg.Lease = cmp.Or(cfg.Lease, max(2*cfg.LockTTL, MinLease))
+	cfg.Lease = cmp.Or(cfg.Lease, max(cfg.LockTTL, MinLease))
 	cfg.MaxFollowUps = cmp.Or(cfg.MaxFollowUps, DefaultMaxFollowUps)
 	cfg.ProgressEvery = cmp.Or(cfg.ProgressEvery, time.Minute)
 	if log == nil {
@@ -238,6 +244,8 @@ func (p *Pool) outcome(ctx context.Context, job groupmem.Job, res Result, err er
 		o.Kind = groupmem.OutcomeContinue
 	case err == nil:
 		o.Kind = groupmem.OutcomeDone
+	case groupmem.ErrorCode(err) == groupmem.EBUSY && job.LastError == groupmem.JobLeaseLost:
+		o.Kind, o.Delay = groupmem.OutcomeRelease, min(p.cfg.BusyDelay, p.cfg.LockTTL/3) // most likely its dead holder's lock
 	case groupmem.ErrorCode(err) == groupmem.EBUSY:
 		o.Kind, o.Delay = groupmem.OutcomeRelease, p.cfg.BusyDelay
 	case ctx.Err() != nil:

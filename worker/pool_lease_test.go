@@ -2,6 +2,7 @@ package worker_test
 
 import (
 	"context"
+	"slices"
 	"sync"
 	"testing"
 	"time"
@@ -166,5 +167,80 @@ func TestPoolTakesTheJobOfADeadPool(t *testing.T) {
 	}
 	if lost, err := dead.RenewClaims(ctx); lost != 0 || err != nil {
 		t.Fatalf("RenewClaims with nothing held = %d, %v", lost, err)
+	}
+}
+
+// busyOnce answers EBUSY to its first run, as a group whose dead holder's
+// lock still lasts does, and succeeds after.
+type busyOnce struct {
+	mu    sync.Mutex
+	calls []time.Time
+}
+
+func (b *busyOnce) Evolve(_ context.Context, group string, _ worker.Options) (worker.Result, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	b.calls = append(b.calls, time.Now())
+	if len(b.calls) == 1 {
+		return worker.Result{GroupID: group}, groupmem.Errorf(groupmem.EBUSY, "group %s is being evolved", group)
+	}
+	return worker.Result{GroupID: group, Status: groupmem.RunSucceeded}, nil
+}
+
+// alwaysBusy answers EBUSY to every run: a manual run holds the group.
+type alwaysBusy struct{}
+
+func (alwaysBusy) Evolve(_ context.Context, group string, _ worker.Options) (worker.Result, error) {
+	return worker.Result{GroupID: group}, groupmem.Errorf(groupmem.EBUSY, "group %s is being evolved", group)
+}
+
+// A job taken over from a dead holder whose group lock still lasts tries
+// again a third of the lock's TTL later, not after BusyDelay: the lock it
+// found was most likely the dead holder's, about to run out.
+func TestTakenOverJobRetriesSoonWhenBusy(t *testing.T) {
+	ctx := context.Background()
+	s := newStores(t)
+	addMessages(t, s.ledger, "a", 3, "g")
+	tick(t, s.ledger, slot1, 1)
+
+	frozen := &frozenEvolver{started: make(chan string, 1), release: make(chan struct{})}
+	dead := newPool(t, s.ledger, frozen, s.log, worker.PoolConfig{Lease: testLease})
+	life, die := context.WithCancel(ctx)
+	go func() { _, _ = dead.RunOnce(life) }()
+	<-frozen.started
+	die() // it holds the job and renews it no more
+	defer close(frozen.release)
+
+	const lockTTL = 600 * time.Millisecond
+	busy := &busyOnce{}
+	second := newPool(t, s.ledger, busy, s.log, worker.PoolConfig{Lease: testLease, LockTTL: lockTTL,
+		Poll: 20 * time.Millisecond, BusyDelay: time.Hour})
+	second.Start(ctx)
+	j := waitJobs(t, s.ledger, slot1, 1)[0]
+	if err := second.Stop(ctx); err != nil {
+		t.Fatal(err)
+	}
+	busy.mu.Lock()
+	calls := slices.Clone(busy.calls)
+	busy.mu.Unlock()
+	if len(calls) != 2 || j.Status != groupmem.JobDone {
+		t.Fatalf("%d runs, job %+v; want a busy run, then one that finishes the job", len(calls), j)
+	}
+	wait := calls[1].Sub(calls[0])
+	t.Logf("retried %s after finding the group busy (lock TTL %s)", wait.Round(time.Millisecond), lockTTL)
+	if wait < lockTTL/3 || wait > lockTTL/3+2*time.Second {
+		t.Errorf("retried %s after finding the group busy; want a third of the lock TTL (%s), not BusyDelay", wait, lockTTL/3)
+	}
+
+	// A job not taken over waits BusyDelay: a manual run holds its group.
+	slot2 := slot1.Add(24 * time.Hour)
+	addMessages(t, s.ledger, "b", 3, "h")
+	tick(t, s.ledger, slot2, 1)
+	third := newPool(t, s.ledger, alwaysBusy{}, s.log, worker.PoolConfig{LockTTL: lockTTL, BusyDelay: time.Hour})
+	if _, err := third.RunOnce(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if h := jobOf(t, s.ledger, slot2, "h"); h.Status != groupmem.JobPending || time.Until(h.NextAttemptAt) < 50*time.Minute {
+		t.Errorf("a fresh job that found its group busy: %+v; want pending for BusyDelay", h)
 	}
 }

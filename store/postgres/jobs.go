@@ -64,9 +64,6 @@ func (l *Ledger) EnqueueJobs(ctx context.Context, slot time.Time, groups []strin
 	return int(tag.RowsAffected()), nil
 }
 
-// lostLease is recorded on a job whose holder's lease ran out before it
-// finished the job.
-const lostLease = "the worker holding the job stopped before finishing it (its lease ran out)"
 
 // ClaimJobs implements groupmem.Queue. Claimers skip rows another claimer
 // has locked (SKIP LOCKED) and rows still leased, so a job has one holder
@@ -81,7 +78,7 @@ func (l *Ledger) ClaimJobs(ctx context.Context, limit int, lease time.Duration) 
 		return nil, groupmem.Errorf(groupmem.EINVALID, "a job lease must be positive, got %s", lease)
 	}
 	now := l.now().UTC()
-	rows, err := l.pool.Query(ctx, claimJobsSQL, now, now.Add(lease), groupmem.NewID(), limit, lostLease)
+	rows, err := l.pool.Query(ctx, claimJobsSQL, now, now.Add(lease), groupmem.NewID(), limit, groupmem.JobLeaseLost)
 	if err != nil {
 		return nil, interpretError(fmt.Errorf("claim jobs: %w", err))
 	}

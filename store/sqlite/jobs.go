@@ -98,9 +98,6 @@ func (l *Ledger) EnqueueJobs(ctx context.Context, slot time.Time, groups []strin
 	return int(added), nil
 }
 
-// lostLease is recorded on a job whose holder's lease ran out before it
-// finished the job.
-const lostLease = "the worker holding the job stopped before finishing it (its lease ran out)"
 
 // ClaimJobs implements groupmem.Queue. The claim is one statement in a
 // write transaction, so claimers (in one process or several) take turns
@@ -128,7 +125,7 @@ func (l *Ledger) ClaimJobs(ctx context.Context, limit int, lease time.Duration) 
 				WHERE status IN ('pending','running') AND next_attempt_at <= ?1
 					AND (claimed_until IS NULL OR claimed_until <= ?1)
 				ORDER BY next_attempt_at, id LIMIT ?4)
-			RETURNING `+jobColumns, nanos(now), nanos(now.Add(lease)), groupmem.NewID(), limit, lostLease)
+			RETURNING `+jobColumns, nanos(now), nanos(now.Add(lease)), groupmem.NewID(), limit, groupmem.JobLeaseLost)
 		if err != nil {
 			return fmt.Errorf("claim jobs: %w", err)
 		}
