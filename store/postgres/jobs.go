@@ -64,7 +64,6 @@ func (l *Ledger) EnqueueJobs(ctx context.Context, slot time.Time, groups []strin
 	return int(tag.RowsAffected()), nil
 }
 
-
 // ClaimJobs implements groupmem.Queue. Claimers skip rows another claimer
 // has locked (SKIP LOCKED) and rows still leased, so a job has one holder
 // at a time; jobs come oldest due first (next_attempt_at, then id), so a

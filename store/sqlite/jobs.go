@@ -98,7 +98,6 @@ func (l *Ledger) EnqueueJobs(ctx context.Context, slot time.Time, groups []strin
 	return int(added), nil
 }
 
-
 // ClaimJobs implements groupmem.Queue. The claim is one statement in a
 // write transaction, so claimers (in one process or several) take turns
 // and a job has one holder at a time; jobs come oldest due first
