@@ -38,7 +38,7 @@ type PoolConfig struct {
 	// (default 5s).
 	Poll time.Duration
 	// Lease is how long a claimed job stays claimed unless renewed
-	// (GROUPMEM_JOB_LEASE, default LockTTL, at least MinLease). The Pool
+	// (GROUPMEM_JOB_LEASE, default LockTTL). The Pool
 	// renews the claims of its runs every Lease/3 for as long as they run,
 	// however long that is; a job whose holder dies is claimed again by
 	// another within a Lease (plus the other's Poll) and, should the dead
@@ -107,8 +107,6 @@ const (
 	DefaultRunTimeout   = 10 * time.Minute
 	DefaultMaxAttempts  = 3
 	DefaultMaxFollowUps = 10
-	// MinLease is the shortest default job lease.
-	MinLease = 15 * time.Second
 )
 
 // NewPool returns a Pool that evolves the jobs of q with e. A negative
@@ -141,7 +139,7 @@ func NewPool(q groupmem.Queue, e Evolver, log *slog.Logger, cfg PoolConfig) (*Po
 	cfg.BusyDelay = cmp.Or(cfg.BusyDelay, time.Minute)
 	cfg.Poll = cmp.Or(cfg.Poll, 5*time.Second)
 	cfg.LockTTL = cmp.Or(cfg.LockTTL, DefaultLockTTL)
-	cfg.Lease = cmp.Or(cfg.Lease, max(cfg.LockTTL, MinLease))
+	cfg.Lease = cmp.Or(cfg.Lease, cfg.LockTTL)
 	cfg.MaxFollowUps = cmp.Or(cfg.MaxFollowUps, DefaultMaxFollowUps)
 	cfg.ProgressEvery = cmp.Or(cfg.ProgressEvery, time.Minute)
 	if log == nil {

@@ -216,7 +216,7 @@ func (c *Config) settings() []setting {
 		{"GROUPMEM_SEARCH_THRESHOLD", "similarity threshold of semantic search (0: " + text(api.DefaultThreshold) + " with an embeddings service, " + text(stack.StaticThreshold) + " with the static embedder, " + text(stack.HashingThreshold) + " with the hashing one); hybrid search cuts nothing unless asked", float(&c.SearchThreshold), "0"},
 		{"GROUPMEM_GRACE", "at shutdown, how long requests and evolutions in flight may finish", dur(&c.ShutdownGrace), "30s"},
 		{"GROUPMEM_LOCK_TTL", "lease of a per-group lock; renewed while held", dur(&c.LockTTL), text(worker.DefaultLockTTL)},
-		{"GROUPMEM_JOB_LEASE", "how long a claimed job stays claimed unless its worker renews it (every third of it, while the run lasts); a killed worker's jobs go to another replica after it (0: GROUPMEM_LOCK_TTL, at least " + text(worker.MinLease) + "; else at least GROUPMEM_LOCK_TTL)", dur(&c.JobLease), "0"},
+		{"GROUPMEM_JOB_LEASE", "how long a claimed job stays claimed unless its worker renews it (every third of it, while the run lasts); a killed worker's jobs go to another replica after it (0: GROUPMEM_LOCK_TTL; else at least it)", dur(&c.JobLease), "0"},
 		{"GROUPMEM_LOG_LEVEL", "debug, info, warn or error", str(&c.LogLevel), "info"},
 		{"GROUPMEM_LOG_JSON", "log JSON lines instead of text", boolean(&c.LogJSON), "false"},
 	}

@@ -32,7 +32,65 @@ const (
 	sweepBound = 15 * time.Second
 	groups     = 4
 	dim        = 256
+	lockTTL    = 2 * time.Second
 )
+
+// cluster is two replicas of the real binary over one Postgres schema,
+// Redis and the Qdrant test server, evolving with the model at modelURL,
+// with a lock TTL of 2 s.
+type cluster struct {
+	ledger *postgres.Ledger
+	qaddr  string
+	schema string
+	reps   []*replica
+}
+
+// newCluster starts a cluster; extra settings are added to the replicas'
+// environment.
+func newCluster(t *testing.T, modelURL string, extra ...string) *cluster {
+	t.Helper()
+	ctx := context.Background()
+	schema := "chaos_" + strings.ReplaceAll(groupmem.NewID()[:8], "-", "")
+	t.Cleanup(func() { pgtest.DropSchema(t, schema) })
+	ledger, err := postgres.Open(ctx, postgres.Config{URL: pgtest.URL(), Schema: schema})
+	if err != nil {
+		t.Fatalf("Postgres at GROUPMEM_TEST_POSTGRES_URL: %v", err)
+	}
+	t.Cleanup(ledger.Close)
+	if _, err := ledger.Migrate(ctx); err != nil {
+		t.Fatal(err)
+	}
+	redisAddr := os.Getenv("GROUPMEM_TEST_REDIS_ADDR")
+	if redisAddr == "" {
+		redisAddr = "127.0.0.1:6379"
+	}
+	qaddr := qdranttest.Start(t)
+	env := append([]string{
+		"PATH=" + os.Getenv("PATH"), "HOME=" + t.TempDir(),
+		"GROUPMEM_POSTGRES_URL=" + pgtest.URL(), "GROUPMEM_POSTGRES_SCHEMA=" + schema,
+		"GROUPMEM_REDIS_ADDR=" + redisAddr, "GROUPMEM_REDIS_PREFIX=chaos-" + schema + ":",
+		"GROUPMEM_QDRANT_ADDR=" + qaddr, "GROUPMEM_QDRANT_COLLECTION=" + schema, fmt.Sprintf("GROUPMEM_EMBED_DIM=%d", dim), "GROUPMEM_LOCAL_EMBEDDER=hashing",
+		"GROUPMEM_LLM_URL=" + modelURL, "GROUPMEM_LLM_MODEL=scripted", "GROUPMEM_LANG=zh",
+		"GROUPMEM_API_OPEN=true", "GROUPMEM_LOCK_TTL=" + lockTTL.String(), "GROUPMEM_GRACE=1s", "GROUPMEM_LOG_LEVEL=debug",
+	}, extra...)
+	bin := buildBinary(t)
+	logDir := t.TempDir()
+	c := &cluster{ledger: ledger, qaddr: qaddr, schema: schema, reps: []*replica{
+		{t: t, bin: bin, env: env, log: filepath.Join(logDir, "a.log")},
+		{t: t, bin: bin, env: env, log: filepath.Join(logDir, "b.log")},
+	}}
+	for _, r := range c.reps {
+		t.Cleanup(r.kill)
+	}
+	t.Cleanup(func() {
+		if t.Failed() {
+			for _, r := range c.reps {
+				t.Logf("log of %s:\n%s", filepath.Base(r.log), tail(r.log))
+			}
+		}
+	})
+	return c
+}
 
 // replica is one process of the real binary.
 type replica struct {
@@ -179,46 +237,11 @@ func TestChaos(t *testing.T) {
 		}
 		return llmtest.Reply{Text: text, Latency: latency, PromptTokens: 100, CompletionTokens: 40}
 	}))
-	schema := "chaos_" + strings.ReplaceAll(groupmem.NewID()[:8], "-", "")
-	t.Cleanup(func() { pgtest.DropSchema(t, schema) })
-	ledger, err := postgres.Open(ctx, postgres.Config{URL: pgtest.URL(), Schema: schema})
-	if err != nil {
-		t.Fatalf("Postgres at GROUPMEM_TEST_POSTGRES_URL: %v", err)
-	}
-	t.Cleanup(ledger.Close)
-	if _, err := ledger.Migrate(ctx); err != nil {
-		t.Fatal(err)
-	}
-	redisAddr := os.Getenv("GROUPMEM_TEST_REDIS_ADDR")
-	if redisAddr == "" {
-		redisAddr = "127.0.0.1:6379"
-	}
-	qaddr := qdranttest.Start(t)
-	env := []string{
-		"PATH=" + os.Getenv("PATH"), "HOME=" + t.TempDir(),
-		"GROUPMEM_POSTGRES_URL=" + pgtest.URL(), "GROUPMEM_POSTGRES_SCHEMA=" + schema,
-		"GROUPMEM_REDIS_ADDR=" + redisAddr, "GROUPMEM_REDIS_PREFIX=chaos-" + schema + ":",
-		"GROUPMEM_QDRANT_ADDR=" + qaddr, "GROUPMEM_QDRANT_COLLECTION=" + schema, fmt.Sprintf("GROUPMEM_EMBED_DIM=%d", dim), "GROUPMEM_LOCAL_EMBEDDER=hashing",
-		"GROUPMEM_LLM_URL=" + model.URL(), "GROUPMEM_LLM_MODEL=scripted", "GROUPMEM_LANG=zh",
-		"GROUPMEM_API_OPEN=true", "GROUPMEM_LOCK_TTL=2s", "GROUPMEM_GRACE=1s", "GROUPMEM_LOG_LEVEL=debug",
-	}
-	bin := buildBinary(t)
-	logDir := t.TempDir()
-	reps := []*replica{
-		{t: t, bin: bin, env: env, log: filepath.Join(logDir, "a.log")},
-		{t: t, bin: bin, env: env, log: filepath.Join(logDir, "b.log")},
-	}
+	c := newCluster(t, model.URL())
+	ledger, qaddr, schema, reps := c.ledger, c.qaddr, c.schema, c.reps
 	for _, r := range reps {
 		r.start()
-		t.Cleanup(r.kill)
 	}
-	t.Cleanup(func() {
-		if t.Failed() {
-			for _, r := range reps {
-				t.Logf("log of %s:\n%s", filepath.Base(r.log), tail(r.log))
-			}
-		}
-	})
 
 	client := &http.Client{Timeout: 15 * time.Second}
 	evolve := func(base, g string) (int, error) {

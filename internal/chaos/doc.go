@@ -2,6 +2,8 @@
 // over Postgres and Redis, kills them at random points with SIGKILL while a
 // slow scripted model answers, restarts them, and then checks the
 // guarantees: every message fused exactly once, no partial plan, the index
-// equal to the ledger, and no run left running. It has no code of its own
-// outside its test.
+// equal to the ledger, and no run left running; and the test of a replica
+// killed while holding scheduled jobs, which the other must finish within
+// the lock TTL plus 10 s, none run by both at once. It has no code of its
+// own outside its tests.
 package chaos
