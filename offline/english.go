@@ -32,6 +32,8 @@ var English = Language{
 		// dinner at Golden Wok everyone"
 		{regexp.MustCompile(`(?i)^(?:thanks|thank you)(?: so much)? for ([^,.!?]+?)(?: everyone| all| guys| y'all)?(?:, | (?:tonight|today|again),? )(?-i:([A-Z][a-z]+))([,.!?]|$)`), "I thanked $2 for $1$3"},
 		{regexp.MustCompile(`(?i)^(?:thanks|thank you)(?: so much)? for ([^,.!?]+?)(?: everyone| all| guys| y'all)?([,.!?]|$)`), "I thanked everyone for $1$2"},
+		// "Been really into fencing lately": the subject left out
+		{regexp.MustCompile(`(?i)^been\b`), "I've been"},
 		// "Speaking as a landscape architect: …"
 		{regexp.MustCompile(`(?i)^speaking as (an? [^,.:;!?]+)`), "I'm $1"},
 	},

@@ -335,9 +335,9 @@ func extendedParts(ls []Language, st string) []string {
 	return []string{st}
 }
 
-// firstClause is a part of an extended statement cut to its first
-// clause, without the mark that ends it, after its date; the part itself
-// when it has one clause.
+// firstClause is a part of an extended statement cut after its first
+// clause that says something (not a name alone), without the mark that
+// ends it, after its date; the part itself when nothing would be cut.
 func firstClause(ls []Language, part string) string {
 	lead := ""
 	for _, l := range ls {
@@ -349,10 +349,12 @@ func firstClause(ls []Language, part string) string {
 		}
 	}
 	cs := clauses(ls, part)
-	if len(cs) < 2 {
+	// The first clause that says something: not a name alone ("Jess:").
+	i := slices.IndexFunc(cs, func(c string) bool { return len(segments(c)) > 0 && unitsOf(strings.Join(segments(c), " ")) > 4 })
+	if len(cs) < 2 || i < 0 || i == len(cs)-1 {
 		return lead + part
 	}
-	return lead + strings.TrimRight(cs[0], ",，、;；:： ")
+	return lead + strings.TrimRight(strings.Join(cs[:i+1], " "), ",，、;；:： ")
 }
 
 // unsaid is st without its clauses that said already holds ("So Marcus

@@ -1,6 +1,7 @@
 package offline
 
 import (
+	"regexp"
 	"slices"
 	"strings"
 	"unicode"
@@ -117,6 +118,9 @@ func dropStopPhrases(ls []Language, w string) string {
 	return b.String()
 }
 
+// emojiBreak is an emoji (or a run of them) between two Latin words.
+var emojiBreak = regexp.MustCompile(`(\p{Latin})\s+([\p{So}\x{FE0F}\x{200D}]+)\s+(\p{Latin}+)`)
+
 // statementOf returns a message's text as a memory statement: the words as
 // written, without stickers, emoji and mentions (links stay), without
 // filler at the start or the end ("哈哈哈，", ", lol"), without leading
@@ -124,6 +128,15 @@ func dropStopPhrases(ls []Language, w string) string {
 // adds nothing.
 func statementOf(ls []Language, text string) string {
 	spoken, _ := captions(ls, text) // what was shared is not what was said
+	// An emoji standing between two words of a spaced script ends a
+	// clause there ("adopted a greyhound 🐾 the whole house is obsessed").
+	spoken = emojiBreak.ReplaceAllStringFunc(spoken, func(m string) string {
+		sub := emojiBreak.FindStringSubmatch(m)
+		if isLaugh(strings.ToLower(sub[3])) || trailingWord(ls, strings.ToLower(sub[3])) {
+			return sub[1] + " " + sub[3] // "4pm 👍 lol": no clause follows
+		}
+		return sub[1] + ", " + sub[3]
+	})
 	pieces := pieces(strip(spoken, false))
 	for len(pieces) > 1 && (fillerPiece(ls, pieces[0]) || isLeadMarker(ls, pieces[0])) {
 		pieces = pieces[1:]

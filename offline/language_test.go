@@ -141,7 +141,8 @@ func TestRewrites(t *testing.T) {
 		"Thanks for carrying me in Lethal Company tonight Hannah":      "I thanked Hannah for carrying me in Lethal Company",
 		"Thanks for dinner at Golden Wok everyone, Ben you were right": "I thanked everyone for dinner at Golden Wok, Ben you were right",
 		"Speaking as a landscape architect: drink water":               "I'm a landscape architect: drink water",
-		"Thanks!": "Thanks!",
+		"Thanks!":                         "Thanks!",
+		"Been really into fencing lately": "I've been really into fencing lately",
 	} {
 		if got := English.rewrite(in); got != want {
 			t.Errorf("rewrite(%q) = %q, want %q", in, got, want)

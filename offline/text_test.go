@@ -98,6 +98,8 @@ func TestStatementOf(t *testing.T) {
 		// clauses addressed to the reader go one by one, the rest once
 		{"Thanks for chaperoning at the aquarium, Emma, you're a saint", "Thanks for chaperoning at the aquarium, Emma"},
 		{"Speaking as a nurse: please drink more water, all of you", "Speaking as a nurse"},
+		// an emoji between two words ends a clause there
+		{"We adopted a greyhound 🐾 the whole house is obsessed", "We adopted a greyhound, the whole house is obsessed"},
 	}
 	for _, tt := range tests {
 		if got := statementOf(DefaultLanguages(), tt.in); got != tt.want {
