@@ -24,7 +24,7 @@ var Chinese = Language{
 	FirstPerson: regexp.MustCompile(`我|俺`),
 	Leads: []string{"通知", "公告", "提醒", "提醒一下", "提醒下", "温馨提示", "友情提示", "重要", "注意", "大家注意", "重要通知",
 		"老规矩", "照旧", "还是老规矩", "对了", "话说", "另外", "顺便说一下", "顺便", "说一下", "补充一下", "各位", "大家"},
-	Openers:     []string{"话说", "对了", "跟你们说个事", "跟大家说个事", "跟你们说", "提前说一下", "顺便说一下", "补充一下", "另外", "说个事"},
+	Openers:     []string{"跟大家报告一下", "报告一下", "跟大家说一声", "跟你们说一声", "说一声", "话说", "对了", "跟你们说个事", "跟大家说个事", "跟你们说", "提前说一下", "顺便说一下", "补充一下", "另外", "说个事"},
 	Reader:      regexp.MustCompile(`你|记得|别忘|^请|请(大家|各位)|务必|新来的`),
 	Singular:    regexp.MustCompile(`[我俺]([^们]|$)`),
 	Attribution: "：",
@@ -63,6 +63,7 @@ var Chinese = Language{
 	Date:         zhDate,
 	DatedPart:    "%s，",
 	PartLead:     regexp.MustCompile(`^\d{1,2}月\d{1,2}日，`),
+	Dated:        regexp.MustCompile(`\d{1,2}月\d{1,2}日`),
 	PartSep:      "；",
 	GroupSubject: "群成员",
 	HabitOpenings: []string{"每", "周一", "周二", "周三", "周四", "周五", "周六", "周日", "周天", "星期", "工作日",
@@ -226,7 +227,7 @@ var zhRelativeDay = []struct {
 
 // zhOwnPlural is what the plural first person becomes in a member's
 // statement about themselves: %s is the sender's name.
-var zhOwnPlural = [][2]string{{"咱们群", "群里"}, {"我们群", "群里"}, {"咱们", "%s一家"}, {"我们", "%s一家"}, {"俺们", "%s一家"}}
+var zhOwnPlural = [][2]string{{"咱们群", "群里"}, {"我们群", "群里"}, {"我们家", "%s家"}, {"咱们家", "%s家"}, {"咱们", "%s一家"}, {"我们", "%s一家"}, {"俺们", "%s一家"}}
 
 // zhVoice rewrites a Chinese statement name said on day in the third
 // person: relative days, months, years and weekdays become dates, and

@@ -103,6 +103,7 @@ var English = Language{
 	Date:      func(d time.Time) string { return d.Format("Mon Jan 2") },
 	DatedPart: "on %s, ",
 	PartLead:  regexp.MustCompile(`^on [A-Z][a-z]{2} [A-Z][a-z]{2} \d{1,2}, `),
+	Dated:     regexp.MustCompile(`\b[A-Z][a-z]{2} [A-Z][a-z]{2} \d{1,2}\b`),
 	PartSep:   "; ",
 	Support: func(st string, members, days int, since time.Time) string {
 		return fmt.Sprintf("%s (%d members over %d days since %s)", strings.TrimRight(st, "."), members, days, since.Format("Jan 2"))

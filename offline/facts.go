@@ -280,7 +280,7 @@ func (f *Fuser) extend(d *decision, old *groupmem.Memory, m groupmem.Message) {
 	sep, lead := "; ", ""
 	if l := language(f.cfg.Languages, d.statement); l != nil && l.Date != nil {
 		sep, lead = l.PartSep, fmt.Sprintf(l.DatedPart, l.Date(day))
-		if dateIn(d.statement, l.Date(day)) {
+		if dateIn(d.statement, l.Date(day)) || l.Dated != nil && l.Dated.MatchString(d.statement) {
 			lead = "" // the line dates itself
 		}
 	}

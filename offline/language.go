@@ -143,7 +143,10 @@ type Language struct {
 	Date      func(day time.Time) string
 	DatedPart string
 	PartLead  *regexp.Regexp
-	PartSep   string
+	// Dated finds a date written as Date writes one anywhere in a part:
+	// a part that dates itself takes no date before it.
+	Dated   *regexp.Regexp
+	PartSep string
 
 	// GroupSubject is the subject a group habit told without one gets
 	// ("群成员") when it opens with one of HabitOpenings ("每", "周五").
