@@ -53,6 +53,7 @@ var Chinese = Language{
 	},
 	MediaWords:   []string{"图片", "照片", "视频", "语音", "文件", "表情", "链接", "位置"},
 	When:         zhMoments,
+	Setting:      regexp.MustCompile(`改到|改成|改为|挪到|换到|搬去|改去|以后都|从下周|现在在|暂定在?|费用|每人\d+|(?:我们组|我们群|群里)[^，。！？]{0,4}在|语音用|改用`),
 	Facts:        zhFacts,
 	Asked:        zhAsked,
 	Answered:     "%s被问到%s：%s",
@@ -116,7 +117,7 @@ var zhFacts = map[string]*regexp.Regexp{
 // zhFirstPerson are Chinese first-person words, longest first, and what
 // they become: %s is the sender's name.
 var zhFirstPerson = [][2]string{
-	{"咱们群", "群里"}, {"我们群", "群里"}, {"咱们", "大家"}, {"我们", "大家"}, {"俺们", "大家"}, {"咱", "大家"},
+	{"咱们群", "群里"}, {"我们群", "群里"}, {"咱们组", "组里"}, {"我们组", "组里"}, {"咱们", "大家"}, {"我们", "大家"}, {"俺们", "大家"}, {"咱", "大家"},
 }
 
 // zhSelf rewrites the singular 我 (or 俺) of st: the first becomes name,

@@ -42,7 +42,7 @@ var English = Language{
 		"btw", "by the way", "also", "ok so", "so", "guys", "everyone", "folks", "hey all", "hi all", "hey everyone",
 		"hi everyone", "all", "announcement", "update", "as a reminder"},
 	Openers:  []string{"oh and", "oh", "anyway", "anyways", "btw", "by the way", "and also", "also also", "plus", "ok so", "so anyway"},
-	Reader:   regexp.MustCompile(`(?i)\b(you|your|you're|you'll|yours)\b|^\s*(please|remember|don't forget|bring|push|make sure)\b|^\s*(let|tell|ask|fight|call|text|ping|remind|show|help) (me|us)\b`),
+	Reader:   regexp.MustCompile(`(?i)\b(you|your|you're|you'll|yours)\b|^\s*(please|remember|don't|do not|bring|push|make sure)\b|^\s*(let|tell|ask|fight|call|text|ping|remind|show|help) (me|us)\b`),
 	Singular: regexp.MustCompile(`(?i)\b(i|i'm|i've|i'll|i'd|me|my|mine|myself)\b`),
 	BareVerb: regexp.MustCompile(`\b([A-Z][a-z]+) (?:really |also |still |even |just |always |never |totally )?` +
 		`(have|do|go|am|appreciate|love|like|want|need|think|know|feel|hope|wish|enjoy|miss|agree|guess|mean|say|get|make|take|carry|can't wait)(?:[\s,.!;]|$)`),
@@ -90,6 +90,7 @@ var English = Language{
 		"tonight", "tomorrow", "today", "yesterday",
 	},
 	When:        enWhen,
+	Setting:     regexp.MustCompile(`(?i)\b(?:from now on|going forward|starting (?:next|this|monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow)|moves? to the|moved to the|(?:is|are) now (?:at|in|on|the)|(?:lives|live) in the|leaves? from the|we(?:'ll)? (?:meet|gather) at the|renam(?:e|ed|ing) (?:the|it|our)|working title)\b`),
 	Facts:       enFacts,
 	Asked:       enAsked,
 	Answered:    "Asked %[2]s, %[1]s said — %[3]s",

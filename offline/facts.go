@@ -253,11 +253,11 @@ func (f *Fuser) memberFacts(items []*item, mems []groupmem.Memory, taken decisio
 					// the first one's version.
 					sofar := *old
 					sofar.Statement, sofar.Evidence = prev.statement, prev.evidence
-					f.extend(d, &sofar, it.msg)
+					f.extend(d, &sofar, it.msg, "added to what they said about themselves ("+k.name+")")
 					prev.statement, prev.evidence, prev.reason = d.statement, d.evidence, d.reason
 					continue
 				}
-				f.extend(d, old, it.msg)
+				f.extend(d, old, it.msg, "added to what they said about themselves ("+k.name+")")
 				updating[old.ID] = d
 			}
 		}
@@ -275,7 +275,7 @@ func (f *Fuser) memberFacts(items []*item, mems []groupmem.Memory, taken decisio
 // would be longer than MaxStatementRunes are the earlier parts cut to
 // their first clause, then the oldest parts dropped; the reason says what
 // was kept, cut or dropped. The evidence is both.
-func (f *Fuser) extend(d *decision, old *groupmem.Memory, m groupmem.Message) {
+func (f *Fuser) extend(d *decision, old *groupmem.Memory, m groupmem.Message, did string) {
 	day := m.SentAt.In(f.cfg.Evolve.Location)
 	sep, lead := "; ", ""
 	if l := language(f.cfg.Languages, d.statement); l != nil && l.Date != nil {
@@ -302,15 +302,14 @@ func (f *Fuser) extend(d *decision, old *groupmem.Memory, m groupmem.Message) {
 	d.kind, d.mem, d.statement = groupmem.ActionUpdate, old, strings.Join(parts, sep)
 	d.evidence = append(slices.Clone(d.evidence), old.Evidence...)
 	d.evidence = d.evidence[:min(len(d.evidence), f.cfg.MaxEvidence)]
-	d.reason = fmt.Sprintf("%s added to what they said about themselves (%s) on %s; the earlier statement is kept",
-		sender(m), d.tags[2], day.Format(time.DateOnly))
+	d.reason = fmt.Sprintf("%s %s on %s; the earlier statement is kept", sender(m), did, day.Format(time.DateOnly))
 	if shortened > 0 && dropped == 0 {
-		d.reason = fmt.Sprintf("%s added to what they said about themselves (%s) on %s; the earlier statement is kept, %d of its parts to their first clause to stay within %d characters",
-			sender(m), d.tags[2], day.Format(time.DateOnly), shortened, f.cfg.MaxStatementRunes)
+		d.reason = fmt.Sprintf("%s %s on %s; the earlier statement is kept, %d of its parts to their first clause to stay within %d characters",
+			sender(m), did, day.Format(time.DateOnly), shortened, f.cfg.MaxStatementRunes)
 	}
 	if dropped > 0 {
-		d.reason = fmt.Sprintf("%s added to what they said about themselves (%s) on %s; the %d oldest parts of %q went to stay within %d characters",
-			sender(m), d.tags[2], day.Format(time.DateOnly), dropped, groupmem.Truncate(old.Statement, 80), f.cfg.MaxStatementRunes)
+		d.reason = fmt.Sprintf("%s %s on %s; the %d oldest parts of %q went to stay within %d characters",
+			sender(m), did, day.Format(time.DateOnly), dropped, groupmem.Truncate(old.Statement, 80), f.cfg.MaxStatementRunes)
 	}
 }
 

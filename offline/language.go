@@ -114,6 +114,11 @@ type Language struct {
 	// states and a later message may change (see Moment).
 	When func(text string) []Moment
 
+	// Setting finds a sentence that states or changes how the group has
+	// a thing it may change later ("carpools leave from the Union Station
+	// lot from now on", "我们组搬去B座3楼", "同学会费用AA，每人350").
+	Setting *regexp.Regexp
+
 	// Facts are the patterns of what a member says about themselves, by
 	// the name of its kind (factKinds: "job", "home", "pet", ...). A kind
 	// without a pattern is not read in this language.

@@ -301,6 +301,7 @@ func (f *Fuser) Fuse(ctx context.Context, p groupmem.Pass) (groupmem.Answer, err
 	answered, used := f.answers(items, mems, ds)
 	ds = append(ds, answered...)
 	ds = append(ds, f.memberFacts(items, mems, ds, used)...)
+	ds = append(ds, f.settings(items, mems, seeds, ds)...)
 	actions := ds.actions(alias, f.cfg.StrengthStep)
 	log := f.cfg.Logger.With("group_id", p.GroupID)
 	if p.Log != nil {
