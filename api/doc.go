@@ -12,7 +12,10 @@
 // commit; if it was unreachable then, the outbox relay catches up.
 //
 // List (and context without a query), history, changes and runs read the
-// ledger (Postgres), the record. For list this is a deliberate choice over
+// ledger (Postgres or SQLite), the record; a deployment whose ledger is
+// not shared with an index may serve list from the in-process index
+// instead (Deps.List, as cmd/groupmem does for the embedded default). For
+// list on Postgres the ledger is a deliberate choice over
 // the index: a listing is exact and never lags (a moderator who has just
 // deleted a memory sees it gone even if Qdrant was down at the commit);
 // Postgres orders, counts and pages with its (group_id, status,
@@ -40,10 +43,12 @@
 // hashed and compared with every configured hash in constant time. A key
 // is sent as "Authorization: Bearer <key>" or "X-API-Key: <key>".
 //
-//   - read: list, search, context, history, changes, runs.
+//   - read: list, search, context, history, changes, runs, groups, one
+//     memory or run, message search, the key itself (GET /auth/key).
 //   - write: read, plus ingest messages and evolve (dry runs included).
-//   - admin: write, plus delete, restore, strength and evolve with
-//     reprocess=true.
+//   - admin: write, plus create, edit, delete, restore and strength of
+//     memories, redaction of a message, the purge of a group and its
+//     removals, and evolve with reprocess=true.
 //
 // A key limited to some groups gets 404 for anything of another group —
 // the group's endpoints and any memory or run id that belongs to it — with
@@ -63,8 +68,9 @@
 // Every error is {"success": false, "error": {"code", "message"}} with the
 // status of its code (one table, statusOf): invalid 400, unauthorized
 // 401, forbidden 403, not_found 404, method_not_allowed 405, conflict,
-// busy and stale_fence 409, too_large 413, unsupported_media_type 415,
-// unavailable 503, internal 500. Details of internal errors are logged,
+// busy and stale_fence 409, needs_review 422 (a guard held an evolution
+// for a person; nothing applied), too_large 413, unsupported_media_type
+// 415, unavailable 503, internal 500. Details of internal errors are logged,
 // never sent. Every query parameter is validated; unknown and repeated
 // query parameters are rejected, as are bodies with unknown fields,
 // trailing data, or a Content-Type other than application/json.

@@ -15,9 +15,9 @@
 //
 // The worker runs it like this:
 //
-//	fusion, err := evolve.Fuse(ctx, fuser, cfg, evolve.Input{GroupID: g, Memories: active, Messages: msgs, Now: now})
+//	fusion, err := evolve.Fuse(ctx, fuser, cfg, evolve.Input{Run: run, Memories: active, Messages: msgs, Now: now})
 //	// errors.Is(err, groupmem.ErrReview): held for a person; any other error: the run fails
-//	// otherwise: embed fusion.New, commit fusion.Writes with the run's fence
+//	// otherwise: embed the new versions of fusion.Plan, commit fusion.Plan with the run's fence
 //
 // State, Pass, Batches and Apply are the steps Fuse is made of.
 package evolve

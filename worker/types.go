@@ -12,8 +12,7 @@ type Options struct {
 	// reprocessing run: only messages sent within the last Days days are
 	// fused (0: no bound, the whole backlog). Older messages past the
 	// watermark are left out, counted in Result.Skipped and the run's
-	// report, and the watermark moves past them. Messages past the watermark but older
-	// than that are skipped and the watermark moves past them.
+	// report, and the watermark moves past them.
 	Days int
 	// DryRun computes the plan and applies nothing: no commit, no
 	// watermark move; the run record says it was a dry run.
@@ -30,12 +29,12 @@ type Options struct {
 type Result struct {
 	RunID     string
 	GroupID   string
-	Status    groupmem.RunStatus // succeeded, noop (no new messages), review (guard tripped), failed
+	Status    groupmem.RunStatus // succeeded, noop (no new messages), review (a guard wants a person to look: nothing applied), failed
 	EvolvedAt time.Time
 	Messages  int // messages fused
 	Skipped   int // messages past the watermark that Options.Days left out; the watermark passes them
 	Pending   int // messages still past the watermark after the run, for the next one
-	Passes    int // model calls
+	Passes    int // model calls the run made, asks again and halves included; 0 for an evolver without a model
 	Stats     groupmem.Stats
 	Changes   []groupmem.Change // committed changes, or planned ones for a dry run
 	New       []groupmem.Memory // versions written (or planned)

@@ -72,8 +72,12 @@ func printResult(w io.Writer, r worker.Result) {
 		fmt.Fprintln(w, ": no new messages")
 		return
 	}
-	fmt.Fprintf(w, "\n%d messages in %d pass(es); kept %d, updated %d, created %d, deleted %d; tokens %d+%d\n",
-		r.Messages, r.Passes, r.Stats.Kept, r.Stats.Updated, r.Stats.Created, r.Stats.Deleted, r.Tokens.Prompt, r.Tokens.Completion)
+	calls := "no model call"
+	if r.Passes > 0 {
+		calls = fmt.Sprintf("%d model call(s), tokens %d+%d", r.Passes, r.Tokens.Prompt, r.Tokens.Completion)
+	}
+	fmt.Fprintf(w, "\n%d messages; kept %d, updated %d, created %d, deleted %d; %s\n",
+		r.Messages, r.Stats.Kept, r.Stats.Updated, r.Stats.Created, r.Stats.Deleted, calls)
 	for _, c := range r.Changes {
 		switch c.Action {
 		case groupmem.ActionCreate:
