@@ -115,3 +115,25 @@ func TestMembersAreNotDuplicates(t *testing.T) {
 		t.Errorf("Bo's line was taken for a duplicate of Ann's: new %+v, drops %v", plan.New, st.Report().Drops)
 	}
 }
+
+// A create about no member in particular (a model's answer carries no
+// tags) is still a near-duplicate of a member's memory in like words.
+func TestUntaggedCreateIsADuplicateOfAMembersMemory(t *testing.T) {
+	mems := seedMemories("群规禁止讨论政治")
+	mems[0].Statement, mems[0].Tags = "Ann works as a nurse at the city hospital", []string{"member", SubjectTag + "ann"}
+	st := newState(t, mems, Config{})
+	p := onePass(t, st, chat(1, 2))
+	if err := st.Apply(p, []groupmem.Action{{Kind: groupmem.ActionCreate, Statement: "Ann works as a nurse at the city hospital.", Line: 1}},
+		groupmem.Report{Lines: 1, Entries: 1, Parsed: 1}); err != nil {
+		t.Fatal(err)
+	}
+	plan, err := st.Plan(groupmem.Run{GroupID: testGroup})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range plan.New {
+		if m.ParentID == "" {
+			t.Errorf("created %q beside the member's own memory in the same words", m.Statement)
+		}
+	}
+}

@@ -66,9 +66,10 @@ func (o *op) drop(drops *[]groupmem.Drop, reason string) {
 // dedupe applies the near-duplicate rule to the creates of a pass, after
 // resolve: a create close to a live memory or an earlier create is dropped,
 // or turned into an update of a shown memory the pass leaves unchanged.
-// Statements about different members (their SubjectTag) are never
+// Statements about two different members (their SubjectTag) are never
 // duplicates, however alike their words: "Ann's phone is a Pixel 8" and
-// "Bob's phone is a Pixel 7" are two memories.
+// "Bob's phone is a Pixel 7" are two memories. A statement about no member
+// in particular (a model's create carries no tags) is compared with all.
 func (s *State) dedupe(p *Pass, ops *[]op, drops *[]groupmem.Drop) {
 	idx := (*gramIndex)(nil)
 	var owners []*entry   // owners[pos] is the memory at index position pos; nil for a create of this pass
@@ -94,10 +95,11 @@ func (s *State) dedupe(p *Pass, ops *[]op, drops *[]groupmem.Drop) {
 				subjects = append(subjects, subjectOf(e.currentTags()))
 			}
 		}
-		pos, score := idx.best(o.grams, func(pos int) bool { return subjects[pos] == subjectOf(o.tags) })
+		subject := subjectOf(o.tags)
+		pos, score := idx.best(o.grams, func(pos int) bool { return subject == "" || subjects[pos] == "" || subjects[pos] == subject })
 		if pos < 0 || score < s.cfg.NearDuplicate {
 			owners = append(owners, nil)
-			subjects = append(subjects, subjectOf(o.tags))
+			subjects = append(subjects, subject)
 			idx.add(o.grams)
 			continue
 		}
