@@ -19,9 +19,9 @@ import (
 const (
 	// answerWithin is how many of the window's messages after a question
 	// its answer may come.
-	answerWithin = 8
+	answerWithin = 6
 	// answerDelay is how long after a question its answer may come.
-	answerDelay = 3 * time.Hour
+	answerDelay = 30 * time.Minute
 )
 
 // answers finds, among the run's fresh messages, each reply of a member to

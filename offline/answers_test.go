@@ -11,7 +11,8 @@ import (
 
 // A member's answer to a question put to them by name is kept with the
 // question, in their name, whatever the language; an answer to a question
-// put to someone else, or a question nobody answers, is not.
+// put to someone else, a question nobody answers, or a line hours later is
+// not.
 func TestAnswers(t *testing.T) {
 	c, topics := chatOf(t, "answers", []line{
 		{0, 0, "20:00", "Ann", "Ben what's your little one's name again?", "q"},
@@ -24,6 +25,8 @@ func TestAnswers(t *testing.T) {
 		{0, 3, "20:01", "Ben", "muddy but fine", "noise"},
 		{0, 4, "20:00", "Cleo", "Ann what's your favourite board game?", "q"}, // Ben answers, not Ann
 		{0, 4, "20:01", "Ben", "Catan, no contest", "noise"},
+		{0, 5, "09:00", "Ann", "Cleo what's your favourite band?", "q"}, // Cleo speaks only hours later, of other things
+		{0, 5, "12:30", "Cleo", "The dog ate my sock on the walk", "noise"},
 	})
 	env := replay(t, c, offline.Config{})
 	active := memories(t, env)[groupmem.StatusActive]
@@ -47,7 +50,7 @@ func TestAnswers(t *testing.T) {
 		}
 	}
 	for _, m := range active {
-		if strings.Contains(m.Statement, "Catan") || strings.Contains(m.Statement, "muddy") {
+		if strings.Contains(m.Statement, "Catan") || strings.Contains(m.Statement, "muddy") || strings.Contains(m.Statement, "band") {
 			t.Errorf("%q: kept an answer to a question put to someone else, or one that asked nothing of its replier", m.Statement)
 		}
 	}
