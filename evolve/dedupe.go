@@ -1,6 +1,7 @@
 package evolve
 
 import (
+	"cmp"
 	"fmt"
 	"strings"
 
@@ -111,7 +112,7 @@ func (s *State) dedupe(p *Pass, ops *[]op, drops *[]groupmem.Drop) {
 		o.kind, o.target, o.merged = groupmem.ActionUpdate, e, true
 		changed[e] = true
 		owners = append(owners, e)
-		subjects = append(subjects, subjects[pos])
+		subjects = append(subjects, cmp.Or(subject, subjects[pos])) // the merged version takes the create's tags
 		idx.add(o.grams)
 	}
 }

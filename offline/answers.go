@@ -1,7 +1,10 @@
 package offline
 
 import (
+	"cmp"
 	"fmt"
+	"maps"
+	"slices"
 	"strings"
 	"time"
 	"unicode"
@@ -18,7 +21,8 @@ import (
 // 现在做啥工作：康复治疗师，干了五六年了". Its kind is "answer".
 const (
 	// answerWithin is how many of the window's messages after a question
-	// its answer may come.
+	// its answer may come; lines read as noise ("ok", a sticker) do not
+	// count, and are no answer.
 	answerWithin = 6
 	// answerDelay is how long after a question its answer may come.
 	answerDelay = 30 * time.Minute
@@ -60,6 +64,12 @@ func (f *Fuser) answers(items []*item, mems []groupmem.Memory, taken decisions) 
 			continue
 		}
 		name := names[to]
+		if l.Voice != nil {
+			// The question's own first person is its asker ("any allergies
+			// I should know about before I cook?").
+			asker := cmp.Or(strings.TrimSpace(q.msg.SenderName), sender(q.msg))
+			asked = l.Voice(asked, asker, q.msg.SentAt.In(f.cfg.Evolve.Location), false)
+		}
 		raw := fmt.Sprintf(l.Answered, name, asked, answer)
 		st := clean(ls, ownThirdPerson(ls, raw, a.msg, f.cfg.Evolve.Location))
 		if !strings.Contains(st, name) || len([]rune(st)) <= len([]rune(raw))-len([]rune(answer))+1 ||
@@ -92,28 +102,52 @@ func senders(items []*item) map[string]string {
 // "wait Ben, did you…"), other than its own sender; "" when it names none.
 func addressee(m groupmem.Message, names map[string]string) string {
 	head := m.Content
-	if len(head) > 40 {
-		head = head[:40]
+	if rs := []rune(head); len(rs) > 40 {
+		head = string(rs[:40])
 	}
-	best, at := "", len(head)
-	for id, n := range names {
+	ids := slices.Sorted(maps.Keys(names))
+	best, at, size := "", len(head), 0
+	for _, id := range ids {
+		n := names[id]
 		if id == sender(m) || len(n) < 2 {
 			continue
 		}
-		if i := strings.Index(head, n); i >= 0 && i < at && nameBounded(head, i, len(n)) {
-			best, at = id, i
+		// The earliest name wins; at the same place, the longer one.
+		if i := nameAt(head, n); i >= 0 && (i < at || i == at && len(n) > size) {
+			best, at, size = id, i, len(n)
 		}
 	}
 	return best
 }
 
+// nameAt is where name first stands in s as a word of its own (nameBounded),
+// or -1.
+func nameAt(s, name string) int {
+	for from := 0; from < len(s); {
+		i := strings.Index(s[from:], name)
+		if i < 0 {
+			return -1
+		}
+		if at := from + i; nameBounded(s, at, len(name)) {
+			return at
+		}
+		from += i + len(name)
+	}
+	return -1
+}
+
 // nameBounded reports whether the name at s[i:i+n] stands as a word of
-// its own: no letter of a spaced script joins it on either side.
+// its own: no letter or digit of a spaced script joins it on either side
+// (a side where the name itself is in an unspaced script needs no gap).
 func nameBounded(s string, i, n int) bool {
 	before, _ := utf8.DecodeLastRuneInString(s[:i])
 	after, _ := utf8.DecodeRuneInString(s[i+n:])
 	joins := func(r rune) bool { return (unicode.IsLetter(r) || unicode.IsDigit(r)) && !unspaced(r) }
-	return i == 0 || !joins(before) || i+n == len(s) || !joins(after)
+	first, _ := utf8.DecodeRuneInString(s[i:])
+	last, _ := utf8.DecodeLastRuneInString(s[:i+n])
+	// A name written in an unspaced script stands on its own whatever
+	// touches it ("胖虎11月24日").
+	return (i == 0 || unspaced(first) || !joins(before)) && (i+n == len(s) || unspaced(last) || !joins(after))
 }
 
 // question returns what a message put to name asks, in the words of the

@@ -55,3 +55,19 @@ func TestAnswers(t *testing.T) {
 		}
 	}
 }
+
+// A question is put to the member it names as a word of its own, the
+// longest name first: "Anna" is not Ann, "Also" is not Al.
+func TestAddressee(t *testing.T) {
+	names := map[string]string{"ann": "Ann", "anna": "Anna", "al": "Al", "jj": "静静"}
+	for text, want := range map[string]string{
+		"Anna what's your favourite band?": "anna",
+		"Ann what's your favourite band?":  "ann",
+		"Also, what's your job?":           "",
+		"大家好啊今天天气真不错我想问一下静静你现在做啥工作来着？": "jj",
+	} {
+		if got := offline.Addressee(groupmem.Message{SenderID: "x", Content: text}, names); got != want {
+			t.Errorf("addressee(%q) = %q, want %q", text, got, want)
+		}
+	}
+}

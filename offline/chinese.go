@@ -121,9 +121,9 @@ var zhFirstPerson = [][2]string{
 }
 
 // zhSelf rewrites the singular 我 (or 俺) of st: the first becomes name,
-// unless the line named them already (named); each later one 自己 where it owns (我的
+// unless the statement names them before it; each later one 自己 where it owns (我的
 // → 自己的) and TA elsewhere, so that the member is named once.
-func zhSelf(st, name string, named bool) string {
+func zhSelf(st, name string) string {
 	var b strings.Builder
 	for i := 0; i < len(st); {
 		r, size := utf8.DecodeRuneInString(st[i:])
@@ -134,9 +134,8 @@ func zhSelf(st, name string, named bool) string {
 		}
 		i += size
 		switch {
-		case !named:
+		case !strings.Contains(b.String(), name): // not named before it
 			b.WriteString(name)
-			named = true
 		case strings.HasPrefix(st[i:], "的"):
 			b.WriteString("自己")
 		default:
@@ -228,13 +227,12 @@ var zhRelativeDay = []struct {
 
 // zhOwnPlural is what the plural first person becomes in a member's
 // statement about themselves: %s is the sender's name.
-var zhOwnPlural = [][2]string{{"咱们群", "群里"}, {"我们群", "群里"}, {"我们家", "%s家"}, {"咱们家", "%s家"}, {"咱们", "%s一家"}, {"我们", "%s一家"}, {"俺们", "%s一家"}}
+var zhOwnPlural = [][2]string{{"咱们群", "群里"}, {"我们群", "群里"}, {"咱们组", "组里"}, {"我们组", "组里"}, {"我们家", "%s家"}, {"咱们家", "%s家"}, {"咱们", "%s一家"}, {"我们", "%s一家"}, {"俺们", "%s一家"}}
 
 // zhVoice rewrites a Chinese statement name said on day in the third
 // person: relative days, months, years and weekdays become dates, and
 // first-person words the name (own: their 我们 is their household).
 func zhVoice(st, name string, day time.Time, own bool) string {
-	named := strings.Contains(st, name)
 	for _, r := range zhRelativeDay {
 		d := day.AddDate(0, 0, r.days)
 		st = strings.ReplaceAll(st, r.word, zhDate(d)+r.part)
@@ -258,7 +256,7 @@ func zhVoice(st, name string, day time.Time, own bool) string {
 	for _, p := range zhFirstPerson {
 		st = strings.ReplaceAll(st, p[0], strings.ReplaceAll(p[1], "%s", name))
 	}
-	return zhSelf(st, name, named)
+	return zhSelf(st, name)
 }
 
 // zhDate writes a date the Chinese way, without the year: 10月25日.

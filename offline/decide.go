@@ -251,7 +251,7 @@ func selfLed(ls []Language, st string) string {
 		return st
 	}
 	l := language(ls, cs[0])
-	if l == nil || l.Self == "" || l.VerbLead == nil || !l.VerbLead.MatchString(cs[0]) {
+	if l == nil || l.Self == "" || !l.opensWithVerb(cs[0]) {
 		return st
 	}
 	r, size := utf8.DecodeRuneInString(st)

@@ -46,12 +46,15 @@ var English = Language{
 	Singular: regexp.MustCompile(`(?i)\b(i|i'm|i've|i'll|i'd|me|my|mine|myself)\b`),
 	BareVerb: regexp.MustCompile(`\b([A-Z][a-z]+) (?:really |also |still |even |just |always |never |totally )?` +
 		`(have|do|go|am|appreciate|love|like|want|need|think|know|feel|hope|wish|enjoy|miss|agree|guess|mean|say|get|make|take|carry|can't wait)(?:[\s,.!;]|$)`),
-	VerbLead:     regexp.MustCompile(`(?i)^\W*(just |finally |also |still )?([a-z]+ed|went|made|took|got|bought|had|ran|met|saw|found|spent|signed|caught|brought|began|did|flew|grew|won|sold|left|kept|lost|paid|put|built|drove|rode|swam|wrote|read|ate|drank|gave|heard|learnt|thought|taught|told|wore|started|picked)\b`),
+	VerbLead:     regexp.MustCompile(`(?i)^\W*(just |finally |also |still )?([a-z]{3,}ed|went|made|took|got|bought|had|ran|met|saw|found|spent|signed|caught|brought|began|did|flew|grew|won|sold|left|kept|lost|paid|put|built|drove|rode|swam|wrote|read|ate|drank|gave|heard|learnt|thought|taught|told|wore|started|picked)\b`),
 	SubjectSpace: " ",
 	Self:         "I",
-	Attribution:  ": ",
-	Possessive:   "%s's",
-	Their:        "their",
+	NotVerbs: []string{"hundred", "indeed", "need", "speed", "seed", "breed", "proceed", "exceed", "tired", "bored", "excited",
+		"scared", "worried", "interested", "stressed", "relieved", "obsessed", "surprised", "amazed", "exhausted", "confused",
+		"thrilled", "pleased", "disappointed", "annoyed", "impressed", "stuffed", "blessed", "married", "engaged", "retired"},
+	Attribution: ": ",
+	Possessive:  "%s's",
+	Their:       "their",
 	Recurs: regexp.MustCompile(`(?i)\b(every|each) (day|morning|evening|night|week|weekend|month|monday|tuesday|wednesday|thursday|friday|saturday|sunday)|` +
 		`\b(weekly|daily|monthly|fortnightly|as usual|as always|from now on|going forward|on (mondays|tuesdays|wednesdays|thursdays|fridays|saturdays|sundays|weekends))\b`),
 	FillerWords: []string{
@@ -193,12 +196,17 @@ var enTheyPlural = map[string]string{
 func enPersons(st, name string, own bool) string {
 	var b strings.Builder
 	last := 0
-	named := strings.Contains(st, name)
+	named := false // the statement has named the sender before the word at hand
 	for _, at := range enPerson.FindAllStringSubmatchIndex(st, -1) {
 		w := st[at[0]:at[1]]
 		b.WriteString(st[last:at[0]])
 		last = at[1]
 		lw := strings.ToLower(w)
+		named = named || nameAt(b.String(), name) >= 0
+		if w == "US" {
+			b.WriteString(w) // the country
+			continue
+		}
 		if at[2] >= 0 { // "I" and a present-tense verb
 			adverb, verb := st[at[4]:at[5]], st[at[6]:at[7]]
 			if named {
@@ -216,6 +224,7 @@ func enPersons(st, name string, own bool) string {
 			b.WriteString(sentenceCase(b.String(), enTheyPlural[lw]))
 			continue
 		case plural && own:
+			named = named || strings.Contains(out, "%s")
 		case plural:
 			out = enPronoun[lw]
 		case named:
@@ -319,6 +328,8 @@ func thirdPersonVerb(v string) string {
 		return "has"
 	case lv == "do" || lv == "go":
 		return v + "es"
+	case strings.HasSuffix(lv, "y") && len(lv) > 1 && !strings.ContainsRune("aeiou", rune(lv[len(lv)-2])):
+		return v[:len(v)-1] + "ies" // study → studies
 	case strings.HasSuffix(lv, "ss") || strings.HasSuffix(lv, "sh") || strings.HasSuffix(lv, "ch") || strings.HasSuffix(lv, "x"):
 		return v + "es"
 	}

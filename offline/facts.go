@@ -79,8 +79,11 @@ func factAt(ls []Language, text string) (factKind, int, int, bool) {
 // singular of l ("I love", "我喜欢"): what it is about follows it, and
 // what comes before is other talk ("…terrible decisions and I love it").
 func self(l Language, match string) bool {
+	if l.Singular == nil {
+		return false
+	}
 	loc := l.Singular.FindStringIndex(match)
-	return l.Singular != nil && loc != nil && loc[0] == 0
+	return loc != nil && loc[0] == 0
 }
 
 // namesSomething reports whether a sentence names a thing of its own: a
@@ -412,7 +415,7 @@ func isMemberFact(m *groupmem.Memory) bool { return slices.Contains(m.Tags, TagM
 // another one "Ann: ...".
 func (f *Fuser) subject(st string, m groupmem.Message) string {
 	name := cmp.Or(strings.TrimSpace(m.SenderName), strings.TrimSpace(m.SenderID))
-	if st == "" || name == "" || strings.HasPrefix(st, name) {
+	if st == "" || name == "" || nameAt(st, name) == 0 {
 		return st
 	}
 	cs := clauses(f.cfg.Languages, st)
@@ -420,9 +423,9 @@ func (f *Fuser) subject(st string, m groupmem.Message) string {
 	if l == nil {
 		return st
 	}
-	named := strings.Contains(strings.ToLower(st), strings.ToLower(name))
+	named := nameAt(strings.ToLower(st), strings.ToLower(name)) >= 0
 	switch {
-	case l.VerbLead == nil && !named, l.VerbLead != nil && l.VerbLead.MatchString(cs[0]):
+	case l.VerbLead == nil && !named, l.opensWithVerb(cs[0]):
 		r, size := utf8.DecodeRuneInString(st)
 		st = name + l.SubjectSpace + string(unicode.ToLower(r)) + st[size:]
 	case !named:

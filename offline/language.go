@@ -16,7 +16,8 @@ import (
 // value in a file of its own (english.go, chinese.go) to
 // Config.Languages.
 type Language struct {
-	// Name names the language in logs and tests ("en", "zh").
+	// Name names the language ("en", "zh"), for people reading a
+	// configuration and for tests.
 	Name string
 	// Owns reports whether a clause is written in this language. The
 	// first language of Config.Languages that owns a clause reads it.
@@ -67,8 +68,13 @@ type Language struct {
 	SubjectSpace string
 	// Self is the first person singular subject ("I"): a member's own line
 	// that opens with its verb takes it before the rewrite to the third
-	// person. Empty: the name goes before the verb after the rewrite.
-	Self string
+	// person. Empty: the name goes before the verb after the rewrite. A
+	// language with a Self also asks a plan to name something (a name, a
+	// number) before it is kept: "I'm going to clean the apartment" is a
+	// chore. NotVerbs are words VerbLead would take for an opening verb
+	// but that are not one ("Hundred people came", "Tired today").
+	Self     string
+	NotVerbs []string
 	// Possessive is the form of a name that owns ("%s's"), and Their what
 	// it becomes once the name has been said ("their"): a statement names
 	// its member once, not at every "my". Empty: left as they are.
@@ -161,6 +167,16 @@ type Language struct {
 	// Support words where a habit stated in one of its own lines comes
 	// from: how many members said it, on how many days, since when.
 	Support func(st string, members, days int, since time.Time) string
+}
+
+// opensWithVerb reports whether clause opens with its verb, its subject
+// left out (VerbLead), and the verb is none of NotVerbs.
+func (l *Language) opensWithVerb(clause string) bool {
+	if l.VerbLead == nil {
+		return false
+	}
+	m := l.VerbLead.FindStringSubmatch(clause)
+	return m != nil && !slices.Contains(l.NotVerbs, strings.ToLower(m[len(m)-1]))
 }
 
 // Rewrite is a form of line and the plain statement it says.

@@ -149,3 +149,17 @@ func TestRewrites(t *testing.T) {
 		}
 	}
 }
+
+// A line opens with its verb only when its first word is one: "Hundred
+// people came" and "Tired today" have no subject left out.
+func TestOpensWithVerb(t *testing.T) {
+	l := English
+	for in, want := range map[string]bool{
+		"Booked flights to Lisbon": true, "Finally finished the quilt": true,
+		"Hundred people came to the talk": false, "Tired today": false, "Ted got promoted": false,
+	} {
+		if got := l.opensWithVerb(in); got != want {
+			t.Errorf("opensWithVerb(%q) = %v, want %v", in, got, want)
+		}
+	}
+}

@@ -92,8 +92,16 @@
 //     after; a sentence that left its subject out gets the member's name:
 //     "Booked flights to Lisbon" → "Ann booked flights to Lisbon"), tagged
 //     TagMember, "member:<sender>" and its kind; a later line about a job
-//     or a home updates the member's memory of that kind. Such memories do
-//     not fade or expire for want of repetition (7 and 8 leave them).
+//     or a home updates the member's memory of that kind, adding the new
+//     line with its date to what was said. A member's answer to a question
+//     another put to them by name, within six messages and 30 minutes, is
+//     kept with the question, in the member's name and with kind "answer"
+//     ("Asked their little one's name, Carlos said — Ruby!"). What the
+//     group settles on and may change later (Language.Setting: where
+//     carpools leave from, the team's floor, a fee) is kept once, tagged
+//     TagSetting, and a later line about the same setting extends it with
+//     its date. None of these memories fades or expires for want of
+//     repetition (7 and 8 leave them).
 //  7. A memory no message has supported on DeleteAfterDays (21) days the
 //     group was active (days without any message do not count: a group
 //     back from a silence finds its memories as it left them, however long

@@ -24,6 +24,8 @@ func TestThirdPerson(t *testing.T) {
 		{m, "我们今晚在老地方吃火锅", "大家10月24日晚上在老地方吃火锅"},
 		{en, "I'm bringing my racket tomorrow", "Ann is bringing their racket on Sun Oct 25"},
 		{en, "Being a nurse is rewarding but my feet hate me. I was tired", "Being a nurse is rewarding but Ann's feet hate them. They were tired"},
+		{en, "I moved to the US last year and I study law", "Ann moved to the US in 2025 and they study law"},
+		{en, "I study law", "Ann studies law"},
 		{en, "We meet at the trailhead tonight, see us there", "Members meet at the trailhead on the evening of Sat Oct 24, see members there"},
 		{en, "Tomorrow I’ll host board game night", "On Sun Oct 25 Ann will host board game night"},
 		{en, "Reminder: code review every Tuesday at 4pm", "Reminder: code review every Tuesday at 4pm"},
@@ -96,6 +98,9 @@ func TestOwnThirdPerson(t *testing.T) {
 		{en, "My mum is visiting us next weekend", "Ann's mum is visiting Ann and family the weekend of Sat Oct 31"},
 		{en, "We're going to Scotland for Easter", "Ann and family are going to Scotland for Easter"},
 		{en, "Our flat has a tiny balcony", "Ann's flat has a tiny balcony"},
+		{en, "Our new place in Leeds is tiny and I love it", "Ann's new place in Leeds is tiny and they love it"},
+		{zh, "我们家养了只猫，我每天都陪它玩", "小林家养了只猫，TA每天都陪它玩"},
+		{zh, "我们组在做游戏", "组里在做游戏"},
 		{zh, "我妈下周末来看我们", "小林妈10月26日那周末来看小林一家"},
 	} {
 		if got := ownThirdPerson(DefaultLanguages(), tt.in, tt.msg, time.UTC); got != tt.want {

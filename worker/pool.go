@@ -30,9 +30,10 @@ type PoolConfig struct {
 	MaxBackoff time.Duration
 	// BusyDelay is the wait before trying a group again that another
 	// worker (a manual trigger) holds (default 1m). It costs no attempt. A
-	// job taken over from a holder whose lease ran out waits a third of
-	// LockTTL instead (at most BusyDelay): the group lock it finds is most
-	// likely the dead holder's, which runs out within a LockTTL.
+	// job taken over from a holder whose lease ran out waits instead until
+	// the lock it found runs out (BusyError.RetryAfter), at least a third
+	// of LockTTL and at most BusyDelay: that lock is most likely the dead
+	// holder's.
 	BusyDelay time.Duration
 	// Poll is how long an idle lane waits before it looks for work again
 	// (default 5s).
@@ -42,10 +43,11 @@ type PoolConfig struct {
 	// renews the claims of its runs every Lease/3 for as long as they run,
 	// however long that is; a job whose holder dies is claimed again by
 	// another within a Lease (plus the other's Poll) and, should the dead
-	// holder's group lock still last, run a third of LockTTL later: with
-	// the defaults, a killed replica's jobs run again within LockTTL +
-	// Poll of its death. Keep it at LockTTL or above: a shorter one takes
-	// jobs over while their holders' locks still last.
+	// holder's group lock still last, tried again when it runs out (plus a
+	// Poll): with the defaults, a killed replica's jobs run again within
+	// about LockTTL + 2·Poll of its death, LockTTL + Poll when the lock is
+	// gone first. Keep it at LockTTL or above: a shorter one takes jobs
+	// over while their holders' locks still last.
 	Lease time.Duration
 	// LockTTL is the lease of the per-group lock (Config.LockTTL,
 	// GROUPMEM_LOCK_TTL, default DefaultLockTTL); the default Lease
@@ -243,7 +245,11 @@ func (p *Pool) outcome(ctx context.Context, job groupmem.Job, res Result, err er
 	case err == nil:
 		o.Kind = groupmem.OutcomeDone
 	case groupmem.ErrorCode(err) == groupmem.EBUSY && job.LastError == groupmem.JobLeaseLost:
-		o.Kind, o.Delay = groupmem.OutcomeRelease, min(p.cfg.BusyDelay, p.cfg.LockTTL/3) // most likely its dead holder's lock
+		// Most likely its dead holder's lock, about to run out: try again
+		// when it does (at least a third of LockTTL later), never later
+		// than BusyDelay. A live holder renews its lock, and the job keeps
+		// trying at that pace.
+		o.Kind, o.Delay = groupmem.OutcomeRelease, min(p.cfg.BusyDelay, max(p.cfg.LockTTL/3, retryAfter(err)))
 	case groupmem.ErrorCode(err) == groupmem.EBUSY:
 		o.Kind, o.Delay = groupmem.OutcomeRelease, p.cfg.BusyDelay
 	case ctx.Err() != nil:
@@ -254,6 +260,16 @@ func (p *Pool) outcome(ctx context.Context, job groupmem.Job, res Result, err er
 		o.Kind, o.Error, o.Delay = groupmem.OutcomeRetry, err.Error(), p.backoff(job.Attempts+1)
 	}
 	return o
+}
+
+// retryAfter is how long the lock that made err busy lasts, when err says
+// (BusyError.RetryAfter); 0 otherwise.
+func retryAfter(err error) time.Duration {
+	var busy *BusyError
+	if errors.As(err, &busy) {
+		return busy.RetryAfter
+	}
+	return 0
 }
 
 // backoff is the wait after the n-th failed attempt: Backoff·2^(n-1), at

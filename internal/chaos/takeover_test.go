@@ -49,7 +49,9 @@ func TestJobTakeover(t *testing.T) {
 		return reply
 	}))
 	// The schedule never fires on its own: the test enqueues the jobs.
-	c := newCluster(t, model.URL(), "GROUPMEM_SCHEDULE=0 3 1 1 *") // the job lease is the default: the lock TTL
+	// The job lease is the default: the lock TTL. Each replica runs as many
+	// jobs at once as there are groups.
+	c := newCluster(t, model.URL(), "GROUPMEM_SCHEDULE=0 3 1 1 *", fmt.Sprintf("GROUPMEM_CONCURRENCY=%d", groups))
 	a, b := c.reps[0], c.reps[1]
 	a.start()
 
@@ -78,8 +80,13 @@ func TestJobTakeover(t *testing.T) {
 		}
 	}
 	b.start()
-	if log, _ := os.ReadFile(b.log); !strings.Contains(string(log), "job_lease="+lockTTL.String()) {
-		t.Fatalf("the replicas' job lease is not the lock TTL (%s) by default:\n%s", lockTTL, tail(b.log))
+	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(50 * time.Millisecond) {
+		if log, _ := os.ReadFile(b.log); strings.Contains(string(log), "job_lease="+lockTTL.String()) {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the replicas' job lease is not the lock TTL (%s) by default:\n%s", lockTTL, tail(b.log))
+		}
 	}
 	time.Sleep(2 * lockTTL) // the first replica renews its claims: the second takes none
 	if jobs := jobsOf(t, c, slot); slices.ContainsFunc(jobs, func(j groupmem.Job) bool { return j.Status != groupmem.JobRunning || j.Attempts != 0 }) {

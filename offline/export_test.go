@@ -1,0 +1,4 @@
+package offline
+
+// Addressee is addressee, for the external tests.
+var Addressee = addressee
