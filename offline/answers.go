@@ -79,7 +79,7 @@ func (f *Fuser) answers(items []*item, mems []groupmem.Memory, taken decisions) 
 		said[st], used[a.msg.ID] = true, true
 		day := a.msg.SentAt.In(f.cfg.Evolve.Location).Format(time.DateOnly)
 		ds = append(ds, &decision{kind: groupmem.ActionCreate, statement: st,
-			evidence: []string{a.msg.ID, q.msg.ID}, fresh: []string{a.msg.ID}, strength: 0.6,
+			evidence: []string{a.msg.ID, q.msg.ID}, strength: 0.6,
 			tags:   []string{TagMember, memberTag(a.msg), "answer"},
 			reason: fmt.Sprintf("%s answered %s's question about themselves on %s", name, sender(q.msg), day)})
 	}

@@ -20,7 +20,6 @@ type decision struct {
 	statement string              // for create and update, as stored
 	reason    string
 	evidence  []string // message ids, most recent first, at most MaxEvidence
-	fresh     []string // the new messages among the cluster's
 	strength  float64  // the strength after the run
 	tags      []string // for create: the new memory's tags
 }
@@ -79,7 +78,6 @@ func (f *Fuser) decideCandidate(c *cluster, active activeDays) *decision {
 		reason: fmt.Sprintf("recurring: %d messages from %d members on %d days (%s to %s) about %q",
 			s.messages, s.members, s.days, s.first.In(loc).Format(time.DateOnly), s.last.In(loc).Format(time.DateOnly), word),
 		evidence: f.evidence(items, nil),
-		fresh:    freshIDs(items),
 		strength: f.strength(s, active.since(s.last), active),
 	}
 }
@@ -113,7 +111,7 @@ func (f *Fuser) decideMemory(c *cluster, active activeDays, moderated time.Time)
 		}
 		return &decision{kind: groupmem.ActionDelete, mem: m, reason: why}
 	}
-	d := &decision{kind: groupmem.ActionKeep, mem: m, strength: f.strength(s, idle, active), fresh: freshIDs(c.items)}
+	d := &decision{kind: groupmem.ActionKeep, mem: m, strength: f.strength(s, idle, active)}
 	if respect {
 		d.strength = m.Strength
 	}
@@ -362,16 +360,6 @@ func (f *Fuser) evidence(items, first []*item) []string {
 			break
 		}
 		if !slices.Contains(ids, it.msg.ID) {
-			ids = append(ids, it.msg.ID)
-		}
-	}
-	return ids
-}
-
-func freshIDs(items []*item) []string {
-	var ids []string
-	for _, it := range items {
-		if it.fresh {
 			ids = append(ids, it.msg.ID)
 		}
 	}

@@ -245,7 +245,7 @@ func (f *Fuser) memberFacts(items []*item, mems []groupmem.Memory, taken decisio
 			continue
 		}
 		statements[st] = true
-		d := &decision{kind: groupmem.ActionCreate, statement: st, evidence: []string{it.msg.ID}, fresh: []string{it.msg.ID},
+		d := &decision{kind: groupmem.ActionCreate, statement: st, evidence: []string{it.msg.ID},
 			strength: 0.6, tags: tags,
 			reason: fmt.Sprintf("%s said this about themselves (%s) on %s", sender(it.msg), k.name,
 				it.msg.SentAt.In(f.cfg.Evolve.Location).Format(time.DateOnly))}

@@ -82,7 +82,7 @@ func (f *Fuser) settings(items []*item, mems []groupmem.Memory, seeds []sparse, 
 			}
 		}
 		day := it.msg.SentAt.In(f.cfg.Evolve.Location)
-		d := &decision{kind: groupmem.ActionCreate, statement: st, evidence: []string{it.msg.ID}, fresh: []string{it.msg.ID},
+		d := &decision{kind: groupmem.ActionCreate, statement: st, evidence: []string{it.msg.ID},
 			strength: 0.6, tags: []string{TagSetting},
 			reason: fmt.Sprintf("%s said how the group has it on %s", sender(it.msg), day.Format(time.DateOnly))}
 		switch {
