@@ -25,15 +25,18 @@ func TestAnswers(t *testing.T) {
 		{0, 3, "20:01", "Ben", "muddy but fine", "noise"},
 		{0, 4, "20:00", "Cleo", "Ann what's your favourite board game?", "q"}, // Ben answers, not Ann
 		{0, 4, "20:01", "Ben", "Catan, no contest", "noise"},
+		{0, 6, "20:00", "Ann", "Ben any allergies I should know about before I cook?", "q"}, // "I" is Ann
+		{0, 6, "20:02", "Ben", "only buckwheat, everything else is fine", "a"},
 		{0, 5, "09:00", "Ann", "Cleo what's your favourite band?", "q"}, // Cleo speaks only hours later, of other things
 		{0, 5, "12:30", "Cleo", "The dog ate my sock on the walk", "noise"},
 	})
 	env := replay(t, c, offline.Config{})
 	active := memories(t, env)[groupmem.StatusActive]
 	want := map[string]string{ // statement's start → the answer's words it must hold
-		"Asked their little one's name, Ben said — Ruby":           "Ruby",
-		"Asked where they are originally from, Cleo said — Dundee": "Dundee",
-		"静静被问到现在做啥工作：康复治疗师":                                        "康复治疗师",
+		"Asked their little one's name, Ben said — Ruby":                                              "Ruby",
+		"Asked where they are originally from, Cleo said — Dundee":                                    "Dundee",
+		"静静被问到现在做啥工作：康复治疗师":                                                                           "康复治疗师",
+		"Asked about any allergies Ann should know about before they cook, Ben said — only buckwheat": "buckwheat",
 	}
 	for start, words := range want {
 		i := slices.IndexFunc(active, func(m groupmem.Memory) bool { return strings.HasPrefix(m.Statement, start) })

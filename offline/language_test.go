@@ -163,3 +163,13 @@ func TestOpensWithVerb(t *testing.T) {
 		}
 	}
 }
+
+// A language without a first person singular pattern reads facts all the
+// same: a nil pattern is simply not read.
+func TestLanguageWithoutSingular(t *testing.T) {
+	l := Language{Name: "bare", Owns: func(string) bool { return true },
+		Facts: map[string]*regexp.Regexp{"likes": regexp.MustCompile(`\blove\b`)}}
+	if k, _, _, ok := factAt([]Language{l}, "the kids love the zoo"); !ok || k.name != "likes" {
+		t.Errorf("factAt = %q, %v; want likes", k.name, ok)
+	}
+}
