@@ -136,8 +136,8 @@ func nameAt(s, name string) int {
 	return -1
 }
 
-// nameBounded reports whether the name at s[i:i+n] stands as a word of
-// its own: no letter or digit of a spaced script joins it on either side
+// nameBounded reports whether the name (or lead word) at s[i:i+n] stands
+// as a word of its own: no letter or digit of a spaced script joins it on either side
 // (a side where the name itself is in an unspaced script needs no gap).
 func nameBounded(s string, i, n int) bool {
 	before, _ := utf8.DecodeLastRuneInString(s[:i])

@@ -396,7 +396,7 @@ func leadLen(ls []Language, t string) int {
 	best := 0
 	for _, l := range ls {
 		for _, w := range l.Openers {
-			if len(w) > best && strings.HasPrefix(lt, w) && wordEnds(t, len(w)) {
+			if len(w) > best && strings.HasPrefix(lt, w) && nameBounded(t, 0, len(w)) {
 				best = len(w)
 			}
 		}
@@ -409,15 +409,6 @@ func leadLen(ls []Language, t string) int {
 		}
 	}
 	return best
-}
-
-// wordEnds reports whether a word of t ends at i: t ends there, or a
-// character that is no letter of a spaced script follows, or the word is
-// written in a script without spaces.
-func wordEnds(t string, i int) bool {
-	next, _ := utf8.DecodeRuneInString(t[i:])
-	prev, _ := utf8.DecodeLastRuneInString(t[:i])
-	return i == len(t) || unspaced(prev) || !unicode.IsLetter(next) && !unicode.IsDigit(next)
 }
 
 // wordSets are a language's word lists as sets.
