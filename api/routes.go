@@ -140,3 +140,26 @@ func (h *Handler) allowed(r *http.Request, except string) []string {
 	slices.Sort(allow)
 	return allow
 }
+
+// ScopeOf returns the scope a key needs for the endpoint with the given
+// ServeMux pattern (as in "GET /memory/context/{group_id}"), and false when
+// the API has no such endpoint. Another door onto the same endpoints (the
+// MCP tools) offers a caller only what its key's scope allows.
+func (h *Handler) ScopeOf(pattern string) (Scope, bool) {
+	for _, rt := range h.routes() {
+		if rt.pattern == pattern {
+			return rt.scope, true
+		}
+	}
+	return scopeNone, false
+}
+
+// Authenticate returns the key that made r, exactly as every endpoint
+// authenticates its caller (EUNAUTH for none, a malformed one or an
+// unknown one; the anonymous admin when the API is open).
+func (h *Handler) Authenticate(r *http.Request) (*Key, error) { return h.authenticate(r) }
+
+// WriteError answers err in the API's one error shape, with its status.
+func (h *Handler) WriteError(w http.ResponseWriter, r *http.Request, err error) {
+	h.writeError(w, r, err)
+}

@@ -95,6 +95,7 @@ type Config struct {
 	MetricsKey      string
 	APIKeys         string
 	APIOpen         bool
+	MCPKey          string
 	CORSOrigins     string
 	SearchThreshold float64
 	ShutdownGrace   time.Duration
@@ -212,6 +213,7 @@ func (c *Config) settings() []setting {
 		{"GROUPMEM_METRICS_KEY", "SHA-256 hex of the bearer token /metrics requires, wherever it is served (`groupmem hash-key` makes it; empty: no token)", str(&c.MetricsKey), ""},
 		{"GROUPMEM_API_KEYS", "API keys as name:scope:groups:sha256hex entries separated by ';' (scope admin|write|read, groups * or g1|g2); `groupmem hash-key` makes the hash", str(&c.APIKeys), ""},
 		{"GROUPMEM_API_OPEN", "serve without keys, every caller an admin of every group (local use only; not with GROUPMEM_API_KEYS)", boolean(&c.APIOpen), "false"},
+		{"GROUPMEM_MCP_KEY", "the API key `groupmem mcp` acts with for its agent: the secret of one of GROUPMEM_API_KEYS (empty on the embedded default without keys: the local user, as an admin)", str(&c.MCPKey), ""},
 		{"GROUPMEM_CORS_ORIGINS", "browser origins allowed to call the API, comma-separated (https://console.example.com), or * for any; empty: none", str(&c.CORSOrigins), ""},
 		{"GROUPMEM_SEARCH_THRESHOLD", "similarity threshold of semantic search (0: " + text(api.DefaultThreshold) + " with an embeddings service, " + text(stack.StaticThreshold) + " with the static embedder, " + text(stack.HashingThreshold) + " with the hashing one); hybrid search cuts nothing unless asked", float(&c.SearchThreshold), "0"},
 		{"GROUPMEM_GRACE", "at shutdown, how long requests and evolutions in flight may finish", dur(&c.ShutdownGrace), "30s"},

@@ -54,6 +54,8 @@ func commands() []command {
 			reads: demoSettings, example: "groupmem demo\ngroupmem demo -serve -addr 127.0.0.1:8080"},
 		{name: "serve", usage: "serve the HTTP API, and run the nightly scheduler unless GROUPMEM_SCHEDULER=false", run: runServe,
 			example: "GROUPMEM_API_KEYS=\"bot:write:*:$(printf %s \"$SECRET\" | groupmem hash-key)\" groupmem serve -http-addr :8080"},
+		{name: "mcp", usage: "serve the Model Context Protocol on standard input and output, for an agent that starts groupmem as its tool server", run: runMCP,
+			example: "GROUPMEM_MCP_KEY=\"$SECRET\" groupmem mcp\ngroupmem mcp                     # the embedded default, as its local admin"},
 		{name: "worker", usage: "run the nightly scheduler and an evolution pool, without the API", run: runWorker,
 			example: "GROUPMEM_POSTGRES_URL=postgres://... groupmem worker -metrics-addr :9090"},
 		{name: "evolve", usage: "evolve one group's memory now, or every due group (-all)", flags: evolveCommand,

@@ -11,6 +11,7 @@ import (
 
 	"github.com/groupmem/groupmem/api"
 	"github.com/groupmem/groupmem/console"
+	"github.com/groupmem/groupmem/mcp"
 	"github.com/groupmem/groupmem/metrics"
 	"github.com/groupmem/groupmem/stack"
 )
@@ -34,6 +35,7 @@ type server struct {
 	env       *Env
 	b         *stack.Stack
 	handler   *api.Handler
+	mcp       *mcp.Server // the API's tools for agents, at /mcp
 	httpSrv   *http.Server
 	duties    []func(ctx context.Context) // run until ctx ends
 	evolution *evolution                  // nil when the scheduler is off
@@ -74,8 +76,16 @@ func newServer(env *Env, b *stack.Stack, open bool) (*server, error) {
 		cancelBackground()
 		return nil, fmt.Errorf("GROUPMEM_API_KEYS or GROUPMEM_API_OPEN: %w", err)
 	}
-	s := &server{env: env, b: b, handler: h, metrics: reg, cancelBackground: cancelBackground}
-	s.httpSrv = api.NewServer(cfg.HTTPAddr, console.Mount(guardAPIMetrics(cfg, h)), api.Config{})
+	agents, err := mcp.New(h, mcp.Options{Version: buildVersion(), Logger: env.Log})
+	if err != nil {
+		cancelBackground()
+		return nil, err
+	}
+	s := &server{env: env, b: b, handler: h, mcp: agents, metrics: reg, cancelBackground: cancelBackground}
+	root := http.NewServeMux()
+	root.Handle("/mcp", agents.Handler())
+	root.Handle("/", console.Mount(guardAPIMetrics(cfg, h)))
+	s.httpSrv = api.NewServer(cfg.HTTPAddr, root, api.Config{})
 	// Requests live in background too, so that requests still running
 	// when the grace period is over are cancelled, not cut off mid-write.
 	s.httpSrv.BaseContext = func(net.Listener) context.Context { return background }
