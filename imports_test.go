@@ -54,6 +54,8 @@ var layers = []layer{
 	{pkg: "keyword", deny: []string{module + "/"}, transitive: true},
 	{pkg: "metrics", deny: []string{module + "/worker", module + "/api", module + "/store/", module + "/stack", module + "/llm"}, transitive: true},
 	{pkg: "api", deny: []string{module + "/store/", module + "/offline", module + "/llmfuse", module + "/demo", module + "/cmd/"}, transitive: true},
+	// The MCP tools reach the memory only through the API's endpoints.
+	{pkg: "mcp", deny: []string{module + "/store/", module + "/worker", module + "/stack", module + "/offline", module + "/llmfuse", module + "/evolve", module + "/recall", module + "/msgsearch", module + "/demo", module + "/cmd/"}},
 }
 
 // TestImportsPointDown fails when a package depends on one its layer must

@@ -62,7 +62,7 @@ func (k keyed) RoundTrip(r *http.Request) (*http.Response, error) {
 }
 
 func connectHTTP(url string) mcptest.Connect {
-	return func(t *testing.T, secret string) *sdk.ClientSession {
+	return func(t testing.TB, secret string) *sdk.ClientSession {
 		t.Helper()
 		c := sdk.NewClient(&sdk.Implementation{Name: "test-agent", Version: "1"}, nil)
 		s, err := c.Connect(context.Background(), &sdk.StreamableClientTransport{Endpoint: url,
@@ -76,7 +76,7 @@ func connectHTTP(url string) mcptest.Connect {
 }
 
 func connectStdio(srv *mcp.Server) mcptest.Connect {
-	return func(t *testing.T, secret string) *sdk.ClientSession {
+	return func(t testing.TB, secret string) *sdk.ClientSession {
 		t.Helper()
 		clientIn, serverOut := io.Pipe()
 		serverIn, clientOut := io.Pipe()

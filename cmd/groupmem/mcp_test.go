@@ -4,12 +4,16 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"io"
 	"net/http"
+	"net/url"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
@@ -43,7 +47,7 @@ func TestMCPOverStdioOfTheBinary(t *testing.T) {
 		}
 	}
 	l.Close()
-	mcptest.Run(t, func(t *testing.T, secret string) *sdk.ClientSession {
+	mcptest.Run(t, func(t testing.TB, secret string) *sdk.ClientSession {
 		t.Helper()
 		cmd := exec.Command(bin, "mcp")
 		cmd.Env = []string{"PATH=" + os.Getenv("PATH"), "HOME=" + dir, "GROUPMEM_SQLITE_PATH=" + db,
@@ -121,7 +125,7 @@ func TestMCPOverHTTPOfServe(t *testing.T) {
 
 // connectMCP connects to a streamable HTTP endpoint presenting a key.
 func connectMCP(url string) mcptest.Connect {
-	return func(t *testing.T, secret string) *sdk.ClientSession {
+	return func(t testing.TB, secret string) *sdk.ClientSession {
 		t.Helper()
 		c := sdk.NewClient(&sdk.Implementation{Name: "test-agent", Version: "1"}, nil)
 		s, err := c.Connect(context.Background(), &sdk.StreamableClientTransport{Endpoint: url,
@@ -171,4 +175,53 @@ func ingest(t testing.TB, base, secret, g string) {
 	if resp.StatusCode >= 300 {
 		t.Fatalf("ingest %s: %d", g, resp.StatusCode)
 	}
+}
+
+// BenchmarkContextOverMCP: one agent asks for a context, alternately as
+// GET /memory/context and as the get_context tool over streamable HTTP at
+// /mcp (the Go SDK's client, a session kept open), against `groupmem
+// serve` on the embedded default. It reports the p50 and p99 of each and
+// the p50 the protocol adds.
+func BenchmarkContextOverMCP(b *testing.B) {
+	base := benchEmbedded(b)
+	s := connectMCP(base+"/mcp")(b, "s3cret")
+	questions := []string{"front-end developers", "anime on Friday nights", "coffee brewing", "no politics", "新番动漫"}
+	client := &http.Client{}
+	var direct, tool []time.Duration
+	b.ResetTimer()
+	for i := range b.N {
+		q := questions[i%len(questions)]
+		start := time.Now()
+		req, _ := http.NewRequest(http.MethodGet, base+"/memory/context/bench?max_tokens=400&q="+url.QueryEscape(q), nil)
+		req.Header = benchHeader.Clone()
+		resp, err := client.Do(req)
+		if err != nil {
+			b.Fatal(err)
+		}
+		_, _ = io.Copy(io.Discard, resp.Body)
+		resp.Body.Close()
+		if resp.StatusCode != http.StatusOK {
+			b.Fatalf("GET /memory/context: %d", resp.StatusCode)
+		}
+		direct = append(direct, time.Since(start))
+
+		start = time.Now()
+		res, err := s.CallTool(context.Background(), &sdk.CallToolParams{Name: "get_context",
+			Arguments: map[string]any{"group_id": "bench", "q": q, "max_tokens": 400}})
+		if err != nil || res.IsError {
+			b.Fatalf("get_context: %v %+v", err, res)
+		}
+		tool = append(tool, time.Since(start))
+	}
+	b.StopTimer()
+	p := func(ds []time.Duration, q float64) float64 {
+		ds = slices.Clone(ds)
+		slices.Sort(ds)
+		return float64(ds[int(q*float64(len(ds)-1))].Microseconds()) / 1000
+	}
+	b.ReportMetric(p(direct, 0.5), "http-p50-ms")
+	b.ReportMetric(p(direct, 0.99), "http-p99-ms")
+	b.ReportMetric(p(tool, 0.5), "mcp-p50-ms")
+	b.ReportMetric(p(tool, 0.99), "mcp-p99-ms")
+	b.ReportMetric(p(tool, 0.5)-p(direct, 0.5), "added-p50-ms")
 }

@@ -88,7 +88,7 @@ func Messages(g string) []groupmem.Message {
 }
 
 // Connect opens a client session presenting secret as its key.
-type Connect func(t *testing.T, secret string) *sdk.ClientSession
+type Connect func(t testing.TB, secret string) *sdk.ClientSession
 
 // The tools each scope is offered.
 var (
