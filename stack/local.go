@@ -95,6 +95,11 @@ func relayConfig(m msgsearch.Searcher) worker.RelayConfig {
 	}); ok {
 		rc.ExpireMessages = e.ForgetExpired
 	}
+	if f, ok := m.(interface {
+		ForgetTextless(ctx context.Context, groupID string) error
+	}); ok {
+		rc.ForgetTextless = f.ForgetTextless
+	}
 	return rc
 }
 

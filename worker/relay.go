@@ -30,11 +30,10 @@ type RelayConfig struct {
 	// holds of messages whose text a redaction removed
 	// (msgsearch.Searcher.Forget with their ids: their points, vectors and
 	// all). Service.Redact has the relay do it at once; a failure keeps it
-	// queued in the relay, retried every round. The queue lives in the
-	// process: one that stops first leaves the points to the next search
-	// that meets them (every hit is read back from the ledger, and one
-	// without its text goes) or, for expired text, to the group's next
-	// retention pass.
+	// queued in the relay, retried every round. That queue lives in the
+	// process; what a process that stops first leaves undone, the
+	// OutboxForget entry the redaction queued has another relay finish
+	// (ForgetTextless).
 	ForgetMessageText func(ctx context.Context, groupID string, ids ...string) error
 	// ExpireMessages, when set, removes from the message index what it
 	// holds of the group's messages sent before before whose text
@@ -43,6 +42,15 @@ type RelayConfig struct {
 	// do it for every group whose text expired, queued and retried as
 	// ForgetMessageText is.
 	ExpireMessages func(ctx context.Context, groupID string, before time.Time) error
+	// ForgetTextless, when set, has the message index let go of what it
+	// holds of the group's messages whose text is gone (store/qdrant's
+	// Messages.ForgetTextless) for each OutboxForget entry, which a
+	// redaction and retention queue with the text's removal; a failure
+	// leaves the entry pending. This is what makes forgetting outlive a
+	// process that stops before ForgetMessageText or ExpireMessages ran.
+	// Unset (an in-process index, rebuilt from the ledger at every start),
+	// such entries are completed at once.
+	ForgetTextless func(ctx context.Context, groupID string) error
 	// RereadMessages, when set, drops what an in-process message index
 	// holds of a group (its texts among it), to be read again from the
 	// ledger: retention's part when ExpireMessages is unset.
@@ -110,6 +118,17 @@ func (r *Relay) projectOutbox(ctx context.Context) (int, error) {
 	for _, e := range entries {
 		switch e.Kind {
 		case groupmem.OutboxPurge:
+		case groupmem.OutboxForget:
+			// Text a redaction or retention removed: the message index
+			// lets go of it (again, if this process did already).
+			if f := r.cfg.ForgetTextless; f != nil {
+				if err := f(ctx, e.GroupID); err != nil {
+					r.log.WarnContext(ctx, "remove forgotten messages from the message index; the relay will retry", "group_id", e.GroupID, "err", err)
+					continue
+				}
+			}
+			done = append(done, e.ID)
+			continue
 		case groupmem.OutboxMessages:
 			// New messages of a group: its message index catches up.
 			if f := r.cfg.IndexMessages; f != nil {

@@ -56,14 +56,15 @@ var unreachable = errors.New("the message index is unreachable")
 
 // wire returns the relay configuration of a message index m, as the stack
 // makes it, each call failing while down is on.
-func wire(m msgsearch.Searcher, expire func(ctx context.Context, g string, before time.Time) error, down *atomic.Bool) worker.RelayConfig {
+func wire(m msgsearch.Searcher, expire func(ctx context.Context, g string, before time.Time) error,
+	textless func(ctx context.Context, g string) error, down *atomic.Bool) worker.RelayConfig {
 	gate := func() error {
 		if down.Load() {
 			return unreachable
 		}
 		return nil
 	}
-	return worker.RelayConfig{Lease: time.Millisecond,
+	rc := worker.RelayConfig{Lease: time.Millisecond,
 		ForgetMessages: func(ctx context.Context, g string) error {
 			if err := gate(); err != nil {
 				return err
@@ -89,6 +90,15 @@ func wire(m msgsearch.Searcher, expire func(ctx context.Context, g string, befor
 			return expire(ctx, g, before)
 		},
 	}
+	if textless != nil {
+		rc.ForgetTextless = func(ctx context.Context, g string) error {
+			if err := gate(); err != nil {
+				return err
+			}
+			return textless(ctx, g)
+		}
+	}
+	return rc
 }
 
 // qdrantForget is the Qdrant message index (the test server, through the
@@ -121,7 +131,7 @@ func qdrantForget(t *testing.T) forgetIndex {
 		}
 		return n > 0
 	}
-	return forgetIndex{ledger: s.ledger, index: s.index, embed: s.embedder, relay: wire(m, m.ForgetExpired, down), down: down, holds: holds, exact: true}
+	return forgetIndex{ledger: s.ledger, index: s.index, embed: s.embedder, relay: wire(m, m.ForgetExpired, m.ForgetTextless, down), down: down, holds: holds, exact: true}
 }
 
 // inprocForget is the in-process message index over a SQLite ledger, as
@@ -152,7 +162,7 @@ func inprocForget(t *testing.T) forgetIndex {
 		return m.Groups() >= 1
 	}
 	expire := func(ctx context.Context, g string, _ time.Time) error { return m.Forget(ctx, g) }
-	return forgetIndex{ledger: l, index: x, embed: emb, relay: wire(m, expire, down), down: down, holds: holds}
+	return forgetIndex{ledger: l, index: x, embed: emb, relay: wire(m, expire, nil, down), down: down, holds: holds}
 }
 
 // start stores the lines, fuses g's first three, and indexes both groups
@@ -279,4 +289,34 @@ func TestPurgeLeavesNoMessagePoints(t *testing.T) {
 			f.wantHeld(t, "after one round", "h", "r1")
 		})
 	}
+}
+
+// A process that removed text and stopped before its relay forgot it
+// (its queue lived in memory) leaves the work in the outbox: the next
+// relay, of another process, has the Qdrant message index let go of the
+// redacted and the expired messages in one round. (An in-process index
+// is rebuilt from the ledger at every start.)
+func TestForgettingOutlivesTheProcess(t *testing.T) {
+	f := qdrantForget(t)
+	svc := f.start(t, sentAt)
+	ctx := t.Context()
+	// What the stopped process committed: the text went, its relay never ran.
+	if _, err := f.ledger.RedactMessage(ctx, "g", "r4", "mod"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.ledger.ExpireMessages(ctx, sentAt.Add(90*time.Second), "retention"); err != nil {
+		t.Fatal(err)
+	}
+	if !f.holds(t, "g", "r1") || !f.holds(t, "g", "r4") {
+		t.Fatal("the message index forgot before any relay ran")
+	}
+	next := worker.New(worker.Deps{Ledger: f.ledger, Index: f.index, Locker: inmem.NewLocker(), Embedder: f.embed,
+		Fuser: &scriptedFuser{}, Now: func() time.Time { return sentAt }}, worker.Config{Relay: f.relay})
+	_ = svc // stopped: its relay never runs again
+	if _, err := next.Relay().RunOnce(ctx); err != nil {
+		t.Fatalf("the next process's relay round: %v", err)
+	}
+	f.wantGone(t, "after the next process's round", "g", "r1", "r2", "r4")
+	f.wantHeld(t, "after the next process's round", "g", "r3")
+	f.wantHeld(t, "after the next process's round", "h", "r1")
 }

@@ -27,6 +27,10 @@ type RedactTx interface {
 	Message(ctx context.Context, groupID, messageID string) (text string, redacted bool, err error)
 	// ClearMessage empties the message's text and marks it redacted at now.
 	ClearMessage(ctx context.Context, groupID, messageID string, now time.Time) error
+	// QueueForget queues an groupmem.OutboxForget entry for the group,
+	// unless one waits unclaimed already: the message index lets go of the
+	// text even if the process stops before its relay runs.
+	QueueForget(ctx context.Context, groupID string, now time.Time) error
 	// Citing returns every version of the group whose evidence holds the
 	// message, locked where the ledger locks rows.
 	Citing(ctx context.Context, groupID, messageID string) ([]Citing, error)
@@ -73,6 +77,9 @@ func Redact(ctx context.Context, tx RedactTx, groupID, messageID, actor string, 
 		return r, err
 	}
 	if err := tx.ClearMessage(ctx, groupID, messageID, now); err != nil {
+		return r, err
+	}
+	if err := tx.QueueForget(ctx, groupID, now); err != nil {
 		return r, err
 	}
 	r.Rows["messages"] = 1

@@ -36,14 +36,14 @@ func (l *Ledger) ClaimOutbox(ctx context.Context, limit int, lease time.Duration
 	return entries, interpretError(err)
 }
 
-// CompleteOutbox implements groupmem.Ledger: OutboxMessages entries are
-// deleted, the others marked done, in one transaction.
+// CompleteOutbox implements groupmem.Ledger: OutboxMessages and
+// OutboxForget entries are deleted, the others marked done, in one transaction.
 func (l *Ledger) CompleteOutbox(ctx context.Context, ids []int64) error {
 	if len(ids) == 0 {
 		return nil
 	}
 	b := &pgx.Batch{}
-	b.Queue(`DELETE FROM outbox WHERE id = ANY($1) AND kind = 'messages'`, ids)
+	b.Queue(`DELETE FROM outbox WHERE id = ANY($1) AND kind IN ('messages', 'forget')`, ids)
 	b.Queue(`UPDATE outbox SET done_at = $2 WHERE id = ANY($1) AND done_at IS NULL`, ids, l.now().UTC())
 	return interpretError(l.pool.SendBatch(ctx, b).Close())
 }

@@ -75,6 +75,15 @@ func (t redactTx) Citing(ctx context.Context, groupID, messageID string) ([]ledg
 	})
 }
 
+func (t redactTx) QueueForget(ctx context.Context, groupID string, now time.Time) error {
+	_, err := t.tx.Exec(ctx, queueForget, groupID, groupmem.NilID, now)
+	return err
+}
+
+// queueForget queues an OutboxForget entry for group $1 unless one waits.
+const queueForget = `INSERT INTO outbox (group_id, memory_id, kind, created_at) VALUES ($1, $2, 'forget', $3)
+	ON CONFLICT (group_id) WHERE kind = 'forget' AND done_at IS NULL AND claimed_until IS NULL DO NOTHING`
+
 func (t redactTx) RedactVersion(ctx context.Context, groupID string, v ledger.Citing, status groupmem.Status, now time.Time) error {
 	if _, err := t.tx.Exec(ctx, `UPDATE memory_versions SET statement = $2, status = $3, updated_at = $4 WHERE memory_id = $1`,
 		v.ID, groupmem.Redacted, status, now); err != nil {

@@ -17,10 +17,14 @@ func (l *Ledger) ExpireMessages(ctx context.Context, before time.Time, actor str
 			UPDATE messages m SET content = '', redacted_at = $2
 			FROM group_state g
 			WHERE m.group_id = g.group_id AND m.seq <= g.watermark AND m.sent_at < $1 AND m.redacted_at IS NULL
-			RETURNING m.group_id)
+			RETURNING m.group_id),
+		forget AS (
+			INSERT INTO outbox (group_id, memory_id, kind, created_at)
+			SELECT DISTINCT group_id, $5::uuid, 'forget', $2::timestamptz FROM expired
+			ON CONFLICT (group_id) WHERE kind = 'forget' AND done_at IS NULL AND claimed_until IS NULL DO NOTHING)
 		INSERT INTO removals (group_id, kind, actor, rows, removed_at)
 		SELECT group_id, $3, $4, jsonb_build_object('messages', count(*)), $2 FROM expired GROUP BY group_id
-		RETURNING group_id, (rows->>'messages')::int`, before, l.now().UTC(), groupmem.RemovalRetention, groupmem.CleanActor(actor))
+		RETURNING group_id, (rows->>'messages')::int`, before, l.now().UTC(), groupmem.RemovalRetention, groupmem.CleanActor(actor), groupmem.NilID)
 	if err != nil {
 		return nil, interpretError(fmt.Errorf("expire messages: %w", err))
 	}

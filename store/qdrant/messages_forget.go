@@ -36,8 +36,25 @@ func (m *Messages) ForgetExpired(ctx context.Context, group string, before time.
 	if err := groupmem.CheckGroupID(group); err != nil {
 		return err
 	}
-	filter := &qdrant.Filter{Must: []*qdrant.Condition{inGroup(group),
-		qdrant.NewRange(keySentAt, &qdrant.Range{Lte: qdrant.PtrOf(float64(before.Unix()))})}}
+	return m.forgetTextlessIn(ctx, group, &qdrant.Filter{Must: []*qdrant.Condition{inGroup(group),
+		qdrant.NewRange(keySentAt, &qdrant.Range{Lte: qdrant.PtrOf(float64(before.Unix()))})}})
+}
+
+// ForgetTextless removes the points of every message of the group whose
+// text the ledger no longer holds, whatever removed it (a redaction,
+// retention): the relay's part of an OutboxForget entry, which outlives
+// the process that queued it. It reads all the group's points, page by
+// page, and checks each against the ledger. EINVALID for a bad group id.
+func (m *Messages) ForgetTextless(ctx context.Context, group string) error {
+	if err := groupmem.CheckGroupID(group); err != nil {
+		return err
+	}
+	return m.forgetTextlessIn(ctx, group, &qdrant.Filter{Must: []*qdrant.Condition{inGroup(group)}})
+}
+
+// forgetTextlessIn removes the points filter selects, of group, whose
+// message the ledger no longer holds with its text.
+func (m *Messages) forgetTextlessIn(ctx context.Context, group string, filter *qdrant.Filter) error {
 	var offset *qdrant.PointId
 	for {
 		var pts []*qdrant.RetrievedPoint

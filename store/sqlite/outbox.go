@@ -53,8 +53,8 @@ func (l *Ledger) ClaimOutbox(ctx context.Context, limit int, lease time.Duration
 	return entries, nil
 }
 
-// CompleteOutbox implements groupmem.Ledger. OutboxMessages entries are
-// deleted, the others marked done; entries already done, and unknown ids,
+// CompleteOutbox implements groupmem.Ledger. OutboxMessages and
+// OutboxForget entries are deleted, the others marked done; entries already done, and unknown ids,
 // are left as they are.
 func (l *Ledger) CompleteOutbox(ctx context.Context, ids []int64) error {
 	if len(ids) == 0 {
@@ -64,7 +64,7 @@ func (l *Ledger) CompleteOutbox(ctx context.Context, ids []int64) error {
 	now := nanos(l.now())
 	return l.inTx(ctx, func(tx *sql.Tx) error {
 		if _, err := tx.ExecContext(ctx, `DELETE FROM outbox
-			WHERE id IN (SELECT value FROM json_each(?1)) AND kind = 'messages'`, string(list)); err != nil {
+			WHERE id IN (SELECT value FROM json_each(?1)) AND kind IN ('messages', 'forget')`, string(list)); err != nil {
 			return fmt.Errorf("complete outbox: %w", err)
 		}
 		_, err := tx.ExecContext(ctx, `UPDATE outbox SET done_at = ?2

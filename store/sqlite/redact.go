@@ -82,6 +82,15 @@ func (t redactTx) Citing(ctx context.Context, groupID, messageID string) ([]ledg
 	return slices.DeleteFunc(all, func(v ledger.Citing) bool { return v.ID == "" }), err
 }
 
+func (t redactTx) QueueForget(ctx context.Context, groupID string, now time.Time) error {
+	_, err := t.tx.ExecContext(ctx, queueForget, groupID, groupmem.NilID, nanos(now))
+	return err
+}
+
+// queueForget queues an OutboxForget entry for group ?1 unless one waits.
+const queueForget = `INSERT INTO outbox (group_id, memory_id, kind, created_at) VALUES (?1, ?2, 'forget', ?3)
+	ON CONFLICT (group_id) WHERE kind = 'forget' AND done_at IS NULL AND claimed_until IS NULL DO NOTHING`
+
 func (t redactTx) RedactVersion(ctx context.Context, groupID string, v ledger.Citing, status groupmem.Status, now time.Time) error {
 	if _, err := t.tx.ExecContext(ctx, `UPDATE memory_versions SET statement = ?, status = ?, updated_at = ? WHERE memory_id = ?`,
 		groupmem.Redacted, string(status), nanos(now), v.ID); err != nil {

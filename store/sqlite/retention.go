@@ -42,6 +42,9 @@ func (l *Ledger) ExpireMessages(ctx context.Context, before time.Time, actor str
 				g, groupmem.RemovalRetention, groupmem.CleanActor(actor), n, now); err != nil {
 				return err
 			}
+			if _, err := tx.ExecContext(ctx, queueForget, g, groupmem.NilID, now); err != nil {
+				return err
+			}
 		}
 		_, err = tx.ExecContext(ctx, `UPDATE messages SET content = '', redacted_at = ?2
 			WHERE redacted_at IS NULL AND sent_at < ?1

@@ -35,6 +35,7 @@ func TestLedger(t *testing.T, open func(t *testing.T) groupmem.Ledger) {
 		{"OutboxClaims", testOutboxClaims},
 		{"OutboxTwoClaimers", testOutboxTwoClaimers},
 		{"OutboxQueuesMessages", testOutboxQueuesMessages},
+		{"OutboxQueuesForget", testOutboxQueuesForget},
 		{"ScanMemories", testScanMemories},
 		{"RunsAndChangesPages", testRunsAndChangesPages},
 		{"Groups", testGroups},

@@ -190,3 +190,65 @@ func testScanMemories(t *testing.T, l groupmem.Ledger) {
 		t.Fatalf("scan (-want +got):\n%s", diff)
 	}
 }
+
+// A redaction, and retention for each group whose text it expired, queue
+// one OutboxForget entry with the text's removal: at most one waits
+// unclaimed per group, so removals before a claim share it. Completed,
+// it is gone.
+func testOutboxQueuesForget(t *testing.T, l groupmem.Ledger) {
+	ctx := context.Background()
+	drain := func() []groupmem.OutboxEntry {
+		t.Helper()
+		got, err := l.ClaimOutbox(ctx, 100, time.Minute)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ids := make([]int64, len(got))
+		for i, e := range got {
+			ids[i] = e.ID
+		}
+		if err := l.CompleteOutbox(ctx, ids); err != nil {
+			t.Fatal(err)
+		}
+		return got
+	}
+	for _, g := range []string{"g1", "g2"} {
+		if _, err := l.InsertMessages(ctx, Msgs(g, "m", 3)); err != nil {
+			t.Fatal(err)
+		}
+		run := Begin(t, l, g)
+		run.NewWatermark = 3
+		Commit(t, l, &groupmem.Plan{Run: run})
+	}
+	drain()
+	for _, id := range []string{"m0", "m1"} {
+		if _, err := l.RedactMessage(ctx, "g1", id, "mod"); err != nil {
+			t.Fatal(err)
+		}
+	}
+	got := drain()
+	if len(got) != 1 || got[0].Kind != groupmem.OutboxForget || got[0].GroupID != "g1" || got[0].MemoryID != groupmem.NilID {
+		t.Fatalf("after two redactions of g1 the outbox held %+v; want one forget entry of g1", got)
+	}
+	if _, err := l.RedactMessage(ctx, "g1", "m0", "mod"); err != nil { // already redacted
+		t.Fatal(err)
+	}
+	if got := drain(); len(got) != 0 {
+		t.Fatalf("redacting a redacted message queued %+v", got)
+	}
+	expired, err := l.ExpireMessages(ctx, t0.Add(time.Hour), "retention")
+	if err != nil || expired["g1"] != 1 || expired["g2"] != 3 {
+		t.Fatalf("ExpireMessages = %v, %v", expired, err)
+	}
+	got = drain()
+	kinds := map[string]string{}
+	for _, e := range got {
+		kinds[e.GroupID] = e.Kind
+	}
+	if len(got) != 2 || kinds["g1"] != groupmem.OutboxForget || kinds["g2"] != groupmem.OutboxForget {
+		t.Fatalf("after retention the outbox held %+v; want one forget entry per group", got)
+	}
+	if n, _, err := l.OutboxLag(ctx); err != nil || n != 0 {
+		t.Fatalf("pending after completing = %d, %v; want none (completed forget entries are deleted)", n, err)
+	}
+}
