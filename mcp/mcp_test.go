@@ -49,32 +49,6 @@ func embedded(t *testing.T) (*mcp.Server, *api.Handler) {
 	return s, h
 }
 
-// keyed sends a key with every request.
-type keyed struct {
-	secret string
-	next   http.RoundTripper
-}
-
-func (k keyed) RoundTrip(r *http.Request) (*http.Response, error) {
-	r = r.Clone(r.Context())
-	r.Header.Set("Authorization", "Bearer "+k.secret)
-	return k.next.RoundTrip(r)
-}
-
-func connectHTTP(url string) mcptest.Connect {
-	return func(t testing.TB, secret string) *sdk.ClientSession {
-		t.Helper()
-		c := sdk.NewClient(&sdk.Implementation{Name: "test-agent", Version: "1"}, nil)
-		s, err := c.Connect(context.Background(), &sdk.StreamableClientTransport{Endpoint: url,
-			HTTPClient: &http.Client{Transport: keyed{secret, http.DefaultTransport}}, DisableStandaloneSSE: true}, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(func() { s.Close() })
-		return s
-	}
-}
-
 func connectStdio(srv *mcp.Server) mcptest.Connect {
 	return func(t testing.TB, secret string) *sdk.ClientSession {
 		t.Helper()
@@ -101,7 +75,7 @@ func TestOverHTTP(t *testing.T) {
 	s, _ := embedded(t)
 	ts := httptest.NewServer(s.Handler())
 	defer ts.Close()
-	mcptest.Run(t, connectHTTP(ts.URL))
+	mcptest.Run(t, mcptest.OverHTTP(ts.URL))
 }
 
 func TestOverStdio(t *testing.T) {

@@ -101,7 +101,7 @@ func TestMCPOverHTTPOfServe(t *testing.T) {
 	for _, g := range []string{mcptest.GroupA, mcptest.GroupB} {
 		ingest(t, base, mcptest.AdminAll, g)
 	}
-	connect := connectMCP(base + "/mcp")
+	connect := mcptest.OverHTTP(base + "/mcp")
 	mcptest.Run(t, connect)
 
 	// The same request over HTTP and as a tool answers the same words.
@@ -121,30 +121,6 @@ func TestMCPOverHTTPOfServe(t *testing.T) {
 	if want := apiErr.Error.Message + " (" + apiErr.Error.Code + ")"; !res.IsError || got != want {
 		t.Errorf("get_context on another group's id: %q, want the API's %q", got, want)
 	}
-}
-
-// connectMCP connects to a streamable HTTP endpoint presenting a key.
-func connectMCP(url string) mcptest.Connect {
-	return func(t testing.TB, secret string) *sdk.ClientSession {
-		t.Helper()
-		c := sdk.NewClient(&sdk.Implementation{Name: "test-agent", Version: "1"}, nil)
-		s, err := c.Connect(context.Background(), &sdk.StreamableClientTransport{Endpoint: url,
-			HTTPClient: &http.Client{Transport: bearerTransport{secret}}, DisableStandaloneSSE: true}, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(func() { s.Close() })
-		return s
-	}
-}
-
-// bearerTransport presents a key with every request.
-type bearerTransport struct{ secret string }
-
-func (b bearerTransport) RoundTrip(r *http.Request) (*http.Response, error) {
-	r = r.Clone(r.Context())
-	r.Header.Set("Authorization", "Bearer "+b.secret)
-	return http.DefaultTransport.RoundTrip(r)
 }
 
 // ingest posts the scenario's chat of group g to the API.
@@ -184,7 +160,7 @@ func ingest(t testing.TB, base, secret, g string) {
 // the p50 the protocol adds.
 func BenchmarkContextOverMCP(b *testing.B) {
 	base := benchEmbedded(b)
-	s := connectMCP(base+"/mcp")(b, "s3cret")
+	s := mcptest.OverHTTP(base+"/mcp")(b, "s3cret")
 	questions := []string{"front-end developers", "anime on Friday nights", "coffee brewing", "no politics", "新番动漫"}
 	client := &http.Client{}
 	var direct, tool []time.Duration

@@ -8,6 +8,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"net/http"
 	"slices"
 	"strings"
 	"testing"
@@ -424,4 +425,29 @@ func jsonEqual(a, b any) bool {
 	x, err1 := json.Marshal(a)
 	y, err2 := json.Marshal(b)
 	return err1 == nil && err2 == nil && string(x) == string(y)
+}
+
+// OverHTTP connects to the streamable HTTP endpoint at url, presenting the
+// key as a bearer token with every request.
+func OverHTTP(url string) Connect {
+	return func(t testing.TB, secret string) *sdk.ClientSession {
+		t.Helper()
+		c := sdk.NewClient(&sdk.Implementation{Name: "test-agent", Version: "1"}, nil)
+		s, err := c.Connect(context.Background(), &sdk.StreamableClientTransport{Endpoint: url,
+			HTTPClient: &http.Client{Transport: bearer(secret)}, DisableStandaloneSSE: true}, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { s.Close() })
+		return s
+	}
+}
+
+// bearer presents a key with every request.
+type bearer string
+
+func (b bearer) RoundTrip(r *http.Request) (*http.Response, error) {
+	r = r.Clone(r.Context())
+	r.Header.Set("Authorization", "Bearer "+string(b))
+	return http.DefaultTransport.RoundTrip(r)
 }
