@@ -17,9 +17,9 @@ import (
 // Timings of the Queue suite. Time passes for real: the queue must run on
 // the wall clock.
 const (
-	queueLease = time.Minute            // a lease or delay that outlasts the suite
-	queueShort = 100 * time.Millisecond // a lease or delay the suite waits out
-	queueSlack = time.Millisecond       // stored times may be rounded to microseconds
+	queueLease = time.Minute      // a lease or delay that outlasts the suite
+	queueShort = time.Second      // a lease or delay the suite waits out; long enough that a loaded machine claims the next job within it
+	queueSlack = time.Millisecond // stored times may be rounded to microseconds
 )
 
 var queueSlot = time.Date(2026, 11, 2, 3, 0, 0, 0, time.UTC)
