@@ -63,8 +63,8 @@ type Ledger interface {
 	// every Transition's From still holds (ECONFLICT otherwise). It inserts
 	// the new versions, applies the transitions, writes the change log, the
 	// finished run record, an outbox entry per touched version, and raises
-	// the watermark to plan.Run.NewWatermark. On any error nothing is
-	// written.
+	// the watermark to plan.Run.NewWatermark; it sets plan.Outbox and
+	// plan.Committed. On any error nothing is written.
 	CommitPlan(ctx context.Context, plan *Plan) error
 
 	// FinishRun records the end of a run that applies nothing (noop,

@@ -300,6 +300,12 @@ type Plan struct {
 	// Outbox is set by a successful CommitPlan: the id of the outbox entry
 	// of each version of Touched(), in that order.
 	Outbox []int64
+	// Committed is set by a successful CommitPlan: each version of
+	// Touched(), in that order, as the commit's own transaction read it
+	// back after its writes (embedding included), which is the state that
+	// its outbox entries ask to project. The committer projects it without
+	// reading the ledger again.
+	Committed []Memory
 }
 
 // OutboxEntry asks the projector to bring one memory version's index point

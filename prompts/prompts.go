@@ -15,6 +15,7 @@ import (
 	"embed"
 	"fmt"
 	"strings"
+	"sync"
 	"text/template"
 	"time"
 
@@ -117,7 +118,7 @@ func Render(in Input) (system, user string, err error) {
 	if in.Now.IsZero() {
 		return "", "", groupmem.Errorf(groupmem.EINVALID, "prompt input has no current time")
 	}
-	tmpl, err := template.ParseFS(templateFS, "templates/"+lang+"_*.tmpl")
+	tmpl, err := parsed[lang]()
 	if err != nil {
 		return "", "", groupmem.WrapError(groupmem.EINTERNAL, "parse prompt templates", err)
 	}
@@ -131,6 +132,19 @@ func Render(in Input) (system, user string, err error) {
 	}
 	return sys.String(), usr.String(), nil
 }
+
+// parsed holds the templates of each language, parsed on first use and
+// then shared: the embedded files never change, and a parsed template is
+// safe to execute from several goroutines at once.
+var parsed = func() map[string]func() (*template.Template, error) {
+	m := map[string]func() (*template.Template, error){}
+	for _, lang := range Langs() {
+		m[lang] = sync.OnceValues(func() (*template.Template, error) {
+			return template.ParseFS(templateFS, "templates/"+lang+"_*.tmpl")
+		})
+	}
+	return m
+}()
 
 func newView(lang string, in Input) view {
 	loc := in.Now.Location()

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"log/slog"
 	"math"
+	"sync"
 	"time"
 
 	"github.com/groupmem/groupmem"
@@ -164,24 +165,49 @@ func runFailure(err error) error {
 // load reads what the run fuses, from the ledger: every active memory,
 // the messages past the watermark and the recent manual strength changes.
 // With no new message it ends the run as a noop and returns nil.
+//
+// The memories and the manual changes are read while the messages are
+// read and counted, each read on its own, as they were one after the
+// other before: every read begins after the run took its fence, so each
+// sees every commit to the group made before it, and any commit made
+// after it by another run makes this run's own commit fail (ESTALE). A
+// failure is reported as if the reads had run in turn: memories,
+// messages, counts, manual changes.
 func (e *evolving) load(ctx context.Context) (*evolve.Input, error) {
-	s, run := e.s, &e.run
-	memories, err := s.activeMemories(ctx, run.GroupID)
+	s, run, group := e.s, &e.run, e.run.GroupID
+	var memories []groupmem.Memory
+	var moderated map[string]time.Time
+	var memErr, modErr error
+	var wg sync.WaitGroup
+	wg.Go(func() { memories, memErr = s.activeMemories(ctx, group) })
+	wg.Go(func() { moderated, modErr = s.moderated(ctx, group) })
+	msgs, msgErr := s.newMessages(ctx, *run, e.o, e.now)
+	var countErr error
+	if msgErr == nil {
+		if len(msgs) > 0 {
+			run.NewWatermark = max(run.Watermark, msgs[len(msgs)-1].Seq)
+		}
+		e.res.Skipped, e.res.Pending, countErr = s.leftOut(ctx, *run, e.o, len(msgs))
+	}
+	wg.Wait()
+	var err error
+	switch {
+	case memErr != nil:
+		err = fmt.Errorf("load memories: %w", memErr)
+	case msgErr != nil:
+		err = fmt.Errorf("load messages: %w", msgErr)
+	case countErr != nil:
+		err = fmt.Errorf("count messages: %w", countErr)
+	}
+	if memErr != nil || msgErr != nil {
+		// No message counts as read (nor skipped, nor pending) when the
+		// memories or the messages could not be.
+		e.res.Skipped, e.res.Pending = 0, 0
+	} else {
+		e.res.Messages = len(msgs)
+	}
 	if err != nil {
-		_, err = e.fail(ctx, groupmem.RunFailed, groupmem.FailLoad, fmt.Errorf("load memories: %w", err))
-		return nil, err
-	}
-	msgs, err := s.newMessages(ctx, *run, e.o, e.now)
-	if err != nil {
-		_, err = e.fail(ctx, groupmem.RunFailed, groupmem.FailLoad, fmt.Errorf("load messages: %w", err))
-		return nil, err
-	}
-	e.res.Messages = len(msgs)
-	if len(msgs) > 0 {
-		run.NewWatermark = max(run.Watermark, msgs[len(msgs)-1].Seq)
-	}
-	if e.res.Skipped, e.res.Pending, err = s.leftOut(ctx, *run, e.o, len(msgs)); err != nil {
-		_, err = e.fail(ctx, groupmem.RunFailed, groupmem.FailLoad, fmt.Errorf("count messages: %w", err))
+		_, err = e.fail(ctx, groupmem.RunFailed, groupmem.FailLoad, err)
 		return nil, err
 	}
 	if len(msgs) == 0 {
@@ -197,9 +223,8 @@ func (e *evolving) load(ctx context.Context) (*evolve.Input, error) {
 		e.log.WarnContext(ctx, "messages older than the look-back are left out", "skipped", e.res.Skipped, "days", e.o.Days)
 	}
 	run.Messages = len(msgs)
-	moderated, err := s.moderated(ctx, run.GroupID)
-	if err != nil {
-		_, err = e.fail(ctx, groupmem.RunFailed, groupmem.FailLoad, fmt.Errorf("load manual changes: %w", err))
+	if modErr != nil {
+		_, err = e.fail(ctx, groupmem.RunFailed, groupmem.FailLoad, fmt.Errorf("load manual changes: %w", modErr))
 		return nil, err
 	}
 	return &evolve.Input{Log: e.log, Run: *run, Memories: memories, Messages: msgs, Now: e.now,

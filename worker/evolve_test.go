@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -33,12 +34,19 @@ type harness struct {
 	mu    sync.Mutex
 	reply func(alias map[string]string) llmtest.Reply
 	said  int // messages said so far, for unique ids
+
+	// scripting is the time the scripted model has spent making up its
+	// answers (reading the aliases out of the prompt, building the
+	// reply): the stand-in for a model's thinking, which benchmarks of
+	// an evolution's own cost leave out.
+	scripting atomic.Int64
 }
 
 func newHarness(t testing.TB) *harness {
 	t.Helper()
 	h := &harness{stores: newStores(t)}
 	h.model = llmtest.New(t, llmtest.WithHandler(func(r llmtest.Request) llmtest.Reply {
+		defer func(start time.Time) { h.scripting.Add(int64(time.Since(start))) }(time.Now())
 		h.mu.Lock()
 		fn := h.reply
 		h.mu.Unlock()

@@ -185,6 +185,16 @@ func (r *Relay) project(ctx context.Context, ids []string) (map[string]bool, err
 	if err != nil {
 		return nil, fmt.Errorf("load memories to project: %w", err)
 	}
+	return r.write(ctx, ids, mems)
+}
+
+// write writes mems, a state of the versions ids that the ledger held
+// (some may be missing), to the index, reads the versions again, and
+// returns the ids whose written state the ledger still holds: those whose
+// outbox entries may be marked done. A version that changed meanwhile is
+// left to its newer entry, or to this one again; one that a purge removed
+// meanwhile leaves the index again (dropPurged).
+func (r *Relay) write(ctx context.Context, ids []string, mems []groupmem.Memory) (map[string]bool, error) {
 	written := r.upsert(ctx, mems)
 	if len(written) == 0 {
 		return nil, nil
@@ -269,12 +279,24 @@ func (r *Relay) upsert(ctx context.Context, mems []groupmem.Memory) map[string]g
 // state the ledger still holds after the write (see Relay). A committer
 // calls it so that its own change is searchable at once, bounded by ctx,
 // whatever else the outbox holds; what it leaves pending the relay does.
+//
+// It writes the state that the commit read back (plan.Committed), which
+// is what a read of the ledger right after the commit would return, and
+// reads the ledger only when the plan does not hold that state for every
+// touched version. Either way the ledger is read again after the write,
+// and only versions whose written state it still holds are marked done.
 func (r *Relay) Project(ctx context.Context, plan *groupmem.Plan) error {
 	ids := plan.Touched()
 	if len(ids) == 0 {
 		return nil
 	}
-	projected, err := r.project(ctx, ids)
+	var projected map[string]bool
+	var err error
+	if committedAll(plan.Committed, ids) {
+		projected, err = r.write(ctx, ids, plan.Committed)
+	} else {
+		projected, err = r.project(ctx, ids)
+	}
 	if err != nil {
 		return err
 	}
@@ -291,6 +313,20 @@ func (r *Relay) Project(ctx context.Context, plan *groupmem.Plan) error {
 		return groupmem.Errorf(groupmem.EUNAVAILABLE, "%d of %d versions could not be projected yet", len(ids)-len(done), len(ids))
 	}
 	return nil
+}
+
+// committedAll reports whether committed holds the versions ids, in that
+// order, as a ledger's CommitPlan sets Plan.Committed.
+func committedAll(committed []groupmem.Memory, ids []string) bool {
+	if len(committed) != len(ids) {
+		return false
+	}
+	for i, m := range committed {
+		if m.ID != ids[i] {
+			return false
+		}
+	}
+	return true
 }
 
 // Drain runs RunOnce until no entry is pending or one round fails, and

@@ -17,87 +17,187 @@ import (
 // run writes nothing (ESTALE); every transition is conditional on its From
 // status (ECONFLICT otherwise). Timestamps of everything written are the
 // one "now" of the transaction; plan is updated in place with them.
+//
+// The transaction takes two round trips (inBatchTx): BEGIN with every
+// statement, the lock of the group's state row first and the read-back
+// of the touched versions (plan.Committed) last; then COMMIT. The results
+// are read in the batch's order and the transaction commits only when
+// every one of them is as required (the fence is the run's, every
+// transition moved its memory, the run was still running); otherwise it
+// rolls back, and whatever the statements after a failed check did goes
+// with it.
 func (l *Ledger) CommitPlan(ctx context.Context, plan *groupmem.Plan) error {
 	if err := ledger.CleanPlan(plan); err != nil {
 		return err
 	}
 	now := l.now().UTC()
 	ledger.Stamp(plan, now)
-	return l.inTx(ctx, func(tx pgx.Tx) error {
-		if err := l.checkFence(ctx, tx, plan.Run); err != nil {
-			return err
-		}
-		if err := applyTransitions(ctx, tx, plan, now); err != nil {
-			return err
-		}
-		if err := insertVersions(ctx, tx, plan.New); err != nil {
-			return err
-		}
-		b := &pgx.Batch{}
-		queueChanges(b, plan.Changes)
-		ids := plan.Touched()
-		plan.Outbox = plan.Outbox[:0]
-		b.Queue(`INSERT INTO outbox (group_id, memory_id, created_at)
-			SELECT $1, m, $3 FROM unnest($2::uuid[]) WITH ORDINALITY AS t(m, ord) ORDER BY ord
-			RETURNING id`, plan.Run.GroupID, ids, now).Query(func(rows pgx.Rows) error {
-			entries, err := pgx.CollectRows(rows, pgx.RowTo[int64])
-			// Ids come from one sequence in insertion order, which is ord.
-			slices.Sort(entries)
-			plan.Outbox = entries
-			return err
+	ids := plan.Touched()
+	run := plan.Run
+	run.Status = groupmem.RunSucceeded
+
+	b := &pgx.Batch{}
+	l.groupLock.queue(b, `SELECT fence FROM group_state WHERE group_id = $1 FOR UPDATE`, plan.Run.GroupID)
+	queueTransitions(b, plan, now)
+	queueVersions(b, plan, now)
+	queueChanges(b, plan.Changes)
+	b.Queue(`INSERT INTO outbox (group_id, memory_id, created_at)
+		SELECT $1, m, $3 FROM unnest($2::uuid[]) WITH ORDINALITY AS t(m, ord) ORDER BY ord
+		RETURNING id`, plan.Run.GroupID, ids, now)
+	b.Queue(`UPDATE group_state SET watermark = greatest(watermark, $2), updated_at = $3 WHERE group_id = $1`,
+		plan.Run.GroupID, plan.Run.NewWatermark, now)
+	// The touched versions as this transaction leaves them, for the
+	// committer to project.
+	b.Queue(`SELECT `+qualifiedColumns("m")+` FROM unnest($1::uuid[]) WITH ORDINALITY AS t(id, ord)
+		JOIN memory_versions m ON m.memory_id = t.id ORDER BY t.ord`, ids)
+	if err := queueFinishRun(b, &run, now); err != nil {
+		return err
+	}
+
+	var outbox []int64
+	var committed []groupmem.Memory
+	err := l.inBatchTx(ctx, b, func(br pgx.BatchResults) error {
+		var fence int64
+		found := false
+		err := l.groupLock.read(br, func(rows pgx.Rows) error {
+			found = true
+			return rows.Scan(&fence)
 		})
-		b.Queue(`UPDATE group_state SET watermark = greatest(watermark, $2), updated_at = $3 WHERE group_id = $1`,
-			plan.Run.GroupID, plan.Run.NewWatermark, now)
-		if err := tx.SendBatch(ctx, b).Close(); err != nil {
-			return fmt.Errorf("write change log: %w", err)
+		if err != nil {
+			return err
 		}
-		plan.Run.Status = groupmem.RunSucceeded
-		return finishRun(ctx, tx, &plan.Run, now)
+		if err := checkFence(plan.Run, fence, found); err != nil {
+			return err
+		}
+		if len(plan.Transitions) > 0 {
+			tag, err := br.Exec()
+			if err != nil {
+				return fmt.Errorf("apply transitions: %w", err)
+			}
+			if n := len(plan.Transitions); int(tag.RowsAffected()) != n {
+				return ledger.StaleTransitions(n-int(tag.RowsAffected()), n)
+			}
+		}
+		if len(plan.New) > 0 {
+			if _, err := br.Exec(); err != nil {
+				return fmt.Errorf("insert versions: %w", err)
+			}
+		}
+		if len(plan.Changes) > 0 {
+			if _, err := br.Exec(); err != nil {
+				return fmt.Errorf("write change log: %w", err)
+			}
+		}
+		rows, err := br.Query()
+		if err == nil {
+			outbox, err = pgx.CollectRows(rows, pgx.RowTo[int64])
+		}
+		if err != nil {
+			return fmt.Errorf("write outbox: %w", err)
+		}
+		if _, err := br.Exec(); err != nil {
+			return fmt.Errorf("raise watermark: %w", err)
+		}
+		rows, err = br.Query()
+		if err == nil {
+			committed, err = pgx.CollectRows(rows, scanMemory)
+		}
+		if err != nil {
+			return fmt.Errorf("read back the touched versions: %w", err)
+		}
+		return readFinishRun(br, &run)
 	})
+	if err != nil {
+		return err
+	}
+	// Ids come from one sequence in insertion order, which is the order
+	// of ids.
+	slices.Sort(outbox)
+	plan.Outbox, plan.Committed, plan.Run = outbox, committed, run
+	return nil
 }
 
-// applyTransitions changes the status (and strength) of existing versions
-// in one statement, and fails with ECONFLICT unless every one of them was
-// still in its From status.
-func applyTransitions(ctx context.Context, tx pgx.Tx, plan *groupmem.Plan, now time.Time) error {
+// queueTransitions queues the statement that changes the status (and
+// strength) of existing versions, each only while it is still in its From
+// status; its row count tells whether every one of them moved.
+func queueTransitions(b *pgx.Batch, plan *groupmem.Plan, now time.Time) {
 	n := len(plan.Transitions)
 	if n == 0 {
-		return nil
+		return
 	}
 	ids, from, to := make([]string, n), make([]string, n), make([]string, n)
 	strength := make([]*float64, n)
 	for i, t := range plan.Transitions {
 		ids[i], from[i], to[i], strength[i] = t.MemoryID, string(t.From), string(t.To), t.Strength
 	}
-	tag, err := tx.Exec(ctx, `
+	b.Queue(`
 		UPDATE memory_versions m SET status = t.to_status, strength = coalesce(t.strength, m.strength), updated_at = $6
 		FROM unnest($1::uuid[], $2::text[], $3::text[], $4::float8[]) AS t(id, from_status, to_status, strength)
 		WHERE m.memory_id = t.id AND m.group_id = $5 AND m.status = t.from_status`,
 		ids, from, to, strength, plan.Run.GroupID, now)
-	if err != nil {
-		return fmt.Errorf("apply transitions: %w", err)
-	}
-	if int(tag.RowsAffected()) != n {
-		return ledger.StaleTransitions(n-int(tag.RowsAffected()), n)
-	}
-	return nil
 }
 
-// insertVersions writes new versions with COPY.
-func insertVersions(ctx context.Context, tx pgx.Tx, mems []groupmem.Memory) error {
-	if len(mems) == 0 {
-		return nil
+// queueVersions queues one statement that inserts the new versions of
+// plan, stamped by ledger.Stamp: every one of them belongs to the run's
+// group and was written by the run at now. Their tags, evidence and
+// embeddings, one array per version, travel as one flat array each with
+// the bounds of every version's part (see ragged).
+func queueVersions(b *pgx.Batch, plan *groupmem.Plan, now time.Time) {
+	n := len(plan.New)
+	if n == 0 {
+		return
 	}
-	rows := make([][]any, len(mems))
-	for i, m := range mems {
-		rows[i] = []any{m.ID, m.LineageID, m.GroupID, m.Statement, m.Version, nullable(m.ParentID), string(m.Status),
-			nonNil(m.Tags), m.Strength, m.ChangeSummary, nonNil(m.Evidence), m.Embedding, m.RunID, m.CreatedAt, m.UpdatedAt}
+	ids, lineages, statements, statuses, summaries := make([]string, n), make([]string, n), make([]string, n), make([]string, n), make([]string, n)
+	versions := make([]int32, n)
+	parents := make([]*string, n)
+	strengths := make([]float64, n)
+	var tags, evidence ragged[string]
+	var embeddings ragged[float32]
+	hasEmbedding := make([]bool, n)
+	for i, m := range plan.New {
+		ids[i], lineages[i], statements[i], statuses[i], summaries[i] = m.ID, m.LineageID, m.Statement, string(m.Status), m.ChangeSummary
+		versions[i], parents[i], strengths[i] = int32(m.Version), nullable(m.ParentID), m.Strength
+		tags.add(m.Tags)
+		evidence.add(m.Evidence)
+		embeddings.add(m.Embedding)
+		hasEmbedding[i] = m.Embedding != nil
 	}
-	_, err := tx.CopyFrom(ctx, pgx.Identifier{"memory_versions"}, memoryColumnList, pgx.CopyFromRows(rows))
-	if err != nil {
-		return fmt.Errorf("insert versions: %w", err)
+	b.Queue(`
+		INSERT INTO memory_versions (memory_id, lineage_id, group_id, statement, version, parent_id, status,
+			tags, strength, change_summary, evidence, embedding, run_id, created_at, updated_at)
+		SELECT id, lineage, $1::text, statement, version, parent, status,
+			($10::text[])[tags_from + 1 : tags_to], strength, summary, ($13::text[])[ev_from + 1 : ev_to],
+			CASE WHEN has_emb THEN ($16::real[])[emb_from + 1 : emb_to] END, $2::uuid, $3::timestamptz, $3::timestamptz
+		FROM unnest($4::uuid[], $5::uuid[], $6::text[], $7::int[], $8::uuid[], $9::text[],
+			$11::int[], $12::int[], $14::int[], $15::int[], $17::int[], $18::int[], $19::bool[], $20::float8[], $21::text[])
+			WITH ORDINALITY AS t(id, lineage, statement, version, parent, status,
+				tags_from, tags_to, ev_from, ev_to, emb_from, emb_to, has_emb, strength, summary, ord)
+		ORDER BY ord`,
+		plan.Run.GroupID, plan.Run.ID, now,
+		ids, lineages, statements, versions, parents, statuses,
+		tags.flat, tags.from, tags.to,
+		evidence.flat, evidence.from, evidence.to,
+		embeddings.flat, embeddings.from, embeddings.to, hasEmbedding,
+		strengths, summaries)
+}
+
+// ragged carries one array per row in a single statement parameter: the
+// rows' arrays one after the other in flat, and row i's part at
+// flat[from[i]:to[i]] (in SQL, flat[from + 1 : to], which is '{}' for an
+// empty part). Its slices are never nil, so none is sent as NULL.
+type ragged[T any] struct {
+	flat     []T
+	from, to []int32
+}
+
+// add appends the array of the next row.
+func (r *ragged[T]) add(part []T) {
+	if r.flat == nil {
+		r.flat = []T{}
 	}
-	return nil
+	r.from = append(r.from, int32(len(r.flat)))
+	r.flat = append(r.flat, part...)
+	r.to = append(r.to, int32(len(r.flat)))
 }
 
 // queueChanges queues one multi-row insert of change-log rows.
@@ -123,14 +223,9 @@ func queueChanges(b *pgx.Batch, changes []groupmem.Change) {
 		c.GroupID, action, mem, newMem, oldSt, newSt, reason, version, actor, c.RunID, c.CreatedAt)
 }
 
-// checkFence locks the group's state row, within the lock timeout as a
-// whole (groupLockWait), and fails with ESTALE unless the run still holds
-// the group's current fence.
-func (l *Ledger) checkFence(ctx context.Context, tx pgx.Tx, run groupmem.Run) error {
-	fence, found, err := l.lockGroupState(ctx, tx, run.GroupID)
-	if err != nil {
-		return err
-	}
+// checkFence fails with ESTALE unless the group's state row was found
+// (ENOTFOUND otherwise) and holds the run's fence.
+func checkFence(run groupmem.Run, fence int64, found bool) error {
 	if !found {
 		return groupmem.Errorf(groupmem.ENOTFOUND, "group %s has no runs", run.GroupID)
 	}
@@ -146,11 +241,4 @@ func nullable(s string) *string {
 		return nil
 	}
 	return &s
-}
-
-func nonNil(s []string) []string {
-	if s == nil {
-		return []string{}
-	}
-	return s
 }

@@ -17,6 +17,12 @@ var memoryColumnList = []string{"memory_id", "lineage_id", "group_id", "statemen
 
 var memoryColumns = strings.Join(memoryColumnList, ", ")
 
+// qualifiedColumns is memoryColumns, each qualified with the alias of
+// memory_versions in a query that joins it.
+func qualifiedColumns(alias string) string {
+	return alias + "." + strings.Join(memoryColumnList, ", "+alias+".")
+}
+
 // listColumns are memoryColumns without the embedding, for reads that
 // never need it: decoding hundreds of floats per row is most of their cost.
 var listColumns = strings.Replace(memoryColumns, "embedding", "NULL::real[]", 1)
@@ -54,19 +60,44 @@ func (l *Ledger) Memories(ctx context.Context, q groupmem.MemoryQuery) (groupmem
 		return groupmem.MemoryPage{}, groupmem.Errorf(groupmem.EINVALID, "status %q is not valid", q.Status)
 	}
 	var page groupmem.MemoryPage
-	err := l.pool.QueryRow(ctx, `SELECT count(*) FROM memory_versions
-		WHERE group_id = $1 AND ($2 = '' OR status = $2)`, q.GroupID, q.Status).Scan(&page.Total)
-	if err != nil {
-		return page, interpretError(fmt.Errorf("count memories: %w", err))
-	}
-	if q.Limit <= 0 || q.Offset >= page.Total {
+	if q.Limit <= 0 {
+		err := l.pool.QueryRow(ctx, countMemories, q.GroupID, q.Status).Scan(&page.Total)
+		if err != nil {
+			return page, interpretError(fmt.Errorf("count memories: %w", err))
+		}
 		return page, nil
 	}
-	page.Memories, err = l.queryMemories(ctx, `SELECT `+listColumns+` FROM memory_versions
+	// The count and the page go to the server together, in one round
+	// trip.
+	b := &pgx.Batch{}
+	b.Queue(countMemories, q.GroupID, q.Status).QueryRow(func(row pgx.Row) error {
+		if err := row.Scan(&page.Total); err != nil {
+			return fmt.Errorf("count memories: %w", err)
+		}
+		return nil
+	})
+	b.Queue(`SELECT `+listColumns+` FROM memory_versions
 		WHERE group_id = $1 AND ($2 = '' OR status = $2)
-		ORDER BY updated_at DESC, memory_id LIMIT $3 OFFSET $4`, q.GroupID, q.Status, q.Limit, max(q.Offset, 0))
-	return page, err
+		ORDER BY updated_at DESC, memory_id LIMIT $3 OFFSET $4`, q.GroupID, q.Status, q.Limit, max(q.Offset, 0)).Query(func(rows pgx.Rows) error {
+		mems, err := pgx.CollectRows(rows, scanMemory)
+		if err != nil {
+			return fmt.Errorf("read memories: %w", err)
+		}
+		page.Memories = mems
+		return nil
+	})
+	if err := l.pool.SendBatch(ctx, b).Close(); err != nil {
+		return groupmem.MemoryPage{}, interpretError(err)
+	}
+	if q.Offset >= page.Total {
+		page.Memories = nil // past the end: no page, as when nothing is read
+	}
+	return page, nil
 }
+
+// countMemories counts a group's versions ($1), of one status ($2) or
+// all ("").
+const countMemories = `SELECT count(*) FROM memory_versions WHERE group_id = $1 AND ($2 = '' OR status = $2)`
 
 // MemoriesByID implements groupmem.Ledger. Malformed ids are EINVALID.
 func (l *Ledger) MemoriesByID(ctx context.Context, ids []string) ([]groupmem.Memory, error) {

@@ -38,11 +38,23 @@ func (l *Ledger) ClaimOutbox(ctx context.Context, limit int, lease time.Duration
 
 // CompleteOutbox implements groupmem.Ledger: OutboxMessages and
 // OutboxForget entries are deleted, the others marked done, in one transaction.
+//
+// The transaction commits without waiting for its WAL to reach the disk
+// (synchronous_commit off): it is visible at once, and only a crash of
+// Postgres within a fraction of a second can lose it. What such a crash
+// loses is the completion alone, never anything completed: the entries
+// are pending again and the relay carries them out again, which every
+// kind of entry allows (a projection writes the ledger's current state
+// and checks it afterwards; removing points or catching an index up
+// twice changes nothing the first time did not). No commit that comes
+// later can outlive it: Postgres writes WAL in order, so a later commit
+// that waits for the disk takes this one along.
 func (l *Ledger) CompleteOutbox(ctx context.Context, ids []int64) error {
 	if len(ids) == 0 {
 		return nil
 	}
 	b := &pgx.Batch{}
+	b.Queue(`SELECT set_config('synchronous_commit', 'off', true)`)
 	b.Queue(`DELETE FROM outbox WHERE id = ANY($1) AND kind IN ('messages', 'forget')`, ids)
 	b.Queue(`UPDATE outbox SET done_at = $2 WHERE id = ANY($1) AND done_at IS NULL`, ids, l.now().UTC())
 	return interpretError(l.pool.SendBatch(ctx, b).Close())

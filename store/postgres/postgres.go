@@ -216,6 +216,47 @@ func interpretError(err error) error {
 	return groupmem.WrapError(groupmem.EINTERNAL, "ledger error", err)
 }
 
+// inBatchTx runs the statements of b in one transaction that takes two
+// round trips: BEGIN and the statements go to the server together, on one
+// connection of the pool, and read reads their results, in order; then
+// the transaction commits when read returned nil and every statement
+// succeeded, and rolls back otherwise. A transaction whose COMMIT Postgres
+// answers with a rollback is an error. Errors come back interpreted.
+func (l *Ledger) inBatchTx(ctx context.Context, b *pgx.Batch, read func(br pgx.BatchResults) error) error {
+	conn, err := l.pool.Acquire(ctx)
+	if err != nil {
+		return interpretError(fmt.Errorf("begin: %w", err))
+	}
+	// A connection released inside a transaction (a ROLLBACK that failed)
+	// is closed by the pool, which ends the transaction.
+	defer conn.Release()
+	tx := &pgx.Batch{QueuedQueries: make([]*pgx.QueuedQuery, 0, len(b.QueuedQueries)+1)}
+	tx.Queue(`BEGIN`)
+	tx.QueuedQueries = append(tx.QueuedQueries, b.QueuedQueries...)
+	br := conn.SendBatch(ctx, tx)
+	_, err = br.Exec()
+	if err != nil {
+		err = fmt.Errorf("begin: %w", err)
+	} else {
+		err = read(br)
+	}
+	if cerr := br.Close(); err == nil && cerr != nil {
+		err = cerr
+	}
+	if err != nil {
+		_, _ = conn.Exec(context.WithoutCancel(ctx), `ROLLBACK`)
+		return interpretError(err)
+	}
+	tag, err := conn.Exec(ctx, `COMMIT`)
+	if err != nil {
+		return interpretError(fmt.Errorf("commit: %w", err))
+	}
+	if tag.String() == "ROLLBACK" {
+		return interpretError(fmt.Errorf("commit: %w", pgx.ErrTxCommitRollback))
+	}
+	return nil
+}
+
 // inTx runs fn in a transaction, committing when it returns nil and rolling
 // back otherwise. Errors come back interpreted.
 func (l *Ledger) inTx(ctx context.Context, fn func(tx pgx.Tx) error) error {

@@ -13,49 +13,54 @@ import (
 )
 
 // BeginRun implements groupmem.Ledger: it raises the group's fence by one
-// (creating the group's state on first use), reads the watermark, and
-// records the run, all in one transaction.
+// (creating the group's state on first use), reads the watermark, closes
+// the group's runs still running and records the run, all in one
+// transaction. The statements go to the server together, as one batch
+// that runs as one implicit transaction: either all of them apply or none
+// does.
 func (l *Ledger) BeginRun(ctx context.Context, p groupmem.BeginRunParams) (groupmem.Run, error) {
 	run, err := ledger.NewRun(p, l.now().UTC())
 	if err != nil {
 		return groupmem.Run{}, err
 	}
-	err = l.inTx(ctx, func(tx pgx.Tx) error {
-		// The one statement that locks the group's row takes the fence,
-		// within the lock timeout as a whole.
-		err := l.groupLock.run(ctx, tx, func(rows pgx.Rows) error { return rows.Scan(&run.Fence, &run.Watermark) }, `
-			INSERT INTO group_state AS g (group_id, fence) VALUES ($1, 1)
-			ON CONFLICT (group_id) DO UPDATE SET fence = g.fence + 1, updated_at = now()
-			RETURNING g.fence, g.watermark`, run.GroupID)
-		if err != nil {
-			return fmt.Errorf("take fence: %w", err)
-		}
-		run.NewWatermark = run.Watermark
-		// Runs still "running" lost their fence just now: none of them can
-		// commit any more, and a crashed one would never say so itself.
-		if _, err := tx.Exec(ctx, `UPDATE evolution_runs SET status = 'failed', report = jsonb_set(report, '{reason}', '"abandoned"'), error = $2, finished_at = $3
-			WHERE group_id = $1 AND status = 'running'`, run.GroupID, groupmem.AbandonedRun, run.StartedAt); err != nil {
-			return fmt.Errorf("close abandoned runs: %w", err)
-		}
-		return insertRun(ctx, tx, &run)
-	})
-	if err != nil {
-		return groupmem.Run{}, err
-	}
-	return run, nil
-}
-
-func insertRun(ctx context.Context, tx pgx.Tx, r *groupmem.Run) error {
-	_, err := tx.Exec(ctx, `
+	b := &pgx.Batch{}
+	// The one statement that locks the group's row takes the fence,
+	// within the lock timeout as a whole.
+	l.groupLock.queue(b, `
+		INSERT INTO group_state AS g (group_id, fence) VALUES ($1, 1)
+		ON CONFLICT (group_id) DO UPDATE SET fence = g.fence + 1, updated_at = now()
+		RETURNING g.fence, g.watermark`, run.GroupID)
+	// Runs still "running" lost their fence just now: none of them can
+	// commit any more, and a crashed one would never say so itself.
+	b.Queue(`UPDATE evolution_runs SET status = 'failed', report = jsonb_set(report, '{reason}', '"abandoned"'), error = $2, finished_at = $3
+		WHERE group_id = $1 AND status = 'running'`, run.GroupID, groupmem.AbandonedRun, run.StartedAt)
+	// The run records the fence and watermark that the first statement
+	// left in the group's row, which the transaction holds locked.
+	b.Queue(`
 		INSERT INTO evolution_runs (id, group_id, trigger, actor, status, model, prompt_version,
 			fence, watermark, new_watermark, started_at)
-		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
-		r.ID, r.GroupID, r.Trigger, r.Actor, r.Status, r.Model, r.PromptVersion,
-		r.Fence, r.Watermark, r.NewWatermark, r.StartedAt)
+		SELECT $1, $2, $3, $4, $5, $6, $7, g.fence, g.watermark, g.watermark, $8
+		FROM group_state g WHERE g.group_id = $2`,
+		run.ID, run.GroupID, run.Trigger, run.Actor, run.Status, run.Model, run.PromptVersion, run.StartedAt)
+	br := l.pool.SendBatch(ctx, b)
+	err = l.groupLock.read(br, func(rows pgx.Rows) error { return rows.Scan(&run.Fence, &run.Watermark) })
 	if err != nil {
-		return fmt.Errorf("record run: %w", err)
+		err = fmt.Errorf("take fence: %w", err)
+	} else if _, err = br.Exec(); err != nil {
+		err = fmt.Errorf("close abandoned runs: %w", err)
+	} else if tag, rerr := br.Exec(); rerr != nil {
+		err = fmt.Errorf("record run: %w", rerr)
+	} else if tag.RowsAffected() != 1 {
+		err = fmt.Errorf("record run: %d rows written", tag.RowsAffected())
 	}
-	return nil
+	if cerr := br.Close(); err == nil && cerr != nil {
+		err = fmt.Errorf("begin run: %w", cerr)
+	}
+	if err != nil {
+		return groupmem.Run{}, interpretError(err)
+	}
+	run.NewWatermark = run.Watermark
+	return run, nil
 }
 
 // FinishRun implements groupmem.Ledger. It records the end of a run that
@@ -74,6 +79,21 @@ func (l *Ledger) FinishRun(ctx context.Context, run groupmem.Run) error {
 
 // finishRun writes the end of a run that is still running.
 func finishRun(ctx context.Context, tx pgx.Tx, r *groupmem.Run, now time.Time) error {
+	b := &pgx.Batch{}
+	if err := queueFinishRun(b, r, now); err != nil {
+		return err
+	}
+	br := tx.SendBatch(ctx, b)
+	err := readFinishRun(br, r)
+	if cerr := br.Close(); err == nil && cerr != nil {
+		err = fmt.Errorf("finish run: %w", cerr)
+	}
+	return err
+}
+
+// queueFinishRun queues the statement that writes the end of run r, at
+// now, while it is still running; readFinishRun reads its result.
+func queueFinishRun(b *pgx.Batch, r *groupmem.Run, now time.Time) error {
 	stats, _ := json.Marshal(r.Stats)
 	tokens, _ := json.Marshal(r.Tokens)
 	report, err := json.Marshal(ledger.CleanReport(r.Report))
@@ -81,12 +101,19 @@ func finishRun(ctx context.Context, tx pgx.Tx, r *groupmem.Run, now time.Time) e
 		return fmt.Errorf("encode report: %w", err)
 	}
 	r.FinishedAt = now
-	tag, err := tx.Exec(ctx, `
+	b.Queue(`
 		UPDATE evolution_runs SET status = $2, model = $3, prompt_version = $4, new_watermark = $5,
 			messages = $6, stats = $7, tokens = $8, report = $9, error = $10, finished_at = $11
 		WHERE id = $1 AND status = 'running'`,
 		r.ID, r.Status, groupmem.CleanActor(r.Model), groupmem.CleanActor(r.PromptVersion), r.NewWatermark,
 		r.Messages, stats, tokens, report, ledger.CleanError(r.Error), r.FinishedAt)
+	return nil
+}
+
+// readFinishRun reads the result of queueFinishRun: ECONFLICT when run r
+// was not running any more.
+func readFinishRun(br pgx.BatchResults, r *groupmem.Run) error {
+	tag, err := br.Exec()
 	if err != nil {
 		return fmt.Errorf("finish run: %w", err)
 	}

@@ -3,6 +3,7 @@ package sqlite
 import (
 	"context"
 	"database/sql"
+	"encoding/json"
 	"fmt"
 	"time"
 
@@ -20,7 +21,8 @@ import (
 // group that never began a run is ENOTFOUND. Timestamps of everything
 // written are the one "now" of the transaction; plan is updated in place
 // with them, with the run id on every version and change, the change ids,
-// and the run's succeeded status.
+// the run's succeeded status and the touched versions as committed
+// (plan.Committed).
 func (l *Ledger) CommitPlan(ctx context.Context, plan *groupmem.Plan) error {
 	if err := ledger.CleanPlan(plan); err != nil {
 		return err
@@ -50,9 +52,32 @@ func (l *Ledger) CommitPlan(ctx context.Context, plan *groupmem.Plan) error {
 		if err != nil {
 			return fmt.Errorf("raise watermark: %w", err)
 		}
+		committed, err := touchedVersions(ctx, tx, plan.Touched())
+		if err != nil {
+			return err
+		}
 		plan.Run.Status = groupmem.RunSucceeded
-		return finishRun(ctx, tx, &plan.Run, now)
+		if err := finishRun(ctx, tx, &plan.Run, now); err != nil {
+			return err
+		}
+		plan.Committed = committed
+		return nil
 	})
+}
+
+// touchedVersions reads back, in tx, the versions ids as the transaction
+// leaves them, in the order of ids: plan.Committed.
+func touchedVersions(ctx context.Context, tx *sql.Tx, ids []string) ([]groupmem.Memory, error) {
+	if len(ids) == 0 {
+		return nil, nil
+	}
+	list, _ := json.Marshal(ids) // a []string always marshals
+	mems, err := queryMemories(ctx, tx, `SELECT `+qualifiedColumns+` FROM json_each(?) AS t
+		JOIN memory_versions m ON m.memory_id = t.value ORDER BY t.key`, string(list))
+	if err != nil {
+		return nil, fmt.Errorf("read back the touched versions: %w", err)
+	}
+	return mems, nil
 }
 
 // checkFence fails with ESTALE unless the run still holds the group's

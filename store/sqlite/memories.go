@@ -13,6 +13,11 @@ import (
 const memoryColumns = `memory_id, lineage_id, group_id, statement, version, parent_id, status, tags,
 	strength, change_summary, evidence, embedding, run_id, created_at, updated_at`
 
+// qualifiedColumns are memoryColumns of memory_versions under the alias m,
+// for a query that joins it.
+const qualifiedColumns = `m.memory_id, m.lineage_id, m.group_id, m.statement, m.version, m.parent_id, m.status, m.tags,
+	m.strength, m.change_summary, m.evidence, m.embedding, m.run_id, m.created_at, m.updated_at`
+
 // listColumns are memoryColumns without the embedding, for reads that
 // never need it.
 const listColumns = `memory_id, lineage_id, group_id, statement, version, parent_id, status, tags,

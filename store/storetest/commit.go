@@ -55,6 +55,24 @@ func testCommitCreateThenUpdate(t *testing.T, l groupmem.Ledger) {
 	p2 := UpdatePlan(r2, first, "meets every Friday night to discuss sci-fi anime")
 	p2.Run.NewWatermark = msgs[4].Seq
 	Commit(t, l, p2)
+	// The plan holds every version it touched as the ledger now holds it,
+	// embedding included, in the order of Touched.
+	touched := p2.Touched()
+	if len(p2.Committed) != len(touched) {
+		t.Fatalf("plan.Committed holds %d versions for %d touched", len(p2.Committed), len(touched))
+	}
+	for i, id := range touched {
+		stored, err := l.Memory(ctx, id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if diff := cmp.Diff(stored, p2.Committed[i]); diff != "" {
+			t.Fatalf("plan.Committed[%d] (-stored +committed):\n%s", i, diff)
+		}
+	}
+	if p2.Committed[0].Status != groupmem.StatusSuperseded || p2.Committed[1].Status != groupmem.StatusActive {
+		t.Fatalf("plan.Committed = %+v; want the old version superseded, the new one active", p2.Committed)
+	}
 	r3 := Begin(t, l, "g1")
 	p3 := UpdatePlan(r3, p2.New[0], "meets every Friday at 21:00 to discuss sci-fi anime")
 	Commit(t, l, p3)
