@@ -42,13 +42,13 @@ func (l *Ledger) CommitPlan(ctx context.Context, plan *groupmem.Plan) error {
 	queueVersions(b, plan, now)
 	queueChanges(b, plan.Changes)
 	b.Queue(`INSERT INTO outbox (group_id, memory_id, created_at)
-		SELECT $1, m, $3 FROM unnest($2::uuid[]) WITH ORDINALITY AS t(m, ord) ORDER BY ord
+		SELECT $1, m, $3 FROM unnest($2::text[]::uuid[]) WITH ORDINALITY AS t(m, ord) ORDER BY ord
 		RETURNING id`, plan.Run.GroupID, ids, now)
 	b.Queue(`UPDATE group_state SET watermark = greatest(watermark, $2), updated_at = $3 WHERE group_id = $1`,
 		plan.Run.GroupID, plan.Run.NewWatermark, now)
 	// The touched versions as this transaction leaves them, for the
 	// committer to project.
-	b.Queue(`SELECT `+qualifiedColumns("m")+` FROM unnest($1::uuid[]) WITH ORDINALITY AS t(id, ord)
+	b.Queue(`SELECT `+qualifiedColumns("m")+` FROM unnest($1::text[]::uuid[]) WITH ORDINALITY AS t(id, ord)
 		JOIN memory_versions m ON m.memory_id = t.id ORDER BY t.ord`, ids)
 	if err := queueFinishRun(b, &run, now); err != nil {
 		return err
@@ -132,7 +132,7 @@ func queueTransitions(b *pgx.Batch, plan *groupmem.Plan, now time.Time) {
 	}
 	b.Queue(`
 		UPDATE memory_versions m SET status = t.to_status, strength = coalesce(t.strength, m.strength), updated_at = $6
-		FROM unnest($1::uuid[], $2::text[], $3::text[], $4::float8[]) AS t(id, from_status, to_status, strength)
+		FROM unnest($1::text[]::uuid[], $2::text[], $3::text[], $4::float8[]) AS t(id, from_status, to_status, strength)
 		WHERE m.memory_id = t.id AND m.group_id = $5 AND m.status = t.from_status`,
 		ids, from, to, strength, plan.Run.GroupID, now)
 }
@@ -168,7 +168,7 @@ func queueVersions(b *pgx.Batch, plan *groupmem.Plan, now time.Time) {
 		SELECT id, lineage, $1::text, statement, version, parent, status,
 			($10::text[])[tags_from + 1 : tags_to], strength, summary, ($13::text[])[ev_from + 1 : ev_to],
 			CASE WHEN has_emb THEN ($16::real[])[emb_from + 1 : emb_to] END, $2::uuid, $3::timestamptz, $3::timestamptz
-		FROM unnest($4::uuid[], $5::uuid[], $6::text[], $7::int[], $8::uuid[], $9::text[],
+		FROM unnest($4::text[]::uuid[], $5::text[]::uuid[], $6::text[], $7::int[], $8::text[]::uuid[], $9::text[],
 			$11::int[], $12::int[], $14::int[], $15::int[], $17::int[], $18::int[], $19::bool[], $20::float8[], $21::text[])
 			WITH ORDINALITY AS t(id, lineage, statement, version, parent, status,
 				tags_from, tags_to, ev_from, ev_to, emb_from, emb_to, has_emb, strength, summary, ord)
@@ -217,7 +217,7 @@ func queueChanges(b *pgx.Batch, changes []groupmem.Change) {
 	b.Queue(`INSERT INTO memory_change_log (group_id, action, memory_id, new_memory_id, old_statement,
 			new_statement, change_summary, version, actor, run_id, created_at)
 		SELECT $1, a, m, nm, os, ns, r, v, ac, $10, $11
-		FROM unnest($2::text[], $3::uuid[], $4::uuid[], $5::text[], $6::text[], $7::text[], $8::int[], $9::text[])
+		FROM unnest($2::text[], $3::text[]::uuid[], $4::text[]::uuid[], $5::text[], $6::text[], $7::text[], $8::int[], $9::text[])
 			WITH ORDINALITY AS t(a, m, nm, os, ns, r, v, ac, ord)
 		ORDER BY ord`,
 		c.GroupID, action, mem, newMem, oldSt, newSt, reason, version, actor, c.RunID, c.CreatedAt)

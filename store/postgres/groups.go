@@ -55,7 +55,7 @@ func (l *Ledger) Groups(ctx context.Context, q groupmem.GroupQuery) ([]groupmem.
 	if err != nil || len(runIDs) == 0 {
 		return groups, interpretError(err)
 	}
-	rows, err = l.pool.Query(ctx, `SELECT `+runColumns+` FROM evolution_runs WHERE id = ANY($1::uuid[])`, runIDs)
+	rows, err = l.pool.Query(ctx, `SELECT `+runColumns+` FROM evolution_runs WHERE id = ANY($1::text[]::uuid[])`, runIDs)
 	if err != nil {
 		return nil, interpretError(fmt.Errorf("read groups' runs: %w", err))
 	}

@@ -227,7 +227,7 @@ const (
 		RETURNING ` + jobColumns
 	renewJobsSQL = `
 		UPDATE evolution_jobs j SET claimed_until = $1
-		FROM unnest($2::bigint[], $3::uuid[]) AS r(id, claim)
+		FROM unnest($2::bigint[], $3::text[]::uuid[]) AS r(id, claim)
 		WHERE j.id = r.id AND j.claim = r.claim AND j.status = 'running'
 		RETURNING j.id`
 	finishJobSQL = `

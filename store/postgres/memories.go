@@ -109,7 +109,7 @@ func (l *Ledger) MemoriesByID(ctx context.Context, ids []string) ([]groupmem.Mem
 	if len(ids) == 0 {
 		return nil, nil
 	}
-	return l.queryMemories(ctx, `SELECT `+memoryColumns+` FROM memory_versions WHERE memory_id = ANY($1::uuid[])`, ids)
+	return l.queryMemories(ctx, `SELECT `+memoryColumns+` FROM memory_versions WHERE memory_id = ANY($1::text[]::uuid[])`, ids)
 }
 
 // Memory implements groupmem.Ledger.
