@@ -25,10 +25,13 @@ var Chinese = Language{
 	Leads: []string{"通知", "公告", "提醒", "提醒一下", "提醒下", "温馨提示", "友情提示", "重要", "注意", "大家注意", "重要通知",
 		"老规矩", "照旧", "还是老规矩", "对了", "话说", "另外", "顺便说一下", "顺便", "说一下", "补充一下", "各位", "大家"},
 	Openers:     []string{"跟大家报告一下", "报告一下", "跟大家说一声", "跟你们说一声", "说一声", "话说", "对了", "跟你们说个事", "跟大家说个事", "跟你们说", "提前说一下", "顺便说一下", "补充一下", "另外", "说个事"},
-	Reader:      regexp.MustCompile(`你|记得|别忘|^请|请(大家|各位)|务必|新来的`),
+	Reader:      regexp.MustCompile(`你|记得|别忘|^请|请(大家|各位)|务必|新来的|给点建议|求推荐|求助|有(?:去过|用过|吃过|住过|知道)的`),
 	Singular:    regexp.MustCompile(`[我俺]([^们]|$)`),
 	Attribution: "：",
-	Recurs:      regexp.MustCompile(`每(周|天|晚|月|个|星期|礼拜|次)|老规矩|照常|照旧|惯例|固定|以后都|从今往后`),
+	Mishap:      regexp.MustCompile(`又|再次|再一次|还是老样子|突然|居然|临时`),
+	Irony:       regexp.MustCompile(`^\s*(才怪|开玩笑的|骗你的|假的|并不|有时候吧)[。！!~～\s]*$`),
+	Chores:      regexp.MustCompile(`大扫除|打扫|洗衣服|做家务|家务|报税|交水电费|写报告|写周报|收拾屋子|收拾房间|倒垃圾|拖地`),
+	Recurs:      regexp.MustCompile(`每个?(周|天|晚|月|星期|礼拜)|老规矩|照常|照旧|惯例|固定|以后都|从今往后`),
 	FillerPhrases: []string{
 		"早上好", "上午好", "中午好", "下午好", "晚上好", "大家好", "早安", "晚安", "你好", "您好", "在吗", "在不在", "拜拜", "回来了", "来了", "收到",
 		"了解", "明白", "好的", "好滴", "好哒", "没问题", "谢谢", "多谢", "感谢", "谢啦", "确实", "是的", "是啊", "对的", "同意", "厉害", "真棒",
@@ -51,13 +54,17 @@ var Chinese = Language{
 	Occasion: []string{
 		"今晚", "今天", "明天", "昨天", "今早", "明早",
 	},
-	MediaWords:   []string{"图片", "照片", "视频", "语音", "文件", "表情", "链接", "位置"},
-	When:         zhMoments,
-	Setting:      regexp.MustCompile(`改到|改成|改为|挪到|换到|搬去|改去|以后都|从下周|现在在|暂定在?|费用|每人\d+|(?:我们组|我们群|群里)[^，。！？]{0,4}在|语音用|改用`),
+	MediaWords: []string{"图片", "照片", "视频", "语音", "文件", "表情", "链接", "位置"},
+	When:       zhMoments,
+	// what the group has settled on, where or for how much, and from when
+	// a change holds ("场地在", "会费", "从这周开始", "下月生效")
+	Setting: regexp.MustCompile(`改到|改成|改为|改在|挪到|换到|搬去|改去|以后都|从下周|现在在|暂定在?|费用|每人\d+|(?:我们组|我们群|群里)(?:现在|目前|都|就|统一)?在|我们(?:先|现在|目前|统一|以后)在|语音用|改用|` +
+		`(?:地点|场地|自提点|集合点|集合地点|会议室|地址)(?:在|是|改|换)|会费|收费|停车费|都放|改规矩|调成|调整为|生效|以后(?:去|在|固定)|` +
+		`(?:停车|收费|费用?)[^，。！？]{0,6}(?:是|为|调成|改成)`),
 	Facts:        zhFacts,
 	Asked:        zhAsked,
 	Answered:     "%s被问到%s：%s",
-	NamesItself:  []string{"过敏", "吃素", "搬家"},
+	NamesItself:  []string{"过敏", "吃素", "搬家", "自驾", "带全家", "全家去", "一家人去", "带娃去", "酒店", "住两晚", "住三晚", "医院", "疹子", "急诊"},
 	Someone:      "一位群友",
 	Voice:        zhVoice,
 	Habitual:     zhHabitual,
@@ -90,29 +97,64 @@ func zh(verbs string) *regexp.Regexp { return regexp.MustCompile(`我` + zhWhen 
 
 // zhFacts are the Chinese patterns of what members say about themselves.
 var zhFacts = map[string]*regexp.Regexp{
-	"job": regexp.MustCompile(`我在.{1,12}(工作|上班|实习)|我是(一名|一个)?.{0,6}(程序员|老师|医生|护士|工程师|设计师|学生|律师|厨师|会计|产品经理|运维|前端|后端)|我的工作|` +
+	"job": regexp.MustCompile(`我在.{1,12}(工作|上班|实习)|我是(一名|一个)?.{0,6}(?:` + zhOccupation + `)|我的工作|` +
 		`我` + zhWhen + `(换了工作|入职|升职|换成.{1,4}班|转岗)|干[^，。！？]{2,6}这行|` +
-		`入职|岗位是|换工作|当上`),
+		`入职|岗位是|换工作|当上|` +
+		// a job said as what one does or has done for years ("我做外卖站长
+		// 的", "本人药剂师一枚", "干健身教练快十年了", "新工作定了，做银行柜员")
+		`我` + zhWhen + `(?:是)?(?:做|当)[^，。！？\s]{2,8}(?:的|工作)|(?:^|[，。！？\s])做[^，。！？\s]{2,6}的(?:[，。！？\s]|$)|本人[^，。！？\s]{2,8}一枚|新工作|跳槽|(?:offer|Offer|OFFER)接了|辞职了|` +
+		`(?:当|做)[^，。！？\s]{2,8}(?:第[一二三四五六七八九十\d]+年|[一二三四五六七八九十几\d]+年了)`),
 	"home": regexp.MustCompile(`我` + zhWhen + `(?:住在|家在|搬到|搬家到|要搬到|要搬去)|在[^，。！？]{1,6}住|` +
-		`我` + zhWhen + `住(?:在)?|成为[^，。！？]{2,4}人|新(?:房子|家)在`),
+		`我` + zhWhen + `住(?:在)?|成为[^，。！？]{2,4}人|新(?:房子|家)在|` +
+		// a home said as a move done or a flat rented ("搬完家了，现在住长宁",
+		// "新租的房子在浦东")
+		`搬完家|搬好家|新租的|租的房子在|现在住[^，。！？\s]{2,8}|这边[^，。！？]{0,10}[，\s]住着(?:挺|很|还|真|特别)`),
 	"family": regexp.MustCompile(`我(老婆|老公|媳妇|对象|儿子|女儿|家孩子)(是|在|今年|刚)|我(家猫|家狗|家的猫|家的狗)|(领养|养)了(一只|只|个)|` +
-		`我们家那个|我家(?:宝贝|孩子|闺女|儿子|老大|老二|新来的)|新来了一只|养了`),
+		`我们家那个|我家(?:宝贝|孩子|闺女|儿子|老大|老二|新来的)|新来了一只|养了|` +
+		// an animal of the household named by its kind ("我家雪纳瑞",
+		// "家里添了只比熊"), a child by what children do ("第一天上小学")
+		`(?:我家|家里)的?(?:` + zhAnimal + `)|添了(?:一)?只|(?:第一天)?上(?:小学|幼儿园|初中|一年级)|学会(?:了)?(?:骑车|骑自行车|走路|说话|游泳)|` +
+		`我家[^，。！？\s]{1,3}(?:今天|昨天)?(?:在)?(?:幼儿园|学校|上学|放学|开学|考试|期末|汇报演出)`),
 	"origin": regexp.MustCompile(`我老家|老家[是在]|我是[^，。！？]{1,4}人`),
 	"owns": regexp.MustCompile(`我(那辆|这辆|这台|这部|开的|开[A-Za-z奥宝奔大丰本比特理蔚小极问五])|提车了|` +
-		`换了(?:辆|台|部)|入了|我这[^，。！？]{2,12}用了`),
+		`换了(?:辆|台|部)|入了|我这[^，。！？]{2,12}用了|新买了|新入了`),
 	"school": regexp.MustCompile(`我` + zhWhen + `(在备考|备考|考上了|毕业于)|在备考|` +
 		`报名了|报了名`),
-	"health": regexp.MustCompile(`对.{1,8}过敏|我` + zhWhen + `(不能吃|吃素|不吃)|` +
+	"health": regexp.MustCompile(`对.{1,8}过敏|吃[^，。！？\s]{1,6}(?:进过?医院|住过?院|起疹子|上吐下泻)|我` + zhWhen + `(不能吃|吃素|不吃|碰不了|碰不得|不能碰|沾不得|吃不了|喝不了)|` +
 		`[^，。！？\s]{1,6}过敏`),
 	"likes": regexp.MustCompile(`我` + zhWhen + `(?:(很|特别|最|超|更|比较)?(喜欢|爱吃|爱看|爱喝|讨厌|不喜欢)|最爱)|报了个|迷上了|入坑|一口气刷了|作为一个|` +
-		`迷上|在追|追完|花了一整天在|最难吃|最好吃|座的`),
+		`迷上|在追|追完|花了一整天在|最难吃|最好吃|座的|` +
+		// a pastime one spends one's time on or is learning ("周末全耗在烘焙上",
+		// "最近在学乒乓球")
+		`(?:耗在|泡在)[^，。！？\s]{2,8}上|(?:最近|现在|一直)在(?:学|练)`),
 	"routine": regexp.MustCompile(`我` + zhWhen + `(每周[一二三四五六日末]?|每个?星期[一二三四五六日天]?|每天|每个?月|平时)[^，。！？,.!?]{0,10}(去|做|上|练|跑|学|打|参加)`),
 	"plans": regexp.MustCompile(`我` + zhWhen + `(?:打算|准备|计划|要去|想去|要回|搬家)|机票都订了|攻略做了|准备去|` +
-		`机票(?:已经|都)?(?:订|买)`),
+		`机票(?:已经|都)?(?:订|买)|` +
+		// a trip said by how one goes or where one stays ("下个月自驾去千岛湖",
+		// "五一带全家去黄山", "去乌镇住两晚")
+		`(?:自驾|带全家|全家|一家人|带娃)去[^，。！？\s]{2,6}|去[^，。！？\s]{2,6}住[一两二三四五几]晚|酒店(?:已经|都)?订好`),
 	"did": zh(`去了|跑了|买了|看了|考过了|通过了|领养了|学会了|完成了|爬了|见了|开始(?:学|练|用|做|跑|上|玩|养|写)|去[^，。！？,.!?]{1,4}了`),
 	"event": regexp.MustCompile(`团建[^，。！？]{2,8}|[^，。！？]{2,8}(吃得太|太好吃了|吃完了|玩得太)|` +
-		`(?:^|[，。！？\s])到[^，。！？\s]{2,4}了|请(?:我|大家)吃|在[^，。！？\s]{2,8}聚|这家(?:可以|不错|好吃)|打过了?[A-Za-z]|[A-Za-z]\S*过了|玩到|打到凌晨|带飞|通关`),
+		`(?:^|[，。！？\s])到[^，。！？\s]{2,4}了|请(?:我|大家)吃|在[^，。！？\s]{2,8}聚|这家(?:可以|不错|好吃)|打过了?[A-Za-z]|[A-Za-z]\S*过了|玩到|打到凌晨|带飞|通关|` +
+		// what the group did or got, said when it is over ("包饺子活动结束了",
+		// "X办得不错", "X已截单", "团购的X拿到了", "今晚小区的X人好多")
+		`[^，。！？\s]{2,10}(?:活动|会|赛|演出|展|课|讲座|聚会|聚餐|派对|市集|市场|晚会|团建)(?:结束了|圆满结束|办得(?:不错|很好|挺好|真好))|[^，。！？\s]{2,12}(?:已截单|截单了)|(?:团购|团|拼)的[^，。！？\s]{2,10}(?:到了|拿到了|到货)|的[^，。！？\s]{2,10}人(?:好|超|特别)多|` +
+		// a match and its opponent, a place the group sat in ("输给X了",
+		// "和X的友谊赛", "去X喝了两杯", "X的精酿不错")
+		`(?:^|[，。！？\s])[^，。！？\s要周月天]{2,6}出差[一两二三四五六七几\d]+天|在[^，。！？\s]{2,6}出差|终于吃上|` +
+		`输给了?[^，。！？]{2,24}|(?:和|跟|对)[^，。！？]{2,24}的(?:比赛|友谊赛|决赛|半决赛|对决)|(?:去|在)[^，。！？]{2,24}(?:喝了|坐到|唱了|玩了一)|[^，。！？]{2,24}的(?:精酿|酒|咖啡|菜|环境)(?:不错|很好|好喝|好吃|一般)`),
 }
+
+// zhOccupation is the words that end the names of jobs, for the job
+// patterns: what one is, does or becomes.
+const zhOccupation = `程序员|老师|医生|护士|工程师|设计师|学生|律师|厨师|会计|产品经理|运维|前端|后端|HR|人事|销售|司机|店员|店长|站长|` +
+	`教练|中介|经纪人|师傅|翻译|传译|摄影师|咖啡师|审计|策划|编辑|记者|药剂师|柜员|公务员|警察|主播|客服|保安|快递员|外卖员|` +
+	`研究员|分析师|顾问|经理|主管|助理|文员|出纳|收银员|导游|空乘|飞行员|消防员|律师助理|治疗师|营养师|美容师|理发师|裁缝|木匠|电工`
+
+// zhAnimal is the kinds of animal a household keeps, as people name their
+// own: by breed or kind, for the family pattern.
+const zhAnimal = `[^，。！？\s]{0,2}(?:猫|狗|犬)|泰迪|比熊|雪纳瑞|博美|柯基|柴犬|金毛|哈士奇|二哈|边牧|萨摩耶|拉布拉多|布偶|英短|美短|加菲|暹罗|` +
+	`仓鼠|龙猫|荷兰猪|兔子|垂耳兔|鹦鹉|乌龟|巴西龟`
 
 // zhFirstPerson are Chinese first-person words, longest first, and what
 // they become: %s is the sender's name.
@@ -256,7 +298,21 @@ func zhVoice(st, name string, day time.Time, own bool) string {
 	for _, p := range zhFirstPerson {
 		st = strings.ReplaceAll(st, p[0], strings.ReplaceAll(p[1], "%s", name))
 	}
-	return zhSelf(st, name)
+	return zhOnce(zhSelf(st, name), name)
+}
+
+// zhOnce words the member's household, once the statement has named it
+// ("name家"), without naming the member again: a later "name一家" becomes
+// 一家人 and a later "name家" 自家 ("带阿梅家的猫去公园，它比阿梅一家还能跑" →
+// "…它比一家人还能跑"). A household named after the member alone
+// ("小林妈…来看小林一家") is left as it is.
+func zhOnce(st, name string) string {
+	first := strings.Index(st, name)
+	if first < 0 || !strings.HasPrefix(st[first+len(name):], "家") {
+		return st
+	}
+	head, tail := st[:first+len(name)+len("家")], st[first+len(name)+len("家"):]
+	return head + strings.NewReplacer(name+"一家", "一家人", name+"家", "自家").Replace(tail)
 }
 
 // zhDate writes a date the Chinese way, without the year: 10月25日.

@@ -65,7 +65,7 @@ func (f *Fuser) decideCandidate(c *cluster, active activeDays) *decision {
 	weekly, inWeek := weekdayOfCluster(items, f.cfg.Evolve.Location)
 	said := func(it *item) bool {
 		day := it.msg.SentAt.In(f.cfg.Evolve.Location)
-		return habitLine(f.cfg.Languages, it.msg.Content, day, inWeek && day.Weekday() == weekly)
+		return habitLine(f.cfg.Languages, topicWith(f.cfg.Languages, it.msg.Content, word), day, inWeek && day.Weekday() == weekly)
 	}
 	rep := f.representative(items, func(it *item) float64 { return c.cosine(it.vec) }, said)
 	if rep == nil {
@@ -233,8 +233,16 @@ func (f *Fuser) statement(m groupmem.Message) string {
 func (f *Fuser) ownStatement(m groupmem.Message) string {
 	ls := f.cfg.Languages
 	st := strings.Join(strings.Fields(statementOf(ls, m.Content)), " ")
-	if l := language(ls, st); l != nil {
-		st = l.rewrite(st)
+	// The rewrite of the first language that owns the line and has one for
+	// it ("Thanks for carrying me in Helldivers 2 tonight 婷婷" is English
+	// that Chinese owns too).
+	for i := range ls {
+		if ls[i].Owns(st) {
+			if r := ls[i].rewrite(st); r != st {
+				st = r
+				break
+			}
+		}
 	}
 	return clean(ls, ownThirdPerson(ls, selfLed(ls, st), m, f.cfg.Evolve.Location))
 }

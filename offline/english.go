@@ -22,7 +22,7 @@ var English = Language{
 		`(?i)^\W*(good )?(morning|evening|night|afternoon)( all| everyone| folks| guys| team)?\W*$|` +
 		`^\W*[A-Z][a-z]+!+\s*$`), // a name called out: "Mel!"
 	SignOff: regexp.MustCompile(`(?i)\b(talk (to you )?(later|soon)|ttyl|see (you|ya|y'all) (later|soon|then|there)|catch (you|ya) later|take care|good ?night|gotta (go|run)|bye)\b`),
-	Reaction: regexp.MustCompile(`(?i)^\W*(that'?s|that is|this is|how|what a|sounds|looks|wow|omg|aww+|nice|great|awesome|amazing|cool|lol|haha+|yay|ok|okay|wait|honestly|same|love (it|that|this)|hang in there|sending|so anyways?|anyways?)\b` +
+	Reaction: regexp.MustCompile(`(?i)^\W*(that'?s|that is|this is|how|what a|sounds|looks|wow|omg|aww+|nice|great|awesome|amazing|cool|lol|haha+|yay|ok|okay|wait|honestly|same|sorry|no worries|love (it|that|this)|hang in there|sending|so anyways?|anyways?)\b` +
 		`[\w\s',-]{0,30}[.!]*\s*$`),
 	Photo: regexp.MustCompile(`(?i)\b(here'?s a (pic|photo|picture|shot|snap|video|link)|(check|look at) (this|these|it|out this)|pic of|photo of|(pic|photo|link) below|attached|sorry for the [a-z ]*(pic|photo))\b`),
 	Place: regexp.MustCompile(`\b(?:at|in|to|from|on|of) (?:the )?[A-Z][\w'-]*`),
@@ -30,7 +30,7 @@ var English = Language{
 		// "Thanks for chaperoning at Willow Farm, Emma", "Thanks for
 		// carrying me in Lethal Company tonight Hannah", "Thanks for
 		// dinner at Golden Wok everyone"
-		{regexp.MustCompile(`(?i)^(?:thanks|thank you)(?: so much)? for ([^,.!?]+?)(?: everyone| all| guys| y'all)?(?:, | (?:tonight|today|again),? )(?-i:([A-Z][a-z]+))([,.!?]|$)`), "I thanked $2 for $1$3"},
+		{regexp.MustCompile(`(?i)^(?:thanks|thank you)(?: so much)? for ([^,.!?]+?)(?: everyone| all| guys| y'all)?(?:, | (?:tonight|today|again),? )(?-i:([A-Z][a-z]+|\p{Han}{1,4}))([,.!?]|$)`), "I thanked $2 for $1$3"},
 		{regexp.MustCompile(`(?i)^(?:thanks|thank you)(?: so much)? for ([^,.!?]+?)(?: everyone| all| guys| y'all)?([,.!?]|$)`), "I thanked everyone for $1$2"},
 		// "Been really into fencing lately": the subject left out
 		{regexp.MustCompile(`(?i)^been\b`), "I've been"},
@@ -40,13 +40,14 @@ var English = Language{
 	FirstPerson: regexp.MustCompile(`\b(I|I'm|I've|I'll|I'd|me|my|mine|myself)\b`),
 	Leads: []string{"hot take", "fun fact", "small update", "quick update", "big news", "reminder", "friendly reminder", "quick reminder", "just a reminder", "fyi", "psa", "note", "heads up", "heads-up",
 		"btw", "by the way", "also", "ok so", "so", "guys", "everyone", "folks", "hey all", "hi all", "hey everyone",
-		"hi everyone", "all", "announcement", "update", "as a reminder"},
+		"hi everyone", "all", "announcement", "update", "as a reminder", "for the newbies", "for newbies", "for anyone new", "for newcomers", "for the new folks"},
 	Openers:  []string{"oh and", "oh", "anyway", "anyways", "btw", "by the way", "and also", "also also", "plus", "ok so", "so anyway"},
-	Reader:   regexp.MustCompile(`(?i)\b(you|your|you're|you'll|yours)\b|^\s*(please|remember|don't|do not|bring|push|make sure)\b|^\s*(let|tell|ask|fight|call|text|ping|remind|show|help) (me|us)\b`),
+	Reader:   regexp.MustCompile(`(?i)\b(you|your|you're|you'll|yours)\b|^\s*(please|remember|don't|do not|bring|push|make sure)\b|^\s*(?:so |and |but )?(let|tell|ask|fight|call|text|ping|remind|show|help|forgive|excuse|pardon|wish) (me|us)\b`),
 	Singular: regexp.MustCompile(`(?i)\b(i|i'm|i've|i'll|i'd|me|my|mine|myself)\b`),
 	BareVerb: regexp.MustCompile(`\b([A-Z][a-z]+) (?:really |also |still |even |just |always |never |totally )?` +
 		`(have|do|go|am|appreciate|love|like|want|need|think|know|feel|hope|wish|enjoy|miss|agree|guess|mean|say|get|make|take|carry|can't wait)(?:[\s,.!;]|$)`),
-	VerbLead:     regexp.MustCompile(`(?i)^\W*(just |finally |also |still )?([a-z]{3,}ed|went|made|took|got|bought|had|ran|met|saw|found|spent|signed|caught|brought|began|did|flew|grew|won|sold|left|kept|lost|paid|put|built|drove|rode|swam|wrote|read|ate|drank|gave|heard|learnt|thought|taught|told|wore|started|picked)\b`),
+	VerbLead: regexp.MustCompile(`(?i)^\W*(just |finally |also |still )?([a-z]{3,}ed|went|made|took|got|bought|had|ran|met|saw|found|spent|signed|caught|brought|began|did|flew|grew|won|sold|left|kept|lost|paid|put|built|drove|rode|swam|wrote|read|ate|drank|gave|heard|learnt|thought|taught|told|wore|started|picked|` +
+		`sang|sat|stood|slept|woke|came|became|fell|felt|forgot|hung|rang|spoke|threw|began|took up|beat|can't|cannot|couldn't|won't|wouldn't)\b`),
 	SubjectSpace: " ",
 	Self:         "I",
 	NotVerbs: []string{"hundred", "indeed", "need", "speed", "seed", "breed", "proceed", "exceed", "tired", "bored", "excited",
@@ -57,6 +58,10 @@ var English = Language{
 	Their:       "their",
 	Recurs: regexp.MustCompile(`(?i)\b(every|each) (day|morning|evening|night|week|weekend|month|monday|tuesday|wednesday|thursday|friday|saturday|sunday)|` +
 		`\b(weekly|daily|monthly|fortnightly|as usual|as always|from now on|going forward|on (mondays|tuesdays|wednesdays|thursdays|fridays|saturdays|sundays|weekends))\b`),
+	Mishap:    regexp.MustCompile(`(?i)\b(again|once more|yet another|as ever|suddenly|out of nowhere|last minute)\b`),
+	Irony:     regexp.MustCompile(`(?i)^\W*(sometimes|not|kidding|just kidding|jk|not really|yeah right|as if|allegedly|said no one( ever)?)\W*$`),
+	TimeNames: regexp.MustCompile(`\b(?:January|February|March|April|May|June|July|August|September|October|November|December|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)\b`),
+	Chores:    regexp.MustCompile(`(?i)\b(taxes|tax return|laundry|chores|housework|ironing|dishes|hoovering|vacuuming|paperwork|admin|errands|groceries|grocery run|homework|spring cleaning|decluttering|emails|inbox)\b`),
 	FillerWords: []string{
 		"hi", "hello", "hey", "heya", "yo", "morning", "good", "night", "gm", "gn", "evening", "afternoon",
 		"everyone", "all", "guys", "folks", "y'all", "bye", "cya", "see", "you", "later", "brb", "back", "ok",
@@ -92,12 +97,19 @@ var English = Language{
 	Occasion: []string{
 		"tonight", "tomorrow", "today", "yesterday",
 	},
-	When:        enWhen,
-	Setting:     regexp.MustCompile(`(?i)\b(?:from now on|going forward|starting (?:next|this|monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow)|moves? to the|moved to the|(?:is|are) now (?:at|in|on|the)|(?:lives|live) in the|leaves? from the|we(?:'ll)? (?:meet|gather) at the|renam(?:e|ed|ing) (?:the|it|our)|working title)\b`),
-	Facts:       enFacts,
-	Asked:       enAsked,
-	Answered:    "Asked %[2]s, %[1]s said — %[3]s",
-	NamesItself: []string{"allergic", "vegetarian", "vegan", "lactose", "youngest", "oldest", "eldest", "little one"},
+	When: enWhen,
+	Setting: regexp.MustCompile(`(?i)\b(?:from now on|going forward|starting (?:next|this|monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow)|moves? to the|moved to the|(?:is|are) now (?:at|in|on|the)|(?:lives|live) in the|leaves? from the|we(?:'ll)? (?:meet|gather) at the|renam(?:e|ed|ing) (?:the|it|our)|working title)\b|` +
+		// where the group meets for what it does, and what it pays ("we
+		// rehearse in St Luke's hall", "practice is at the north lawn",
+		// "subs are £5 a session", "fees go to ¥40 per session")
+		`(?i)\bwe (?:rehearse|practi[cs]e|train|play|meet|gather|sing) (?:in|at) |\b(?:rehearsals?|practices?|training|meetings?|sessions?|games?|pickup|pick-up|drop-off|collection|meeting point|the meetup) (?:is|are|will be) (?:now )?(?:in|at|held (?:in|at)) |` +
+		`(?i)\bnew (?:home|place|spot|location) for (?:the|our)\b|\bmov(?:e|es|ed|ing) (?:the |our )?[a-z]+(?: [a-z]+)? to (?:the )?(?-i:[A-Z])|` +
+		`(?i)\b(?:subs|fees?|dues|membership|club fee|entry) (?:is|are|go(?:es)? (?:up )?to|will be|(?:is|are) now|(?:is|are) going to)\b[^.!?]{0,12}(?:£|\$|€|¥|\d)|\b(?:agreed|voted) to (?:change|raise|lower|set|move)\b`),
+	Facts:    enFacts,
+	Asked:    enAsked,
+	Answered: "Asked %[2]s, %[1]s said — %[3]s",
+	NamesItself: []string{"allergic", "vegetarian", "vegan", "lactose", "youngest", "oldest", "eldest", "little one",
+		"intolerant", "coeliac", "doctor", "makes me", "made me", "lessons", "classes", "class", "course", "urgent care", "hospital"},
 	Vague: []string{"much", "lot", "lots", "idea", "one", "ones", "thing", "things", "stuff", "way", "guys",
 		"yours", "mine", "both", "more", "less", "well", "back", "already", "yet", "ever", "honestly", "though", "yes", "no",
 		"yeah", "yep", "nope", "now", "anyway", "lol", "omg", "haha", "bit", "little", "same", "whole"},
@@ -116,31 +128,89 @@ var English = Language{
 
 // enFacts are the English patterns of what members say about themselves.
 var enFacts = map[string]*regexp.Regexp{
-	"job": regexp.MustCompile(`(?i)\b(i work (as|at|for|in)|i'm working (as|at)|i(?:'m| am) (now )?an? ([a-z]+ )?(nurse|teacher|engineer|developer|designer|doctor|student|lawyer|chef|writer|manager|accountant|artist|musician|programmer|scientist|researcher|photographer|consultant|hygienist|specialist|architect|paralegal|analyst|technician|pharmacist|therapist|electrician|plumber|librarian|dentist|vet|veterinarian|firefighter|pilot|mechanic|barista|editor|journalist|translator|professor|lecturer|tutor|coach|auditor|planner|surveyor|paramedic|midwife|nanny|baker|florist)|my job|i just started (a new job|working)|i(?:'ve| have)? (got|been) promoted|speaking as an?|being an? [a-z]+( [a-z]+)? is|accepted an offer as|officially an?)\b|(?i)\bi'?m an? [a-z]+( [a-z]+)?!|` +
-		`\b(?:i )?(?:just )?(?:switched careers|started as an?|got a job as|been working as)\b`),
-	"home": regexp.MustCompile(`(?i)\b(i live (out )?(in|near|at)|(i|we)(?:'ve| have)? (officially )?moved to|i(?:'m| am) moving to|my (flat|apartment|house) (is )?in|signed a lease in|our new place in)\b|(?-i:\b(here|[Rr]ent) in [A-Z])`),
+	"job": regexp.MustCompile(`(?i)\b(i work (as|at|for|in)|i'm working (as|at)|i(?:'m| am) (now )?an? ([a-z]+ )?` + enOccupation + `|my job|i just started (a new job|working)|i(?:'ve| have)? (got|been) promoted|speaking as an?|being an? [a-z]+( [a-z]+)? is|accepted an offer as|officially an?)\b|(?i)\bi'?m an? [a-z]+( [a-z]+)?!|` +
+		`\b(?:i )?(?:just )?(?:switched careers|started as an?|got a job as|been working as)\b|` +
+		// the job named as what one works, starts or has been as ("Ten
+		// hours on my feet as a bus driver", "I'm going to be a product
+		// designer", "New job starts Monday, a data engineer at …")
+		`\b(?:as|going to be|now|new job[^.!?]{0,30}|(?:job|work|role|position|career) as) an? (?:[a-z-]+ ){0,2}` + enOccupation),
+	"home": regexp.MustCompile(`(?i)\b(i live (out )?(in|near|at)|(i|we)(?:'ve| have)? (officially )?moved to|i(?:'m| am) moving to|my (flat|apartment|house) (is )?in|signed a lease in|our new place in)\b|(?-i:\b(here|[Rr]ent) in [A-Z])|` +
+		// a home said as where one lives, one's street or place, a move
+		// or the commute from it ("we're officially living in Otley",
+		// "our street in Saltaire", "an hour on line 2 from Hongkou")
+		`(?i)\b(?:living|lives) (?:out |over |up |down )?(?:in|at) (?-i:[A-Z])|\b(?:my|our) (?:street|road|place|flat|apartment|house|home|building|neighbou?rhood|village|estate) (?:in|at|near) (?-i:[A-Z])|` +
+		`(?i)\b(?:moved house|moving day|keys collected|new (?:flat|place|apartment|house|home|address) (?:in|at|is in)|found a new (?:flat|place|apartment|house) in)\b|` +
+		`(?i)\b(?:drive|ride|commute|train|bus|walk|cycle|hour|minutes?)\b[^.!?]{0,20}\bfrom (?-i:[A-Z][\w'-]+) to (?:the |work|town|practi[cs]e|rehearsals?)`),
 	"family": regexp.MustCompile(`(?i)\bmy (wife|husband|partner|girlfriend|boyfriend|son|daughter|kids|children|mom|mum|dad|mother|father|brother|sister|baby|dog|cat) (just |finally |really )?(is|are|was|has|had|hates|loves|lives|works|turns|turned|started|got|plays)\b|(?-i:[A-Z]\w+), my (little one|youngest|oldest|eldest)\b|` +
 		`\b(adopted an?|newest member of the household: an?|brought home an?|the (dog|cat|corgi|puppy|kitten) we adopted)\b|` +
-		`\bmy (?:little one|youngest|oldest|eldest|kid|son|daughter),? (?-i:[A-Z][a-z]+)\b`),
+		`\bmy (?:little one|youngest|oldest|eldest|kid|son|daughter),? (?-i:[A-Z][a-z]+)\b|` +
+		// an animal of the household named by its kind ("our springer
+		// spaniel", "my tuxedo cat"), not "my cat" said in passing
+		`\b(?:my|our) (?:new |rescue |little |old )?(?:` + enAnimal + `)\b|` +
+		// a child named with what children do ("Our Isla started nursery",
+		// "Matilda has her school play")
+		`(?-i:\b(?:[Mm]y|[Oo]ur) [A-Z][a-z]+ (?:started|starts|is starting|turned|turns|has (?:her|his) (?:first|school)))|(?-i:\b[A-Z][a-z]+) (?:started|starts|has (?:her|his)) (?:nursery|school|kindergarten|preschool|reception|year \d|(?:her|his) (?:first|school) \w+)`),
 	"origin": regexp.MustCompile(`(?i)\b(i grew up in|born and raised in|being from|i'?m from|i was born in)\b`),
 	"owns":   regexp.MustCompile(`(?i)\b(i'?m driving an?|i'?m on an?|went with the|picked up my|i drive an?)\b|(?-i:\b[Mm]y [a-z]{0,2}[A-Z][a-z0-9][\w-]*( [A-Z0-9][\w-]*)*)|(?-i:\bthe [A-Z][\w-]*( [A-Z0-9][\w-]*)* fits five)`),
 	"school": regexp.MustCompile(`(?i)\bwent to (?-i:[A-Z])[^.,!?]{1,40} for (undergrad|college|grad school|uni)\b|(?-i:\b[Mm]y [A-Z]\w+ reunion)`),
-	"health": regexp.MustCompile(`(?i)\bi(?:'m| am) (seriously |very |really )?(allergic|vegetarian|vegan|lactose intolerant)|\bi can(?:'t|not) eat (any |gluten|dairy|nuts|meat|pork|beef|fish|shellfish|seafood|eggs|spicy)`),
+	"health": regexp.MustCompile(`(?i)\bi(?:'m| am) (seriously |very |really )?(allergic|vegetarian|vegan|lactose intolerant)|` +
+		`(?i)\b(?:ended up in|went to|rushed to|landed in) (?:urgent care|the er|a&e|(?:the )?hospital)\b[^.!?]{0,30}\bbecause of\b|\bi can(?:'t|not) eat (any |gluten|dairy|nuts|meat|pork|beef|fish|shellfish|seafood|eggs|spicy)|` +
+		// what one cannot take, said as what it does to one or as a
+		// standing rule ("can't go near dairy", "celery makes me poorly",
+		// "no prawns for me, doctor's orders", "intolerant to lentils")
+		`(?i)\b(?:can(?:'t|not)|never) (?:have|touch|go near|stomach|tolerate)\b|\b(?:makes|made) me (?:properly |really |so |very )?(?:ill|sick|poorly|itch|swell|break out)|` +
+		`(?i)\bintolerant to\b|\bi(?:'m| am) (?:a )?coeliac\b|\bno [a-z]+(?: [a-z]+)? for me\b[^.!?]{0,30}\b(?:doctor|allerg|intoleran|orders)`),
 	"likes": regexp.MustCompile(`(?i)\bi (really )?(like|love|enjoy|prefer|hate|can't stand)\b|\bmy favou?rite\b|\bbeen (really )?into\b|\bis the best (writer|author|band|show|team|book)\b|\bnobody beats\b|\bcould eat one dish forever\b|` +
-		`\bspent (?:all|the whole|my whole) (?:day|weekend|morning|afternoon|evening|\w+day) on\b|\blifelong (?-i:[A-Z])|(?-i:\b[A-Z][\w-]*) fan here\b|\bis the best (?:singer|game|movie|film|restaurant)\b`),
+		`\bspent (?:all|the whole|my whole) (?:day|weekend|morning|afternoon|evening|\w+day) on\b|` +
+		// a pastime taken up or obsessed over ("Took up bouldering over
+		// the winter", "My new obsession is calligraphy", "spent the whole
+		// of Sunday doing pottery")
+		`\b(?:took|taken|taking) up\b|\bmy (?:new |latest )?(?:obsession|hobby|addiction) is\b|\bspent (?:all|the whole(?: of)?|my whole) (?:day|weekend|morning|afternoon|evening|\w+day) (?:on|doing)\b|\blifelong (?-i:[A-Z])|(?-i:\b[A-Z][\w-]*) fan here\b|\bis the best (?:singer|game|movie|film|restaurant)\b`),
 	"routine": regexp.MustCompile(`(?i)\bi (usually|always|often|regularly) (go|play|run|swim|cook|volunteer|take|practi[cs]e)\b|\bi volunteer\b`),
-	"plans":   regexp.MustCompile(`(?i)\b(i(?:'m| am) (planning|going|hoping) to|i plan to|i(?:'ll| will) be (going|travel)|i(?:'m| am) (flying|travelling|traveling|taking)|i(?:'ve| have) booked|put the deposit down for|booked (flights?|a trip|tickets?) (to|for))\b`),
+	"plans": regexp.MustCompile(`(?i)\b(i(?:'m| am) (planning|going|hoping) to|i plan to|i(?:'ll| will) be (going|travel)|i(?:'m| am) (flying|travelling|traveling|taking)|i(?:'ve| have) booked|put the deposit down for|booked (flights?|a trip|tickets?) (to|for))\b|` +
+		// a trip said as one is off to it or has booked it ("We're off to
+		// Lisbon over half term", "Booked a week in Crete", "Flights to
+		// Seville are booked")
+		`(?i)\b(?:we(?:'re| are)|i(?:'m| am)) off to (?-i:[A-Z])|\bbooked (?:a|two|three|four|ten|\d+) (?:week|weeks|weekend|nights?|days|fortnight)\b[^.!?]{0,12}\b(?:in|at|on|to) (?:the )?(?-i:[A-Z])|\bflights? to (?-i:[A-Z])[^.!?]{0,30}\b(?:booked|are on|sorted)`),
 	// what lasts: a milestone, or something done that names a place,
 	// a number or a first time ("I ran my first 10k", "I visited my
 	// grandma in Devon"), not an errand ("I went to return one thing")
-	"did": regexp.MustCompile(`(?i)\bi (just |finally )?(adopted|passed|won|completed|graduated|learned|learnt|started (learning|a new|taking))\b|` +
+	"did": regexp.MustCompile(`(?i)\bi (just |finally )?(adopted|passed|won|completed|graduated|learned|learnt|started (learning|a new|taking))(?:[^\w']|$)|` +
 		`(?i)\bi (just |finally )?(went|visited|ran|finished|started|bought|got|climbed|met)\b[^.!?,]*(\bfirst\b|\bnew (road )?(bike|car|house|flat|job|phone|laptop)|(?-i:\b[A-Z][a-z]|\d))|` +
 		`\b(?:started|taking|signed up for|learning|studying)\b[^.!?,]{0,20}\b(?:lessons|classes|class|course)\b|\blearning (?-i:[A-Z])`),
 	// a place named in a line that tells what happened there
-	"event": regexp.MustCompile(`(?i)\b(thanks for|photos from|made it to|was|were|went|had|did|finished|visited|loved)\b[^.!?]*(?-i:\b(at|from|to|of|in) (the )?[A-Z][\w'-]*( [A-Z0-9][\w'-]*)+)|` +
+	"event": regexp.MustCompile(`(?i)\b(thanks for|photos from|made it to|was|were|went|had|did|finished|visited|loved|sang|performed|played|raced|danced|stayed|ate)\b[^.!?]*(?-i:\b(at|from|to|of|in) (the )?[A-Z][\w'-]*( [A-Z0-9][\w'-]*)+)|` +
 		`(?-i:\b(at|from|to|of|in) (the )?[A-Z][\w'-]*( [A-Z0-9][\w'-]*)+)[^.!?]*\b(?i:was|were|went|had|loved|killed|nearly)\b|` +
-		`\b(?:dinner|lunch|brunch|breakfast|hike|trip|field trip|party|picnic|game night|meetup|concert|ride|tour|outing|reunion|wedding|camping|chaperoning|drinks|karaoke|bbq|barbecue|potluck|sleepover) (?:at|to|in) (?-i:the [a-z]+(?:'s)?(?: [a-z]+){0,2}|[A-Z][\w'-]*(?: [A-Z0-9][\w'-]*)*)|(?-i:\b(?:The )?[A-Z][a-z][\w'-]*(?: [A-Z0-9][\w'-]*)+) (?:after [^.!?,]{0,20} )?(?:was|were)\b|\b(?:beat|defeated|cleared|played)\b (?-i:(?:the )?[A-Z][\w'-]*(?: [A-Z0-9][\w'-]*)*)|\bcarrying me in (?-i:[A-Z])`),
+		`\b(?:dinner|lunch|brunch|breakfast|hike|trip|field trip|party|picnic|game night|meetup|concert|ride|tour|outing|reunion|wedding|camping|chaperoning|drinks|karaoke|bbq|barbecue|potluck|sleepover|set|gig|show|performance|recital|beers|pints|tournament|race|meal) (?:at|to|in) (?-i:the [a-z]+(?:'s)?(?: [a-z]+){0,2}|(?:the )?[A-Z][\w'-]*(?: [A-Z0-9][\w'-]*)*)|(?-i:\b(?:The )?[A-Z][a-z][\w'-]*(?: [A-Z0-9][\w'-]*)+) (?:after [^.!?,]{0,20} )?(?:was|were|done)\b|\b(?:beat|defeated|cleared|played|lost to|loss to|won against|drew with)\b (?-i:(?:the )?[A-Z][\w'-]*(?: [A-Z0-9][\w'-]*)*)|\bcarrying me in (?-i:[A-Z])|` +
+		// a photo of an outing, a boss or a rival beaten ("Photos from the
+		// chocolate factory are up", "Gael down!!"), an outing thanked for
+		// ("thanks for having us at Kidz Kingdom")
+		`\bphotos? from the [a-z]+(?:'s)?(?: [a-z]+){0,2} (?:are|is) up\b|^\W*(?-i:[A-Z][\w'-]*(?: [A-Z0-9][\w'-]*)*) (?:down|defeated|beaten)\b|\bhaving (?:us|me) (?:at|over at) (?-i:(?:the )?[A-Z])|` +
+		// a performance at a named place ("sang at the Christmas market")
+		`\b(?:sang|performed|played|danced|raced|competed|exhibited)\b (?:at|in) (?-i:(?:the )?[A-Z])|` +
+		// a piece, book or game the group takes up ("Started on Seasons
+		// of Love tonight", "New piece this week is Blackbird", "a first
+		// go at Ubi Caritas")
+		`\b(?:started on|starting on|began|first go at|new (?:piece|song|book|read|game|show|project|pattern)\b[^.!?,]{0,20}\bis) (?-i:(?:the )?[A-Z][\w'-]*)`),
 }
+
+// enOccupation is the last word of the names of jobs, for the job
+// patterns: what one is, works or starts as.
+const enOccupation = `(?:nurse|teacher|engineer|developer|designer|doctor|student|lawyer|chef|writer|manager|accountant|artist|musician|programmer|` +
+	`scientist|researcher|photographer|consultant|hygienist|specialist|architect|paralegal|analyst|technician|pharmacist|therapist|` +
+	`electrician|plumber|librarian|dentist|vet|veterinarian|firefighter|pilot|mechanic|barista|editor|journalist|translator|` +
+	`professor|lecturer|tutor|coach|auditor|planner|surveyor|paramedic|midwife|nanny|baker|florist|driver|tester|agent|` +
+	`radiographer|copywriter|postman|postwoman|producer|sommelier|lawyer|officer|clerk|cashier|carpenter|builder|cleaner|` +
+	`receptionist|assistant|administrator|director|instructor|trainer|caregiver|carer|porter|butcher|waiter|waitress|` +
+	`bartender|server|courier|pharmacist|optician|surgeon|physio|physiotherapist|counsellor|counselor|social worker|` +
+	`secretary|banker|broker|economist|statistician|buyer|recruiter|marketer|strategist|coordinator|supervisor|foreman)s?\b`
+
+// enAnimal is the kinds of animal a household keeps, named as people name
+// their own: by breed or with what kind it is ("springer spaniel",
+// "tuxedo cat", "guinea pigs"), for the family pattern.
+const enAnimal = `[\w-]+ (?:cat|dog|puppy|kitten|rabbit|bunny)|(?:[\w-]+ ){0,2}(?:greyhound|spaniel|tomcat|labrador|whippet|jack russell|terrier|husky|` +
+	`corgi|shiba(?: inu)?|retriever|collie|poodle|beagle|dachshund|pug|schnauzer|labradoodle|cockapoo|budgie|cockatiel|parrot|` +
+	`hamster|guinea pigs?|tortoise|ferret|chinchilla|gecko|bearded dragon|ragdoll|persian|siamese|maine coon|tabby)`
 
 // The words a statement must not keep from its chat line, so that a reader
 // can use it out of context: first-person pronouns and days counted from
@@ -148,9 +218,11 @@ var enFacts = map[string]*regexp.Regexp{
 var (
 	// enPerson is a first-person word, or "I" and a present-tense verb
 	// that takes the third person's -s once "I" becomes a name.
-	enPerson = regexp.MustCompile(`(?i)\b(i ((?:really |also |usually |still |always |never |often |sometimes )?)(like|love|enjoy|prefer|hate|work|live|have|want|need|play|go|do|run|take|make|think|know|speak|study|teach|cook|bake|read|watch|miss|own|use|drive|walk|swim|cycle|write|sing|draw|volunteer|travel))\b|` +
+	enPerson = regexp.MustCompile(`(?i)\b(i ((?:really |also |usually |still |always |never |often |sometimes )?)(like|love|enjoy|prefer|hate|work|live|have|want|need|play|go|do|run|take|make|think|know|speak|study|teach|cook|bake|read|watch|miss|own|use|drive|walk|swim|cycle|write|sing|draw|volunteer|travel|` +
+		`get|feel|try|keep|hope|wish|spend|eat|sleep|leave|start|finish|find|come|bring|buy|say|mean|guess|agree|appreciate|carry|rehearse|practise|practice|train|commute|sit))\b|` +
 		`(?i)\b(i'm|i am|i was|i've|i'll|i'd|i|me|my|mine|myself|we're|we've|we'll|we'd|we|us|our|ours|ourselves)\b`)
-	enRelativeDay = regexp.MustCompile(`(?i)\b(today|tonight|tomorrow|yesterday|this morning|this evening|this weekend|next weekend|last weekend|this week|next week|last week|this month|next month|last month|this year|next year|last year)\b`)
+	enDayPossessive = regexp.MustCompile(`(?i)\b(today|tonight|yesterday|tomorrow)'s ([a-z]+)\b`)
+	enRelativeDay   = regexp.MustCompile(`(?i)\b(today|tonight|tomorrow|yesterday|this morning|this evening|this weekend|next weekend|last weekend|this week|next week|last week|this month|next month|last month|this year|next year|last year)\b`)
 	// enPast marks a statement about what happened, in which a weekday
 	// named alone ("on Saturday") is the one just gone.
 	enPast = regexp.MustCompile(`(?i)\b(went|was|were|did|had|met|got|saw|ran|made|took|came|bought|visited|finished|started|[a-z]{3,}ed)\b`)
@@ -203,8 +275,8 @@ func enPersons(st, name string, own bool) string {
 		last = at[1]
 		lw := strings.ToLower(w)
 		named = named || nameAt(b.String(), name) >= 0
-		if w == "US" {
-			b.WriteString(w) // the country
+		if w == "US" || titleWord(w, b.String()) {
+			b.WriteString(w) // the country, or a word of a title ("Lean on Me")
 			continue
 		}
 		if at[2] >= 0 { // "I" and a present-tense verb
@@ -239,6 +311,18 @@ func enPersons(st, name string, own bool) string {
 	return b.String()
 }
 
+// titleWord reports whether a first-person word other than "I" is
+// capitalized where no sentence begins: a word of a title or a name
+// ("Lean on Me", "Stand by Me"), not the sender.
+func titleWord(w, before string) bool {
+	r, _ := utf8.DecodeRuneInString(w)
+	if !unicode.IsUpper(r) || strings.HasPrefix(strings.ToLower(w), "i") {
+		return false
+	}
+	t := strings.TrimRightFunc(before, unicode.IsSpace)
+	return t != "" && !strings.ContainsAny(t[len(t)-1:], ".!?:;\"(")
+}
+
 // sentenceCase capitalizes word when what was written before it ends a
 // sentence or is empty.
 func sentenceCase(before, word string) string {
@@ -261,6 +345,12 @@ var enOwnPlural = map[string]string{
 // name and the verb's third person, and other first-person words the
 // name (own: their "we" is their household).
 func enVoice(st, name string, day time.Time, own bool) string {
+	// "Tonight's set at the Corn Exchange" → "The set tonight at …", so
+	// that the date takes the place of the day, not of its possessive.
+	st = enDayPossessive.ReplaceAllStringFunc(st, func(w string) string {
+		m := enDayPossessive.FindStringSubmatch(w)
+		return matchCase(m[1], "the") + " " + m[2] + " " + strings.ToLower(m[1])
+	})
 	st = enRelativeDay.ReplaceAllStringFunc(st, func(w string) string {
 		d := day
 		var out string
@@ -390,7 +480,7 @@ var (
 	enAskTail = regexp.MustCompile(`(?i)(,?\s+(again|these days|by the way|btw))+$`)
 	// enAskMoment marks a question about the moment, not about its
 	// reader: how they are, whether they come, what they did today.
-	enAskMoment = regexp.MustCompile(`(?i)^(how|do|did|are|were|have|has|is|can|could|will|would)\b|\b(still|tonight|today|tomorrow|yesterday|this (time|morning|evening|week|weekend)|make it|right now|update|news|luck)\b`)
+	enAskMoment = regexp.MustCompile(`(?i)^(how|do|did|are|were|have|has|is|can|could|will|would)\b|\b(still|tonight|today|tomorrow|yesterday|this (time|morning|evening|week|weekend)|make it|right now|update|news|luck|any chance|a lift|a ride|borrow|lend|spare)\b`)
 	// enAskOrder are the questions about their reader that a member's
 	// answer says something lasting to, and how each reads as a
 	// statement: "what's your X" → "their X", "where are you from" →

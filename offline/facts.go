@@ -40,39 +40,111 @@ var factKinds = []factKind{
 // other talk.
 func factAt(ls []Language, text string) (factKind, int, int, bool) {
 	t := strings.TrimRightFunc(text, unicode.IsSpace)
+	read := t // what the patterns read: the names of times lower-cased, so they name no thing
+	for _, l := range ls {
+		if l.TimeNames != nil && l.TimeNames.MatchString(read) {
+			read = l.TimeNames.ReplaceAllStringFunc(read, strings.ToLower)
+		}
+	}
+	owned := make([]bool, len(ls)) // a language reads a line only if it owns it (Language.Owns)
+	for i := range ls {
+		owned[i] = ls[i].Owns(t)
+	}
 	for _, k := range factKinds {
 		for i := range ls {
 			re := ls[i].Facts[k.name]
-			if re == nil {
+			if re == nil || !owned[i] {
 				continue
 			}
-			at := re.FindStringIndex(t)
-			if at == nil || asks(ls, clauseAt(t, at[0])) || asks(ls, clauseAt(t, at[1]-1)) {
-				continue // a question says nothing about its sender
+			// A match that asks, or tells of a chore, says nothing: a later
+			// match of the same kind may ("Spent Saturday doing taxes.
+			// Anyway, nobody beats Terry Pratchett for me").
+			at := re.FindStringIndex(read)
+			if at == nil {
+				continue
 			}
-			if (k.name == "health" || k.name == "likes") && tiedToOccasion(ls, clauseAt(t, at[0])) {
-				continue // "我今天不吃晚饭": one day's choice, not a trait
-			}
-			start := sentenceStart(t[:at[0]])
-			if k.name == "plans" && ls[i].Self != "" && !namesSomething(t[start:at[1]+sentenceEnd(t[at[1]:])]) {
-				continue // "I'm going to clean the apartment": a chore, not a plan to remember
-			}
-			if k.named || namesItself(ls, t[at[0]:at[1]]) || saysWhat(ls, t[at[1]:]) || !self(ls[i], t[at[0]:at[1]]) && saysWhat(ls, t[start:at[0]]) {
-				end := at[1] + sentenceEnd(t[at[1]:])
-				if strings.TrimFunc(t[at[1]:end], func(r rune) bool { return unicode.IsPunct(r) || unicode.IsSpace(r) }) == "" {
-					end += sentenceEnd(t[end:]) // "提车了！本田雅阁": what it names follows
-				}
-				before := strings.TrimRightFunc(t[:start], func(r rune) bool { return unicode.IsSpace(r) || unicode.IsPunct(r) })
-				if before != "" && !namesSomething(t[start:end]) && namesSomething(t[sentenceStart(before):start]) {
-					// "Found a signed Toni Morrison paperback!! My favorite
-					// author": what the fact is about was named just before.
-					start = sentenceStart(before)
-				}
+			if start, end, ok := factSpan(ls, &ls[i], k, t, at); ok {
 				return k, start, end, true
+			}
+			for _, at := range re.FindAllStringIndex(read, maxFactMatches)[1:] {
+				if start, end, ok := factSpan(ls, &ls[i], k, t, at); ok {
+					return k, start, end, true
+				}
 			}
 		}
 	}
 	return factKind{}, 0, 0, false
+}
+
+// maxFactMatches is how many matches of one kind's pattern factAt reads
+// in one message.
+const maxFactMatches = 4
+
+// factSpan returns where the sentence that says the fact of kind k that
+// the pattern of l matched at at begins and ends in t, if that match says
+// one: not in a question, not a day's choice, not a chore, and naming
+// what it is about.
+func factSpan(ls []Language, l *Language, k factKind, t string, at []int) (int, int, bool) {
+	if asks(ls, clauseAt(t, at[0])) || asks(ls, clauseAt(t, at[1]-1)) {
+		return 0, 0, false // a question says nothing about its sender
+	}
+	if (k.name == "health" || k.name == "likes") && tiedToOccasion(ls, clauseAt(t, at[0])) {
+		return 0, 0, false // "我今天不吃晚饭": one day's choice, not a trait
+	}
+	start := sentenceStart(t[:at[0]])
+	if before := strings.TrimRightFunc(t[:at[0]], unicode.IsSpace); len(before) < at[0] && before != "" {
+		// a match that opens the sentence a space between two
+		// characters of an unspaced script began ("…手还是凉的 五常大米已截单")
+		last, _ := utf8.DecodeLastRuneInString(before)
+		if next, _ := utf8.DecodeRuneInString(t[at[0]:]); endsUnspaced(last) && unspaced(next) {
+			start = at[0]
+		}
+	}
+	if (k.name == "likes" || k.name == "plans" || k.name == "did") && chore(ls, t[start:at[1]+sentenceEnd(t[at[1]:])]) {
+		return 0, 0, false // "spent the whole Saturday doing taxes": a chore, no pastime
+	}
+	if k.name == "plans" && l.Self != "" && !namesSomething(t[start:at[1]+sentenceEnd(t[at[1]:])]) {
+		return 0, 0, false // "I'm going to clean the apartment": a chore, not a plan to remember
+	}
+	if !(k.named || namesItself(ls, t[at[0]:at[1]]) || saysWhat(ls, t[at[1]:]) || !self(*l, t[at[0]:at[1]]) && (saysWhat(ls, t[start:at[0]]) || saysWhat(ls, lastClause(t[start:at[0]])))) {
+		return 0, 0, false
+	}
+	end := at[1] + sentenceEnd(t[at[1]:])
+	if strings.TrimFunc(t[at[1]:end], func(r rune) bool { return unicode.IsPunct(r) || unicode.IsSpace(r) }) == "" {
+		end += sentenceEnd(t[end:]) // "提车了！本田雅阁": what it names follows
+	}
+	if next := strings.TrimSpace(t[end : end+sentenceEnd(t[end:])]); next != "" && slices.ContainsFunc(ls, func(l Language) bool { return l.Irony != nil && l.Irony.MatchString(next) }) {
+		return 0, 0, false // "I love living with people. Sometimes.": taken back
+	}
+	before := strings.TrimRightFunc(t[:start], func(r rune) bool { return unicode.IsSpace(r) || unicode.IsPunct(r) })
+	if before != "" && !namesSomething(t[start:end]) && namesSomething(t[sentenceStart(before):start]) {
+		// "Found a signed Toni Morrison paperback!! My favorite
+		// author": what the fact is about was named just before.
+		start = sentenceStart(before)
+	}
+	return start, end, true
+}
+
+// lastClause returns what s says after its last clause mark: the words
+// right before a match ("Anyway, hot take: Haruki Murakami" before "is the
+// best writer" is "Haruki Murakami").
+func lastClause(s string) string {
+	if i := strings.LastIndexAny(s, ",.;:!?，。；：！？、"); i >= 0 {
+		_, size := utf8.DecodeRuneInString(s[i:])
+		return s[i+size:]
+	}
+	return s
+}
+
+// chore reports whether a sentence tells of a chore or an errand in some
+// language of ls (Language.Chores).
+func chore(ls []Language, sentence string) bool {
+	for _, l := range ls {
+		if l.Chores != nil && l.Chores.MatchString(sentence) {
+			return true
+		}
+	}
+	return false
 }
 
 // self reports whether a fact's match opens with the first person
@@ -119,7 +191,9 @@ func sentenceEnd(s string) int {
 }
 
 // clauseAt returns the clause of t that holds offset i, with the mark that
-// ends it: "我下周搬家，有人有纸箱吗" at 0 is "我下周搬家，".
+// ends it: "我下周搬家，有人有纸箱吗" at 0 is "我下周搬家，". A space between
+// two characters of an unspaced script ends a clause too, as it ends a
+// sentence (sentenceEnd): "有人录了吗 话说我住普陀" at 我 is "话说我住普陀".
 func clauseAt(t string, i int) string {
 	const marks = "，。！？,.!?；;"
 	from := 0
@@ -127,12 +201,34 @@ func clauseAt(t string, i int) string {
 		_, size := utf8.DecodeRuneInString(t[k:])
 		from = k + size
 	}
+	if k := lastUnspacedBreak(t[from:i]); k >= 0 {
+		from += k
+	}
 	to := len(t)
 	if j := strings.IndexAny(t[i:], marks); j >= 0 {
 		_, size := utf8.DecodeRuneInString(t[i+j:])
 		to = i + j + size
 	}
+	if j := sentenceEnd(t[i:to]); i+j < to && !strings.ContainsAny(t[i:i+j], marks) {
+		to = i + j
+	}
 	return t[from:to]
+}
+
+// lastUnspacedBreak returns where the last sentence that a space between
+// two characters of an unspaced script began in s starts, or -1.
+func lastUnspacedBreak(s string) int {
+	at := -1
+	prev := rune(0)
+	for i, r := range s {
+		if unicode.IsSpace(r) && endsUnspaced(prev) {
+			if next, _ := utf8.DecodeRuneInString(s[i+utf8.RuneLen(r):]); unspaced(next) {
+				at = i + utf8.RuneLen(r)
+			}
+		}
+		prev = r
+	}
+	return at
 }
 
 // asks reports whether a clause is a question in the language of ls
@@ -302,6 +398,7 @@ func (f *Fuser) extend(d *decision, old *groupmem.Memory, m groupmem.Message, di
 	if len(parts) == 1 {
 		parts[0] = d.statement // alone, it needs no date to set it apart
 	}
+	parts[0] = capitalize(parts[0]) // "on Mon Mar 23, …" opening the statement once the oldest part went
 	d.kind, d.mem, d.statement = groupmem.ActionUpdate, old, strings.Join(parts, sep)
 	d.evidence = append(slices.Clone(d.evidence), old.Evidence...)
 	d.evidence = d.evidence[:min(len(d.evidence), f.cfg.MaxEvidence)]
@@ -353,7 +450,17 @@ func firstClause(ls []Language, part string) string {
 	cs := clauses(ls, part)
 	// The first clause that says something: not a name alone ("Jess:").
 	i := slices.IndexFunc(cs, func(c string) bool { return len(segments(c)) > 0 && unitsOf(strings.Join(segments(c), " ")) > 4 })
-	if len(cs) < 2 || i < 0 || i == len(cs)-1 {
+	if len(cs) < 2 || i < 0 {
+		return lead + part
+	}
+	// When it names nothing, up to the clause that names what it is
+	// about ("Imogen and family have moved house, Todmorden now").
+	if head := strings.Join(cs[:i+1], " "); !namesSomething(head) {
+		if j := slices.IndexFunc(cs[i+1:], func(c string) bool { return namesSomething(head + " " + c) }); j >= 0 {
+			i += 1 + j
+		}
+	}
+	if i >= len(cs)-1 {
 		return lead + part
 	}
 	return lead + strings.TrimRight(strings.Join(cs[:i+1], " "), ",，、;；:： ")
@@ -425,7 +532,9 @@ func (f *Fuser) subject(st string, m groupmem.Message) string {
 	}
 	named := nameAt(strings.ToLower(st), strings.ToLower(name)) >= 0
 	switch {
-	case l.VerbLead == nil && !named, l.opensWithVerb(cs[0]):
+	case l.VerbLead == nil && !named:
+		st = name + l.SubjectSpace + st // "阿梅Harbor Lights的精酿不错": nothing to lower-case
+	case l.opensWithVerb(cs[0]):
 		r, size := utf8.DecodeRuneInString(st)
 		st = name + l.SubjectSpace + string(unicode.ToLower(r)) + st[size:]
 	case !named:

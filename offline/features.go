@@ -135,6 +135,9 @@ func statementOf(ls []Language, text string) string {
 		if isLaugh(strings.ToLower(sub[3])) || trailingWord(ls, strings.ToLower(sub[3])) {
 			return sub[1] + " " + sub[3] // "4pm 👍 lol": no clause follows
 		}
+		if r, _ := utf8.DecodeRuneInString(sub[3]); unicode.IsUpper(r) {
+			return sub[1] + ". " + sub[3] // "were 🔥 The intern…": a new sentence
+		}
 		return sub[1] + ", " + sub[3]
 	})
 	pieces := pieces(strip(spoken, false))

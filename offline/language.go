@@ -86,6 +86,23 @@ type Language struct {
 	// Recurs finds the words that say a thing recurs ("every Friday",
 	// "每周五", "as usual"): without them a cluster is no habit.
 	Recurs *regexp.Regexp
+	// Mishap finds the words that tell of a thing that happened again or
+	// by surprise ("又", "突然", "again"): a line with them tells of a
+	// mishap ("今天电梯又停了", "领导今天突然要改方案"), so the day it counts
+	// from is no weekday of a habit.
+	Mishap *regexp.Regexp
+	// TimeNames finds the names of months and weekdays: they name a time,
+	// not a thing, so a fact pattern reads them lower-cased ("bought a
+	// planner in January" names nothing).
+	TimeNames *regexp.Regexp
+	// Irony finds a sentence that takes back the one before it
+	// ("Sometimes.", "Not.", "才怪"): what it follows is no fact ("I love
+	// living with people. Sometimes.").
+	Irony *regexp.Regexp
+	// Chores finds the chores and errands of a day ("taxes", "laundry",
+	// "大扫除"): a line that likes, plans or did one tells of no pastime,
+	// plan or feat to remember.
+	Chores *regexp.Regexp
 
 	// Asked rewrites a question clause put to a member ("what's your
 	// little one's name again?") as what it asks of them, in the third
@@ -252,7 +269,7 @@ func clean(ls []Language, st string) string {
 			continue
 		}
 		seen[key] = true
-		if l := language(ls, c); l != nil && !l.fit(c) {
+		if !fitAll(ls, c) {
 			continue
 		}
 		kept = append(kept, c)
@@ -264,7 +281,7 @@ func clean(ls []Language, st string) string {
 				kept[i] = c + "。" // a sentence a space ended in the chat
 			}
 		}
-		out = strings.ReplaceAll(strings.Join(kept, ""), "，，", "，")
+		out = strings.ReplaceAll(joinClauses(kept), "，，", "，")
 	}
 	out = strings.TrimRight(out, ",，、;；:： ")
 	if out == "" {
@@ -274,6 +291,47 @@ func clean(ls []Language, st string) string {
 		out = strings.TrimSuffix(out, "，") + "。"
 	}
 	return capitalize(out)
+}
+
+// joinClauses joins the kept clauses of a statement in an unspaced
+// script: without a space, but after the mark of a spaced script before a
+// clause that holds its letters, which keeps the space that followed the
+// mark ("Moving voice to QQ频道, the other one keeps dropping", "beers at
+// Juju Taproom, 阿俊 owes Ines one").
+func joinClauses(kept []string) string {
+	var b strings.Builder
+	for i, c := range kept {
+		if i > 0 {
+			last, _ := utf8.DecodeLastRuneInString(kept[i-1])
+			first, _ := utf8.DecodeRuneInString(c)
+			spaced := strings.ContainsFunc(c, func(r rune) bool { return unicode.IsLetter(r) && !unspaced(r) })
+			if last < utf8.RuneSelf && unicode.IsPunct(last) && (!unspaced(first) || spaced) {
+				b.WriteByte(' ')
+			}
+		}
+		b.WriteString(c)
+	}
+	return b.String()
+}
+
+// fitAll reports whether a clause may stay in a statement by the first
+// language of ls that owns it and, when it mixes an unspaced script with
+// the letters of a spaced one — an English line that a member's Chinese
+// name joined ("阿俊 learned you can't…") — by every language that owns it.
+func fitAll(ls []Language, c string) bool {
+	mixed := strings.ContainsFunc(c, unspaced) && strings.ContainsFunc(c, func(r rune) bool { return unicode.IsLetter(r) && !unspaced(r) })
+	for i := range ls {
+		if !ls[i].Owns(c) {
+			continue
+		}
+		if !ls[i].fit(c) {
+			return false
+		}
+		if !mixed {
+			return true
+		}
+	}
+	return true
 }
 
 // fit reports whether a clause of l may stay in a statement. A clause
@@ -321,11 +379,80 @@ func saysWhen(ls []Language, text string, day time.Time, weekly bool) bool {
 	// The day it counts from stands for the weekday only in the clause
 	// that gives the hour or the one next to it ("Pub quiz tonight at The
 	// Fox, 8pm", not "Today was long. Someone booked a call at 4:50").
+	// The next clause counts only within the same sentence ("Today was
+	// long. Someone booked a call at 4:50" gives no hour to its today),
+	// and a clause that says a thing happened again ("电梯又停了",
+	// Language.Mishap) tells of a mishap, not of an appointment.
 	cs := clauses(ls, text)
 	for i := range cs {
-		near := strings.Join(cs[i:min(i+2, len(cs))], " ")
+		end := i + 1
+		if end < len(cs) && !endsSentence(cs[i]) {
+			end++
+		}
+		near := strings.Join(cs[i:end], " ")
+		if mishap(ls, near) {
+			continue
+		}
 		if facts := factsOf(ls, habitual(ls, near, day)); len(facts[kindWeekday]) > 0 && len(facts[kindTime]) > 0 {
 			return true
+		}
+	}
+	return false
+}
+
+// endsSentence reports whether a clause ends its sentence: its mark is a
+// full stop, an exclamation or a question mark, in either width.
+func endsSentence(clause string) bool {
+	last, _ := utf8.DecodeLastRuneInString(strings.TrimSpace(clause))
+	return strings.ContainsRune(".!?。！？", last)
+}
+
+// mishap reports whether text tells, in some language of ls, of a thing
+// that happened again or by surprise (Language.Mishap).
+func mishap(ls []Language, text string) bool {
+	for _, l := range ls {
+		if l.Mishap != nil && l.Mishap.MatchString(text) {
+			return true
+		}
+	}
+	return false
+}
+
+// topicWith returns the part of a line that holds word: a line that turns
+// to another topic ("…只想喝碗热汤 话说我是宜宾人，过年回去每天吃到撑", "…
+// Anyway, …"; Language.Openers) says how often of that topic, not of the
+// one before. The whole line when no part holds word as written.
+func topicWith(ls []Language, text, word string) string {
+	var topics []string
+	for _, s := range sentencesOf(text) {
+		if len(topics) == 0 || opensTopic(ls, s) {
+			topics = append(topics, s)
+		} else {
+			topics[len(topics)-1] += " " + s
+		}
+	}
+	if len(topics) < 2 {
+		return text
+	}
+	lw := strings.ToLower(word)
+	for _, t := range topics {
+		if strings.Contains(strings.ToLower(t), lw) {
+			return t
+		}
+	}
+	return text
+}
+
+// opensTopic reports whether a sentence opens with a word that turns the
+// talk to a new topic in some language of ls (Language.Openers).
+func opensTopic(ls []Language, s string) bool {
+	t := strings.TrimLeftFunc(s, unicode.IsSpace)
+	lt := strings.ToLower(t)
+	for _, l := range ls {
+		for _, w := range l.Openers {
+			if strings.HasPrefix(lt, w) && nameBounded(t, 0, len(w)) {
+				return true
+			}
 		}
 	}
 	return false
@@ -335,9 +462,13 @@ func saysWhen(ls []Language, text string, day time.Time, weekly bool) bool {
 // its clauses that do not speak of the sender alone, in the first person
 // singular, say when it recurs (saysWhen) ("明天上午十点羽毛球，
 // 我订好了场地" may; "I have to get up at seven every Friday" may not).
+// A question states no habit.
 func habitLine(ls []Language, text string, day time.Time, weekly bool) bool {
 	var group []string
 	for _, c := range clauses(ls, text) {
+		if asks(ls, c) {
+			continue // a question states no habit ("Why does every meeting happen at 4:45 on a Friday?")
+		}
 		if l := language(ls, c); l == nil || l.Singular == nil || !l.Singular.MatchString(c) {
 			group = append(group, c)
 		}

@@ -45,10 +45,14 @@
 //     less than DeleteAfterDays active days ago, and one of them says it as
 //     a habit: a recurring activity at a recurring time, said as such —
 //     how often ("every Friday", "每周五", "as usual"), or both the weekday
-//     and the hour ("tonight, 8pm" sent on a Wednesday) — in clauses that
-//     do not speak of the sender alone ("I", "我"). Recurrence alone makes
-//     no habit: a reply said on three days, a mishap that fell on the same
-//     weekday twice, small talk however often it recurs. Its statement is
+//     and the hour ("tonight, 8pm" sent on a Wednesday, in one sentence)
+//     — in clauses that do not speak of the sender alone ("I", "我") and
+//     do not ask, within the topic of the line that holds the core word
+//     (a line that turns to another topic, "…话说我是宜宾人，过年回去每天吃到
+//     撑", says how often of that one). Recurrence alone makes no habit: a
+//     reply said on three days, a mishap that fell on the same weekday
+//     twice or happened again ("今天电梯又停了", Language.Mishap), small
+//     talk however often it recurs. Its statement is
 //     its representative message among those: close to the centroid, of
 //     ordinary length, rather a
 //     statement than a question, rather one that says how often or on
@@ -149,10 +153,14 @@
 // members say about themselves (Facts) and the forms it says them in
 // plainly (Rewrites); how a question put to a member reads in their
 // answer's memory (Asked, Answered); its rewrite to the third person and
-// its dates (Voice, Habitual, Date); and how a member's name and a
+// its dates (Voice, Habitual, Date); what tells of a mishap, a chore or
+// a sentence taken back, and the names of times that name no thing
+// (Mishap, Chores, Irony, TimeNames); and how a member's name and a
 // habit's support join a statement. A clause is read by the first
-// language of Config.Languages that owns it; word lists are read from
-// every language. What the algorithm keeps of its own are rules of
+// language of Config.Languages that owns it — a clause that mixes an
+// unspaced script with the letters of a spaced one by every language
+// that owns it — and a setting or a fact pattern by every language that
+// owns its line; word lists are read from every language. What the algorithm keeps of its own are rules of
 // scripts, not of languages: a script written without spaces
 // (unspaced) is read two characters at a time, and a space between two
 // of its characters ends a sentence.

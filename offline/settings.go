@@ -112,11 +112,18 @@ func (f *Fuser) settings(items []*item, mems []groupmem.Memory, seeds []sparse, 
 // sender alone ("I moved to Denver" is the member's own fact).
 func settingOf(ls []Language, text string) (string, bool) {
 	for _, s := range sentencesOf(text) {
-		l := language(ls, s)
-		if l == nil || l.Setting == nil || !l.Setting.MatchString(s) || asks(ls, s) {
-			continue
+		// Every language that owns the sentence reads it: "Moving voice to
+		// QQ频道" is an English sentence that Chinese owns too.
+		found, alone := false, false
+		for i := range ls {
+			l := &ls[i]
+			if !l.Owns(s) {
+				continue
+			}
+			found = found || l.Setting != nil && l.Setting.MatchString(s)
+			alone = alone || l.Singular != nil && l.Singular.MatchString(s)
 		}
-		if l.Singular != nil && l.Singular.MatchString(s) {
+		if !found || alone || asks(ls, s) {
 			continue
 		}
 		return s, true

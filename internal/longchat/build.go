@@ -156,7 +156,11 @@ func (b *builder) langName() string {
 func (b *builder) pickMembers() {
 	perLang := make([][]person, len(b.th.langs))
 	for i, l := range b.th.langs {
-		perLang[i] = shuffled(b.r, l.people)
+		pool := l.people
+		if own := b.th.people[l.code]; len(own) > 0 {
+			pool = own
+		}
+		perLang[i] = shuffled(b.r, pool)
 	}
 	for i := range b.th.members {
 		k := i % len(b.th.langs)

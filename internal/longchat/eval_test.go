@@ -22,7 +22,7 @@ import (
 	"github.com/groupmem/groupmem/prompts"
 )
 
-// The long-chat evaluation set (internal/longchat, seed 1): nine group
+// The long-chat evaluation set (internal/longchat, seed 1): twelve group
 // chats of two to three months, each replayed night by night through the
 // embedded configuration (offline evolver, static embedder), then asked
 // every question over the API at the set's question time. A question's

@@ -140,10 +140,11 @@ type theme struct {
 	messages  int // how many messages at least, about (the token budget usually asks for more)
 	series    []series
 	updates   []update
-	talk      map[string]talk   // the group's own talk by language code; "mix" mixes both
-	skip      []string          // facts of the languages that do not fit the group
-	facts     map[string][]fact // the group's own facts, by language code
-	ownTalk   bool              // the group's chatter is its own: the languages' chatter and topics do not fit it
+	talk      map[string]talk     // the group's own talk by language code; "mix" mixes both
+	skip      []string            // facts of the languages that do not fit the group
+	facts     map[string][]fact   // the group's own facts, by language code
+	ownTalk   bool                // the group's chatter is its own: the languages' chatter and topics do not fit it
+	people    map[string][]person // the group's own names by language code; the language's names when absent
 }
 
 // series is an event that recurs in a group with a new value each time:
