@@ -72,6 +72,14 @@ type Ledger interface {
 	// fence.
 	FinishRun(ctx context.Context, run Run) error
 
+	// Members returns a page of the group's members in sender id order,
+	// after q.After, each with the number of active memories about them.
+	Members(ctx context.Context, q MemberQuery) ([]Member, error)
+	// Member returns one member of the group and the active memories about
+	// them, newest first, at most limit. ENOTFOUND when the sender never
+	// wrote in the group.
+	Member(ctx context.Context, groupID, senderID string, limit int) (Member, []Memory, error)
+
 	// Memories returns a page of a group's memories, newest first, and the
 	// number that matched. Embeddings are left out.
 	Memories(ctx context.Context, q MemoryQuery) (MemoryPage, error)

@@ -180,7 +180,7 @@ func (s *State) guard(p *Pass, ops []op) error {
 // SubjectTag is the prefix of the tag that names the member a memory is
 // about ("member:u7"), set by an evolver that keeps what members say about
 // themselves.
-const SubjectTag = "member:"
+const SubjectTag = groupmem.SubjectTag
 
 // subjectOf is the member a memory with tags is about, or "".
 func subjectOf(tags []string) string {

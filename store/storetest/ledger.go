@@ -36,6 +36,7 @@ func TestLedger(t *testing.T, open func(t *testing.T) groupmem.Ledger) {
 		{"OutboxTwoClaimers", testOutboxTwoClaimers},
 		{"OutboxQueuesMessages", testOutboxQueuesMessages},
 		{"OutboxQueuesForget", testOutboxQueuesForget},
+		{"Members", testMembers},
 		{"ScanMemories", testScanMemories},
 		{"RunsAndChangesPages", testRunsAndChangesPages},
 		{"Groups", testGroups},
