@@ -45,6 +45,8 @@ var notProduced = map[string]string{
 	"PUT /memory/lineage/{lineage_id}/strength 503":       "needs Postgres down",
 	"PUT /memory/{memory_id}/strength 409":                "needs a concurrent change of the same version",
 	"GET /metrics 404":                                    "needs a server without metrics",
+	"GET /memory/members/{group_id} 503":                  "needs Postgres down",
+	"GET /memory/members/{group_id}/{sender_id} 503":      "needs Postgres down",
 }
 
 // TestOpenAPIConformance calls every endpoint for real, on its success and
@@ -108,6 +110,18 @@ func TestOpenAPIConformance(t *testing.T) {
 		req{method: "POST", path: at(g1, "messages"), key: secretBot1, body: msgs, ctype: "text/json"},
 		req{method: "POST", path: at(g1, "messages"), key: secretBot1,
 			body: `{"messages":[` + strings.Repeat(`{"id":"x","sent_at":"2026-01-15T12:30:00Z"},`, 10000) + `{"id":"y","sent_at":"2026-01-15T12:30:00Z"}]}`},
+	)
+	member := `{"messages":[{"id":"c2","sender_id":"u1","sender_name":"Ann","content":"I keep bees","sent_at":"2026-01-15T12:31:00Z"}]}`
+	calls = append(calls,
+		req{method: "POST", path: at(g1, "messages"), key: secretBot1, body: member},
+		req{method: "GET", path: at(g1, "members"), key: secretView1},
+		req{method: "GET", path: at(g1, "members") + "?limit=0", key: secretView1},
+		req{method: "GET", path: at(g1, "members")},
+		req{method: "GET", path: at(g2, "members"), key: secretView1},
+		req{method: "GET", path: at(g1, "members") + "/u1", key: secretView1},
+		req{method: "GET", path: "/memory/members/%20g1/u1", key: secretView1},
+		req{method: "GET", path: at(g1, "members") + "/u1"},
+		req{method: "GET", path: at(g1, "members") + "/nobody", key: secretView1},
 	)
 	for _, suffix := range []string{"", "/restore", "/strength"} {
 		body := ""

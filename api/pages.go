@@ -37,7 +37,7 @@ func (p *params) cursor(name string) cursor {
 	if err == nil {
 		err = json.Unmarshal(b, &c)
 	}
-	if err != nil || c.At.IsZero() || c.ID == "" || len(c.ID) > 64 {
+	if err != nil || c.At.IsZero() || c.ID == "" || len(c.ID) > groupmem.MaxNameBytes {
 		p.fail("%s must be the next_cursor of an earlier page, passed back unchanged", name)
 		return cursor{}
 	}

@@ -36,6 +36,8 @@ func (h *Handler) routes() []route {
 		{pattern: "GET /memory/context/{group_id}", scope: ScopeRead, params: []string{"q", "max_tokens", "limit", "threshold"}, serve: h.promptContext},
 		{pattern: "GET /memory/runs/{group_id}", scope: ScopeRead, params: []string{"limit", "status", "cursor"}, serve: h.runs},
 		{pattern: "GET /memory/groups", scope: ScopeRead, params: []string{"limit", "cursor"}, serve: h.groups},
+		{pattern: "GET /memory/members/{group_id}", scope: ScopeRead, params: []string{"limit", "cursor"}, serve: h.members},
+		{pattern: "GET /memory/members/{group_id}/{sender_id}", scope: ScopeRead, serve: h.member},
 		{pattern: "DELETE /memory/groups/{group_id}", scope: ScopeAdmin, serve: h.purge},
 		{pattern: "GET /memory/removals/{group_id}", scope: ScopeAdmin, params: []string{"limit"}, serve: h.removals},
 		{pattern: "GET /memory/run/{run_id}", scope: ScopeRead, serve: h.run},

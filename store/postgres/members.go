@@ -32,7 +32,7 @@ func (l *Ledger) Members(ctx context.Context, q groupmem.MemberQuery) ([]groupme
 	var members []groupmem.Member
 	counts := map[string]int{}
 	b := &pgx.Batch{}
-	b.Queue(`SELECT `+memberColumns+` FROM group_members WHERE group_id = $1 AND sender_id > $2 ORDER BY sender_id LIMIT $3`,
+	b.Queue(`SELECT `+memberColumns+` FROM group_members WHERE group_id = $1 AND sender_id > $2 AND sender_id <> '' ORDER BY sender_id LIMIT $3`,
 		q.GroupID, q.After, q.Limit).Query(func(rows pgx.Rows) error {
 		var err error
 		members, err = pgx.CollectRows(rows, scanMember)
@@ -44,7 +44,7 @@ func (l *Ledger) Members(ctx context.Context, q groupmem.MemberQuery) ([]groupme
 			SELECT t FROM memory_versions, unnest(tags) AS t
 			WHERE group_id = $1 AND status = 'active' AND starts_with(t, $4)) AS x
 		WHERE substr(t, length($4) + 1) IN (
-			SELECT sender_id FROM group_members WHERE group_id = $1 AND sender_id > $2 ORDER BY sender_id LIMIT $3)
+			SELECT sender_id FROM group_members WHERE group_id = $1 AND sender_id > $2 AND sender_id <> '' ORDER BY sender_id LIMIT $3)
 		GROUP BY sender`, q.GroupID, q.After, q.Limit, groupmem.SubjectTag).Query(func(rows pgx.Rows) error {
 		var sender string
 		var n int

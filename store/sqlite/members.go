@@ -37,7 +37,7 @@ func (l *Ledger) Members(ctx context.Context, q groupmem.MemberQuery) ([]groupme
 	var members []groupmem.Member
 	err := l.inReadTx(ctx, func(tx *sql.Tx) error {
 		rows, err := tx.QueryContext(ctx, `SELECT `+memberColumns+` FROM group_members
-			WHERE group_id = ? AND sender_id > ? ORDER BY sender_id LIMIT ?`, q.GroupID, q.After, q.Limit)
+			WHERE group_id = ? AND sender_id > ? AND sender_id <> '' ORDER BY sender_id LIMIT ?`, q.GroupID, q.After, q.Limit)
 		if err != nil {
 			return err
 		}
