@@ -3,6 +3,7 @@ package api
 import (
 	"net/http"
 
+	"github.com/groupmem/groupmem"
 	"github.com/groupmem/groupmem/recall"
 )
 
@@ -30,7 +31,10 @@ type contextJSON struct {
 // messages they point at, and long messages are cut to the sentences
 // that match; without q, memories go by strength, then recency, and
 // messages are the newest. What earned a place but found no room is
-// counted in left_out. Tokens are estimated like prompts.EstimateTokens.
+// counted in left_out. With about (a sender id), the active memories about
+// that member come first (at most limit of them); a sender who never
+// wrote in the group is ENOTFOUND. Tokens are estimated like
+// prompts.EstimateTokens.
 func (h *Handler) promptContext(w http.ResponseWriter, r *http.Request, c *call) error {
 	g, err := groupParam(r)
 	if err != nil {
@@ -41,14 +45,22 @@ func (h *Handler) promptContext(w http.ResponseWriter, r *http.Request, c *call)
 	budget := p.int("max_tokens", 500, 1, maxMaxTokens)
 	limit := p.int("limit", 10, 1, maxLimit)
 	threshold := p.optionalFloat("threshold", 0, 1)
+	about := p.text("about", false, groupmem.MaxNameBytes)
 	if p.err != nil {
 		return p.err
 	}
 	if err := checkGroup(c.key, g, "group "+describe(g)); err != nil {
 		return err
 	}
+	var first []groupmem.Memory
+	if about != "" {
+		var err error
+		if _, first, err = h.d.Ledger.Member(r.Context(), g, about, limit); err != nil {
+			return err
+		}
+	}
 	got, err := recall.Compose(r.Context(), recall.Parts{Index: h.d.Index, Messages: h.msgs, Ledger: h.d.Ledger}, h.d.Embedder,
-		recall.Request{GroupID: g, Text: q, Budget: budget, Memories: limit, Threshold: threshold, Now: h.now()})
+		recall.Request{GroupID: g, Text: q, Budget: budget, Memories: limit, Threshold: threshold, Now: h.now(), About: first})
 	if err != nil {
 		return err
 	}

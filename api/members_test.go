@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"net/url"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -117,6 +118,17 @@ func TestMembers(t *testing.T) {
 		if a.Member.DisplayName != "Zed" || a.Member.Memories != 0 || len(a.Memories) != 0 || len(a.Habits) != 1 || a.Habits[0].Statement != "The club keeps bees in the community garden" {
 			t.Errorf("u1 of g2: %s; want Zed with g2's bees alone", r.body)
 		}
+		// A context about a member puts what the group knows about them first.
+		var ctx struct {
+			Context string `json:"context"`
+		}
+		r = f.get(t, "/memory/context/g1?max_tokens=200&q="+url.QueryEscape("when do we play chess?")+"&about=u1", secretView1)
+		want(t, r, 200, "")
+		json.Unmarshal(r.body, &ctx)
+		if first, _, _ := strings.Cut(strings.TrimPrefix(ctx.Context, "Memories:\n"), "\n"); first != "- Ann keeps a cat named Miso" {
+			t.Errorf("context about u1 does not open with what the group knows about them:\n%s", r.body)
+		}
+		want(t, f.get(t, "/memory/context/g1?about=nobody", secretView1), 404, "not_found")
 		want(t, f.get(t, "/memory/members/g2", secretView1), 404, "not_found")
 		want(t, f.get(t, "/memory/members/g2/u1", secretView1), 404, "not_found")
 		want(t, f.get(t, "/memory/members/g1/nobody", secretView1), 404, "not_found")

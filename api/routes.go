@@ -33,7 +33,7 @@ func (h *Handler) routes() []route {
 		{pattern: "GET /memory/search/{group_id}", scope: ScopeRead, params: []string{"q", "limit", "threshold", "mode"}, serve: h.search},
 		{pattern: "GET /memory/history/{memory_id}", scope: ScopeRead, serve: h.history},
 		{pattern: "GET /memory/changes/{group_id}", scope: ScopeRead, params: []string{"days", "limit", "action", "exclude_action", "cursor"}, serve: h.changes},
-		{pattern: "GET /memory/context/{group_id}", scope: ScopeRead, params: []string{"q", "max_tokens", "limit", "threshold"}, serve: h.promptContext},
+		{pattern: "GET /memory/context/{group_id}", scope: ScopeRead, params: []string{"q", "max_tokens", "limit", "threshold", "about"}, serve: h.promptContext},
 		{pattern: "GET /memory/runs/{group_id}", scope: ScopeRead, params: []string{"limit", "status", "cursor"}, serve: h.runs},
 		{pattern: "GET /memory/groups", scope: ScopeRead, params: []string{"limit", "cursor"}, serve: h.groups},
 		{pattern: "GET /memory/members/{group_id}", scope: ScopeRead, params: []string{"limit", "cursor"}, serve: h.members},

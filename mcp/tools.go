@@ -97,6 +97,7 @@ type (
 		MaxTokens *int     `json:"max_tokens,omitempty" jsonschema:"token budget of the block, 1 to 32000 (default 500)"`
 		Limit     *int     `json:"limit,omitempty" jsonschema:"at most this many memories, 1 to 100 (default 10)"`
 		Threshold *float64 `json:"threshold,omitempty" jsonschema:"minimum cosine similarity of a memory to q, 0 to 1 (default: the server's)"`
+		About     string   `json:"about,omitempty" jsonschema:"the sender id of the member you are talking to: what the group knows about them comes first"`
 	}
 	searchArgs struct {
 		GroupID   string   `json:"group_id" jsonschema:"the group's id"`
@@ -197,6 +198,7 @@ func tools() []tool {
 				q.int("max_tokens", in.MaxTokens)
 				q.int("limit", in.Limit)
 				q.float("threshold", in.Threshold)
+				q.str("about", in.About)
 				a, err := c.do(ctx, http.MethodGet, "/memory/context/"+seg(in.GroupID), url.Values(q), nil)
 				if err != nil || !a.ok() {
 					return call(a, err)

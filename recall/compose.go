@@ -70,6 +70,10 @@ type Request struct {
 	Threshold *float64
 	Now       time.Time      // when the question is asked, for its time words
 	Zone      *time.Location // the zone its calendar words mean (nil: UTC)
+	// About are memories that go first, in this order, before anything
+	// the question finds: what the group knows about the member a bot is
+	// talking to. They take the budget first; Memories does not bound them.
+	About []groupmem.Memory
 }
 
 // Context is a block ready for a prompt and what it holds.
@@ -148,7 +152,29 @@ func Compose(ctx context.Context, s Store, embed groupmem.Embedder, r Request) (
 	if err != nil {
 		return Context{}, err
 	}
-	return pack(cands, r.Budget, terms(r.Text)), nil
+	return pack(aboutFirst(r.About, cands), r.Budget, terms(r.Text)), nil
+}
+
+// aboutFirst puts the memories about first, in their order, and leaves
+// them out of the rest of cands.
+func aboutFirst(about []groupmem.Memory, cands []candidate) []candidate {
+	if len(about) == 0 {
+		return cands
+	}
+	out := make([]candidate, 0, len(about)+len(cands))
+	first := make(map[string]bool, len(about))
+	for i := range about {
+		if !first[about[i].ID] {
+			first[about[i].ID] = true
+			out = append(out, candidate{memory: &about[i]})
+		}
+	}
+	for _, c := range cands {
+		if c.memory == nil || !first[c.memory.ID] {
+			out = append(out, c)
+		}
+	}
+	return out
 }
 
 // recent ranks the group's strongest memories and newest messages, for a
