@@ -220,7 +220,7 @@ func testFenceAdvances(t *testing.T, l groupmem.Ledger) {
 }
 
 // Begin starts a cron run on group g or fails the test.
-func Begin(t *testing.T, l groupmem.Ledger, g string) groupmem.Run {
+func Begin(t testing.TB, l groupmem.Ledger, g string) groupmem.Run {
 	t.Helper()
 	r, err := l.BeginRun(context.Background(), groupmem.BeginRunParams{GroupID: g, Trigger: groupmem.TriggerCron, Actor: "test"})
 	if err != nil {
@@ -267,7 +267,7 @@ func UpdatePlan(run groupmem.Run, old groupmem.Memory, statement string) *groupm
 }
 
 // Commit commits plan or fails the test.
-func Commit(t *testing.T, l groupmem.Ledger, plan *groupmem.Plan) {
+func Commit(t testing.TB, l groupmem.Ledger, plan *groupmem.Plan) {
 	t.Helper()
 	if err := l.CommitPlan(context.Background(), plan); err != nil {
 		t.Fatalf("CommitPlan: %v", err)

@@ -1,0 +1,15 @@
+package sqlite_test
+
+import (
+	"testing"
+
+	"github.com/groupmem/groupmem"
+	"github.com/groupmem/groupmem/store/storetest"
+)
+
+// BenchmarkMembers pages through the 10,000 members of a group of
+// 1,000,000 messages in a SQLite ledger (see storetest.BenchMembers);
+// seeding takes a minute or two.
+func BenchmarkMembers(b *testing.B) {
+	storetest.BenchMembers(b, func(b *testing.B) groupmem.Ledger { return open(b) }, 10000, 1000000)
+}
