@@ -12,11 +12,12 @@ type Member struct {
 	Messages    int64     // messages stored
 	FirstAt     time.Time // their first message's sent time
 	LastAt      time.Time // their latest message's sent time
-	Memories    int       // active memories about them (tagged SubjectTag + SenderID)
+	Memories    int       // active memories whose subjects hold them
 }
 
 // SubjectTag prefixes the tag of a memory about one member: "member:" and
-// their sender id.
+// their sender id. Such a tag makes the member one of the memory's
+// subjects (CleanMemory).
 const SubjectTag = "member:"
 
 // MemberQuery selects a page of a group's members, by sender id.

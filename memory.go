@@ -59,6 +59,7 @@ type Memory struct {
 	Strength      float64   // confidence in [0, 1]
 	ChangeSummary string    // why this version exists
 	Evidence      []string  // the chat app's own ids of the messages it rests on
+	Subjects      []string  // the sender ids of the members it is about; none for the group as a whole
 	Embedding     []float32 // the statement's vector; stored so the index can be rebuilt without re-embedding
 	RunID         string    // the run that wrote this version
 	CreatedAt     time.Time // when this version was written

@@ -25,8 +25,12 @@ type Action struct {
 	Statement string   // new statement for update and create
 	Reason    string   // change_reason
 	Evidence  []string // message refs the model cited, as shown in the prompt
-	Line      int      // 1-based line of the answer it came from
-	Repaired  bool     // the line needed repair before it parsed
+	// Subjects are the members the memory is about, as the prompt shows
+	// senders (a name, or an id); validation keeps those who sent a
+	// message of the pass and maps them to their sender ids.
+	Subjects []string
+	Line     int  // 1-based line of the answer it came from
+	Repaired bool // the line needed repair before it parsed
 
 	// What an evolver that decides without a model (package offline) says
 	// of the version it writes; parsing a model's answer never sets them.

@@ -13,6 +13,7 @@ const (
 	MaxGroupIDBytes   = 255      // a group id
 	MaxMessageIDBytes = 255      // a chat app's message id
 	MaxNameBytes      = 255      // sender ids and names
+	MaxSubjects       = 20       // members one memory is about
 	MaxMessageBytes   = 32 << 10 // message content is cut to this
 	MaxStatementRunes = 1000     // a memory statement may not be longer
 	MaxReasonRunes    = 2000     // a change reason is cut to this
@@ -223,7 +224,20 @@ func CleanMemory(m Memory) (Memory, error) {
 	m.ChangeSummary = TruncateRunes(CleanText(m.ChangeSummary), MaxReasonRunes)
 	m.Tags = cleanList(m.Tags, MaxTags, maxTagBytes)
 	m.Evidence = cleanList(m.Evidence, MaxEvidence, MaxMessageIDBytes)
+	m.Subjects = cleanList(append(m.Subjects, tagSubjects(m.Tags)...), MaxSubjects, MaxNameBytes)
 	return m, nil
+}
+
+// tagSubjects are the sender ids that tags name with SubjectTag: a
+// "member:<sender id>" tag makes its member a subject of the memory.
+func tagSubjects(tags []string) []string {
+	var out []string
+	for _, t := range tags {
+		if id, ok := strings.CutPrefix(t, SubjectTag); ok && id != "" {
+			out = append(out, id)
+		}
+	}
+	return out
 }
 
 // CheckStrength returns EINVALID unless s is within [0, 1].

@@ -228,7 +228,7 @@ func TestValidator(t *testing.T) {
 	}
 	memory := `{"memory_id":"6f1c1a34-5a6f-4a39-9b1e-0a5f1c2d3e4f","lineage_id":"6f1c1a34-5a6f-4a39-9b1e-0a5f1c2d3e4f",
 		"group_id":"g","statement":"s","version":1,"parent_id":null,"status":"active","tags":[],"strength":0.5,
-		"change_summary":"","evidence":["m1"],"run_id":null,"created_at":"2026-01-01T00:00:00Z","updated_at":"2026-01-01T00:00:00.5Z"}`
+		"change_summary":"","evidence":["m1"],"subjects":[],"run_id":null,"created_at":"2026-01-01T00:00:00Z","updated_at":"2026-01-01T00:00:00.5Z"}`
 	if err := s.validate(s.ref("#/components/schemas/Memory"), parse(memory), "m"); err != nil {
 		t.Fatalf("a valid memory is rejected: %v", err)
 	}

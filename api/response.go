@@ -21,6 +21,7 @@ type memoryJSON struct {
 	Strength      float64   `json:"strength"`
 	ChangeSummary string    `json:"change_summary"`
 	Evidence      []string  `json:"evidence"`
+	Subjects      []string  `json:"subjects"`
 	RunID         *string   `json:"run_id"`
 	CreatedAt     time.Time `json:"created_at"`
 	UpdatedAt     time.Time `json:"updated_at"`
@@ -30,7 +31,7 @@ func memoryOut(m groupmem.Memory) memoryJSON {
 	return memoryJSON{
 		MemoryID: m.ID, LineageID: m.LineageID, GroupID: m.GroupID, Statement: m.Statement, Version: m.Version,
 		ParentID: nullable(m.ParentID), Status: string(m.Status), Tags: list(m.Tags), Strength: m.Strength,
-		ChangeSummary: m.ChangeSummary, Evidence: list(m.Evidence), RunID: nullable(m.RunID),
+		ChangeSummary: m.ChangeSummary, Evidence: list(m.Evidence), Subjects: list(m.Subjects), RunID: nullable(m.RunID),
 		CreatedAt: m.CreatedAt.UTC(), UpdatedAt: m.UpdatedAt.UTC(),
 	}
 }

@@ -21,6 +21,7 @@ type Memory struct {
 	Strength      float64   `json:"strength"`
 	ChangeSummary string    `json:"change_summary"`
 	Evidence      []string  `json:"evidence"` // ids of the messages it rests on
+	Subjects      []string  `json:"subjects"` // sender ids of the members it is about; empty for the group
 	RunID         *string   `json:"run_id"`
 	CreatedAt     time.Time `json:"created_at"`
 	UpdatedAt     time.Time `json:"updated_at"`

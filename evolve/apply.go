@@ -20,6 +20,7 @@ type op struct {
 	evidence  []string // message ids
 	strength  *float64 // Action.Strength
 	tags      []string // Action.Tags
+	subjects  []string // Action.Subjects as sender ids of the pass; nil when none were given
 	merged    bool     // a create that dedupe turned into an update of a near-duplicate
 	line      int
 	dropped   bool
@@ -200,7 +201,7 @@ func (s *State) validate(p *Pass, actions []groupmem.Action, offset int, drops *
 		}
 		alias := normalizeAlias(a.Alias)
 		o := op{kind: a.Kind, line: line, reason: cleanReason(a.Reason), evidence: append(p.messageIDs(a.Evidence), a.Cites...),
-			strength: a.Strength, tags: a.Tags}
+			strength: a.Strength, tags: a.Tags, subjects: p.subjects(a.Subjects)}
 		fail := func(reason string) {
 			*drops = append(*drops, groupmem.Drop{Line: line, Reason: reason, Text: excerpt(string(a.Kind) + " " + alias + " " + a.Statement)})
 		}

@@ -332,3 +332,42 @@ func TestApplyEvidence(t *testing.T) {
 		t.Errorf("evidence (-want +got):\n%s", diff)
 	}
 }
+
+// The members a memory is about, as the model names them (the names the
+// prompt shows, or sender ids), become the version's subjects as sender
+// ids: a name that sent no message of the pass is left out, each member
+// once; an update that names none keeps its parent's; "member:" tags of a
+// created memory count as subjects too.
+func TestApplySubjects(t *testing.T) {
+	mems := seedMemories("阿杰负责整理新番列表")
+	mems[0].Subjects = []string{"u2"}
+	st := newState(t, mems, Config{})
+	p := onePass(t, st, chat(1, 5)) // senders u1 阿杰, u2 Lily, u3 老张, u4 momo, u0 小王
+	alias := aliases(t, p)["阿杰负责整理新番列表"]
+	actions, rep := parse(t, lines(
+		`{"action":"create","statement":"Lily 和老张都养猫","change_reason":"她们自己说的","evidence":["m2","m3"],"subjects":["Lily","老张","lily","Bob"]}`,
+		`{"action":"create","statement":"momo 在读研究生","change_reason":"momo 说的","evidence":["m4"],"subjects":"u4"}`,
+		`{"action":"create","statement":"群里多数人喜欢科幻番","change_reason":"多人提到","evidence":["m1"]}`,
+		`{"action":"update","id":"`+alias+`","statement":"阿杰每周整理新番列表并发到群里","change_reason":"阿杰又发了","evidence":["m1"]}`,
+	), "stop")
+	if err := st.Apply(p, actions, rep); err != nil {
+		t.Fatal(err)
+	}
+	plan, err := st.Plan(groupmem.Run{ID: groupmem.NewID()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[string][]string{}
+	for _, m := range plan.New {
+		got[m.Statement] = m.Subjects
+	}
+	want := map[string][]string{
+		"Lily 和老张都养猫":     {"u2", "u3"},
+		"momo 在读研究生":      {"u4"},
+		"群里多数人喜欢科幻番":      nil,
+		"阿杰每周整理新番列表并发到群里": {"u2"},
+	}
+	if diff := cmp.Diff(want, got, cmpopts.EquateEmpty()); diff != "" {
+		t.Errorf("subjects (-want +got):\n%s", diff)
+	}
+}

@@ -279,6 +279,7 @@ func toAction(obj map[string]any) (groupmem.Action, string) {
 	a.Alias = cmp.Or(id, oldID)
 	a.Statement, a.Reason = statement, reason
 	a.Evidence = evidenceField(obj["evidence"])
+	a.Subjects = namesField(obj["subjects"])
 	return a, ""
 }
 
@@ -308,6 +309,27 @@ func evidenceField(v any) []string {
 		}
 	case string:
 		out = strings.FieldsFunc(v, func(r rune) bool { return r == ',' || r == '，' || r == '、' || isBlank(r) })
+	}
+	return out
+}
+
+// namesField reads a list of names: an array of strings, or one string of
+// names separated by commas (names may hold spaces).
+func namesField(v any) []string {
+	var out []string
+	switch v := v.(type) {
+	case []any:
+		for _, item := range v {
+			if s, ok := item.(string); ok && strings.TrimSpace(s) != "" {
+				out = append(out, strings.TrimSpace(s))
+			}
+		}
+	case string:
+		for s := range strings.FieldsFuncSeq(v, func(r rune) bool { return r == ',' || r == '，' || r == '、' }) {
+			if s = strings.TrimSpace(s); s != "" {
+				out = append(out, s)
+			}
+		}
 	}
 	return out
 }

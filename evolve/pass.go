@@ -105,7 +105,10 @@ type Pass struct {
 	state *State
 	shown []*entry // shown[i] is alias M(i+1)
 	msgs  []string // msgs[i] is the id of message m(i+1)
-	cut   []string
+	// senders maps how the prompt shows each sender of the pass (their
+	// name, or their id), and their id, lowered, to their sender id.
+	senders map[string]string
+	cut     []string
 }
 
 // Pass renders the prompt for batch b on the current state: the memories as
@@ -139,6 +142,13 @@ func (s *State) Pass(b Batch) (*Pass, error) {
 	for i, m := range b.Messages {
 		in.Messages = append(in.Messages, promptMessage(i, m))
 		p.msgs = append(p.msgs, m.ID)
+		if m.SenderID != "" {
+			if p.senders == nil {
+				p.senders = map[string]string{}
+			}
+			p.senders[strings.ToLower(cmp.Or(m.SenderName, m.SenderID))] = m.SenderID
+			p.senders[strings.ToLower(m.SenderID)] = m.SenderID
+		}
 	}
 	sys, usr, err := prompts.Render(in)
 	if err != nil {
@@ -183,6 +193,23 @@ func (p *Pass) messageIDs(refs []string) []string {
 			continue
 		}
 		ids = append(ids, p.msgs[i])
+	}
+	return ids
+}
+
+// subjects maps the names the model gave to the sender ids of the pass's
+// senders they name, in order, once each; a name that is no sender of the
+// pass is left out. nil when the model gave none.
+func (p *Pass) subjects(names []string) []string {
+	if names == nil {
+		return nil
+	}
+	ids := []string{}
+	for _, n := range names {
+		n = strings.ToLower(strings.Trim(n, " \t@\"'"))
+		if id, ok := p.senders[n]; ok && !slices.Contains(ids, id) {
+			ids = append(ids, id)
+		}
 	}
 	return ids
 }

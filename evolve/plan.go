@@ -119,6 +119,10 @@ func (s *State) version(e *entry, runID string) (groupmem.Memory, error) {
 		m.LineageID, m.ParentID, m.Version = p.LineageID, p.ID, p.Version+1
 		m.Tags, m.Strength = slices.Clone(p.Tags), p.Strength
 		m.Evidence = append(slices.Clone(e.evidence), p.Evidence...)
+		m.Subjects = slices.Clone(p.Subjects)
+	}
+	if e.subjects != nil {
+		m.Subjects = slices.Clone(e.subjects)
 	}
 	if e.strength != nil {
 		m.Strength = *e.strength

@@ -57,6 +57,7 @@ type entry struct {
 	// new strength of a memory kept as it is, with its reason.
 	strength         *float64
 	tags             []string
+	subjects         []string // the members the version written is about, when an action said
 	restrength       *float64
 	restrengthReason string
 }
@@ -74,6 +75,9 @@ func (e *entry) setStrength(o *op) {
 	}
 	if o.tags != nil {
 		e.tags = o.tags
+	}
+	if o.subjects != nil {
+		e.subjects = o.subjects
 	}
 }
 

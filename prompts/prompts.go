@@ -41,9 +41,9 @@ const (
 func Version(lang string) string {
 	switch langOrDefault(lang) {
 	case LangZH:
-		return "zh-2026.11-1"
+		return "zh-2026.11-2"
 	case LangEN:
-		return "en-2026.11-1"
+		return "en-2026.11-2"
 	}
 	return ""
 }

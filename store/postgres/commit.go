@@ -151,7 +151,7 @@ func queueVersions(b *pgx.Batch, plan *groupmem.Plan, now time.Time) {
 	versions := make([]int32, n)
 	parents := make([]*string, n)
 	strengths := make([]float64, n)
-	var tags, evidence ragged[string]
+	var tags, evidence, subjects ragged[string]
 	var embeddings ragged[float32]
 	hasEmbedding := make([]bool, n)
 	for i, m := range plan.New {
@@ -159,26 +159,30 @@ func queueVersions(b *pgx.Batch, plan *groupmem.Plan, now time.Time) {
 		versions[i], parents[i], strengths[i] = int32(m.Version), nullable(m.ParentID), m.Strength
 		tags.add(m.Tags)
 		evidence.add(m.Evidence)
+		subjects.add(m.Subjects)
 		embeddings.add(m.Embedding)
 		hasEmbedding[i] = m.Embedding != nil
 	}
 	b.Queue(`
 		INSERT INTO memory_versions (memory_id, lineage_id, group_id, statement, version, parent_id, status,
-			tags, strength, change_summary, evidence, embedding, run_id, created_at, updated_at)
+			tags, strength, change_summary, evidence, embedding, run_id, created_at, updated_at, subjects)
 		SELECT id, lineage, $1::text, statement, version, parent, status,
 			($10::text[])[tags_from + 1 : tags_to], strength, summary, ($13::text[])[ev_from + 1 : ev_to],
-			CASE WHEN has_emb THEN ($16::real[])[emb_from + 1 : emb_to] END, $2::uuid, $3::timestamptz, $3::timestamptz
+			CASE WHEN has_emb THEN ($16::real[])[emb_from + 1 : emb_to] END, $2::uuid, $3::timestamptz, $3::timestamptz,
+			($22::text[])[sub_from + 1 : sub_to]
 		FROM unnest($4::text[]::uuid[], $5::text[]::uuid[], $6::text[], $7::int[], $8::text[]::uuid[], $9::text[],
-			$11::int[], $12::int[], $14::int[], $15::int[], $17::int[], $18::int[], $19::bool[], $20::float8[], $21::text[])
+			$11::int[], $12::int[], $14::int[], $15::int[], $17::int[], $18::int[], $19::bool[], $20::float8[], $21::text[],
+			$23::int[], $24::int[])
 			WITH ORDINALITY AS t(id, lineage, statement, version, parent, status,
-				tags_from, tags_to, ev_from, ev_to, emb_from, emb_to, has_emb, strength, summary, ord)
+				tags_from, tags_to, ev_from, ev_to, emb_from, emb_to, has_emb, strength, summary, sub_from, sub_to, ord)
 		ORDER BY ord`,
 		plan.Run.GroupID, plan.Run.ID, now,
 		ids, lineages, statements, versions, parents, statuses,
 		tags.flat, tags.from, tags.to,
 		evidence.flat, evidence.from, evidence.to,
 		embeddings.flat, embeddings.from, embeddings.to, hasEmbedding,
-		strengths, summaries)
+		strengths, summaries,
+		subjects.flat, subjects.from, subjects.to)
 }
 
 // ragged carries one array per row in a single statement parameter: the

@@ -38,14 +38,12 @@ func (l *Ledger) Members(ctx context.Context, q groupmem.MemberQuery) ([]groupme
 		members, err = pgx.CollectRows(rows, scanMember)
 		return err
 	})
-	// The page's senders are the first Limit after After: their tags are
-	// the member tags of the same range of sender ids.
-	b.Queue(`SELECT substr(t, length($4) + 1) AS sender, count(*) FROM (
-			SELECT t FROM memory_versions, unnest(tags) AS t
-			WHERE group_id = $1 AND status = 'active' AND starts_with(t, $4)) AS x
-		WHERE substr(t, length($4) + 1) IN (
+	// The page's senders are the first Limit after After, in both
+	// statements.
+	b.Queue(`SELECT s, count(*) FROM memory_versions, unnest(subjects) AS s
+		WHERE group_id = $1 AND status = 'active' AND s IN (
 			SELECT sender_id FROM group_members WHERE group_id = $1 AND sender_id > $2 AND sender_id <> '' ORDER BY sender_id LIMIT $3)
-		GROUP BY sender`, q.GroupID, q.After, q.Limit, groupmem.SubjectTag).Query(func(rows pgx.Rows) error {
+		GROUP BY s`, q.GroupID, q.After, q.Limit).Query(func(rows pgx.Rows) error {
 		var sender string
 		var n int
 		_, err := pgx.ForEachRow(rows, []any{&sender, &n}, func() error {
@@ -71,7 +69,6 @@ func (l *Ledger) Member(ctx context.Context, groupID, senderID string, limit int
 	var m groupmem.Member
 	var mems []groupmem.Memory
 	found := false
-	tag := groupmem.SubjectTag + senderID
 	b := &pgx.Batch{}
 	b.Queue(`SELECT `+memberColumns+` FROM group_members WHERE group_id = $1 AND sender_id = $2`, groupID, senderID).
 		Query(func(rows pgx.Rows) error {
@@ -81,10 +78,10 @@ func (l *Ledger) Member(ctx context.Context, groupID, senderID string, limit int
 			}
 			return err
 		})
-	b.Queue(`SELECT count(*) FROM memory_versions WHERE group_id = $1 AND status = 'active' AND $2 = ANY(tags)`, groupID, tag).
+	b.Queue(`SELECT count(*) FROM memory_versions WHERE group_id = $1 AND status = 'active' AND $2 = ANY(subjects)`, groupID, senderID).
 		QueryRow(func(row pgx.Row) error { return row.Scan(&m.Memories) })
-	b.Queue(`SELECT `+listColumns+` FROM memory_versions WHERE group_id = $1 AND status = 'active' AND $2 = ANY(tags)
-		ORDER BY updated_at DESC, memory_id LIMIT $3`, groupID, tag, max(limit, 0)).Query(func(rows pgx.Rows) error {
+	b.Queue(`SELECT `+listColumns+` FROM memory_versions WHERE group_id = $1 AND status = 'active' AND $2 = ANY(subjects)
+		ORDER BY updated_at DESC, memory_id LIMIT $3`, groupID, senderID, max(limit, 0)).Query(func(rows pgx.Rows) error {
 		var err error
 		mems, err = pgx.CollectRows(rows, scanMemory)
 		return err

@@ -13,7 +13,7 @@ import (
 )
 
 var memoryColumnList = []string{"memory_id", "lineage_id", "group_id", "statement", "version", "parent_id",
-	"status", "tags", "strength", "change_summary", "evidence", "embedding", "run_id", "created_at", "updated_at"}
+	"status", "tags", "strength", "change_summary", "evidence", "embedding", "run_id", "created_at", "updated_at", "subjects"}
 
 var memoryColumns = strings.Join(memoryColumnList, ", ")
 
@@ -31,12 +31,15 @@ func scanMemory(row pgx.CollectableRow) (groupmem.Memory, error) {
 	var m groupmem.Memory
 	var parent, run *string
 	err := row.Scan(&m.ID, &m.LineageID, &m.GroupID, &m.Statement, &m.Version, &parent, &m.Status,
-		&m.Tags, &m.Strength, &m.ChangeSummary, &m.Evidence, &m.Embedding, &run, &m.CreatedAt, &m.UpdatedAt)
+		&m.Tags, &m.Strength, &m.ChangeSummary, &m.Evidence, &m.Embedding, &run, &m.CreatedAt, &m.UpdatedAt, &m.Subjects)
 	if parent != nil {
 		m.ParentID = *parent
 	}
 	if run != nil {
 		m.RunID = *run
+	}
+	if len(m.Subjects) == 0 {
+		m.Subjects = nil // about the group: as written
 	}
 	return m, err
 }

@@ -20,6 +20,7 @@ const (
 	keyStrength      = "strength"
 	keyChangeSummary = "change_summary"
 	keyEvidence      = "evidence"
+	keySubjects      = "subjects" // absent from points written before memories had subjects
 	keyRunID         = "run_id"
 	keyCreatedAt     = "created_at"
 	keyUpdatedAt     = "updated_at"
@@ -44,6 +45,7 @@ func encodePayload(m groupmem.Memory) map[string]*qdrant.Value {
 		keyStrength:      qdrant.NewValueDouble(m.Strength),
 		keyChangeSummary: qdrant.NewValueString(m.ChangeSummary),
 		keyEvidence:      stringList(m.Evidence),
+		keySubjects:      stringList(m.Subjects),
 		keyRunID:         qdrant.NewValueString(m.RunID),
 		keyCreatedAt:     timeValue(m.CreatedAt),
 		keyUpdatedAt:     timeValue(m.UpdatedAt),
@@ -81,6 +83,7 @@ func decodeMemory(id *qdrant.PointId, p map[string]*qdrant.Value) (groupmem.Memo
 		Strength:      d.float(keyStrength),
 		ChangeSummary: d.str(keyChangeSummary, false),
 		Evidence:      d.list(keyEvidence),
+		Subjects:      d.list(keySubjects),
 		RunID:         d.str(keyRunID, false),
 		CreatedAt:     d.time(keyCreatedAt),
 		UpdatedAt:     d.time(keyUpdatedAt),

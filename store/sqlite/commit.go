@@ -135,7 +135,7 @@ func insertVersions(ctx context.Context, tx *sql.Tx, plan *groupmem.Plan) error 
 		return nil
 	}
 	stmt, err := tx.PrepareContext(ctx, `INSERT INTO memory_versions (`+memoryColumns+`)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
 	if err != nil {
 		return fmt.Errorf("prepare insert version: %w", err)
 	}
@@ -144,7 +144,7 @@ func insertVersions(ctx context.Context, tx *sql.Tx, plan *groupmem.Plan) error 
 		m := &plan.New[i]
 		_, err := stmt.ExecContext(ctx, m.ID, m.LineageID, m.GroupID, m.Statement, m.Version, nullString(m.ParentID),
 			string(m.Status), encodeList(m.Tags), m.Strength, m.ChangeSummary, encodeList(m.Evidence),
-			encodeVector(m.Embedding), m.RunID, nanos(m.CreatedAt), nanos(m.UpdatedAt))
+			encodeVector(m.Embedding), m.RunID, nanos(m.CreatedAt), nanos(m.UpdatedAt), encodeList(m.Subjects))
 		if err != nil {
 			return fmt.Errorf("insert version %s: %w", m.ID, err)
 		}

@@ -44,14 +44,14 @@ func (l *Ledger) Members(ctx context.Context, q groupmem.MemberQuery) ([]groupme
 		if members, err = collect(rows, scanMember); err != nil || len(members) == 0 {
 			return err
 		}
-		tags := make([]string, len(members))
+		senders := make([]string, len(members))
 		at := make(map[string]int, len(members))
 		for i, m := range members {
-			tags[i] = groupmem.SubjectTag + m.SenderID
-			at[tags[i]] = i
+			senders[i] = m.SenderID
+			at[senders[i]] = i
 		}
-		list, _ := json.Marshal(tags) // a []string always marshals
-		rows, err = tx.QueryContext(ctx, `SELECT t.value, count(*) FROM memory_versions m, json_each(m.tags) t
+		list, _ := json.Marshal(senders) // a []string always marshals
+		rows, err = tx.QueryContext(ctx, `SELECT t.value, count(*) FROM memory_versions m, json_each(m.subjects) t
 			WHERE m.group_id = ? AND m.status = 'active' AND t.value IN (SELECT value FROM json_each(?))
 			GROUP BY t.value`, q.GroupID, string(list))
 		if err != nil {
@@ -59,12 +59,12 @@ func (l *Ledger) Members(ctx context.Context, q groupmem.MemberQuery) ([]groupme
 		}
 		defer rows.Close()
 		for rows.Next() {
-			var tag string
+			var sender string
 			var n int
-			if err := rows.Scan(&tag, &n); err != nil {
+			if err := rows.Scan(&sender, &n); err != nil {
 				return err
 			}
-			members[at[tag]].Memories = n
+			members[at[sender]].Memories = n
 		}
 		return rows.Err()
 	})
@@ -82,7 +82,6 @@ func (l *Ledger) Member(ctx context.Context, groupID, senderID string, limit int
 	var m groupmem.Member
 	var mems []groupmem.Memory
 	found := false
-	tag := groupmem.SubjectTag + senderID
 	err := l.inReadTx(ctx, func(tx *sql.Tx) error {
 		rows, err := tx.QueryContext(ctx, `SELECT `+memberColumns+` FROM group_members WHERE group_id = ? AND sender_id = ?`, groupID, senderID)
 		if err != nil {
@@ -94,11 +93,11 @@ func (l *Ledger) Member(ctx context.Context, groupID, senderID string, limit int
 		}
 		m, found = got[0], true
 		about := `FROM memory_versions m WHERE m.group_id = ? AND m.status = 'active'
-			AND EXISTS (SELECT 1 FROM json_each(m.tags) t WHERE t.value = ?)`
-		if err := tx.QueryRowContext(ctx, `SELECT count(*) `+about, groupID, tag).Scan(&m.Memories); err != nil {
+			AND EXISTS (SELECT 1 FROM json_each(m.subjects) t WHERE t.value = ?)`
+		if err := tx.QueryRowContext(ctx, `SELECT count(*) `+about, groupID, senderID).Scan(&m.Memories); err != nil {
 			return err
 		}
-		mems, err = queryMemories(ctx, tx, `SELECT `+listColumns+` `+about+` ORDER BY updated_at DESC, memory_id LIMIT ?`, groupID, tag, max(limit, 0))
+		mems, err = queryMemories(ctx, tx, `SELECT `+listColumns+` `+about+` ORDER BY updated_at DESC, memory_id LIMIT ?`, groupID, senderID, max(limit, 0))
 		return err
 	})
 	if err != nil {

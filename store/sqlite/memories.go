@@ -11,26 +11,26 @@ import (
 )
 
 const memoryColumns = `memory_id, lineage_id, group_id, statement, version, parent_id, status, tags,
-	strength, change_summary, evidence, embedding, run_id, created_at, updated_at`
+	strength, change_summary, evidence, embedding, run_id, created_at, updated_at, subjects`
 
 // qualifiedColumns are memoryColumns of memory_versions under the alias m,
 // for a query that joins it.
 const qualifiedColumns = `m.memory_id, m.lineage_id, m.group_id, m.statement, m.version, m.parent_id, m.status, m.tags,
-	m.strength, m.change_summary, m.evidence, m.embedding, m.run_id, m.created_at, m.updated_at`
+	m.strength, m.change_summary, m.evidence, m.embedding, m.run_id, m.created_at, m.updated_at, m.subjects`
 
 // listColumns are memoryColumns without the embedding, for reads that
 // never need it.
 const listColumns = `memory_id, lineage_id, group_id, statement, version, parent_id, status, tags,
-	strength, change_summary, evidence, NULL, run_id, created_at, updated_at`
+	strength, change_summary, evidence, NULL, run_id, created_at, updated_at, subjects`
 
 func scanMemory(row *sql.Rows) (groupmem.Memory, error) {
 	var m groupmem.Memory
 	var parent, run sql.NullString
-	var status, tags, evidence string
+	var status, tags, evidence, subjects string
 	var embedding []byte
 	var created, updated int64
 	err := row.Scan(&m.ID, &m.LineageID, &m.GroupID, &m.Statement, &m.Version, &parent, &status,
-		&tags, &m.Strength, &m.ChangeSummary, &evidence, &embedding, &run, &created, &updated)
+		&tags, &m.Strength, &m.ChangeSummary, &evidence, &embedding, &run, &created, &updated, &subjects)
 	if err != nil {
 		return m, err
 	}
@@ -41,6 +41,12 @@ func scanMemory(row *sql.Rows) (groupmem.Memory, error) {
 	}
 	if m.Evidence, err = decodeList(evidence); err != nil {
 		return m, fmt.Errorf("memory %s evidence: %w", m.ID, err)
+	}
+	if m.Subjects, err = decodeList(subjects); err != nil {
+		return m, fmt.Errorf("memory %s subjects: %w", m.ID, err)
+	}
+	if len(m.Subjects) == 0 {
+		m.Subjects = nil // about the group: as written
 	}
 	if m.Embedding, err = decodeVector(embedding); err != nil {
 		return m, fmt.Errorf("memory %s: %w", m.ID, err)

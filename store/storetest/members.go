@@ -31,10 +31,11 @@ func testMembers(t *testing.T, l groupmem.Ledger) {
 			t.Fatal(err)
 		}
 	}
-	plan := CreatePlan(Begin(t, l, "g1"), "Ann has a cat", "Ann sings", "Bo cycles", "the group meets on Fridays")
-	for i, tag := range []string{"member:u1", "member:u1", "member:u2", "habit"} {
+	plan := CreatePlan(Begin(t, l, "g1"), "Ann has a cat", "Ann sings", "Bo cycles", "the group meets on Fridays", "Bo plays chess")
+	for i, tag := range []string{"member:u1", "member:u1", "member:u2", "habit", "hobby"} {
 		plan.New[i].Tags = []string{tag}
 	}
+	plan.New[4].Subjects = []string{"u2"} // a subject without a member tag
 	Commit(t, l, plan)
 	gone := plan.New[1]
 	Commit(t, l, &groupmem.Plan{Run: Begin(t, l, "g1"), Writes: groupmem.Writes{
@@ -52,8 +53,13 @@ func testMembers(t *testing.T, l groupmem.Ledger) {
 		t.Errorf("member u1 = %+v; want Annie (also Ann, A.), 4 messages from -1h to +1h, 1 active memory", ann)
 	}
 	page, err = l.Members(ctx, groupmem.MemberQuery{GroupID: "g1", After: "u1", Limit: 10})
-	if err != nil || len(page) != 1 || page[0].SenderID != "u2" || page[0].DisplayName != "Bo" || page[0].Memories != 1 || len(page[0].Names) != 0 {
-		t.Errorf("page after u1 = %+v, %v; want Bo alone, with 1 memory", page, err)
+	if err != nil || len(page) != 1 || page[0].SenderID != "u2" || page[0].DisplayName != "Bo" || page[0].Memories != 2 || len(page[0].Names) != 0 {
+		t.Errorf("page after u1 = %+v, %v; want Bo alone, with 2 memories (by tag and by subject)", page, err)
+	}
+	if _, mems, err := l.Member(ctx, "g1", "u2", 10); err != nil || len(mems) != 2 || !slices.ContainsFunc(mems, func(m groupmem.Memory) bool {
+		return m.Statement == "Bo cycles" && slices.Equal(m.Subjects, []string{"u2"})
+	}) {
+		t.Errorf("Member(g1, u2) memories = %+v, %v; want both, the tagged one with u2 as its subject", mems, err)
 	}
 	m, mems, err := l.Member(ctx, "g1", "u1", 10)
 	if err != nil || m.DisplayName != "Annie" || m.Memories != 1 || len(mems) != 1 || mems[0].Statement != "Ann has a cat" {
