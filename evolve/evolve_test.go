@@ -339,16 +339,19 @@ func TestApplyEvidence(t *testing.T) {
 // once; an update that names none keeps its parent's; "member:" tags of a
 // created memory count as subjects too.
 func TestApplySubjects(t *testing.T) {
-	mems := seedMemories("阿杰负责整理新番列表")
+	mems := seedMemories("阿杰负责整理新番列表", "老张每天晨跑")
 	mems[0].Subjects = []string{"u2"}
+	mems[1].Subjects = []string{"u3"}
 	st := newState(t, mems, Config{})
 	p := onePass(t, st, chat(1, 5)) // senders u1 阿杰, u2 Lily, u3 老张, u4 momo, u0 小王
-	alias := aliases(t, p)["阿杰负责整理新番列表"]
+	alias, runner := aliases(t, p)["阿杰负责整理新番列表"], aliases(t, p)["老张每天晨跑"]
 	actions, rep := parse(t, lines(
 		`{"action":"create","statement":"Lily 和老张都养猫","change_reason":"她们自己说的","evidence":["m2","m3"],"subjects":["Lily","老张","lily","Bob"]}`,
 		`{"action":"create","statement":"momo 在读研究生","change_reason":"momo 说的","evidence":["m4"],"subjects":"u4"}`,
 		`{"action":"create","statement":"群里多数人喜欢科幻番","change_reason":"多人提到","evidence":["m1"]}`,
 		`{"action":"update","id":"`+alias+`","statement":"阿杰每周整理新番列表并发到群里","change_reason":"阿杰又发了","evidence":["m1"]}`,
+		`{"action":"update","id":"`+runner+`","statement":"老张每天早上晨跑五公里","change_reason":"老张说的","evidence":["m3"],"subjects":["张先生"]}`,
+		`{"action":"create","statement":"群里周五一起看番","change_reason":"多人提到","evidence":["m5"],"subjects":[]}`,
 	), "stop")
 	if err := st.Apply(p, actions, rep); err != nil {
 		t.Fatal(err)
@@ -366,6 +369,8 @@ func TestApplySubjects(t *testing.T) {
 		"momo 在读研究生":      {"u4"},
 		"群里多数人喜欢科幻番":      nil,
 		"阿杰每周整理新番列表并发到群里": {"u2"},
+		"老张每天早上晨跑五公里":     {"u3"}, // a name that sent nothing keeps the parent's
+		"群里周五一起看番":        nil,
 	}
 	if diff := cmp.Diff(want, got, cmpopts.EquateEmpty()); diff != "" {
 		t.Errorf("subjects (-want +got):\n%s", diff)

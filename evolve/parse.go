@@ -319,6 +319,7 @@ func namesField(v any) []string {
 	var out []string
 	switch v := v.(type) {
 	case []any:
+		out = make([]string, 0, len(v)) // [] says "nobody in particular"
 		for _, item := range v {
 			if s, ok := item.(string); ok && strings.TrimSpace(s) != "" {
 				out = append(out, strings.TrimSpace(s))

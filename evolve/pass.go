@@ -199,7 +199,9 @@ func (p *Pass) messageIDs(refs []string) []string {
 
 // subjects maps the names the model gave to the sender ids of the pass's
 // senders they name, in order, once each; a name that is no sender of the
-// pass is left out. nil when the model gave none.
+// pass is left out. nil when the model gave none, or named nobody it
+// could be sure of (the version then keeps its parent's subjects); empty
+// when it gave an empty list: the memory is about the group.
 func (p *Pass) subjects(names []string) []string {
 	if names == nil {
 		return nil
@@ -210,6 +212,9 @@ func (p *Pass) subjects(names []string) []string {
 		if id, ok := p.senders[n]; ok && !slices.Contains(ids, id) {
 			ids = append(ids, id)
 		}
+	}
+	if len(names) > 0 && len(ids) == 0 {
+		return nil
 	}
 	return ids
 }
