@@ -78,6 +78,7 @@ func messagesOut(msgs []groupmem.Message) []messageJSON {
 type manualBody struct {
 	Statement *string   `json:"statement"`
 	Tags      *[]string `json:"tags"`
+	Subjects  *[]string `json:"subjects"`
 	Strength  *float64  `json:"strength"`
 	Reason    string    `json:"reason"`
 }
@@ -90,7 +91,7 @@ func (b *manualBody) read(w http.ResponseWriter, r *http.Request) (worker.Manual
 	}
 	if !present || b.Statement == nil {
 		return worker.ManualMemory{}, groupmem.Errorf(groupmem.EINVALID,
-			`the body must be {"statement": "...", "tags": [...], "strength": <0 to 1>, "reason": "..."}; statement is required`)
+			`the body must be {"statement": "...", "tags": [...], "subjects": [...], "strength": <0 to 1>, "reason": "..."}; statement is required`)
 	}
 	st, err := groupmem.CleanStatement(*b.Statement)
 	if err != nil {
@@ -109,7 +110,27 @@ func (b *manualBody) read(w http.ResponseWriter, r *http.Request) (worker.Manual
 	if b.Tags != nil {
 		out.Tags = append([]string{}, *b.Tags...)
 	}
+	if b.Subjects != nil {
+		out.Subjects = append([]string{}, *b.Subjects...)
+	}
 	return out, nil
+}
+
+// checkSubjects returns EINVALID unless every subject is a member of
+// group g: a sender who wrote in it.
+func (h *Handler) checkSubjects(r *http.Request, g string, subjects []string) error {
+	if len(subjects) > groupmem.MaxSubjects {
+		return groupmem.Errorf(groupmem.EINVALID, "subjects holds %d members, at most %d", len(subjects), groupmem.MaxSubjects)
+	}
+	for _, s := range subjects {
+		if _, _, err := h.d.Ledger.Member(r.Context(), g, s, 0); err != nil {
+			if c := groupmem.ErrorCode(err); c == groupmem.ENOTFOUND || c == groupmem.EINVALID {
+				return groupmem.Errorf(groupmem.EINVALID, "subject %q is no member of the group: no message of theirs is stored", groupmem.Truncate(s, 80))
+			}
+			return err
+		}
+	}
+	return nil
 }
 
 // create answers POST /memory/create/{group_id}: a memory written by hand,
@@ -126,6 +147,9 @@ func (h *Handler) create(w http.ResponseWriter, r *http.Request, c *call) error 
 	var body manualBody
 	in, err := body.read(w, r)
 	if err != nil {
+		return err
+	}
+	if err := h.checkSubjects(r, g, in.Subjects); err != nil {
 		return err
 	}
 	m, err := h.d.Service.Create(r.Context(), g, c.key.Name, in)
@@ -152,6 +176,15 @@ func (h *Handler) edit(w http.ResponseWriter, r *http.Request, c *call) error {
 	in, err := body.read(w, r)
 	if err != nil {
 		return err
+	}
+	if in.Subjects != nil {
+		old, err := h.d.Ledger.Memory(r.Context(), id)
+		if err != nil {
+			return memoryError(err, id)
+		}
+		if err := h.checkSubjects(r, old.GroupID, in.Subjects); err != nil {
+			return err
+		}
 	}
 	m, err := h.d.Service.Edit(r.Context(), id, c.key.Name, in)
 	return writeMemory(w, id, m, err)

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"net/http"
 	"net/url"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -129,6 +130,29 @@ func TestMembers(t *testing.T) {
 			t.Errorf("context about u1 does not open with what the group knows about them:\n%s", r.body)
 		}
 		want(t, f.get(t, "/memory/context/g1?about=nobody", secretView1), 404, "not_found")
+
+		// A memory written by hand names its subjects among the group's members.
+		r = f.do(t, req{method: http.MethodPost, path: "/memory/create/g1", key: secretRoot,
+			body: `{"statement":"Bo and Ann run the chess night","subjects":["u2","u1"]}`})
+		want(t, r, 201, "")
+		made := r.obj(t)["memory"].(map[string]any)
+		if got := made["subjects"]; !reflect.DeepEqual(got, []any{"u2", "u1"}) {
+			t.Errorf("subjects of a memory written by hand = %v", got)
+		}
+		want(t, f.do(t, req{method: http.MethodPost, path: "/memory/create/g1", key: secretRoot,
+			body: `{"statement":"Zed keeps bees","subjects":["u1","ghost"]}`}), 400, "invalid")
+		id := made["memory_id"].(string)
+		r = f.do(t, req{method: http.MethodPut, path: "/memory/" + id, key: secretRoot, body: `{"statement":"Bo runs the chess night"}`})
+		want(t, r, 200, "")
+		if got := r.obj(t)["memory"].(map[string]any)["subjects"]; !reflect.DeepEqual(got, []any{"u2", "u1"}) {
+			t.Errorf("an edit without subjects changed them to %v", got)
+		}
+		id = r.obj(t)["memory"].(map[string]any)["memory_id"].(string)
+		r = f.do(t, req{method: http.MethodPut, path: "/memory/" + id, key: secretRoot, body: `{"statement":"Bo runs the chess night","subjects":["u2"]}`})
+		want(t, r, 200, "")
+		if got := r.obj(t)["memory"].(map[string]any)["subjects"]; !reflect.DeepEqual(got, []any{"u2"}) {
+			t.Errorf("an edit to u2 alone gave %v", got)
+		}
 		want(t, f.get(t, "/memory/members/g2", secretView1), 404, "not_found")
 		want(t, f.get(t, "/memory/members/g2/u1", secretView1), 404, "not_found")
 		want(t, f.get(t, "/memory/members/g1/nobody", secretView1), 404, "not_found")

@@ -128,7 +128,8 @@ type (
 	rememberArgs struct {
 		GroupID   string   `json:"group_id" jsonschema:"the group's id"`
 		Statement string   `json:"statement" jsonschema:"the memory, one self-contained sentence about the group or a member"`
-		Tags      []string `json:"tags,omitempty" jsonschema:"short labels, e.g. habit, rule, member:alice"`
+		Tags      []string `json:"tags,omitempty" jsonschema:"short labels, e.g. habit, rule"`
+		Subjects  []string `json:"subjects,omitempty" jsonschema:"the sender ids of the members it is about (they must have written in the group); omit for the group as a whole"`
 		Strength  *float64 `json:"strength,omitempty" jsonschema:"how sure and lasting, 0 to 1 (default 1: asserted by hand)"`
 		Reason    string   `json:"reason,omitempty" jsonschema:"why, for the change log"`
 	}
@@ -136,6 +137,7 @@ type (
 		MemoryID  string   `json:"memory_id" jsonschema:"the id of the memory's active version"`
 		Statement string   `json:"statement" jsonschema:"the new wording of the memory"`
 		Tags      []string `json:"tags,omitempty" jsonschema:"replace the tags (kept when absent)"`
+		Subjects  []string `json:"subjects,omitempty" jsonschema:"replace the members it is about, by sender id (kept when absent)"`
 		Strength  *float64 `json:"strength,omitempty" jsonschema:"replace the strength, 0 to 1 (kept when absent)"`
 		Reason    string   `json:"reason,omitempty" jsonschema:"why, for the change log"`
 	}
@@ -155,10 +157,12 @@ type (
 type manualBody struct {
 	Statement string    `json:"statement"`
 	Tags      *[]string `json:"tags,omitempty"`
+	Subjects  *[]string `json:"subjects,omitempty"`
 	Strength  *float64  `json:"strength,omitempty"`
 	Reason    string    `json:"reason,omitempty"`
 }
 
+// tagsOf is a list given as an argument, nil when it was not.
 func tagsOf(tags []string) *[]string {
 	if tags == nil {
 		return nil
@@ -261,14 +265,14 @@ func tools() []tool {
 			Description: "Writes a new memory of the group by hand (version 1 of a new lineage), recorded in the change log " +
 				"with this key's name. Search first: an existing memory on the topic should be edited instead."},
 			"POST /memory/create/{group_id}", func(ctx context.Context, c *caller, in rememberArgs) (*sdk.CallToolResult, error) {
-				body := manualBody{Statement: in.Statement, Tags: tagsOf(in.Tags), Strength: in.Strength, Reason: in.Reason}
+				body := manualBody{Statement: in.Statement, Tags: tagsOf(in.Tags), Subjects: tagsOf(in.Subjects), Strength: in.Strength, Reason: in.Reason}
 				return call(c.do(ctx, http.MethodPost, "/memory/create/"+seg(in.GroupID), nil, body))
 			}),
 		newTool(sdk.Tool{Name: "edit_memory", Title: "Edit a memory", Annotations: writes,
 			Description: "Writes a new version of a memory: the version given must be the active one (a conflict names the " +
 				"current one); it becomes superseded and stays in the history. Tags and strength carry over unless given."},
 			"PUT /memory/{memory_id}", func(ctx context.Context, c *caller, in editArgs) (*sdk.CallToolResult, error) {
-				body := manualBody{Statement: in.Statement, Tags: tagsOf(in.Tags), Strength: in.Strength, Reason: in.Reason}
+				body := manualBody{Statement: in.Statement, Tags: tagsOf(in.Tags), Subjects: tagsOf(in.Subjects), Strength: in.Strength, Reason: in.Reason}
 				return call(c.do(ctx, http.MethodPut, "/memory/"+seg(in.MemoryID), nil, body))
 			}),
 		newTool(sdk.Tool{Name: "forget_memory", Title: "Forget a memory", Annotations: destructive,

@@ -14,6 +14,7 @@ import (
 type ManualMemory struct {
 	Statement string
 	Tags      []string // nil keeps the tags of the version edited
+	Subjects  []string // the members it is about (sender ids the caller checked); nil keeps those of the version edited
 	Strength  *float64 // nil: 1 for a new memory, the edited version's for an edit
 	Reason    string   // the change summary; "" for a default that says it was written by hand
 }
@@ -31,7 +32,7 @@ func (s *Service) Create(ctx context.Context, g, actor string, in ManualMemory) 
 		return groupmem.Memory{}, err
 	}
 	m := groupmem.Memory{ID: groupmem.NewID(), GroupID: g, Version: 1, Status: groupmem.StatusActive,
-		Statement: in.Statement, Tags: in.Tags, Strength: ManualStrength,
+		Statement: in.Statement, Tags: in.Tags, Subjects: in.Subjects, Strength: ManualStrength,
 		ChangeSummary: cmp.Or(in.Reason, "written by hand")}
 	m.LineageID = m.ID
 	if in.Strength != nil {
@@ -82,6 +83,9 @@ func (s *Service) Edit(ctx context.Context, id, actor string, in ManualMemory) (
 		if in.Tags != nil {
 			nm.Tags = in.Tags
 		}
+		if in.Subjects != nil {
+			nm.Subjects = in.Subjects
+		}
 		if in.Strength != nil {
 			nm.Strength = *in.Strength
 		}
@@ -89,7 +93,7 @@ func (s *Service) Edit(ctx context.Context, id, actor string, in ManualMemory) (
 		if err != nil {
 			return nil, err
 		}
-		if nm.Statement == old.Statement && slices.Equal(nm.Tags, old.Tags) && nm.Strength == old.Strength {
+		if nm.Statement == old.Statement && slices.Equal(nm.Tags, old.Tags) && slices.Equal(nm.Subjects, old.Subjects) && nm.Strength == old.Strength {
 			return nil, nil
 		}
 		if nm.Statement == old.Statement {
