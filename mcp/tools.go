@@ -162,12 +162,12 @@ type manualBody struct {
 	Reason    string    `json:"reason,omitempty"`
 }
 
-// tagsOf is a list given as an argument, nil when it was not.
-func tagsOf(tags []string) *[]string {
-	if tags == nil {
+// given is a list argument for a body field: nil when it was not given.
+func given(list []string) *[]string {
+	if list == nil {
 		return nil
 	}
-	return &tags
+	return &list
 }
 
 // readOnly, writes and destructive are the tools' annotations.
@@ -265,14 +265,14 @@ func tools() []tool {
 			Description: "Writes a new memory of the group by hand (version 1 of a new lineage), recorded in the change log " +
 				"with this key's name. Search first: an existing memory on the topic should be edited instead."},
 			"POST /memory/create/{group_id}", func(ctx context.Context, c *caller, in rememberArgs) (*sdk.CallToolResult, error) {
-				body := manualBody{Statement: in.Statement, Tags: tagsOf(in.Tags), Subjects: tagsOf(in.Subjects), Strength: in.Strength, Reason: in.Reason}
+				body := manualBody{Statement: in.Statement, Tags: given(in.Tags), Subjects: given(in.Subjects), Strength: in.Strength, Reason: in.Reason}
 				return call(c.do(ctx, http.MethodPost, "/memory/create/"+seg(in.GroupID), nil, body))
 			}),
 		newTool(sdk.Tool{Name: "edit_memory", Title: "Edit a memory", Annotations: writes,
 			Description: "Writes a new version of a memory: the version given must be the active one (a conflict names the " +
 				"current one); it becomes superseded and stays in the history. Tags and strength carry over unless given."},
 			"PUT /memory/{memory_id}", func(ctx context.Context, c *caller, in editArgs) (*sdk.CallToolResult, error) {
-				body := manualBody{Statement: in.Statement, Tags: tagsOf(in.Tags), Subjects: tagsOf(in.Subjects), Strength: in.Strength, Reason: in.Reason}
+				body := manualBody{Statement: in.Statement, Tags: given(in.Tags), Subjects: given(in.Subjects), Strength: in.Strength, Reason: in.Reason}
 				return call(c.do(ctx, http.MethodPut, "/memory/"+seg(in.MemoryID), nil, body))
 			}),
 		newTool(sdk.Tool{Name: "forget_memory", Title: "Forget a memory", Annotations: destructive,

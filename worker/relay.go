@@ -106,6 +106,20 @@ func (r *Relay) RunOnce(ctx context.Context) (int, error) {
 	return forgot + n, err
 }
 
+// groupStep runs f, the message index's part of a group's entry, and
+// reports whether the entry is done: f is unset (nothing to do) or
+// succeeded. A failure is logged as what, and the entry stays pending.
+func (r *Relay) groupStep(ctx context.Context, f func(ctx context.Context, groupID string) error, group, what string) bool {
+	if f == nil {
+		return true
+	}
+	if err := f(ctx, group); err != nil {
+		r.log.WarnContext(ctx, what+"; the relay will retry", "group_id", group, "err", err)
+		return false
+	}
+	return true
+}
+
 // projectOutbox projects one batch of pending entries and returns how many
 // it completed.
 func (r *Relay) projectOutbox(ctx context.Context) (int, error) {
@@ -121,23 +135,15 @@ func (r *Relay) projectOutbox(ctx context.Context) (int, error) {
 		case groupmem.OutboxForget:
 			// Text a redaction or retention removed: the message index
 			// lets go of it (again, if this process did already).
-			if f := r.cfg.ForgetTextless; f != nil {
-				if err := f(ctx, e.GroupID); err != nil {
-					r.log.WarnContext(ctx, "remove forgotten messages from the message index; the relay will retry", "group_id", e.GroupID, "err", err)
-					continue
-				}
+			if r.groupStep(ctx, r.cfg.ForgetTextless, e.GroupID, "remove forgotten messages from the message index") {
+				done = append(done, e.ID)
 			}
-			done = append(done, e.ID)
 			continue
 		case groupmem.OutboxMessages:
 			// New messages of a group: its message index catches up.
-			if f := r.cfg.IndexMessages; f != nil {
-				if err := f(ctx, e.GroupID); err != nil {
-					r.log.WarnContext(ctx, "index a group's messages; the relay will retry", "group_id", e.GroupID, "err", err)
-					continue
-				}
+			if r.groupStep(ctx, r.cfg.IndexMessages, e.GroupID, "index a group's messages") {
+				done = append(done, e.ID)
 			}
-			done = append(done, e.ID)
 			continue
 		default:
 			ids = append(ids, e.MemoryID)

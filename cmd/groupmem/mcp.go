@@ -55,9 +55,7 @@ func runMCP(ctx context.Context, env *Env, _ []string) error {
 	}
 	grace, cancel := context.WithTimeout(context.WithoutCancel(ctx), cfg.ShutdownGrace)
 	defer cancel()
-	if werr := s.handler.Wait(grace); werr != nil {
-		s.cancelBackground()
-	}
+	_ = s.handler.Wait(grace) // evolutions still running then are cancelled below
 	s.cancelBackground()
 	stopDuties()
 	wg.Wait()
