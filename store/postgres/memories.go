@@ -184,18 +184,6 @@ func (l *Ledger) Changes(ctx context.Context, q groupmem.ChangeQuery) ([]groupme
 	if err != nil {
 		return nil, interpretError(fmt.Errorf("read changes: %w", err))
 	}
-	changes, err := pgx.CollectRows(rows, func(row pgx.CollectableRow) (groupmem.Change, error) {
-		var c groupmem.Change
-		var newID, run *string
-		err := row.Scan(&c.ID, &c.GroupID, &c.Action, &c.MemoryID, &newID, &c.OldStatement, &c.NewStatement,
-			&c.Reason, &c.Version, &run, &c.Actor, &c.CreatedAt, &c.Manual)
-		if newID != nil {
-			c.NewMemoryID = *newID
-		}
-		if run != nil {
-			c.RunID = *run
-		}
-		return c, err
-	})
+	changes, err := pgx.CollectRows(rows, scanChange)
 	return changes, interpretError(err)
 }

@@ -200,15 +200,19 @@ func (l *Ledger) Changes(ctx context.Context, q groupmem.ChangeQuery) ([]groupme
 	if err != nil {
 		return nil, interpretError(fmt.Errorf("read changes: %w", err))
 	}
-	changes, err := collect(rows, func(row *sql.Rows) (groupmem.Change, error) {
-		var c groupmem.Change
-		var action string
-		var newID, run sql.NullString
-		var created int64
-		err := row.Scan(&c.ID, &c.GroupID, &action, &c.MemoryID, &newID, &c.OldStatement, &c.NewStatement,
-			&c.Reason, &c.Version, &run, &c.Actor, &created, &c.Manual)
-		c.Action, c.NewMemoryID, c.RunID, c.CreatedAt = groupmem.ActionKind(action), newID.String, run.String, fromNanos(created)
-		return c, err
-	})
+	changes, err := collect(rows, scanChange)
 	return changes, interpretError(err)
+}
+
+// scanChange reads a row of the change log's columns and whether it was
+// made by hand.
+func scanChange(row *sql.Rows) (groupmem.Change, error) {
+	var c groupmem.Change
+	var action string
+	var newID, run sql.NullString
+	var created int64
+	err := row.Scan(&c.ID, &c.GroupID, &action, &c.MemoryID, &newID, &c.OldStatement, &c.NewStatement,
+		&c.Reason, &c.Version, &run, &c.Actor, &created, &c.Manual)
+	c.Action, c.NewMemoryID, c.RunID, c.CreatedAt = groupmem.ActionKind(action), newID.String, run.String, fromNanos(created)
+	return c, err
 }
