@@ -1,5 +1,7 @@
 package groupmem
 
+import "time"
+
 // Touched lists every version a plan writes, each once, in plan order:
 // the versions whose index points must be brought up to date.
 func (p *Plan) Touched() []string {
@@ -18,4 +20,61 @@ func (p *Plan) Touched() []string {
 		add(m.ID)
 	}
 	return ids
+}
+
+// PlanStatus is where a kept plan stands.
+type PlanStatus string
+
+// The states of a kept plan. A preview or held plan past its ExpiresAt
+// reads as expired; applied and rejected are final.
+const (
+	PlanPreview  PlanStatus = "preview"  // made by a dry run; may be applied
+	PlanHeld     PlanStatus = "held"     // held by the deletion guard; an admin approves or rejects it
+	PlanApplied  PlanStatus = "applied"  // committed, exactly as kept, by run AppliedRun
+	PlanRejected PlanStatus = "rejected" // an admin said no; it can never be applied
+	PlanExpired  PlanStatus = "expired"  // a preview or held plan older than PlanLifetime
+)
+
+// PlanStatuses lists every status a plan reads as, for validating filters.
+var PlanStatuses = []PlanStatus{PlanPreview, PlanHeld, PlanApplied, PlanRejected, PlanExpired}
+
+// PlanLifetime is how long a kept plan may be applied.
+const PlanLifetime = 24 * time.Hour
+
+// KeptPlan is the plan of a dry run, or of a run the deletion guard held
+// for review, kept so that exactly it can be committed later: the same
+// version ids, statements, transitions and change-log rows. Its id is the
+// id of the run that made it.
+//
+// It applies only while the group is as the run left it: no later run
+// began (the group's fence is still the run's), the watermark is the one
+// the run read, and no message arrived past the plan's NewWatermark since
+// the run counted them (Pending). Stale says, when read, that one of
+// these no longer holds.
+type KeptPlan struct {
+	ID           string
+	GroupID      string
+	Status       PlanStatus
+	Run          Run   // the record of the run that made it
+	NewWatermark int64 // the watermark its commit sets
+	Messages     int   // messages it fuses
+	Pending      int   // messages past NewWatermark when it was made
+	Stats        Stats // what it does
+	Writes
+	Stale      bool // the group changed since it was made; read, never stored
+	CreatedAt  time.Time
+	ExpiresAt  time.Time
+	DecidedBy  string    // the key that applied, approved or rejected it
+	DecidedAt  time.Time // zero while undecided
+	AppliedRun string    // the run that committed it, once applied
+}
+
+// KeptPlanQuery selects a page of a group's kept plans, newest first.
+type KeptPlanQuery struct {
+	GroupID string
+	Status  PlanStatus // "" for every status
+	// Before* continue a listing after the last row of the previous page.
+	BeforeTime time.Time
+	BeforeID   string
+	Limit      int
 }

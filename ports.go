@@ -64,13 +64,36 @@ type Ledger interface {
 	// the new versions, applies the transitions, writes the change log, the
 	// finished run record, an outbox entry per touched version, and raises
 	// the watermark to plan.Run.NewWatermark; it sets plan.Outbox and
-	// plan.Committed. On any error nothing is written.
+	// plan.Committed. A plan whose plan.Run.Report.PlanID names a kept
+	// plan marks that plan applied by plan.Run.Actor in the same
+	// transaction, and only while it is preview or held (ECONFLICT
+	// otherwise), so a kept plan is committed at most once. On any error
+	// nothing is written.
 	CommitPlan(ctx context.Context, plan *Plan) error
 
 	// FinishRun records the end of a run that applies nothing (noop,
 	// failed, review, dry_run). It changes nothing but the run record and needs no
 	// fence.
 	FinishRun(ctx context.Context, run Run) error
+
+	// KeepPlan records the end of a dry run or of a run held for review
+	// (run.Status dry_run or review), as FinishRun does, and keeps its plan
+	// p (p.ID = run.ID; status preview or held) until p.ExpiresAt, in one
+	// transaction. Plans of the group that expired more than a week ago
+	// are removed. ECONFLICT when the run is not running any more; EINVALID
+	// for a plan that CommitPlan would refuse.
+	KeepPlan(ctx context.Context, run Run, p KeptPlan) error
+	// KeptPlan returns one kept plan, its writes included, with Stale and
+	// an expired status as of now. ENOTFOUND when there is none.
+	KeptPlan(ctx context.Context, id string) (KeptPlan, error)
+	// KeptPlans returns a page of a group's kept plans, newest first,
+	// with their writes, Stale and status as KeptPlan reads them.
+	// EINVALID for a bad group id or status.
+	KeptPlans(ctx context.Context, q KeptPlanQuery) ([]KeptPlan, error)
+	// RejectPlan marks a held or preview plan that has not expired as
+	// rejected by actor, so that it can never be applied. ENOTFOUND for an
+	// unknown plan; ECONFLICT for one applied, rejected or expired.
+	RejectPlan(ctx context.Context, id, actor string) (KeptPlan, error)
 
 	// Members returns a page of the group's members in sender id order,
 	// after q.After, each with the number of active memories about them.

@@ -156,6 +156,10 @@ type Report struct {
 	// Pending counts the messages still past the watermark after the run:
 	// more than one run takes; the next run fuses them.
 	Pending int `json:"pending_messages,omitempty"`
+	// PlanID names the kept plan (see KeptPlan) this run committed: the id
+	// of the dry run or held run that made it. Empty for a run that
+	// committed its own plan.
+	PlanID string `json:"plan_id,omitempty"`
 }
 
 // Why a run did not apply its plan: the closed list recorded in

@@ -37,6 +37,8 @@ type Service interface {
 	Purge(ctx context.Context, groupID, actor string) (groupmem.Removal, error)
 	// Redact removes the text of one message.
 	Redact(ctx context.Context, groupID, messageID, actor string) (groupmem.Redaction, error)
+	// ApplyPlan commits exactly a plan a dry run or a held run kept.
+	ApplyPlan(ctx context.Context, id string, p worker.ApplyParams) (worker.Result, error)
 }
 
 var _ Service = (*worker.Service)(nil)

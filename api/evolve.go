@@ -28,6 +28,12 @@ type EvolveAnswer struct {
 	Stats         groupmem.Stats     `json:"stats"`
 	Tokens        groupmem.Tokens    `json:"tokens"`
 	Changes       []evolveChangeJSON `json:"changes"`
+	// PlanID names the plan a dry run or a run held for review kept: POST
+	// /memory/plans/{plan_id}/apply (or /approve, for a held one) commits
+	// exactly it until PlanExpiresAt. For a run that applied a kept plan,
+	// the plan it applied.
+	PlanID        string     `json:"plan_id,omitempty"`
+	PlanExpiresAt *time.Time `json:"plan_expires_at,omitempty"`
 }
 
 // Messages of the evolve answer by run status.
@@ -48,6 +54,17 @@ func evolveMessage(res worker.Result) string {
 	}
 	if res.Pending > 0 {
 		parts = append(parts, fmt.Sprintf("%d messages wait for the next run", res.Pending))
+	}
+	switch {
+	case res.PlanID == "":
+	case res.Status == groupmem.RunDryRun:
+		parts = append(parts, fmt.Sprintf("POST /memory/plans/%s/apply commits exactly this plan until %s", res.PlanID,
+			res.PlanExpires.UTC().Format(time.RFC3339)))
+	case res.Status == groupmem.RunReview:
+		parts = append(parts, fmt.Sprintf("an admin may approve or reject plan %s until %s", res.PlanID,
+			res.PlanExpires.UTC().Format(time.RFC3339)))
+	case res.Status == groupmem.RunSucceeded:
+		parts = append(parts, "applied plan "+res.PlanID)
 	}
 	return strings.Join(parts, "; ")
 }
@@ -107,7 +124,8 @@ func NewEvolveAnswer(res worker.Result) EvolveAnswer {
 		Success: true, GroupID: res.GroupID, RunID: res.RunID, Status: string(res.Status), DryRun: res.DryRun,
 		Message: evolveMessage(res), EvolutionTime: res.EvolvedAt.UTC(), Messages: res.Messages,
 		Skipped: res.Skipped, Pending: res.Pending,
-		Stats: res.Stats, Tokens: res.Tokens, Changes: evolveChangesOut(res),
+		Stats: res.Stats, Tokens: res.Tokens, Changes: evolveChangesOut(res), PlanID: res.PlanID,
+		PlanExpiresAt: nullableTime(res.PlanExpires),
 	}
 }
 

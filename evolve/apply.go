@@ -67,9 +67,12 @@ type op struct {
 //   - The deletion guard: when the pass would delete at least
 //     MinDeleteGuard memories and more than MaxDeleteShare of those shown,
 //     or the run as a whole would delete that much of the group's
-//     memories, Apply changes no memory, records the report, and returns
-//     an EREVIEW *groupmem.Error wrapping groupmem.ErrReview; every later Pass,
-//     Apply and Plan returns the same error.
+//     memories, Apply records the pass's actions in the report as held
+//     (DropHeld, none applied) and returns an EREVIEW *groupmem.Error
+//     wrapping groupmem.ErrReview; every later Pass, Apply and Plan
+//     returns the same error, and Held returns the plan the run would
+//     have committed with the pass taken as answered, for a person to
+//     approve.
 //
 // Drops are added to the run's report with their line numbers counted
 // across passes (the lines of pass 2 follow those of pass 1).
@@ -145,6 +148,9 @@ func (s *State) apply(p *Pass, a groupmem.Answer, require bool) error {
 		return fmt.Errorf("pass %d: %w", p.N, ErrNoAction)
 	}
 	if err := s.guard(p, ops); err != nil {
+		// The pass is taken as answered, for the plan held for a person
+		// (Held); the report counts none of it as applied.
+		s.take(p, ops)
 		for i := range ops {
 			if !ops[i].dropped {
 				ops[i].drop(&drops, DropHeld)
@@ -154,6 +160,13 @@ func (s *State) apply(p *Pass, a groupmem.Answer, require bool) error {
 		s.merge(p, a.Report, offset, drops, 0, silent)
 		return err
 	}
+	s.take(p, ops)
+	s.merge(p, a.Report, offset, drops, applied, kept)
+	return nil
+}
+
+// take applies the steps of pass p that were not dropped to the state.
+func (s *State) take(p *Pass, ops []op) {
 	for i := range ops {
 		o := &ops[i]
 		if o.dropped {
@@ -185,8 +198,6 @@ func (s *State) apply(p *Pass, a groupmem.Answer, require bool) error {
 	}
 	s.passes++
 	s.messages += p.Messages
-	s.merge(p, a.Report, offset, drops, applied, kept)
-	return nil
 }
 
 // validate checks each action on its own and returns the steps that

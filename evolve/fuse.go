@@ -38,6 +38,13 @@ type Fusion struct {
 	// and tokens so far and no writes.
 	Plan  groupmem.Plan
 	Calls int // model calls made, asks again and halves included
+	// Held is, when the deletion guard held a pass for review (the error
+	// of Fuse wraps groupmem.ErrReview), the plan the run would have
+	// committed had the guard let that pass through (State.Held): the
+	// passes up to the held one, its Run with their stats, the messages
+	// they showed and NewWatermark at the last of them. New versions carry
+	// no embedding. Nil otherwise.
+	Held *groupmem.Plan
 }
 
 // answerExcerpt is how much of an unusable answer a run record keeps.
@@ -81,7 +88,11 @@ func Fuse(ctx context.Context, f groupmem.Fuser, cfg Config, in Input) (Fusion, 
 	r := &fusing{f: f, cfg: cfg, st: st, in: in}
 	r.out.Plan.Run = in.Run
 	if err := st.Passes(ctx, in.Messages, r.pass); err != nil {
-		return r.partial(), err
+		out := r.partial()
+		if errors.Is(err, groupmem.ErrReview) {
+			out.Held = r.held()
+		}
+		return out, err
 	}
 	plan, err := st.Plan(in.Run)
 	if err != nil {
@@ -104,6 +115,7 @@ type fusing struct {
 	out      Fusion
 	attempts []groupmem.Attempt
 	answer   string // the last answer that could not be used
+	upTo     int64  // the seq of the last message of the passes taken
 }
 
 // pass is the Answerer of a fusion: it asks for one pass until an answer
@@ -130,9 +142,11 @@ func (r *fusing) pass(ctx context.Context, p *Pass, batch Batch, depth int) (spl
 		switch {
 		case err == nil:
 			r.outcome(groupmem.OutcomeApplied, "")
+			r.took(batch)
 			return false, nil
 		case errors.Is(err, groupmem.ErrReview):
 			r.outcome(groupmem.OutcomeReview, "")
+			r.took(batch)
 			return false, err
 		case !errors.Is(err, ErrNoAction):
 			return false, fmt.Errorf("pass %d: %w", p.N, err)
@@ -204,6 +218,24 @@ func (r *fusing) outcome(o, answer string) {
 	if answer != "" || o != groupmem.OutcomeApplied {
 		r.answer = answer
 	}
+}
+
+// took notes that the passes so far include batch.
+func (r *fusing) took(batch Batch) {
+	for _, m := range batch.Messages {
+		r.upTo = max(r.upTo, m.Seq)
+	}
+}
+
+// held is the plan of a fusion whose last pass the guard held, or nil
+// when the state holds none (the Fuser itself refused the pass).
+func (r *fusing) held() *groupmem.Plan {
+	plan, err := r.st.Held(r.in.Run)
+	if err != nil {
+		return nil
+	}
+	plan.Run.NewWatermark = max(r.in.Run.Watermark, r.upTo)
+	return plan
 }
 
 // partial is what a fusion that stopped early reports.

@@ -57,6 +57,9 @@ func TestMassDeletionGuard(t *testing.T) {
 					t.Fatal(err)
 				}
 				checkPlan(t, mems, plan)
+				if _, err := st.Held(groupmem.Run{}); groupmem.ErrorCode(err) != groupmem.EINVALID {
+					t.Errorf("Held of a run nothing held: %v, want EINVALID", err)
+				}
 				return
 			}
 			if !errors.Is(err, groupmem.ErrReview) || groupmem.ErrorCode(err) != groupmem.EREVIEW {
@@ -72,10 +75,15 @@ func TestMassDeletionGuard(t *testing.T) {
 			if rep.Passes != len(tt.perPass) || rep.Parsed != sum(tt.perPass) {
 				t.Errorf("report %+v: want every pass and action recorded", rep)
 			}
-			for _, e := range st.entries {
-				if e.deleted && len(tt.perPass) == 1 {
-					t.Errorf("memory %q deleted in state after the guard refused the pass", e.statement)
-				}
+			// The plan held for a person is the run's as answered: every
+			// deletion the passes asked for, the held pass's included.
+			held, herr := st.Held(groupmem.Run{})
+			if herr != nil {
+				t.Fatalf("Held: %v", herr)
+			}
+			if held.Run.Stats.Deleted != sum(tt.perPass) || len(held.Transitions) != sum(tt.perPass) || len(held.New) != 0 {
+				t.Errorf("held plan deletes %d (%d transitions, %d new); want the %d deletions answered",
+					held.Run.Stats.Deleted, len(held.Transitions), len(held.New), sum(tt.perPass))
 			}
 		})
 	}

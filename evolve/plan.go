@@ -44,6 +44,23 @@ func (s *State) Plan(run groupmem.Run) (*groupmem.Plan, error) {
 	if s.review != nil {
 		return nil, s.review
 	}
+	return s.plan(run)
+}
+
+// Held returns, after a pass was refused for review, the plan Plan would
+// have made had the guard let that pass through: the passes before it and
+// that pass, as answered; no later pass was asked. Its report is the
+// run's (the held pass's actions counted as held). Before any refusal it
+// returns EINVALID: there is nothing held.
+func (s *State) Held(run groupmem.Run) (*groupmem.Plan, error) {
+	if s.review == nil {
+		return nil, groupmem.Errorf(groupmem.EINVALID, "no pass was held for review")
+	}
+	return s.plan(run)
+}
+
+// plan makes the plan of the state as it stands.
+func (s *State) plan(run groupmem.Run) (*groupmem.Plan, error) {
 	plan := &groupmem.Plan{}
 	var stats groupmem.Stats
 	change := func(c groupmem.Change) {

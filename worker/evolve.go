@@ -97,7 +97,10 @@ func (s *Service) evolve(ctx context.Context, run groupmem.Run, o Options) (Resu
 	e.res.Report, e.res.Tokens, e.res.Stats, e.res.Passes = e.run.Report, e.run.Tokens, e.run.Stats, fusion.Calls
 	if errors.Is(err, groupmem.ErrReview) {
 		// Not an error of the caller's or ours: the result says review and
-		// the run record says why.
+		// the run record says why; the plan held is kept for an admin.
+		if h := fusion.Held; h != nil {
+			e.keep = e.kept(groupmem.PlanHeld, h, after(in.Messages, h.Run.NewWatermark)+e.res.Pending)
+		}
 		_, _ = e.fail(ctx, groupmem.RunReview, groupmem.FailReview, err)
 		return e.res, nil
 	}
@@ -116,6 +119,37 @@ type evolving struct {
 	now time.Time
 	log *slog.Logger
 	res Result
+	// keep is the plan the run's end keeps, for a dry run or a run held
+	// for review.
+	keep *groupmem.KeptPlan
+}
+
+// kept is the plan of this run to keep with status, which leaves pending
+// messages past its watermark.
+func (e *evolving) kept(status groupmem.PlanStatus, plan *groupmem.Plan, pending int) *groupmem.KeptPlan {
+	now := e.s.now().UTC()
+	return &groupmem.KeptPlan{ID: e.run.ID, GroupID: e.run.GroupID, Status: status,
+		NewWatermark: plan.Run.NewWatermark, Messages: plan.Run.Messages, Pending: pending, Stats: plan.Run.Stats,
+		Writes: plan.Writes, CreatedAt: now, ExpiresAt: now.Add(groupmem.PlanLifetime)}
+}
+
+// after counts the messages of msgs past seq.
+func after(msgs []groupmem.Message, seq int64) int {
+	n := 0
+	for _, m := range msgs {
+		if m.Seq > seq {
+			n++
+		}
+	}
+	return n
+}
+
+// ended fills the result's plan id and expiry when the run's plan was
+// kept.
+func (e *evolving) ended(kept bool) {
+	if kept && e.keep != nil {
+		e.res.PlanID, e.res.PlanExpires = e.keep.ID, e.keep.ExpiresAt
+	}
 }
 
 // fail ends the run without applying anything. The record keeps the
@@ -144,7 +178,11 @@ func (e *evolving) fail(ctx context.Context, status groupmem.RunStatus, reason s
 	}
 	e.run.Report.Reason = reason
 	err = runFailure(err)
-	e.s.finish(ctx, e.run, err)
+	var keep *groupmem.KeptPlan
+	if status == groupmem.RunReview {
+		keep = e.keep
+	}
+	e.ended(e.s.end(ctx, e.run, err, keep))
 	e.res.Status, e.res.Report = status, e.run.Report
 	e.log.WarnContext(ctx, "evolution did not apply", "status", status, "reason", reason, "messages_read", read, "err", err)
 	return e.res, err
@@ -241,9 +279,10 @@ func (e *evolving) apply(ctx context.Context, plan *groupmem.Plan) (Result, erro
 	}
 	e.res.Changes, e.res.New = plan.Changes, plan.New
 	if e.o.DryRun {
+		e.keep = e.kept(groupmem.PlanPreview, plan, e.res.Pending)
 		run.Status = groupmem.RunDryRun
 		run.NewWatermark = run.Watermark
-		s.finish(ctx, run, nil)
+		e.ended(s.end(ctx, run, nil, e.keep))
 		e.res.Status = groupmem.RunDryRun
 		return e.res, nil
 	}

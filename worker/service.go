@@ -218,6 +218,12 @@ func (s *Service) manualIn(ctx context.Context, g, id, actor string, build func(
 // runs); the whole error goes to the log. A failure to record the run is
 // logged: the run's outcome stands either way.
 func (s *Service) finish(ctx context.Context, run groupmem.Run, cause error) {
+	s.end(ctx, run, cause, nil)
+}
+
+// end is finish for a dry run or a held run, which keeps its plan keep
+// (see record); it reports whether the plan was kept.
+func (s *Service) end(ctx context.Context, run groupmem.Run, cause error, keep *groupmem.KeptPlan) bool {
 	if cause != nil {
 		run.Error = groupmem.ErrorMessage(cause)
 		if run.Status == groupmem.RunFailed && run.Report.Reason == "" {
@@ -230,10 +236,28 @@ func (s *Service) finish(ctx context.Context, run groupmem.Run, cause error) {
 		// make) must not keep the run from being recorded.
 		run.Report.Reason = groupmem.FailInternal
 	}
-	if err := s.ledger.FinishRun(context.WithoutCancel(ctx), run); err != nil {
+	return s.record(ctx, run, keep)
+}
+
+// record writes the end of run, with the plan kept when keep is set
+// (Ledger.KeepPlan), and tells the observer. A plan that cannot be kept
+// is logged and the run's end is recorded without it; record reports
+// whether the plan was kept.
+func (s *Service) record(ctx context.Context, run groupmem.Run, keep *groupmem.KeptPlan) (kept bool) {
+	ctx = context.WithoutCancel(ctx)
+	if keep != nil {
+		err := s.ledger.KeepPlan(ctx, run, *keep)
+		if err == nil {
+			s.observe(run)
+			return true
+		}
+		s.log.WarnContext(ctx, "keep the run's plan", "run_id", run.ID, "group_id", run.GroupID, "err", err)
+	}
+	if err := s.ledger.FinishRun(ctx, run); err != nil {
 		s.log.WarnContext(ctx, "record run", "run_id", run.ID, "group_id", run.GroupID, "err", err)
 	}
 	s.observe(run)
+	return false
 }
 
 // observe tells the observer, if any, how a run ended.

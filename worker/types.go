@@ -41,6 +41,12 @@ type Result struct {
 	Report    groupmem.Report
 	Tokens    groupmem.Tokens
 	DryRun    bool
+	// PlanID names the plan a dry run or a run held for review kept, to
+	// be applied (or approved) as it is until PlanExpires (see
+	// Service.ApplyPlan); empty when none was kept. PlanID is the run's
+	// id. For a run that applied a kept plan, it names that plan.
+	PlanID      string
+	PlanExpires time.Time
 	// More says that the run applied as many messages as one run takes
 	// (Config.MaxRunMessages), so more may wait past the new watermark.
 	More bool

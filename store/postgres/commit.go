@@ -23,7 +23,8 @@ import (
 // of the touched versions (plan.Committed) last; then COMMIT. The results
 // are read in the batch's order and the transaction commits only when
 // every one of them is as required (the fence is the run's, every
-// transition moved its memory, the run was still running); otherwise it
+// transition moved its memory, the kept plan it commits, if any, was
+// waiting, the run was still running); otherwise it
 // rolls back, and whatever the statements after a failed check did goes
 // with it.
 func (l *Ledger) CommitPlan(ctx context.Context, plan *groupmem.Plan) error {
@@ -50,6 +51,7 @@ func (l *Ledger) CommitPlan(ctx context.Context, plan *groupmem.Plan) error {
 	// committer to project.
 	b.Queue(`SELECT `+qualifiedColumns("m")+` FROM unnest($1::text[]::uuid[]) WITH ORDINALITY AS t(id, ord)
 		JOIN memory_versions m ON m.memory_id = t.id ORDER BY t.ord`, ids)
+	queueApplied(b, plan, now)
 	if err := queueFinishRun(b, &run, now); err != nil {
 		return err
 	}
@@ -104,6 +106,9 @@ func (l *Ledger) CommitPlan(ctx context.Context, plan *groupmem.Plan) error {
 		}
 		if err != nil {
 			return fmt.Errorf("read back the touched versions: %w", err)
+		}
+		if err := readApplied(br, plan); err != nil {
+			return err
 		}
 		return readFinishRun(br, &run)
 	})

@@ -139,16 +139,21 @@ func scanRun(row pgx.CollectableRow) (groupmem.Run, error) {
 	if finished != nil {
 		r.FinishedAt = *finished
 	}
+	return r, decodeRunJSON(&r, stats, tokens, report)
+}
+
+// decodeRunJSON decodes the JSON columns of a run's record into r.
+func decodeRunJSON(r *groupmem.Run, stats, tokens, report []byte) error {
 	if err := json.Unmarshal(stats, &r.Stats); err != nil {
-		return r, fmt.Errorf("decode run stats: %w", err)
+		return fmt.Errorf("decode run stats: %w", err)
 	}
 	if err := json.Unmarshal(tokens, &r.Tokens); err != nil {
-		return r, fmt.Errorf("decode run tokens: %w", err)
+		return fmt.Errorf("decode run tokens: %w", err)
 	}
 	if err := json.Unmarshal(report, &r.Report); err != nil {
-		return r, fmt.Errorf("decode run report: %w", err)
+		return fmt.Errorf("decode run report: %w", err)
 	}
-	return r, nil
+	return nil
 }
 
 // Runs implements groupmem.Ledger.

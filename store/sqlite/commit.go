@@ -16,7 +16,8 @@ import (
 // transaction holds the file's write lock from its start and first compares
 // the fence, so a plan from a superseded run writes nothing (ESTALE), and
 // no BeginRun can slip in before the commit; every transition is
-// conditional on its From status (ECONFLICT otherwise); a second active
+// conditional on its From status (ECONFLICT otherwise), as is the kept
+// plan it commits, if any, on waiting to be applied; a second active
 // version of one lineage or a repeated version number is ECONFLICT. A
 // group that never began a run is ENOTFOUND. Timestamps of everything
 // written are the one "now" of the transaction; plan is updated in place
@@ -54,6 +55,9 @@ func (l *Ledger) CommitPlan(ctx context.Context, plan *groupmem.Plan) error {
 		}
 		committed, err := touchedVersions(ctx, tx, plan.Touched())
 		if err != nil {
+			return err
+		}
+		if err := markApplied(ctx, tx, plan, now); err != nil {
 			return err
 		}
 		plan.Run.Status = groupmem.RunSucceeded

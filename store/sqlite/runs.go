@@ -115,16 +115,21 @@ func scanRun(row *sql.Rows) (groupmem.Run, error) {
 	}
 	r.Status = groupmem.RunStatus(status)
 	r.StartedAt, r.FinishedAt = fromNanos(started), fromNullNanos(finished)
+	return r, decodeRunJSON(&r, stats, tokens, report)
+}
+
+// decodeRunJSON decodes the JSON columns of a run's record into r.
+func decodeRunJSON(r *groupmem.Run, stats, tokens, report string) error {
 	if err := json.Unmarshal([]byte(stats), &r.Stats); err != nil {
-		return r, fmt.Errorf("decode run stats: %w", err)
+		return fmt.Errorf("decode run stats: %w", err)
 	}
 	if err := json.Unmarshal([]byte(tokens), &r.Tokens); err != nil {
-		return r, fmt.Errorf("decode run tokens: %w", err)
+		return fmt.Errorf("decode run tokens: %w", err)
 	}
 	if err := json.Unmarshal([]byte(report), &r.Report); err != nil {
-		return r, fmt.Errorf("decode run report: %w", err)
+		return fmt.Errorf("decode run report: %w", err)
 	}
-	return r, nil
+	return nil
 }
 
 // Runs implements groupmem.Ledger: newest first. An invalid group id is

@@ -37,6 +37,7 @@ func TestLedger(t *testing.T, open func(t *testing.T) groupmem.Ledger) {
 		{"OutboxQueuesMessages", testOutboxQueuesMessages},
 		{"OutboxQueuesForget", testOutboxQueuesForget},
 		{"Members", testMembers},
+		{"KeptPlans", testKeptPlans},
 		{"ScanMemories", testScanMemories},
 		{"RunsAndChangesPages", testRunsAndChangesPages},
 		{"Groups", testGroups},

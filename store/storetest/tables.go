@@ -4,6 +4,7 @@ import (
 	"context"
 	"slices"
 	"testing"
+	"time"
 
 	"github.com/groupmem/groupmem"
 	"github.com/groupmem/groupmem/store/ledger"
@@ -14,7 +15,7 @@ import (
 type Count func(table, groupID string) int
 
 // PurgeLeavesNoRow purges g1 of a ledger holding messages, memory
-// versions, changes, runs and outbox entries in g1 and g2, then counts
+// versions, changes, runs, kept plans and outbox entries in g1 and g2, then counts
 // the rows of each of ledger.PurgeTables by group with count: none of
 // g1's may remain (except the purge's own outbox entry), g2 keeps its
 // own, and the removals table has the record.
@@ -31,6 +32,8 @@ func PurgeLeavesNoRow(t *testing.T, l groupmem.Ledger, groupTables []string, cou
 		plan := CreatePlan(Begin(t, l, g), "likes tea", "likes coffee")
 		Commit(t, l, plan)
 		Commit(t, l, UpdatePlan(Begin(t, l, g), plan.New[0], "likes green tea"))
+		now := time.Now()
+		keep(t, l, CreatePlan(Begin(t, l, g), "likes cocoa"), 0, 0, false, now, now.Add(groupmem.PlanLifetime))
 	}
 	if _, err := l.PurgeGroup(ctx, "g1", "mod"); err != nil {
 		t.Fatal(err)
