@@ -47,6 +47,10 @@ var notProduced = map[string]string{
 	"GET /metrics 404":                                    "needs a server without metrics",
 	"GET /memory/members/{group_id} 503":                  "needs Postgres down",
 	"GET /memory/members/{group_id}/{sender_id} 503":      "needs Postgres down",
+	"GET /memory/plans/{group_id} 503":                    "needs Postgres down",
+	"POST /memory/plans/{plan_id}/reject 503":             "needs Postgres down",
+	"POST /memory/plans/{plan_id}/apply 503":              "needs Postgres or Redis down",
+	"POST /memory/plans/{plan_id}/approve 503":            "needs Postgres or Redis down",
 }
 
 // TestOpenAPIConformance calls every endpoint for real, on its success and
@@ -227,6 +231,39 @@ func TestOpenAPIConformance(t *testing.T) {
 		req{method: "PATCH", path: "/memory/" + tea.ID, key: secretRoot},
 	)
 	for _, c := range calls {
+		f.do(t, c)
+	}
+
+	// Kept plans: a preview, a held plan and another group's.
+	f.ingest(t, "g1", "create: likes soup")
+	preview := planOf(t, f.do(t, req{method: "POST", path: at(g1, "evolve") + "?dry_run=true", key: secretBot1}).obj(t))
+	f.seed(t, "g5", "likes tea", "keeps bees", "plays chess", "sings in a choir", "runs marathons")
+	f.ingest(t, "g5", "delete: likes tea", "delete: keeps bees", "delete: plays chess", "delete: sings in a choir")
+	held := planOf(t, f.evolve(t, "g5"))
+	f.ingest(t, "g2", "create: likes rice")
+	theirs := planOf(t, f.do(t, req{method: "POST", path: at(g2, "evolve") + "?dry_run=true", key: secretRoot}).obj(t))
+	plans := []req{
+		{method: "GET", path: at(g1, "plans"), key: secretView1},
+		{method: "GET", path: at(g1, "plans") + "?limit=0", key: secretView1},
+		{method: "GET", path: at(g1, "plans")},
+		{method: "GET", path: at(g2, "plans"), key: secretView1},
+	}
+	for _, op := range []struct{ verb, id, own, other string }{
+		{"apply", preview, secretBot1, secretView1}, {"approve", held, secretRoot, secretBot1}, {"reject", theirs, secretRoot, secretBot1},
+	} {
+		path := "/memory/plans/" + op.id + "/" + op.verb
+		plans = append(plans,
+			req{method: "POST", path: "/memory/plans/x/" + op.verb, key: op.own},
+			req{method: "POST", path: path},
+			req{method: "POST", path: path, key: op.other},
+			req{method: "POST", path: "/memory/plans/" + theirs + "/" + op.verb, key: secretMod1},
+			req{method: "POST", path: path, key: op.own, body: big},
+			req{method: "POST", path: path, key: op.own, body: "{}", ctype: "text/plain"},
+			req{method: "POST", path: path, key: op.own},
+			req{method: "POST", path: path, key: op.own}, // 409: decided already
+		)
+	}
+	for _, c := range plans {
 		f.do(t, c)
 	}
 

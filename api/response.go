@@ -170,12 +170,14 @@ type reportJSON struct {
 	Attempts []groupmem.Attempt `json:"attempts"`
 	Reason   string             `json:"reason"`
 	Answer   string             `json:"answer,omitempty"`
+	PlanID   string             `json:"plan_id,omitempty"`
 }
 
 func reportOut(r groupmem.Report) reportJSON {
 	return reportJSON{Passes: r.Passes, Answers: r.Answers, Lines: r.Lines, Entries: r.Entries, Parsed: r.Parsed,
 		Repaired: r.Repaired, Applied: r.Applied, Kept: r.Kept, Drops: nonNilMap(r.Drops), Ignored: nonNilMap(r.Ignored),
-		Dropped: nonNil(r.Dropped), Finish: r.Finish, Attempts: nonNil(r.Attempts), Reason: r.Reason, Answer: r.Answer}
+		Dropped: nonNil(r.Dropped), Finish: r.Finish, Attempts: nonNil(r.Attempts), Reason: r.Reason, Answer: r.Answer,
+		PlanID: r.PlanID}
 }
 
 func nonNil[T any](s []T) []T {
