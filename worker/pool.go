@@ -31,23 +31,37 @@ type PoolConfig struct {
 	// BusyDelay is the wait before trying a group again that another
 	// worker (a manual trigger) holds (default 1m). It costs no attempt. A
 	// job taken over from a holder whose lease ran out waits instead until
-	// the lock it found runs out (BusyError.RetryAfter), at least a third
-	// of LockTTL and at most BusyDelay: that lock is most likely the dead
-	// holder's.
+	// the lock it found runs out (BusyError.RetryAfter, plus a tenth of a
+	// second), at most BusyDelay: that lock is most likely the dead
+	// holder's, which nobody renews. A live holder renews its lock to a
+	// full LockTTL every third of it, so such a job tries again no more
+	// often than every two thirds of LockTTL.
 	BusyDelay time.Duration
 	// Poll is how long an idle lane waits before it looks for work again
-	// (default 5s).
+	// (default 5s). A lane that put a job back due sooner (a taken-over
+	// job waiting for its dead holder's lock) looks again when it is due.
 	Poll time.Duration
 	// Lease is how long a claimed job stays claimed unless renewed
-	// (GROUPMEM_JOB_LEASE, default LockTTL). The Pool
-	// renews the claims of its runs every Lease/3 for as long as they run,
-	// however long that is; a job whose holder dies is claimed again by
-	// another within a Lease (plus the other's Poll) and, should the dead
-	// holder's group lock still last, tried again when it runs out (plus a
-	// Poll): with the defaults, a killed replica's jobs run again within
-	// about LockTTL + 2·Poll of its death, LockTTL + Poll when the lock is
-	// gone first. Keep it at LockTTL or above: a shorter one takes jobs
-	// over while their holders' locks still last.
+	// (GROUPMEM_JOB_LEASE, default LockTTL). The Pool renews the claims of
+	// its runs every Lease/3 for as long as they run, however long that
+	// is. A job whose holder dies is claimed again by another replica
+	// within a Lease plus that replica's Poll; its run cannot start before
+	// the dead holder's group lock runs out (within LockTTL of the death,
+	// as nobody renews it), and a job that finds that lock still held tries
+	// again as it runs out (see BusyDelay). So a killed replica's jobs run
+	// again within max(Lease + Poll, LockTTL) + 0.1s of its death: 35 s with
+	// the defaults (30 s TTL, 5 s poll).
+	//
+	// LockTTL is the lowest safe Lease: the lease and the lock are renewed
+	// on the same cadence, so a replica that stalls long enough to lose its
+	// claims has lost its locks too, and a claim is never taken from a
+	// replica whose runs may still commit. A shorter Lease would save at
+	// most one Poll, and only while the dead holder's lock still lasts,
+	// but would take the jobs of a replica that merely stalled (a pause, a
+	// slow ledger) from under runs that still hold their locks, which are
+	// then cancelled and their work lost; a longer one only delays the
+	// takeover. NewPool does not check it; the command refuses less than
+	// LockTTL.
 	Lease time.Duration
 	// LockTTL is the lease of the per-group lock (Config.LockTTL,
 	// GROUPMEM_LOCK_TTL, default DefaultLockTTL); the default Lease
@@ -83,8 +97,8 @@ type PoolConfig struct {
 // would only ask again), unless it applied a full batch and more messages
 // wait: the job then continues behind the other due jobs, up to
 // MaxFollowUps times per slot. A group held by another worker (EBUSY) is
-// tried again after BusyDelay at no cost (a third of LockTTL when the job
-// was taken over from a holder whose lease ran out). Any other error is a failed
+// tried again after BusyDelay at no cost (as soon as the lock it found
+// runs out when the job was taken over from a holder whose lease ran out). Any other error is a failed
 // attempt, retried with exponential backoff until MaxAttempts, then given
 // up with its error recorded; the next slot enqueues the group afresh.
 type Pool struct {
@@ -161,14 +175,16 @@ func (p *Pool) RunOnce(ctx context.Context) (int, error) {
 	keeping.Go(func() { p.keepClaims(kctx) })
 	defer keeping.Wait()
 	defer stop()
-	return p.claimAndRun(ctx, ctx, p.cfg.Concurrency)
+	n, _, err := p.claimAndRun(ctx, ctx, p.cfg.Concurrency)
+	return n, err
 }
 
 // claimAndRun claims up to limit jobs with claimCtx and runs them with
-// runCtx, waiting for all of them.
-func (p *Pool) claimAndRun(claimCtx, runCtx context.Context, limit int) (int, error) {
+// runCtx, waiting for all of them. It returns how many it ran and when the
+// first of those it put back in the queue is due again (zero if none).
+func (p *Pool) claimAndRun(claimCtx, runCtx context.Context, limit int) (int, time.Time, error) {
 	if claimCtx.Err() != nil {
-		return 0, nil
+		return 0, time.Time{}, nil
 	}
 	// A claim that commits must reach its caller, or the jobs would sit
 	// claimed until their lease runs out: claim without the cancellation.
@@ -176,22 +192,30 @@ func (p *Pool) claimAndRun(claimCtx, runCtx context.Context, limit int) (int, er
 	jobs, err := p.queue.ClaimJobs(cctx, limit, p.cfg.Lease)
 	cancel()
 	if err != nil {
-		return 0, fmt.Errorf("claim jobs: %w", err)
+		return 0, time.Time{}, fmt.Errorf("claim jobs: %w", err)
 	}
 	for _, job := range jobs {
 		p.prog.claimedJob(job.Slot)
 	}
 	errs := make([]error, len(jobs))
+	dues := make([]time.Time, len(jobs))
 	var wg sync.WaitGroup
 	for i, job := range jobs {
-		wg.Go(func() { errs[i] = p.work(runCtx, job) })
+		wg.Go(func() { dues[i], errs[i] = p.work(runCtx, job) })
 	}
 	wg.Wait()
-	return len(jobs), errors.Join(errs...)
+	var due time.Time
+	for _, d := range dues {
+		if !d.IsZero() && (due.IsZero() || d.Before(due)) {
+			due = d
+		}
+	}
+	return len(jobs), due, errors.Join(errs...)
 }
 
-// work evolves one claimed job and records how it ended.
-func (p *Pool) work(ctx context.Context, job groupmem.Job) error {
+// work evolves one claimed job and records how it ended. It returns when
+// the job is due again if it went back to the queue (zero otherwise).
+func (p *Pool) work(ctx context.Context, job groupmem.Job) (time.Time, error) {
 	log := p.log.With("group_id", job.GroupID, "job_id", job.ID, "slot", job.Slot, "attempt", job.Attempts+1)
 	var o groupmem.JobOutcome
 	backlog := false // more messages wait, but the job may not continue
@@ -204,7 +228,7 @@ func (p *Pool) work(ctx context.Context, job groupmem.Job) error {
 		res, err := p.evolver.Evolve(rctx, job.GroupID, Options{Trigger: groupmem.TriggerCron, Actor: "cron", Days: p.cfg.Days})
 		cancel()
 		if !p.held.remove(job.ID) {
-			return nil // lost to another claimer; RenewClaims logged it
+			return time.Time{}, nil // lost to another claimer; RenewClaims logged it
 		}
 		o = p.outcome(ctx, job, res, err)
 		backlog = res.More && o.Kind == groupmem.OutcomeDone
@@ -212,7 +236,11 @@ func (p *Pool) work(ctx context.Context, job groupmem.Job) error {
 	fctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 30*time.Second)
 	defer cancel()
 	if err := p.queue.FinishJob(fctx, job, o); err != nil {
-		return fmt.Errorf("finish job %d of group %s: %w", job.ID, job.GroupID, err)
+		return time.Time{}, fmt.Errorf("finish job %d of group %s: %w", job.ID, job.GroupID, err)
+	}
+	var due time.Time
+	if k := o.Kind; k == groupmem.OutcomeRelease || k == groupmem.OutcomeRetry || k == groupmem.OutcomeContinue {
+		due = time.Now().Add(o.Delay) // the queue's due time, taken before FinishJob returned, is no later
 	}
 	attrs := []any{"outcome", o.Kind, "run_id", o.RunID, "run_status", o.RunStatus}
 	switch o.Kind {
@@ -232,7 +260,7 @@ func (p *Pool) work(ctx context.Context, job groupmem.Job) error {
 	default:
 		log.ErrorContext(ctx, "job given up until the next slot", append(attrs, "err", o.Error)...)
 	}
-	return nil
+	return due, nil
 }
 
 // outcome classifies how an evolution of job ended. ctx is the pool's run
@@ -246,10 +274,9 @@ func (p *Pool) outcome(ctx context.Context, job groupmem.Job, res Result, err er
 		o.Kind = groupmem.OutcomeDone
 	case groupmem.ErrorCode(err) == groupmem.EBUSY && job.LastError == groupmem.JobLeaseLost:
 		// Most likely its dead holder's lock, about to run out: try again
-		// when it does (at least a third of LockTTL later), never later
-		// than BusyDelay. A live holder renews its lock, and the job keeps
-		// trying at that pace.
-		o.Kind, o.Delay = groupmem.OutcomeRelease, min(p.cfg.BusyDelay, max(p.cfg.LockTTL/3, retryAfter(err)))
+		// as soon as it does, never later than BusyDelay. A live holder
+		// renews its lock, and the job keeps trying at that pace.
+		o.Kind, o.Delay = groupmem.OutcomeRelease, min(p.cfg.BusyDelay, retryAfter(err)+lockExpiryMargin)
 	case groupmem.ErrorCode(err) == groupmem.EBUSY:
 		o.Kind, o.Delay = groupmem.OutcomeRelease, p.cfg.BusyDelay
 	case ctx.Err() != nil:
@@ -261,6 +288,10 @@ func (p *Pool) outcome(ctx context.Context, job groupmem.Job, res Result, err er
 	}
 	return o
 }
+
+// lockExpiryMargin is how long after a lock's reported end a job that
+// waits for it tries again: enough for the lock store to let it go.
+const lockExpiryMargin = 100 * time.Millisecond
 
 // retryAfter is how long the lock that made err busy lasts, when err says
 // (BusyError.RetryAfter); 0 otherwise.
@@ -314,23 +345,33 @@ func (p *Pool) Start(ctx context.Context) {
 		"max_attempts", p.cfg.MaxAttempts, "job_lease", p.cfg.Lease)
 }
 
-// lane claims and runs one job at a time until claimCtx ends.
+// lane claims and runs one job at a time until claimCtx ends. After a job
+// it looks for the next at once; when there is none it waits Poll, or
+// less when a job it put back is due sooner.
 func (p *Pool) lane(claimCtx, runCtx context.Context) {
 	t := time.NewTimer(0)
 	defer t.Stop()
+	var due time.Time // when the job this lane last put back is due
 	for {
 		select {
 		case <-claimCtx.Done():
 			return
 		case <-t.C:
 		}
-		n, err := p.claimAndRun(claimCtx, runCtx, 1)
+		n, back, err := p.claimAndRun(claimCtx, runCtx, 1)
 		if err != nil && claimCtx.Err() == nil {
 			p.log.ErrorContext(claimCtx, "worker pool", "err", err)
 		}
+		if !back.IsZero() {
+			due = back
+		}
 		wait := p.cfg.Poll
-		if n > 0 && err == nil {
+		switch {
+		case n > 0 && err == nil:
 			wait = 0
+		case !due.IsZero():
+			wait = min(wait, max(time.Until(due), 0))
+			due = time.Time{}
 		}
 		t.Reset(wait)
 	}

@@ -171,8 +171,11 @@ func TestPoolTakesTheJobOfADeadPool(t *testing.T) {
 }
 
 // busyOnce answers EBUSY to its first run, as a group whose dead holder's
-// lock still lasts does, and succeeds after.
+// lock still lasts does (for left, as its BusyError says), and succeeds
+// after.
 type busyOnce struct {
+	left time.Duration
+
 	mu    sync.Mutex
 	calls []time.Time
 }
@@ -182,7 +185,8 @@ func (b *busyOnce) Evolve(_ context.Context, group string, _ worker.Options) (wo
 	defer b.mu.Unlock()
 	b.calls = append(b.calls, time.Now())
 	if len(b.calls) == 1 {
-		return worker.Result{GroupID: group}, groupmem.Errorf(groupmem.EBUSY, "group %s is being evolved", group)
+		busy := &worker.BusyError{GroupID: group, RetryAfter: b.left}
+		return worker.Result{GroupID: group}, groupmem.WrapError(groupmem.EBUSY, busy.Error(), busy)
 	}
 	return worker.Result{GroupID: group, Status: groupmem.RunSucceeded}, nil
 }
@@ -195,8 +199,8 @@ func (alwaysBusy) Evolve(_ context.Context, group string, _ worker.Options) (wor
 }
 
 // A job taken over from a dead holder whose group lock still lasts tries
-// again a third of the lock's TTL later, not after BusyDelay: the lock it
-// found was most likely the dead holder's, about to run out.
+// again as that lock runs out: not after BusyDelay, nor at the lane's next
+// Poll.
 func TestTakenOverJobRetriesSoonWhenBusy(t *testing.T) {
 	ctx := context.Background()
 	s := newStores(t)
@@ -210,11 +214,12 @@ func TestTakenOverJobRetriesSoonWhenBusy(t *testing.T) {
 	<-frozen.started
 	die() // it holds the job and renews it no more
 	defer close(frozen.release)
+	time.Sleep(testLease + 50*time.Millisecond) // its claim has run out
 
-	const lockTTL = 600 * time.Millisecond
-	busy := &busyOnce{}
+	const lockTTL, lockLeft = 3 * time.Second, 400 * time.Millisecond
+	busy := &busyOnce{left: lockLeft}
 	second := newPool(t, s.ledger, busy, s.log, worker.PoolConfig{Lease: testLease, LockTTL: lockTTL,
-		Poll: 20 * time.Millisecond, BusyDelay: time.Hour})
+		Poll: 5 * time.Second, BusyDelay: time.Hour, Concurrency: 1})
 	second.Start(ctx)
 	j := waitJobs(t, s.ledger, slot1, 1)[0]
 	if err := second.Stop(ctx); err != nil {
@@ -227,9 +232,9 @@ func TestTakenOverJobRetriesSoonWhenBusy(t *testing.T) {
 		t.Fatalf("%d runs, job %+v; want a busy run, then one that finishes the job", len(calls), j)
 	}
 	wait := calls[1].Sub(calls[0])
-	t.Logf("retried %s after finding the group busy (lock TTL %s)", wait.Round(time.Millisecond), lockTTL)
-	if wait < lockTTL/3 || wait > lockTTL/3+2*time.Second {
-		t.Errorf("retried %s after finding the group busy; want a third of the lock TTL (%s), not BusyDelay", wait, lockTTL/3)
+	t.Logf("retried %s after finding the group busy, its lock lasting %s more (poll 5s)", wait.Round(time.Millisecond), lockLeft)
+	if wait < lockLeft || wait > lockLeft+time.Second {
+		t.Errorf("retried %s after finding the group busy; want as its lock runs out, %s later, not at the next poll or BusyDelay", wait, lockLeft)
 	}
 
 	// A job not taken over waits BusyDelay: a manual run holds its group.
