@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"reflect"
+	"strings"
 
 	"github.com/groupmem/groupmem"
 )
@@ -229,6 +230,9 @@ func jsonError(err error) error {
 	var ge *groupmem.Error
 	if errors.As(err, &ge) {
 		return errors.New(ge.Message)
+	}
+	if msg, ok := strings.CutPrefix(err.Error(), "json: "); ok {
+		return errors.New(groupmem.Truncate(msg, 200)) // an unknown field, by name
 	}
 	return fmt.Errorf("not valid: %s", groupmem.Truncate(err.Error(), 200))
 }
