@@ -122,6 +122,12 @@ func (s *openAPI) check(r resp) error {
 		}
 		return nil
 	}
+	if _, ok := content["application/x-ndjson"]; ok {
+		if ct := r.header.Get("Content-Type"); !strings.HasPrefix(ct, "application/x-ndjson") {
+			return fmt.Errorf("%s: Content-Type %q, documented application/x-ndjson", where, ct)
+		}
+		return nil
+	}
 	return fmt.Errorf("%s: the documented answer has no content", where)
 }
 

@@ -44,6 +44,8 @@ func (h *Handler) routes() []route {
 		{pattern: "GET /memory/members/{group_id}/{sender_id}", scope: ScopeRead, serve: h.member},
 		{pattern: "DELETE /memory/groups/{group_id}", scope: ScopeAdmin, serve: h.purge},
 		{pattern: "GET /memory/removals/{group_id}", scope: ScopeAdmin, params: []string{"limit"}, serve: h.removals},
+		{pattern: "GET /memory/export/{group_id}", scope: ScopeAdmin, params: []string{"messages", "runs"}, long: true, serve: h.export},
+		{pattern: "POST /memory/import/{group_id}", scope: ScopeAdmin, long: true, serve: h.importGroup},
 		{pattern: "GET /memory/run/{run_id}", scope: ScopeRead, serve: h.run},
 		{pattern: "POST /memory/messages/{group_id}", scope: ScopeWrite, serve: h.ingest},
 		{pattern: "DELETE /memory/messages/{group_id}/{message_id}", scope: ScopeAdmin, serve: h.redact},
