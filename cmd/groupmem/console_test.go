@@ -50,14 +50,14 @@ func chromium(t testing.TB) string {
 
 // consoleServer serves the demo's data with `groupmem serve`, with an
 // admin key and a read-only key, on a loopback port.
-func consoleServer(t testing.TB) string {
+func consoleServer(t testing.TB) (base, path string) {
 	t.Helper()
 	dir := t.TempDir()
 	d, err := demo.Run(context.Background(), demo.Options{Out: io.Discard, Dir: dir})
 	if err != nil {
 		t.Fatal(err)
 	}
-	path := d.Path
+	path = d.Path
 	if err := d.Close(); err != nil {
 		t.Fatal(err)
 	}
@@ -67,7 +67,7 @@ func consoleServer(t testing.TB) string {
 			";bot:write:*:" + hashOf(consoleWrite) + ";other:admin:other-group:" + hashOf(consoleOther),
 	})
 	t.Cleanup(func() { _ = stop() })
-	return base
+	return base, path
 }
 
 // getJSON decodes GET base+path as the admin into v.
@@ -224,7 +224,7 @@ type consoleList struct {
 
 func TestConsoleInBrowser(t *testing.T) {
 	chromium(t)
-	base := consoleServer(t)
+	base, path := consoleServer(t)
 	b := newBrowser(t, base)
 	var active consoleList
 	getJSON(t, base, "/memory/list/demo-devs?limit=100", &active)
@@ -352,6 +352,8 @@ func TestConsoleInBrowser(t *testing.T) {
 	t.Run("phone width in Chinese", func(t *testing.T) { consolePhoneWidthInChinese(t, b, base, active) })
 
 	t.Run("admin edits, deletes, restores, sets strength and evolves", func(t *testing.T) { consoleAdminEditsDeletesRestoresSetsStrength(t, b, base, active) })
+	t.Run("members page lists the members and what the group knows of one", func(t *testing.T) { consoleMembersPage(t, b, base) })
+	t.Run("review page approves and rejects held plans", func(t *testing.T) { consoleReviewApprovesAndRejects(t, b, base, path) })
 }
 
 // BenchmarkConsolePages measures how long the console takes, in headless
@@ -360,7 +362,7 @@ func TestConsoleInBrowser(t *testing.T) {
 // modules, the key's scope, and the API calls behind the page).
 func BenchmarkConsolePages(b *testing.B) {
 	chromium(b)
-	base := consoleServer(b)
+	base, _ := consoleServer(b)
 	br := newBrowser(b, base)
 	var active struct {
 		Memories []consoleMemory `json:"memories"`

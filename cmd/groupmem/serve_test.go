@@ -71,8 +71,14 @@ func serveOn(t testing.TB, env map[string]string) (base string, stop func() erro
 
 func call(t *testing.T, method, url, body string) (int, map[string]any) {
 	t.Helper()
+	return callAs(t, "s3cret", method, url, body)
+}
+
+// callAs is call with the key secret.
+func callAs(t *testing.T, secret, method, url, body string) (int, map[string]any) {
+	t.Helper()
 	req, _ := http.NewRequest(method, url, strings.NewReader(body))
-	req.Header.Set("Authorization", "Bearer s3cret")
+	req.Header.Set("Authorization", "Bearer "+secret)
 	if body != "" {
 		req.Header.Set("Content-Type", "application/json")
 	}

@@ -3,6 +3,8 @@
 //   #/g/{group}      health panel, memory cards, search and filters, actions
 //   #/g/{group}/runs runs (optionally ?status=failed|review)
 //   #/g/{group}/messages  the group's messages, newest first or searched
+//   #/g/{group}/members   the group's members; #/g/{group}/members/{sender} one of them
+//   #/g/{group}/review    plans held for review (?all=1: every kept plan)
 //   #/m/{memory}     the lineage of a memory: versions, diffs, reasons, evidence
 //   #/r/{run}        one run: its report, drops with reasons, model attempts
 
@@ -11,7 +13,9 @@ import { lang, t } from './i18n.js';
 import { groupsPage } from './groups.js';
 import { lineagePage } from './lineage.js';
 import { groupPage } from './memories.js';
+import { memberPage, membersPage } from './members.js';
 import { messagesPage } from './messages.js';
+import { reviewPage } from './review.js';
 import { runPage, runsPage } from './runs.js';
 import { guard, session } from './session.js';
 import { dialog, errorBox, h, setCrumbs, show } from './ui.js';
@@ -77,6 +81,9 @@ function route() {
   dialog.open && dialog.close();
   if (p[0] === 'g' && p[1] && p[2] === 'runs') return guard(() => runsPage(p[1], params.get('status') || ''));
   if (p[0] === 'g' && p[1] && p[2] === 'messages') return guard(() => messagesPage(p[1], params));
+  if (p[0] === 'g' && p[1] && p[2] === 'members' && p[3]) return guard(() => memberPage(p[1], p[3]));
+  if (p[0] === 'g' && p[1] && p[2] === 'members') return guard(() => membersPage(p[1]));
+  if (p[0] === 'g' && p[1] && p[2] === 'review') return guard(() => reviewPage(p[1], params.get('all') === '1'));
   if (p[0] === 'g' && p[1]) return guard(() => groupPage(p[1], params));
   if (p[0] === 'm' && p[1]) return guard(() => lineagePage(p[1]));
   if (p[0] === 'r' && p[1]) return guard(() => runPage(p[1]));

@@ -3,8 +3,8 @@
 // edit, delete, restore, strength).
 
 import { call, seg } from './api.js';
-import { t } from './i18n.js';
-import { diff } from './diff.js';
+import { t, when } from './i18n.js';
+import { changeView } from './changes.js';
 import { strongHits } from './search.js';
 import { act, canAdmin, formDialog, refresh, session, writeButton } from './session.js';
 import { badge, bar, dialog, errorBox, h, openDialog, setCrumbs, show, timeCell } from './ui.js';
@@ -35,11 +35,11 @@ export async function groupPage(group, params) {
   const onlyWeak = params.get('weak') === '1';
   const showAll = params.get('all') === '1';
   const weekAgo = Date.now() - 7 * 86400e3;
-  const [active, shown, review, failed] = await Promise.all([
+  const [active, shown, held, failed] = await Promise.all([
     listAll(group, 'active'),
     q ? call('GET', `memory/search/${seg(group)}`, { q, limit: 100 }).then((r) => r.results)
       : status === 'active' ? null : listAll(group, status),
-    call('GET', `memory/runs/${seg(group)}`, { status: 'review', limit: 100 }).then((r) => r.runs),
+    call('GET', `memory/plans/${seg(group)}`, { status: 'held', limit: 100 }).then((r) => r.plans),
     call('GET', `memory/runs/${seg(group)}`, { status: 'failed', limit: 100 }).then((r) => r.runs.filter((x) => Date.parse(x.started_at) >= weekAgo)),
   ]);
   let cards = shown || active;
@@ -52,12 +52,14 @@ export async function groupPage(group, params) {
   if (onlyWeak) cards = cards.filter((m) => m.strength < weak);
 
   const base = `#/g/${seg(group)}`;
-  const health = healthPanel(base, active, review, failed);
+  const health = healthPanel(base, active, held, failed);
   const toolbar = filterBar(base, { q, status, since, filtered: !!(q || since || status !== 'active' || onlyWeak) });
 
   const actions = h('div', { class: 'toolbar' },
     h('a', { class: 'button', href: `${base}/runs` }, t('runs')),
     h('a', { class: 'button', href: `${base}/messages` }, t('messages')),
+    h('a', { class: 'button', href: `${base}/members` }, t('members')),
+    h('a', { class: 'button', href: `${base}/review` }, t('review'), held.length ? ` (${held.length})` : ''),
     writeButton('write', t('evolve'), () => evolveDialog(group), 'primary', 'evolve'),
     writeButton('admin', t('newMemory'), () => editDialog(group, null), '', 'create'));
 
@@ -73,7 +75,7 @@ export async function groupPage(group, params) {
  * strength, the weak ones, plans held for review and failed runs; each
  * tile opens the list behind it.
  */
-function healthPanel(base, active, review, failed) {
+function healthPanel(base, active, held, failed) {
   const avg = active.length ? active.reduce((s, m) => s + m.strength, 0) / active.length : 0;
   const weakCount = active.filter((m) => m.strength < weak).length;
   const go = (p) => () => { location.hash = p; };
@@ -83,7 +85,7 @@ function healthPanel(base, active, review, failed) {
     tile('h-total', t('healthTotal'), active.length, '', go(base)),
     tile('h-avg', t('healthAvg'), `${Math.round(avg * 100)}%`, '', go(base)),
     tile('h-weak', t('healthWeak'), weakCount, weakCount ? 'warn' : '', go(`${base}?weak=1`)),
-    tile('h-review', t('healthReview'), review.length, review.length ? 'warn' : '', go(`${base}/runs?status=review`)),
+    tile('h-review', t('healthReview'), held.length, held.length ? 'warn' : '', go(`${base}/review`)),
     tile('h-failed', t('healthFailed'), failed.length, failed.length ? 'bad' : '', go(`${base}/runs?status=failed`)));
 }
 
@@ -154,40 +156,40 @@ function editDialog(group, m) {
     t('save'), 'primary', send);
 }
 
-/** changeView shows one planned or applied change of an evolution. */
-function changeView(c) {
-  const before = c.old_statement || '';
-  const after = c.new_statement ?? c.statement ?? '';
-  return h('div', { class: 'change', 'data-action': c.action },
-    h('strong', {}, t(`action_${c.action}`)), ' ',
-    c.action === 'update' ? h('span', { class: 'diff' }, diff(before, after)) : h('span', {}, after || before),
-    h('div', { class: 'muted small' }, c.change_reason));
-}
-
 /**
  * evolveDialog evolves group: a dry run first lists the planned changes and
- * applies nothing; Apply then runs the same evolution for real. An admin
- * may reprocess the last days.
+ * applies nothing; Apply then commits exactly that plan (the preview's
+ * plan_id), or says the group changed and a new preview is needed. An
+ * admin may reprocess the last days.
  */
 function evolveDialog(group) {
   const days = h('input', { id: 'days', type: 'number', min: 1, max: 3650, 'aria-label': t('reprocessDays') });
   const out = h('div', { id: 'preview' });
-  const params = (dry) => {
-    const p = { dry_run: dry ? 'true' : undefined };
+  const params = () => {
+    const p = { dry_run: 'true' };
     if (canAdmin() && days.value) Object.assign(p, { reprocess: 'true', days: days.value });
     return p;
   };
+  let plan = '';
   const applyBtn = h('button', { class: 'primary', id: 'apply', disabled: true, type: 'button', 'data-write': 'write' }, t('apply'));
   const preview = async () => {
     applyBtn.disabled = true;
+    plan = '';
     out.replaceChildren(h('p', { class: 'muted' }, t('loading')));
     try {
-      const r = await call('POST', `memory/evolve/${seg(group)}`, params(true));
+      const r = await call('POST', `memory/evolve/${seg(group)}`, params());
       const changes = r.changes.filter((c) => c.action !== 'keep');
+      if (r.status === 'review') {
+        out.replaceChildren(h('p', { class: 'notice', id: 'planned' }, t('heldPreview')),
+          h('a', { class: 'button', href: `#/g/${seg(group)}/review?all=1` }, t('review')), ...changes.map(changeView));
+        return;
+      }
       out.replaceChildren(
-        h('p', { class: 'notice', id: 'planned' }, changes.length ? t('planned', changes.length) : (r.message || t('nothingPlanned'))),
+        h('p', { class: 'notice', id: 'planned' }, changes.length ? t('planned', changes.length) : t('nothingPlanned'),
+          r.plan_id && r.messages ? [' ', t('planExpires'), ' ', h('time', { datetime: r.plan_expires_at }, when(r.plan_expires_at)), '.'] : null),
         ...changes.map(changeView));
-      applyBtn.disabled = changes.length === 0;
+      plan = r.plan_id || '';
+      applyBtn.disabled = !plan || r.messages === 0;
     } catch (e) {
       out.replaceChildren(errorBox(e));
     }
@@ -196,7 +198,7 @@ function evolveDialog(group) {
     applyBtn.disabled = true;
     out.prepend(h('p', { class: 'muted' }, t('applying')));
     try {
-      const r = await call('POST', `memory/evolve/${seg(group)}`, params(false));
+      const r = await call('POST', `memory/plans/${seg(plan)}/apply`);
       out.replaceChildren(h('p', { class: 'notice', id: 'applied' }, t('appliedRun', r.message || r.status)),
         ...r.changes.filter((c) => c.action !== 'keep').map(changeView));
     } catch (e) {
@@ -210,4 +212,3 @@ function evolveDialog(group) {
       h('button', { type: 'button', onclick: () => { dialog.close(); refresh(); } }, t('close'))),
     out);
 }
-
