@@ -20,8 +20,9 @@ const takeoverBound = lockTTL + 10*time.Second
 
 // A replica killed while holding jobs, its runs in the middle of a model
 // call, loses them to the other replica, which finishes every one within
-// the lock TTL plus 10 s; no job is run by both at once, and every message
-// is fused exactly once.
+// the lock TTL plus 10 s of the kill; no job is run by both at once (the
+// run records and the model's requests say so), and every message is
+// fused exactly once.
 func TestJobTakeover(t *testing.T) {
 	ctx := context.Background()
 	// The first call for each group is slow, so that the first replica is
@@ -107,8 +108,8 @@ func TestJobTakeover(t *testing.T) {
 		time.Sleep(50 * time.Millisecond)
 	}
 	took := time.Since(died)
-	report := fmt.Sprintf("job takeover: %d jobs held by a replica killed in the middle of its model calls were finished by the other %s after the kill (bound %s)",
-		len(jobs), took.Round(100*time.Millisecond), takeoverBound)
+	report := fmt.Sprintf("job takeover: %d jobs held by a replica killed in the middle of its model calls were finished by the other %s after the kill (lock TTL %s, bound the TTL + 10 s = %s)",
+		len(jobs), took.Round(100*time.Millisecond), lockTTL, takeoverBound)
 	t.Log(report)
 	if path := os.Getenv("GROUPMEM_CHAOS_REPORT"); path != "" {
 		f, err := os.OpenFile(path, os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o644)
@@ -121,9 +122,16 @@ func TestJobTakeover(t *testing.T) {
 		t.Errorf("the dead replica's jobs were finished %s after its death; want within %s", took.Round(100*time.Millisecond), takeoverBound)
 	}
 
-	// No job was run by both at once: each group has the killed run,
-	// closed by the sweep or by the run that took the group over, and then
-	// one run that fused its messages, begun after the kill.
+	// No job was run by both at once. The ledger holds two runs of each
+	// group: the killed one, begun before the kill and closed by the sweep
+	// or by the run that took the group over, and one that fused its
+	// messages, begun after the kill with a later fence, which is the run
+	// the job records. The model was asked twice for each group, once by
+	// each run: the second replica started no run while the first lived.
+	jobRun := map[string]string{}
+	for _, j := range jobs {
+		jobRun[j.GroupID] = j.RunID
+	}
 	for _, g := range all {
 		for {
 			running, err := c.ledger.RunningRuns(ctx, groupmem.RunningRunsQuery{GroupID: g, Limit: 10})
@@ -142,18 +150,33 @@ func TestJobTakeover(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		var ok []groupmem.Run
+		var killed, ok []groupmem.Run
 		for _, r := range runs {
 			switch {
 			case r.Status == groupmem.RunSucceeded:
 				ok = append(ok, r)
-			case r.Error != groupmem.AbandonedLease && r.Error != groupmem.AbandonedRun:
-				// closed by the sweep, or by the run that took the group over
+			case r.Error == groupmem.AbandonedLease || r.Error == groupmem.AbandonedRun:
+				killed = append(killed, r)
+			default:
 				t.Errorf("group %s: run %s ended %s (%s); want the killed run abandoned, the other succeeded", g, r.ID, r.Status, r.Error)
 			}
 		}
-		if len(ok) != 1 || ok[0].StartedAt.Before(died) || ok[0].Messages != 3 {
-			t.Errorf("group %s: succeeded runs %+v; want one, begun after the kill, fusing its 3 messages", g, ok)
+		if len(killed) != 1 || len(ok) != 1 {
+			t.Errorf("group %s: %d abandoned runs and %d succeeded; want one of each", g, len(killed), len(ok))
+			continue
+		}
+		k, s := killed[0], ok[0]
+		if !k.StartedAt.Before(died) || s.StartedAt.Before(died) || s.Fence <= k.Fence || s.Messages != 3 {
+			t.Errorf("group %s: killed run %+v, succeeded run %+v; want the killed one begun before the kill, the other after it with a later fence, fusing its 3 messages", g, k, s)
+		}
+		if jobRun[g] != s.ID {
+			t.Errorf("group %s: the job records run %s; want %s, the run that finished it", g, jobRun[g], s.ID)
+		}
+		mu.Lock()
+		n := asked[g]
+		mu.Unlock()
+		if n != 2 {
+			t.Errorf("group %s: the model was asked %d times; want twice, once by each replica", g, n)
 		}
 	}
 	for _, j := range jobs {
