@@ -151,6 +151,9 @@ type (
 		Days      *int   `json:"days,omitempty" jsonschema:"look-back in days, 1 to 365, for a group's first run and for reprocess"`
 		Reprocess bool   `json:"reprocess,omitempty" jsonschema:"fuse the last days of messages again (needs days and an admin key)"`
 	}
+	planArgs struct {
+		PlanID string `json:"plan_id" jsonschema:"the plan_id of a dry run's answer"`
+	}
 )
 
 // manualBody is the body of a memory written or edited by hand.
@@ -294,7 +297,8 @@ func tools() []tool {
 		newTool(sdk.Tool{Name: "evolve_group", Title: "Evolve a group's memory", Annotations: destructive,
 			Description: "Fuses the group's new messages into its memories now, as the nightly run does, and answers each " +
 				"change (create, update, delete) with its evidence. A dry run unless apply is true: then nothing is " +
-				"committed and the plan is only in the answer. A group being evolved answers busy; try again later. " +
+				"committed and the answer's plan_id lets apply_plan commit exactly that plan. A group being evolved " +
+				"answers busy; try again later. " +
 				"An apply may take minutes when a model is configured."},
 			"POST /memory/evolve/{group_id}", func(ctx context.Context, c *caller, in evolveArgs) (*sdk.CallToolResult, error) {
 				q := values{}
@@ -302,6 +306,13 @@ func tools() []tool {
 				q.int("days", in.Days)
 				q.flag("reprocess", in.Reprocess)
 				return call(c.do(ctx, http.MethodPost, "/memory/evolve/"+seg(in.GroupID), url.Values(q), nil))
+			}),
+		newTool(sdk.Tool{Name: "apply_plan", Title: "Apply a previewed plan", Annotations: destructive,
+			Description: "Commits exactly the plan a dry run of evolve_group answered (its plan_id): the same changes, " +
+				"once, if the group did not change since (new messages or another run); otherwise it says to preview " +
+				"again. Plans expire after 24 hours."},
+			"POST /memory/plans/{plan_id}/apply", func(ctx context.Context, c *caller, in planArgs) (*sdk.CallToolResult, error) {
+				return call(c.do(ctx, http.MethodPost, "/memory/plans/"+seg(in.PlanID)+"/apply", nil, nil))
 			}),
 	}
 }

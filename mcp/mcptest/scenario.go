@@ -94,7 +94,7 @@ type Connect func(t testing.TB, secret string) *sdk.ClientSession
 // The tools each scope is offered.
 var (
 	readTools  = []string{"get_context", "list_groups", "list_memories", "memory_history", "search_memories", "search_messages"}
-	writeTools = append(slices.Clone(readTools), "evolve_group")
+	writeTools = append(slices.Clone(readTools), "apply_plan", "evolve_group")
 	adminTools = append(slices.Clone(writeTools), "edit_memory", "forget_memory", "remember", "restore_memory")
 )
 
@@ -148,9 +148,13 @@ func everyTool(t *testing.T, s *sdk.ClientSession) {
 	if n := total(t, Call(t, s, "list_memories", map[string]any{"group_id": GroupA})); n != 0 {
 		t.Fatalf("a dry run applied %d memories", n)
 	}
-	applied := Call(t, s, "evolve_group", map[string]any{"group_id": GroupA, "apply": true})
-	if st := field(t, applied, "status"); st != string(groupmem.RunSucceeded) {
-		t.Fatalf("evolve_group with apply: status %q, want succeeded: %s", st, text(applied))
+	applied := Call(t, s, "apply_plan", map[string]any{"plan_id": field(t, dry, "plan_id")})
+	if st := field(t, applied, "status"); st != string(groupmem.RunSucceeded) || field(t, applied, "plan_id") != field(t, dry, "plan_id") {
+		t.Fatalf("apply_plan of the dry run's plan: status %q, want succeeded: %s", st, text(applied))
+	}
+	if again, err := call(s, "apply_plan", map[string]any{"plan_id": field(t, dry, "plan_id")}); err != nil || !again.IsError ||
+		!strings.Contains(text(again), "applied already") {
+		t.Errorf("a second apply_plan of one plan answered %v, %v; want an error saying it was applied", again, err)
 	}
 	list := Call(t, s, "list_memories", map[string]any{"group_id": GroupA, "limit": 100})
 	var page struct {
@@ -245,6 +249,7 @@ func keyMatrix(t *testing.T, s *sdk.ClientSession, secret, otherID string) {
 		{"search_messages", map[string]any{"group_id": GroupB, "q": "bees"}},
 		{"memory_history", map[string]any{"memory_id": otherID}},
 		{"evolve_group", map[string]any{"group_id": GroupB, "apply": true}},
+		{"apply_plan", map[string]any{"plan_id": groupmem.NewID()}},
 		{"remember", map[string]any{"group_id": GroupB, "statement": "Dave sells honey."}},
 		{"edit_memory", map[string]any{"memory_id": otherID, "statement": "Dave sells honey."}},
 		{"forget_memory", map[string]any{"memory_id": otherID}},
