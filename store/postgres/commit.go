@@ -19,8 +19,9 @@ import (
 // one "now" of the transaction; plan is updated in place with them.
 //
 // The transaction takes two round trips (inBatchTx): BEGIN with every
-// statement, the lock of the group's state row first and the read-back
-// of the touched versions (plan.Committed) last; then COMMIT. The results
+// statement, the lock of the group's state row first; then COMMIT. The
+// transitions and the inserts return the versions they leave
+// (plan.Committed), so nothing is read back. The results
 // are read in the batch's order and the transaction commits only when
 // every one of them is as required (the fence is the run's, every
 // transition moved its memory, the kept plan it commits, if any, was
@@ -47,17 +48,13 @@ func (l *Ledger) CommitPlan(ctx context.Context, plan *groupmem.Plan) error {
 		RETURNING id`, plan.Run.GroupID, ids, now)
 	b.Queue(`UPDATE group_state SET watermark = greatest(watermark, $2), updated_at = $3 WHERE group_id = $1`,
 		plan.Run.GroupID, plan.Run.NewWatermark, now)
-	// The touched versions as this transaction leaves them, for the
-	// committer to project.
-	b.Queue(`SELECT `+qualifiedColumns("m")+` FROM unnest($1::text[]::uuid[]) WITH ORDINALITY AS t(id, ord)
-		JOIN memory_versions m ON m.memory_id = t.id ORDER BY t.ord`, ids)
 	queueApplied(b, plan, now)
 	if err := queueFinishRun(b, &run, now); err != nil {
 		return err
 	}
 
 	var outbox []int64
-	var committed []groupmem.Memory
+	var moved, added []groupmem.Memory // as this transaction leaves them
 	err := l.inBatchTx(ctx, b, func(br pgx.BatchResults) error {
 		var fence int64
 		found := false
@@ -72,16 +69,23 @@ func (l *Ledger) CommitPlan(ctx context.Context, plan *groupmem.Plan) error {
 			return err
 		}
 		if len(plan.Transitions) > 0 {
-			tag, err := br.Exec()
+			rows, err := br.Query()
+			if err == nil {
+				moved, err = pgx.CollectRows(rows, scanMemory)
+			}
 			if err != nil {
 				return fmt.Errorf("apply transitions: %w", err)
 			}
-			if n := len(plan.Transitions); int(tag.RowsAffected()) != n {
-				return ledger.StaleTransitions(n-int(tag.RowsAffected()), n)
+			if n := len(plan.Transitions); len(moved) != n {
+				return ledger.StaleTransitions(n-len(moved), n)
 			}
 		}
 		if len(plan.New) > 0 {
-			if _, err := br.Exec(); err != nil {
+			rows, err := br.Query()
+			if err == nil {
+				added, err = pgx.CollectRows(rows, scanMemory)
+			}
+			if err != nil {
 				return fmt.Errorf("insert versions: %w", err)
 			}
 		}
@@ -100,13 +104,6 @@ func (l *Ledger) CommitPlan(ctx context.Context, plan *groupmem.Plan) error {
 		if _, err := br.Exec(); err != nil {
 			return fmt.Errorf("raise watermark: %w", err)
 		}
-		rows, err = br.Query()
-		if err == nil {
-			committed, err = pgx.CollectRows(rows, scanMemory)
-		}
-		if err != nil {
-			return fmt.Errorf("read back the touched versions: %w", err)
-		}
 		if err := readApplied(br, plan); err != nil {
 			return err
 		}
@@ -118,13 +115,29 @@ func (l *Ledger) CommitPlan(ctx context.Context, plan *groupmem.Plan) error {
 	// Ids come from one sequence in insertion order, which is the order
 	// of ids.
 	slices.Sort(outbox)
-	plan.Outbox, plan.Committed, plan.Run = outbox, committed, run
+	plan.Outbox, plan.Committed, plan.Run = outbox, inOrder(ids, moved, added), run
 	return nil
+}
+
+// inOrder returns the versions of moved and added in the order of ids.
+func inOrder(ids []string, moved, added []groupmem.Memory) []groupmem.Memory {
+	byID := make(map[string]groupmem.Memory, len(moved)+len(added))
+	for _, m := range slices.Concat(moved, added) {
+		byID[m.ID] = m
+	}
+	out := make([]groupmem.Memory, 0, len(ids))
+	for _, id := range ids {
+		if m, ok := byID[id]; ok {
+			out = append(out, m)
+		}
+	}
+	return out
 }
 
 // queueTransitions queues the statement that changes the status (and
 // strength) of existing versions, each only while it is still in its From
-// status; its row count tells whether every one of them moved.
+// status, and returns the versions it changed: their number tells whether
+// every one of them moved.
 func queueTransitions(b *pgx.Batch, plan *groupmem.Plan, now time.Time) {
 	n := len(plan.Transitions)
 	if n == 0 {
@@ -138,12 +151,13 @@ func queueTransitions(b *pgx.Batch, plan *groupmem.Plan, now time.Time) {
 	b.Queue(`
 		UPDATE memory_versions m SET status = t.to_status, strength = coalesce(t.strength, m.strength), updated_at = $6
 		FROM unnest($1::text[]::uuid[], $2::text[], $3::text[], $4::float8[]) AS t(id, from_status, to_status, strength)
-		WHERE m.memory_id = t.id AND m.group_id = $5 AND m.status = t.from_status`,
+		WHERE m.memory_id = t.id AND m.group_id = $5 AND m.status = t.from_status
+		RETURNING `+qualifiedColumns("m"),
 		ids, from, to, strength, plan.Run.GroupID, now)
 }
 
 // queueVersions queues one statement that inserts the new versions of
-// plan, stamped by ledger.Stamp: every one of them belongs to the run's
+// plan, stamped by ledger.Stamp, and returns them as stored: every one of them belongs to the run's
 // group and was written by the run at now. Their tags, evidence and
 // embeddings, one array per version, travel as one flat array each with
 // the bounds of every version's part (see ragged).
@@ -180,7 +194,8 @@ func queueVersions(b *pgx.Batch, plan *groupmem.Plan, now time.Time) {
 			$23::int[], $24::int[])
 			WITH ORDINALITY AS t(id, lineage, statement, version, parent, status,
 				tags_from, tags_to, ev_from, ev_to, emb_from, emb_to, has_emb, strength, summary, sub_from, sub_to, ord)
-		ORDER BY ord`,
+		ORDER BY ord
+		RETURNING `+memoryColumns,
 		plan.Run.GroupID, plan.Run.ID, now,
 		ids, lineages, statements, versions, parents, statuses,
 		tags.flat, tags.from, tags.to,

@@ -55,7 +55,10 @@ func (l *Ledger) CompleteOutbox(ctx context.Context, ids []int64) error {
 	}
 	b := &pgx.Batch{}
 	b.Queue(`SELECT set_config('synchronous_commit', 'off', true)`)
-	b.Queue(`DELETE FROM outbox WHERE id = ANY($1) AND kind IN ('messages', 'forget')`, ids)
+	// Both statements look up pending entries only, by their index: done
+	// entries pile up, and a scan of them costs more than the rest of
+	// the call.
+	b.Queue(`DELETE FROM outbox WHERE id = ANY($1) AND done_at IS NULL AND kind IN ('messages', 'forget')`, ids)
 	b.Queue(`UPDATE outbox SET done_at = $2 WHERE id = ANY($1) AND done_at IS NULL`, ids, l.now().UTC())
 	return interpretError(l.pool.SendBatch(ctx, b).Close())
 }
