@@ -79,10 +79,11 @@ type Ledger interface {
 	// KeepPlan records the end of a dry run or of a run held for review
 	// (run.Status dry_run or review), as FinishRun does, and keeps its plan
 	// p (p.ID = run.ID; status preview or held) until p.ExpiresAt, in one
-	// transaction. Plans of the group that expired more than a week ago
-	// are removed. ECONFLICT when the run is not running any more; EINVALID
-	// for a plan that CommitPlan would refuse.
-	KeepPlan(ctx context.Context, run Run, p KeptPlan) error
+	// transaction. A zero p.CreatedAt is set to the ledger's now, a zero
+	// p.ExpiresAt to PlanLifetime after it. Plans of the group that expired
+	// more than a week ago are removed. ECONFLICT when the run is not
+	// running any more; EINVALID for a plan that CommitPlan would refuse.
+	KeepPlan(ctx context.Context, run Run, p *KeptPlan) error
 	// KeptPlan returns one kept plan, its writes included, with Stale and
 	// an expired status as of now. ENOTFOUND when there is none.
 	KeptPlan(ctx context.Context, id string) (KeptPlan, error)

@@ -253,7 +253,7 @@ func TestPlanBadInput(t *testing.T) {
 		}
 		run.Status = groupmem.RunDryRun
 		made := time.Now().Add(-25 * time.Hour)
-		if err := f.ledger.KeepPlan(ctx, run, groupmem.KeptPlan{ID: run.ID, GroupID: "g1", Status: groupmem.PlanPreview,
+		if err := f.ledger.KeepPlan(ctx, run, &groupmem.KeptPlan{ID: run.ID, GroupID: "g1", Status: groupmem.PlanPreview,
 			NewWatermark: run.Watermark, CreatedAt: made, ExpiresAt: made.Add(groupmem.PlanLifetime)}); err != nil {
 			t.Fatal(err)
 		}

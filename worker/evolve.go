@@ -127,10 +127,9 @@ type evolving struct {
 // kept is the plan of this run to keep with status, which leaves pending
 // messages past its watermark.
 func (e *evolving) kept(status groupmem.PlanStatus, plan *groupmem.Plan, pending int) *groupmem.KeptPlan {
-	now := e.s.now().UTC()
 	return &groupmem.KeptPlan{ID: e.run.ID, GroupID: e.run.GroupID, Status: status,
 		NewWatermark: plan.Run.NewWatermark, Messages: plan.Run.Messages, Pending: pending, Stats: plan.Run.Stats,
-		Writes: plan.Writes, CreatedAt: now, ExpiresAt: now.Add(groupmem.PlanLifetime)}
+		Writes: plan.Writes}
 }
 
 // after counts the messages of msgs past seq.

@@ -246,7 +246,7 @@ func (s *Service) end(ctx context.Context, run groupmem.Run, cause error, keep *
 func (s *Service) record(ctx context.Context, run groupmem.Run, keep *groupmem.KeptPlan) (kept bool) {
 	ctx = context.WithoutCancel(ctx)
 	if keep != nil {
-		err := s.ledger.KeepPlan(ctx, run, *keep)
+		err := s.ledger.KeepPlan(ctx, run, keep)
 		if err == nil {
 			s.observe(run)
 			return true

@@ -6,7 +6,6 @@ import (
 	"math"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/chromedp/chromedp"
 
@@ -106,10 +105,8 @@ func holdPlan(t *testing.T, base, path, g string, statements ...string) (string,
 	}
 	run.Status, run.Report.Reason = groupmem.RunReview, groupmem.FailReview
 	run.Error = fmt.Sprintf("pass 1 would delete %d of the %d memories it showed; a person must review it", len(ids)-1, len(ids))
-	now := time.Now()
-	if err := l.KeepPlan(ctx, run, groupmem.KeptPlan{ID: run.ID, GroupID: g, Status: groupmem.PlanHeld, NewWatermark: run.Watermark,
-		Pending: pending, Stats: groupmem.Stats{Deleted: len(ids) - 1, Kept: 1}, Writes: w, CreatedAt: now,
-		ExpiresAt: now.Add(groupmem.PlanLifetime)}); err != nil {
+	if err := l.KeepPlan(ctx, run, &groupmem.KeptPlan{ID: run.ID, GroupID: g, Status: groupmem.PlanHeld, NewWatermark: run.Watermark,
+		Pending: pending, Stats: groupmem.Stats{Deleted: len(ids) - 1, Kept: 1}, Writes: w}); err != nil {
 		t.Fatal(err)
 	}
 	return run.ID, ids[len(ids)-1]

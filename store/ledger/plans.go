@@ -14,12 +14,18 @@ import (
 // group's plans older than that.
 const PlanRetention = 7 * 24 * time.Hour
 
-// CheckKeep checks a plan before KeepPlan stores it, and cleans it as
-// CommitPlan would: run must be a dry run whose plan is a preview, or a
+// CheckKeep checks a plan before KeepPlan stores it, sets its times when
+// zero (made now, for PlanLifetime), and cleans it as CommitPlan would: run must be a dry run whose plan is a preview, or a
 // run held for review whose plan is held, of the same id and group, with
 // a valid end (CheckFinish). EINVALID otherwise, and for writes that
 // CommitPlan would refuse.
-func CheckKeep(run groupmem.Run, p *groupmem.KeptPlan) error {
+func CheckKeep(run groupmem.Run, p *groupmem.KeptPlan, now time.Time) error {
+	if p.CreatedAt.IsZero() {
+		p.CreatedAt = now
+	}
+	if p.ExpiresAt.IsZero() {
+		p.ExpiresAt = p.CreatedAt.Add(groupmem.PlanLifetime)
+	}
 	if err := CheckFinish(run); err != nil {
 		return err
 	}

@@ -13,15 +13,15 @@ import (
 
 // KeepPlan implements groupmem.Ledger: the run's end, the plan and the
 // removal of the group's long-expired plans are one transaction.
-func (l *Ledger) KeepPlan(ctx context.Context, run groupmem.Run, p groupmem.KeptPlan) error {
-	if err := ledger.CheckKeep(run, &p); err != nil {
+func (l *Ledger) KeepPlan(ctx context.Context, run groupmem.Run, p *groupmem.KeptPlan) error {
+	now := l.now().UTC()
+	if err := ledger.CheckKeep(run, p, now.Truncate(time.Microsecond)); err != nil {
 		return err
 	}
 	writes, err := ledger.EncodeWrites(p.Writes)
 	if err != nil {
 		return err
 	}
-	now := l.now().UTC()
 	return l.inTx(ctx, func(tx pgx.Tx) error {
 		if err := finishRun(ctx, tx, &run, now); err != nil {
 			return err

@@ -14,8 +14,9 @@ import (
 
 // KeepPlan implements groupmem.Ledger: the run's end, the plan and the
 // removal of the group's long-expired plans are one transaction.
-func (l *Ledger) KeepPlan(ctx context.Context, run groupmem.Run, p groupmem.KeptPlan) error {
-	if err := ledger.CheckKeep(run, &p); err != nil {
+func (l *Ledger) KeepPlan(ctx context.Context, run groupmem.Run, p *groupmem.KeptPlan) error {
+	now := fromNanos(nanos(l.now()))
+	if err := ledger.CheckKeep(run, p, now); err != nil {
 		return err
 	}
 	writes, err := ledger.EncodeWrites(p.Writes)
@@ -23,7 +24,6 @@ func (l *Ledger) KeepPlan(ctx context.Context, run groupmem.Run, p groupmem.Kept
 		return err
 	}
 	stats, _ := json.Marshal(p.Stats) // plain integers always marshal
-	now := fromNanos(nanos(l.now()))
 	return l.inTx(ctx, func(tx *sql.Tx) error {
 		if err := finishRun(ctx, tx, &run, now); err != nil {
 			return err

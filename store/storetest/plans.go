@@ -13,7 +13,8 @@ import (
 
 // keep ends run r as a dry run (or, held, as a run held for review) and
 // keeps its plan p, made on messages up to the seq upTo with pending
-// messages after it, until expires.
+// messages after it, at created until expires (zero: the ledger's now,
+// for PlanLifetime).
 func keep(t testing.TB, l groupmem.Ledger, p *groupmem.Plan, upTo int64, pending int, held bool, created, expires time.Time) groupmem.KeptPlan {
 	t.Helper()
 	r := p.Run
@@ -23,8 +24,11 @@ func keep(t testing.TB, l groupmem.Ledger, p *groupmem.Plan, upTo int64, pending
 	if held {
 		r.Status, r.Report.Reason, kp.Status = groupmem.RunReview, groupmem.FailReview, groupmem.PlanHeld
 	}
-	if err := l.KeepPlan(context.Background(), r, kp); err != nil {
+	if err := l.KeepPlan(context.Background(), r, &kp); err != nil {
 		t.Fatalf("KeepPlan: %v", err)
+	}
+	if kp.CreatedAt.IsZero() || kp.ExpiresAt.IsZero() {
+		t.Fatalf("KeepPlan left the plan's times zero: %+v", kp)
 	}
 	return kp
 }
@@ -56,7 +60,7 @@ func testKeptPlans(t *testing.T, l groupmem.Ledger) {
 	if got.Run.Status != groupmem.RunDryRun || got.Run.Fence != dry.Run.Fence || got.Stale {
 		t.Fatalf("kept plan's run = %+v, stale %v; want the dry run, not stale", got.Run, got.Stale)
 	}
-	mustCode(t, l.KeepPlan(ctx, got.Run, kept), groupmem.ECONFLICT) // its run ended
+	mustCode(t, l.KeepPlan(ctx, got.Run, &kept), groupmem.ECONFLICT) // its run ended
 	if list, err := l.KeptPlans(ctx, groupmem.KeptPlanQuery{GroupID: "g1", Status: groupmem.PlanPreview, Limit: 10}); err != nil || len(list) != 1 {
 		t.Fatalf("previews of g1 = %d, %v; want 1", len(list), err)
 	}
@@ -109,9 +113,10 @@ func testKeptPlans(t *testing.T, l groupmem.Ledger) {
 
 	// A plan made after the last run and message is current; the next
 	// run makes it stale.
-	fresh := keep(t, l, CreatePlan(Begin(t, l, "g1"), "Bo is back"), msgs[4].Seq, 1, false, now, now.Add(groupmem.PlanLifetime))
-	if got, _ := l.KeptPlan(ctx, fresh.ID); got.Stale {
-		t.Fatal("a plan with nothing after it reads stale")
+	fresh := keep(t, l, CreatePlan(Begin(t, l, "g1"), "Bo is back"), msgs[4].Seq, 1, false, time.Time{}, time.Time{})
+	if got, _ := l.KeptPlan(ctx, fresh.ID); got.Stale || got.Status != groupmem.PlanPreview ||
+		got.CreatedAt.Before(now.Add(-time.Minute)) || !got.ExpiresAt.Equal(got.CreatedAt.Add(groupmem.PlanLifetime)) {
+		t.Fatalf("a plan kept without times = %+v; want made now, for PlanLifetime, current", got)
 	}
 	if err := failRun(l, Begin(t, l, "g1")); err != nil {
 		t.Fatal(err)
@@ -157,7 +162,7 @@ func testKeptPlans(t *testing.T, l groupmem.Ledger) {
 	r := Begin(t, l, "g1")
 	bad := groupmem.KeptPlan{ID: r.ID, GroupID: "g1", Status: groupmem.PlanHeld, CreatedAt: now, ExpiresAt: now.Add(time.Hour)}
 	r.Status = groupmem.RunDryRun
-	mustCode(t, l.KeepPlan(ctx, r, bad), groupmem.EINVALID) // a dry run keeps previews only
+	mustCode(t, l.KeepPlan(ctx, r, &bad), groupmem.EINVALID) // a dry run keeps previews only
 	if got, _ := l.Run(ctx, r.ID); got.Status != groupmem.RunRunning {
 		t.Fatalf("a refused KeepPlan ended the run: %+v", got)
 	}
