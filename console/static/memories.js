@@ -39,7 +39,7 @@ export async function groupPage(group, params) {
     listAll(group, 'active'),
     q ? call('GET', `memory/search/${seg(group)}`, { q, limit: 100 }).then((r) => r.results)
       : status === 'active' ? null : listAll(group, status),
-    call('GET', `memory/plans/${seg(group)}`, { status: 'held', limit: 100 }).then((r) => r.plans),
+    call('GET', `memory/plans/${seg(group)}`, { status: 'held', limit: 100 }).then((r) => r.plans.filter((p) => !p.stale)),
     call('GET', `memory/runs/${seg(group)}`, { status: 'failed', limit: 100 }).then((r) => r.runs.filter((x) => Date.parse(x.started_at) >= weekAgo)),
   ]);
   let cards = shown || active;
