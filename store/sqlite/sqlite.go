@@ -134,6 +134,10 @@ func dsn(path string, busy time.Duration, readOnly bool) string {
 		q.Add("_pragma", "query_only(1)")
 	} else {
 		q.Add("_pragma", "journal_mode(WAL)")
+		// Statement journals (a statement's own undo within a
+		// transaction) stay in memory instead of a temporary file: an
+		// import writes one per row.
+		q.Add("_pragma", "temp_store(MEMORY)")
 		q.Set("_txlock", "immediate")
 	}
 	return path + "?" + q.Encode()
