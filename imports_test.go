@@ -52,6 +52,8 @@ var layers = []layer{
 	{pkg: "msgsearch", deny: []string{module + "/worker", module + "/api", module + "/evolve", module + "/store/", module + "/stack", module + "/llm"}, transitive: true},
 	{pkg: "recall", deny: append([]string{module + "/worker", module + "/api", module + "/evolve", module + "/offline", module + "/stack"}, ioPackages...), transitive: true},
 	{pkg: "keyword", deny: []string{module + "/"}, transitive: true},
+	// The file format of export and import knows the domain alone.
+	{pkg: "archive", deny: append([]string{module + "/worker", module + "/api", module + "/stack", module + "/evolve"}, ioPackages...), transitive: true},
 	{pkg: "metrics", deny: []string{module + "/worker", module + "/api", module + "/store/", module + "/stack", module + "/llm"}, transitive: true},
 	{pkg: "api", deny: []string{module + "/store/", module + "/offline", module + "/llmfuse", module + "/demo", module + "/cmd/"}, transitive: true},
 	// The MCP tools reach the memory only through the API's endpoints.
