@@ -181,19 +181,50 @@ func tail(path string) string {
 	return string(data)
 }
 
-// buildBinary builds the groupmem command once for the test, with the race
-// detector when the test has it.
+// binary is the groupmem command the tests of this package run, built
+// once for all of them (see TestMain).
+var binary struct {
+	once sync.Once
+	dir  string // removed by TestMain
+	path string
+	err  error
+}
+
+// TestMain removes the binary the tests built.
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if binary.dir != "" {
+		os.RemoveAll(binary.dir)
+	}
+	os.Exit(code)
+}
+
+// buildBinary builds the groupmem command on the first call of the
+// package's tests, with the race detector when the tests have it, and
+// returns its path.
 func buildBinary(t *testing.T) string {
-	bin := filepath.Join(t.TempDir(), "groupmem")
-	args := []string{"build", "-o", bin}
-	if raceBuild {
-		args = append(args, "-race")
+	t.Helper()
+	binary.once.Do(func() {
+		binary.dir, binary.err = os.MkdirTemp("", "groupmem-chaos-")
+		if binary.err != nil {
+			return
+		}
+		bin := filepath.Join(binary.dir, "groupmem")
+		args := []string{"build", "-o", bin}
+		if raceBuild {
+			args = append(args, "-race")
+		}
+		out, err := exec.Command("go", append(args, "github.com/groupmem/groupmem/cmd/groupmem")...).CombinedOutput()
+		if err != nil {
+			binary.err = fmt.Errorf("%w\n%s", err, out)
+			return
+		}
+		binary.path = bin
+	})
+	if binary.err != nil {
+		t.Fatalf("build: %v", binary.err)
 	}
-	out, err := exec.Command("go", append(args, "github.com/groupmem/groupmem/cmd/groupmem")...).CombinedOutput()
-	if err != nil {
-		t.Fatalf("build: %v\n%s", err, out)
-	}
-	return bin
+	return binary.path
 }
 
 // hanText returns n random Han characters: statements that share no
