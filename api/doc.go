@@ -30,7 +30,10 @@
 // Evolve, delete, restore and strength go through the Service (the
 // worker's lock, fencing token, one-transaction commit and outbox
 // projection), and every change is recorded in the change log with the
-// key's name as actor. Restoring a deprecated (deleted) version makes it
+// key's name as actor. A dry run, and a run the deletion guard holds,
+// keep their plan for 24 hours: applying (or approving) it commits exactly
+// that plan, once, while the group is as the run left it (Service.ApplyPlan),
+// so what a moderator read is what is written. Restoring a deprecated (deleted) version makes it
 // active again as it was; restoring a superseded version writes its
 // statement as a new version on top of its lineage, and the lineage's
 // active version, if any, becomes superseded: history is never rewritten.
@@ -45,10 +48,12 @@
 //
 //   - read: list, search, context, history, changes, runs, groups, one
 //     memory or run, message search, the key itself (GET /auth/key).
-//   - write: read, plus ingest messages and evolve (dry runs included).
+//   - write: read, plus ingest messages, evolve (dry runs included) and
+//     apply a dry run's kept plan.
 //   - admin: write, plus create, edit, delete, restore and strength of
 //     memories, redaction of a message, the purge of a group and its
-//     removals, and evolve with reprocess=true.
+//     removals, evolve with reprocess=true, and the approval or rejection
+//     of a plan held for review.
 //
 // A key limited to some groups gets 404 for anything of another group —
 // the group's endpoints and any memory or run id that belongs to it — with
