@@ -78,3 +78,18 @@ type KeptPlanQuery struct {
 	BeforeID   string
 	Limit      int
 }
+
+// Undecided returns nil for a plan that may still be applied or rejected
+// (preview or held, not expired), and otherwise the ECONFLICT that says
+// why not.
+func (p KeptPlan) Undecided() error {
+	switch p.Status {
+	case PlanPreview, PlanHeld:
+		return nil
+	case PlanExpired:
+		return Errorf(ECONFLICT, "plan %s expired at %s; preview again", p.ID, p.ExpiresAt.UTC().Format(time.RFC3339))
+	case PlanApplied:
+		return Errorf(ECONFLICT, "plan %s was applied already (run %s)", p.ID, p.AppliedRun)
+	}
+	return Errorf(ECONFLICT, "plan %s was %s by %s", p.ID, p.Status, p.DecidedBy)
+}

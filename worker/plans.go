@@ -6,7 +6,6 @@ import (
 	"slices"
 
 	"github.com/groupmem/groupmem"
-	"github.com/groupmem/groupmem/store/ledger"
 )
 
 // ApplyParams say who commits a kept plan, and how.
@@ -105,7 +104,7 @@ func (s *Service) applicable(ctx context.Context, id string, p ApplyParams) (gro
 	if err != nil {
 		return kp, err
 	}
-	if err := ledger.Undecided(kp); err != nil {
+	if err := kp.Undecided(); err != nil {
 		return kp, err
 	}
 	switch {

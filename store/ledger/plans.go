@@ -89,20 +89,6 @@ func CheckPlanQuery(q groupmem.KeptPlanQuery) error {
 	return nil
 }
 
-// Undecided reports whether a plan that reads as status may still be
-// applied or rejected, and if not, the ECONFLICT that says why.
-func Undecided(p groupmem.KeptPlan) error {
-	switch p.Status {
-	case groupmem.PlanPreview, groupmem.PlanHeld:
-		return nil
-	case groupmem.PlanExpired:
-		return groupmem.Errorf(groupmem.ECONFLICT, "plan %s expired at %s; preview again", p.ID, p.ExpiresAt.UTC().Format(time.RFC3339))
-	case groupmem.PlanApplied:
-		return groupmem.Errorf(groupmem.ECONFLICT, "plan %s was applied already (run %s)", p.ID, p.AppliedRun)
-	}
-	return groupmem.Errorf(groupmem.ECONFLICT, "plan %s was %s by %s", p.ID, p.Status, p.DecidedBy)
-}
-
 // PlanFilter is how a ledger selects the stored rows of plans that read as
 // status (see ReadPlanStatus): the stored statuses (none: every one) and
 // the window of expiry, 0 for any, 1 for plans not expired, 2 for those

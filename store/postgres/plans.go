@@ -134,7 +134,7 @@ func (l *Ledger) RejectPlan(ctx context.Context, id, actor string) (groupmem.Kep
 	if err != nil {
 		return p, err
 	}
-	if err := ledger.Undecided(p); err != nil {
+	if err := p.Undecided(); err != nil {
 		return p, err
 	}
 	now := l.now().UTC()

@@ -151,7 +151,7 @@ func (l *Ledger) RejectPlan(ctx context.Context, id, actor string) (groupmem.Kep
 		if err != nil {
 			return err
 		}
-		if err := ledger.Undecided(p); err != nil {
+		if err := p.Undecided(); err != nil {
 			return err
 		}
 		now := fromNanos(nanos(l.now()))
