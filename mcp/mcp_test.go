@@ -28,7 +28,7 @@ func embedded(t *testing.T) (*mcp.Server, *api.Handler) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	svc := b.NewService(nil)
+	svc := b.Service
 	relayDone := make(chan struct{})
 	go func() { svc.Relay().Run(ctx); close(relayDone) }()
 	t.Cleanup(func() { cancel(); <-relayDone; b.Close() })

@@ -23,6 +23,7 @@ import (
 	"github.com/groupmem/groupmem"
 	"github.com/groupmem/groupmem/evolve"
 	"github.com/groupmem/groupmem/llm"
+	"github.com/groupmem/groupmem/metrics"
 	"github.com/groupmem/groupmem/msgsearch"
 	"github.com/groupmem/groupmem/offline"
 	"github.com/groupmem/groupmem/store/postgres"
@@ -79,6 +80,13 @@ type Config struct {
 	// Service tunes the writer path; Open sets its Relay, Evolve and
 	// UnsharedLock.
 	Service worker.Config
+	// Retention, when it keeps messages or groups for a bounded time, is
+	// run after every scheduler tick (Stack.AfterTick).
+	Retention worker.RetentionConfig
+	// SearchThreshold is the similarity threshold of semantic search; 0
+	// picks one that suits a local embedder (Stack.SearchThreshold), or
+	// leaves the API's own for an embeddings service.
+	SearchThreshold float64
 	Now     func() time.Time // the clock of the ledger (unless Postgres.Now is set) and the service (default time.Now)
 	Logger  *slog.Logger
 }
@@ -115,9 +123,21 @@ type Stack struct {
 	Fuser    groupmem.Fuser
 	// Evolve is the configuration of the passes Fuser needs.
 	Evolve evolve.Config
-	// Service is the writer path, reporting to no observer (see
-	// NewService).
+	// Service is the process's one writer path, reporting every finished
+	// run and busy group to Metrics.
 	Service *worker.Service
+	// Metrics is the process's registry: runs, locks, the outbox lag and,
+	// with a model, the limiter's figures.
+	Metrics *metrics.Registry
+	// List serves a listing of memories: the in-process index's, which
+	// pages in memory, or nil for the ledger's (a Qdrant deployment).
+	List func(ctx context.Context, q groupmem.MemoryQuery) (groupmem.MemoryPage, error)
+	// SearchThreshold is Config.SearchThreshold, or the one that suits the
+	// local embedder in use (0 with an embeddings service: the API's).
+	SearchThreshold float64
+	// AfterTick runs retention after a scheduler tick (Config.Retention);
+	// nil when nothing is retained for a bounded time.
+	AfterTick func(ctx context.Context)
 	// Reembedded counts the memory versions embedded again at open
 	// (Config.Reembed).
 	Reembedded int
@@ -145,24 +165,49 @@ func Open(ctx context.Context, cfg Config) (_ *Stack, err error) {
 			return nil, err
 		}
 	}
-	s.NewService(nil)
+	s.openService()
 	drain(ctx, s.Ledger, s.Index, s.log, s.relay())
 	return s, nil
 }
 
-// NewService makes the stack's writer path anew, reporting every finished
-// run to obs (nil: none), and returns it; it replaces Service, so that a
-// process keeps one writer path.
-func (s *Stack) NewService(obs worker.Observer) *worker.Service {
+// openService builds the process's one writer path with its metrics, and
+// what the API and the scheduler take from the stack: the listing, the
+// search threshold and the retention hook.
+func (s *Stack) openService() {
+	s.Metrics = metrics.New(s.Ledger)
+	if lim := s.Limiter; lim != nil {
+		s.Metrics.WatchModelRate(func() metrics.ModelRate {
+			st := lim.Stats()
+			return metrics.ModelRate{Calls: st.Calls, Tokens: st.Tokens, Throttled: st.Throttled, BudgetWaits: st.BudgetWaits,
+				BudgetWaited: st.BudgetWaited, Concurrency: st.Concurrency, InFlight: st.InFlight}
+		})
+	}
 	sc := s.cfg.Service
 	sc.Relay = s.relay()
 	sc.Evolve = s.Evolve
 	sc.UnsharedLock = s.cfg.Redis.Addr == "" && s.cfg.Postgres.URL != "" && !s.cfg.SingleReplica
 	s.Service = worker.New(worker.Deps{
 		Ledger: s.Ledger, Index: s.Index, Locker: s.Locker, Embedder: s.Embedder, Fuser: s.Fuser,
-		Observer: obs, Logger: s.log, Now: s.cfg.Now,
+		Observer: s.Metrics, Logger: s.log, Now: s.cfg.Now,
 	}, sc)
-	return s.Service
+	if s.cfg.Qdrant.Addr == "" {
+		s.List = s.Index.List // the in-process index pages in memory
+	}
+	s.SearchThreshold = s.cfg.SearchThreshold
+	if s.SearchThreshold == 0 && s.cfg.Embeddings.BaseURL == "" {
+		s.SearchThreshold = StaticThreshold
+		if s.cfg.LocalEmbedder == Hashing {
+			s.SearchThreshold = HashingThreshold
+		}
+	}
+	if r := s.cfg.Retention; r.MessageDays > 0 || r.IdleGroupDays > 0 {
+		svc, log := s.Service, s.log
+		s.AfterTick = func(ctx context.Context) {
+			if _, err := svc.Retain(ctx, r); err != nil {
+				log.ErrorContext(ctx, "retention", "err", err)
+			}
+		}
+	}
 }
 
 // relay is the outbox relay's configuration on the stack's message index.

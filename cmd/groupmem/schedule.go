@@ -12,7 +12,6 @@ import (
 
 	"github.com/groupmem/groupmem"
 	"github.com/groupmem/groupmem/llm"
-	"github.com/groupmem/groupmem/metrics"
 	"github.com/groupmem/groupmem/stack"
 	"github.com/groupmem/groupmem/worker"
 )
@@ -23,18 +22,9 @@ type evolution struct {
 	pool *worker.Pool
 }
 
-func newEvolution(cfg *Config, b *stack.Stack, svc *worker.Service, log *slog.Logger, reg *metrics.Registry) (*evolution, error) {
-	retain := worker.RetentionConfig{MessageDays: cfg.RetainMessagesDays, IdleGroupDays: cfg.PurgeIdleGroupsDays}
-	var afterTick func(context.Context)
-	if retain.MessageDays > 0 || retain.IdleGroupDays > 0 {
-		afterTick = func(ctx context.Context) {
-			if _, err := svc.Retain(ctx, retain); err != nil {
-				log.ErrorContext(ctx, "retention", "err", err)
-			}
-		}
-	}
+func newEvolution(cfg *Config, b *stack.Stack, log *slog.Logger) (*evolution, error) {
 	sch, err := worker.NewScheduler(b.Queue, log, worker.SchedulerConfig{Spec: cfg.Schedule, TimeZone: cfg.TimeZone, MinMessages: cfg.MinMessages,
-		AfterTick: afterTick})
+		AfterTick: b.AfterTick})
 	if err != nil {
 		return nil, fmt.Errorf("GROUPMEM_SCHEDULE, GROUPMEM_TIMEZONE or GROUPMEM_MIN_MESSAGES: %w", err)
 	}
@@ -50,11 +40,11 @@ func newEvolution(cfg *Config, b *stack.Stack, svc *worker.Service, log *slog.Lo
 			return worker.RateFigures{Tokens: st.Tokens, Throttled: st.Throttled, BudgetWaits: st.BudgetWaits}
 		}
 	}
-	pool, err := worker.NewPool(b.Queue, svc, log, pc)
+	pool, err := worker.NewPool(b.Queue, b.Service, log, pc)
 	if err != nil {
 		return nil, fmt.Errorf("GROUPMEM_CONCURRENCY, GROUPMEM_RUN_TIMEOUT, GROUPMEM_MAX_ATTEMPTS or GROUPMEM_JOB_LEASE: %w", err)
 	}
-	reg.WatchNight(func() (groupmem.JobCounts, bool) {
+	b.Metrics.WatchNight(func() (groupmem.JobCounts, bool) {
 		np, ok := pool.Progress()
 		return np.Jobs, ok
 	})
@@ -84,17 +74,13 @@ func runWorker(ctx context.Context, env *Env, _ []string) error {
 		return err
 	}
 	defer b.Close()
-	reg := metrics.New(b.Ledger)
-	if b.Limiter != nil {
-		reg.WatchModelRate(modelRate(b.Limiter))
-	}
-	svc := b.NewService(reg)
-	evo, err := newEvolution(env.Config, b, svc, env.Log, reg)
+	svc := b.Service
+	evo, err := newEvolution(env.Config, b, env.Log)
 	if err != nil {
 		return err
 	}
 	if env.Config.MetricsAddr != "" {
-		stop, err := serveOps(ctx, env, reg, b.Ready)
+		stop, err := serveOps(ctx, env, b.Metrics, b.Ready)
 		if err != nil {
 			return err
 		}

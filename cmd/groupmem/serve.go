@@ -16,19 +16,6 @@ import (
 	"github.com/groupmem/groupmem/stack"
 )
 
-// searchThreshold is the configured default, or one that suits the
-// embedder in use.
-func searchThreshold(cfg *Config) float64 {
-	switch {
-	case cfg.SearchThreshold > 0:
-		return cfg.SearchThreshold
-	case cfg.EmbedURL == "" && cfg.LocalEmbedder == stack.Hashing:
-		return stack.HashingThreshold
-	case cfg.EmbedURL == "":
-		return stack.StaticThreshold
-	}
-	return api.DefaultThreshold
-}
 
 // server is the API and its background duties on one set of backends.
 type server struct {
@@ -53,25 +40,18 @@ func newServer(env *Env, b *stack.Stack, open bool) (*server, error) {
 	if err != nil {
 		return nil, fmt.Errorf("GROUPMEM_API_KEYS: %w", err)
 	}
-	reg := metrics.New(b.Ledger)
-	if b.Limiter != nil {
-		reg.WatchModelRate(modelRate(b.Limiter))
-	}
-	svc := b.NewService(reg)
+	svc, reg := b.Service, b.Metrics
 	background, cancelBackground := context.WithCancel(context.Background())
 	deps := api.Deps{
 		Ledger: b.Ledger, Index: b.Index, Embedder: b.Embedder, Service: svc, Keys: keys,
-		Metrics: reg, Logger: env.Log, Ready: b.Ready, Background: background, Messages: b.Messages,
-	}
-	if cfg.QdrantAddr == "" {
-		deps.List = b.Index.List // the in-process index pages in memory
+		Metrics: reg, Logger: env.Log, Ready: b.Ready, Background: background, Messages: b.Messages, List: b.List,
 	}
 	origins, err := api.ParseOrigins(cfg.CORSOrigins)
 	if err != nil {
 		cancelBackground()
 		return nil, err
 	}
-	h, err := api.New(deps, api.Config{Open: open || cfg.APIOpen, DefaultThreshold: searchThreshold(cfg), CORSOrigins: origins})
+	h, err := api.New(deps, api.Config{Open: open || cfg.APIOpen, DefaultThreshold: b.SearchThreshold, CORSOrigins: origins})
 	if err != nil {
 		cancelBackground()
 		return nil, fmt.Errorf("GROUPMEM_API_KEYS or GROUPMEM_API_OPEN: %w", err)
@@ -91,7 +71,7 @@ func newServer(env *Env, b *stack.Stack, open bool) (*server, error) {
 	s.httpSrv.BaseContext = func(net.Listener) context.Context { return background }
 	s.duties = append(s.duties, svc.Relay().Run)
 	if cfg.Scheduler {
-		evo, err := newEvolution(cfg, b, svc, env.Log, reg)
+		evo, err := newEvolution(cfg, b, env.Log)
 		if err != nil {
 			return nil, err
 		}

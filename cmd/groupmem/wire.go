@@ -10,7 +10,6 @@ import (
 	"github.com/groupmem/groupmem"
 	"github.com/groupmem/groupmem/evolve"
 	"github.com/groupmem/groupmem/llm"
-	"github.com/groupmem/groupmem/metrics"
 	"github.com/groupmem/groupmem/stack"
 	"github.com/groupmem/groupmem/store/postgres"
 	"github.com/groupmem/groupmem/store/qdrant"
@@ -56,8 +55,10 @@ func stackConfig(cfg *Config, log *slog.Logger) stack.Config {
 			Reasks: never(cfg.LLMReasks), MaxSplits: never(cfg.LLMMaxSplits),
 			MaxAnswerBytes: cfg.LLMMaxAnswer, MaxObjectBytes: cfg.LLMMaxObject,
 		},
-		Service: worker.Config{LockTTL: cfg.LockTTL},
-		Logger:  log,
+		Service:         worker.Config{LockTTL: cfg.LockTTL},
+		Retention:       worker.RetentionConfig{MessageDays: cfg.RetainMessagesDays, IdleGroupDays: cfg.PurgeIdleGroupsDays},
+		SearchThreshold: cfg.SearchThreshold,
+		Logger:          log,
 	}
 }
 
@@ -97,14 +98,6 @@ func never(n int) int {
 	return n
 }
 
-// modelRate returns the reader of the limiter's figures for the metrics.
-func modelRate(l *llm.Limiter) func() metrics.ModelRate {
-	return func() metrics.ModelRate {
-		st := l.Stats()
-		return metrics.ModelRate{Calls: st.Calls, Tokens: st.Tokens, Throttled: st.Throttled, BudgetWaits: st.BudgetWaits,
-			BudgetWaited: st.BudgetWaited, Concurrency: st.Concurrency, InFlight: st.InFlight}
-	}
-}
 
 // postgresConfig is the Postgres ledger's part of cfg.
 func postgresConfig(cfg *Config) postgres.Config {
