@@ -2,6 +2,41 @@ package groupmem
 
 import "time"
 
+// Transition changes the state of an existing version. It applies only if
+// the version is still in status From; otherwise the commit fails with
+// ECONFLICT and writes nothing.
+type Transition struct {
+	MemoryID string
+	From     Status
+	To       Status   // equal to From for a strength-only change
+	Strength *float64 // new strength, when set
+}
+
+// Writes are what a run writes besides its record: the versions, the
+// state changes and the change-log rows. The run's Plan carries them, one
+// value from the evolution (package evolve's Fuse) to the commit.
+type Writes struct {
+	New         []Memory     // versions to insert (creates, updates, restores)
+	Transitions []Transition // state changes of existing versions
+	Changes     []Change     // change-log rows
+}
+
+// Plan is everything one run writes, applied by Ledger.CommitPlan in one
+// transaction or not at all.
+type Plan struct {
+	Run Run // the finished run record; Run.Fence must be the group's current token
+	Writes
+	// Outbox is set by a successful CommitPlan: the id of the outbox entry
+	// of each version of Touched(), in that order.
+	Outbox []int64
+	// Committed is set by a successful CommitPlan: each version of
+	// Touched(), in that order, as the commit's own transaction read it
+	// back after its writes (embedding included), which is the state that
+	// its outbox entries ask to project. The committer projects it without
+	// reading the ledger again.
+	Committed []Memory
+}
+
 // Touched lists every version a plan writes, each once, in plan order:
 // the versions whose index points must be brought up to date.
 func (p *Plan) Touched() []string {

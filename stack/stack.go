@@ -87,8 +87,8 @@ type Config struct {
 	// picks one that suits a local embedder (Stack.SearchThreshold), or
 	// leaves the API's own for an embeddings service.
 	SearchThreshold float64
-	Now     func() time.Time // the clock of the ledger (unless Postgres.Now is set) and the service (default time.Now)
-	Logger  *slog.Logger
+	Now             func() time.Time // the clock of the ledger (unless Postgres.Now is set) and the service (default time.Now)
+	Logger          *slog.Logger
 }
 
 // SettingError is an error of Open that one setting of Config caused,

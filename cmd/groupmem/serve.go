@@ -16,7 +16,6 @@ import (
 	"github.com/groupmem/groupmem/stack"
 )
 
-
 // server is the API and its background duties on one set of backends.
 type server struct {
 	env       *Env

@@ -98,7 +98,6 @@ func never(n int) int {
 	return n
 }
 
-
 // postgresConfig is the Postgres ledger's part of cfg.
 func postgresConfig(cfg *Config) postgres.Config {
 	return postgres.Config{
