@@ -7,13 +7,6 @@ import (
 	"github.com/groupmem/groupmem"
 )
 
-// Evolver evolves one group; *Service implements it.
-type Evolver interface {
-	Evolve(ctx context.Context, groupID string, o Options) (Result, error)
-}
-
-var _ Evolver = (*Service)(nil)
-
 // ListDue returns every group with at least minNew messages past its
 // watermark (see groupmem.Queue.DueGroups), in name order, reading page groups at
 // a time (default 1,000). groupmem evolve --all uses it.

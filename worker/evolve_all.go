@@ -7,6 +7,13 @@ import (
 	"github.com/groupmem/groupmem"
 )
 
+// Evolver evolves one group; *Service implements it.
+type Evolver interface {
+	Evolve(ctx context.Context, groupID string, o Options) (Result, error)
+}
+
+var _ Evolver = (*Service)(nil)
+
 // Counts tallies the groups of an EvolveAll.
 type Counts struct {
 	Total   int // groups asked for
