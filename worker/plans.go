@@ -68,20 +68,8 @@ func (s *Service) ApplyPlan(ctx context.Context, id string, p ApplyParams) (Resu
 		return stop(groupmem.FailCommit, groupmem.Errorf(groupmem.ECONFLICT,
 			"group %s changed since plan %s was made (another run began); preview again", kp.GroupID, kp.ID))
 	}
-	var bare []groupmem.Memory // versions kept without their embedding (a held plan's)
-	for i := range plan.New {
-		if plan.New[i].Embedding == nil {
-			bare = append(bare, plan.New[i])
-		}
-	}
-	if err := s.embed(ctx, bare); err != nil {
+	if err := s.embedBare(ctx, plan.New); err != nil {
 		return stop(groupmem.FailEmbed, fmt.Errorf("embed: %w", err))
-	}
-	for i, j := 0, 0; i < len(plan.New) && j < len(bare); i++ {
-		if plan.New[i].Embedding == nil {
-			plan.New[i].Embedding = bare[j].Embedding
-			j++
-		}
 	}
 	if err := s.ledger.CommitPlan(ctx, plan); err != nil {
 		reason := groupmem.FailCommit
@@ -96,6 +84,27 @@ func (s *Service) ApplyPlan(ctx context.Context, id string, p ApplyParams) (Resu
 	s.project(ctx, plan)
 	res.Status, res.Changes, res.New, res.Report = groupmem.RunSucceeded, plan.Changes, plan.New, plan.Run.Report
 	return res, nil
+}
+
+// embedBare embeds the versions of mems kept without their embedding (a
+// held plan's), in one call.
+func (s *Service) embedBare(ctx context.Context, mems []groupmem.Memory) error {
+	var bare []groupmem.Memory
+	for _, m := range mems {
+		if m.Embedding == nil {
+			bare = append(bare, m)
+		}
+	}
+	if err := s.embed(ctx, bare); err != nil {
+		return err
+	}
+	for i, j := 0, 0; i < len(mems) && j < len(bare); i++ {
+		if mems[i].Embedding == nil {
+			mems[i].Embedding = bare[j].Embedding
+			j++
+		}
+	}
+	return nil
 }
 
 // applicable reads kept plan id and says why p may not commit it, if so.
