@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	_ "embed"
+	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -60,91 +61,117 @@ func Sample() *Chat {
 // "msg-0002", ... in file order. A malformed line, an unknown member, a day
 // out of order or a time going backwards is EINVALID naming the line.
 func ParseChat(r io.Reader) (*Chat, error) {
-	c := &Chat{}
-	names := map[string]string{}
+	p := &chatParser{c: &Chat{}, names: map[string]string{}}
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 0, 64<<10), groupmem.MaxMessageBytes+1024)
-	n, line := 0, 0
-	var day *Day
-	bad := func(format string, args ...any) (*Chat, error) {
-		return nil, groupmem.Errorf(groupmem.EINVALID, "chat line %d: %s", line, fmt.Sprintf(format, args...))
-	}
-	for sc.Scan() {
-		line++
+	for line := 1; sc.Scan(); line++ {
 		text := strings.TrimSpace(sc.Text())
 		if text == "" || strings.HasPrefix(text, "#") {
 			continue
 		}
 		head, rest, _ := strings.Cut(text, " ")
-		rest = strings.TrimSpace(rest)
-		switch head {
-		case "group":
-			if err := groupmem.CheckGroupID(rest); err != nil {
-				return bad("%s", groupmem.ErrorMessage(err))
-			}
-			c.GroupID = rest
-		case "zone":
-			t, err := time.Parse("-07:00", rest)
-			if err != nil {
-				return bad("zone %q is not ±hh:mm", rest)
-			}
-			_, off := t.Zone()
-			c.Zone = time.FixedZone("UTC"+rest, off)
-		case "member":
-			id, name, ok := strings.Cut(rest, " ")
-			if !ok || id == "" || strings.TrimSpace(name) == "" {
-				return bad("want: member <id> <name>")
-			}
-			if _, dup := names[id]; dup {
-				return bad("member %q declared twice", id)
-			}
-			names[id] = strings.TrimSpace(name)
-			c.Members = append(c.Members, Member{ID: id, Name: names[id]})
-		case "day":
-			if c.GroupID == "" || c.Zone == nil {
-				return bad("group and zone must come before the first day")
-			}
-			d, err := time.ParseInLocation(time.DateOnly, rest, c.Zone)
-			if err != nil {
-				return bad("day %q is not yyyy-mm-dd", rest)
-			}
-			if day != nil && !d.After(day.Date) {
-				return bad("day %s does not follow %s", rest, day.Date.Format(time.DateOnly))
-			}
-			c.Days = append(c.Days, Day{Date: d})
-			day = &c.Days[len(c.Days)-1]
-		default:
-			if day == nil {
-				return bad("a message before the first day")
-			}
-			who, msg, ok := strings.Cut(rest, " ")
-			clock, err := time.Parse("15:04", head)
-			if !ok || err != nil || strings.TrimSpace(msg) == "" {
-				return bad("want: <hh:mm> <member id> <text>")
-			}
-			name, known := names[who]
-			if !known {
-				return bad("unknown member %q", who)
-			}
-			at := day.Date.Add(time.Duration(clock.Hour())*time.Hour + time.Duration(clock.Minute())*time.Minute)
-			if k := len(day.Messages); k > 0 && at.Before(day.Messages[k-1].SentAt) {
-				return bad("time %s goes backwards", head)
-			}
-			n++
-			day.Messages = append(day.Messages, groupmem.Message{
-				GroupID: c.GroupID, ID: fmt.Sprintf("msg-%04d", n), SenderID: who, SenderName: name,
-				Content: strings.TrimSpace(msg), SentAt: at,
-			})
+		if err := p.parse(head, strings.TrimSpace(rest)); err != nil {
+			return nil, groupmem.Errorf(groupmem.EINVALID, "chat line %d: %v", line, err)
 		}
 	}
 	if err := sc.Err(); err != nil {
 		return nil, fmt.Errorf("read chat: %w", err)
 	}
+	c := p.c
 	if c.GroupID == "" || len(c.Days) == 0 {
 		return nil, groupmem.Errorf(groupmem.EINVALID, "chat has no group or no day")
 	}
 	c.Days = dropEmpty(c.Days)
 	return c, nil
+}
+
+// chatParser is the state of ParseChat: the chat so far, its members'
+// names, the day being read and the messages numbered so far.
+type chatParser struct {
+	c     *Chat
+	names map[string]string
+	day   *Day
+	n     int
+}
+
+// parse reads one line, head its first word.
+func (p *chatParser) parse(head, rest string) error {
+	c := p.c
+	switch head {
+	case "group":
+		if err := groupmem.CheckGroupID(rest); err != nil {
+			return errors.New(groupmem.ErrorMessage(err))
+		}
+		c.GroupID = rest
+	case "zone":
+		t, err := time.Parse("-07:00", rest)
+		if err != nil {
+			return fmt.Errorf("zone %q is not ±hh:mm", rest)
+		}
+		_, off := t.Zone()
+		c.Zone = time.FixedZone("UTC"+rest, off)
+	case "member":
+		id, name, ok := strings.Cut(rest, " ")
+		if !ok || id == "" || strings.TrimSpace(name) == "" {
+			return errors.New("want: member <id> <name>")
+		}
+		if _, dup := p.names[id]; dup {
+			return fmt.Errorf("member %q declared twice", id)
+		}
+		p.names[id] = strings.TrimSpace(name)
+		c.Members = append(c.Members, Member{ID: id, Name: p.names[id]})
+	case "day":
+		return p.startDay(rest)
+	default:
+		return p.message(head, rest)
+	}
+	return nil
+}
+
+// startDay starts the day "yyyy-mm-dd", which must follow the last one.
+func (p *chatParser) startDay(date string) error {
+	c := p.c
+	if c.GroupID == "" || c.Zone == nil {
+		return errors.New("group and zone must come before the first day")
+	}
+	d, err := time.ParseInLocation(time.DateOnly, date, c.Zone)
+	if err != nil {
+		return fmt.Errorf("day %q is not yyyy-mm-dd", date)
+	}
+	if p.day != nil && !d.After(p.day.Date) {
+		return fmt.Errorf("day %s does not follow %s", date, p.day.Date.Format(time.DateOnly))
+	}
+	c.Days = append(c.Days, Day{Date: d})
+	p.day = &c.Days[len(c.Days)-1]
+	return nil
+}
+
+// message reads "<hh:mm> <member id> <text>" (clock is the first word)
+// into the current day.
+func (p *chatParser) message(clock, rest string) error {
+	day := p.day
+	if day == nil {
+		return errors.New("a message before the first day")
+	}
+	who, msg, ok := strings.Cut(rest, " ")
+	t, err := time.Parse("15:04", clock)
+	if !ok || err != nil || strings.TrimSpace(msg) == "" {
+		return errors.New("want: <hh:mm> <member id> <text>")
+	}
+	name, known := p.names[who]
+	if !known {
+		return fmt.Errorf("unknown member %q", who)
+	}
+	at := day.Date.Add(time.Duration(t.Hour())*time.Hour + time.Duration(t.Minute())*time.Minute)
+	if k := len(day.Messages); k > 0 && at.Before(day.Messages[k-1].SentAt) {
+		return fmt.Errorf("time %s goes backwards", clock)
+	}
+	p.n++
+	day.Messages = append(day.Messages, groupmem.Message{
+		GroupID: p.c.GroupID, ID: fmt.Sprintf("msg-%04d", p.n), SenderID: who, SenderName: name,
+		Content: strings.TrimSpace(msg), SentAt: at,
+	})
+	return nil
 }
 
 func dropEmpty(days []Day) []Day {
