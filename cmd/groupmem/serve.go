@@ -117,24 +117,7 @@ func (s *server) serve(ctx context.Context) error {
 	case err = <-errc:
 	case <-ctx.Done():
 	}
-	grace, cancel := context.WithTimeout(context.WithoutCancel(ctx), s.env.Config.ShutdownGrace)
-	defer cancel()
-	if serr := s.httpSrv.Shutdown(grace); serr != nil {
-		s.env.Log.WarnContext(ctx, "cancelling requests still running at the end of the grace period", "err", serr)
-		s.cancelBackground()
-		abandon, cancelAbandon := context.WithTimeout(context.WithoutCancel(ctx), 10*time.Second)
-		_ = s.httpSrv.Shutdown(abandon)
-		cancelAbandon()
-	}
-	if werr := s.handler.Wait(grace); werr != nil {
-		// Abandon them cleanly: cancelled runs apply nothing and record
-		// that they failed, before the backends close.
-		s.env.Log.WarnContext(ctx, "abandoning evolutions still running at the end of the grace period", "err", werr)
-		s.cancelBackground()
-		abandon, cancelAbandon := context.WithTimeout(context.WithoutCancel(ctx), 10*time.Second)
-		_ = s.handler.Wait(abandon)
-		cancelAbandon()
-	}
+	s.shutdown(ctx)
 	s.cancelBackground()
 	if eerr := <-evoDone; eerr != nil {
 		s.env.Log.WarnContext(ctx, "stop the scheduler", "err", eerr)
@@ -145,6 +128,28 @@ func (s *server) serve(ctx context.Context) error {
 		err = nil
 	}
 	return err
+}
+
+// shutdown stops the HTTP server and the asynchronous evolutions within
+// the grace period; what still runs then is cancelled (a cancelled run
+// applies nothing and records that it failed) and given 10 s more, so it
+// ends before the backends close.
+func (s *server) shutdown(ctx context.Context) {
+	grace, cancel := context.WithTimeout(context.WithoutCancel(ctx), s.env.Config.ShutdownGrace)
+	defer cancel()
+	abandon := func(what string, err error, wait func(context.Context) error) {
+		s.env.Log.WarnContext(ctx, what, "err", err)
+		s.cancelBackground()
+		late, cancelLate := context.WithTimeout(context.WithoutCancel(ctx), 10*time.Second)
+		defer cancelLate()
+		_ = wait(late)
+	}
+	if err := s.httpSrv.Shutdown(grace); err != nil {
+		abandon("cancelling requests still running at the end of the grace period", err, s.httpSrv.Shutdown)
+	}
+	if err := s.handler.Wait(grace); err != nil {
+		abandon("abandoning evolutions still running at the end of the grace period", err, s.handler.Wait)
+	}
 }
 
 func runServe(ctx context.Context, env *Env, _ []string) error {
