@@ -80,3 +80,28 @@ func (x *gramIndex) best(g []uint64, ok func(pos int) bool) (int, float64) {
 	}
 	return bestPos, bestScore
 }
+
+// Similarity is the measure of Config.NearDuplicate: the Dice coefficient
+// of the character bigrams of a and b (see grams), 0 when either has none.
+// An evolver that words its own statements uses it to see beforehand which
+// of its creates this package would take for a near-duplicate.
+func Similarity(a, b string) float64 {
+	ga, gb := grams(a), grams(b)
+	if len(ga) == 0 || len(gb) == 0 {
+		return 0
+	}
+	shared := 0
+	for i, j := 0, 0; i < len(ga) && j < len(gb); {
+		switch {
+		case ga[i] == gb[j]:
+			shared++
+			i++
+			j++
+		case ga[i] < gb[j]:
+			i++
+		default:
+			j++
+		}
+	}
+	return 2 * float64(shared) / float64(len(ga)+len(gb))
+}

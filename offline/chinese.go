@@ -15,12 +15,22 @@ var Chinese = Language{
 	Owns:         func(c string) bool { return strings.ContainsFunc(c, han) },
 	ClauseMarks:  "。！？；，!?;",
 	SecondPerson: regexp.MustCompile(`你|您`),
-	Question:     regexp.MustCompile(`[？?]|[吗呢嘛吧][\s。！!~～…]*$|[了的]没[\s。~～…]*$|什么时候|^\s*谁|有没有|是不是|要不要|谁有|有人[^，。]*[吗么]|咋样|怎么样`),
+	Question:     regexp.MustCompile(`[？?]|[吗呢嘛][\s。！!~～…]*$|[了的]没[\s。~～…]*$|什么时候|^\s*谁|有没有|是不是|要不要|谁有|有人[^，。]*[吗么]|咋样|怎么样`),
 	Greeting:     regexp.MustCompile(`^\s*(早上好|早安|早啊|大家好|哈喽|嗨|晚上好|中午好|下午好|恭喜|欢迎|谢谢|感谢)`),
 	SignOff:      regexp.MustCompile(`晚安|拜拜|回头聊|先撤|先下了|^88$`),
 	Reaction: regexp.MustCompile(`^\s*(哈哈+|呵呵|好的|收到|太好了|太棒了|厉害|牛|赞|羡慕|真棒|好棒|可以可以|不错|对对|是的|嗯嗯?|哇+|666+|恭喜恭喜|辛苦了|加油|确实|笑死|绝了|好家伙|刚看到消息|抱抱|心疼|同感|一样|太惨了|好惨|绝绝子|冲)` +
 		`[啊呀了哈！!。~～…，,\s]*$`),
-	Photo:       regexp.MustCompile(`看这张|看这个|发张图|发个图|上图|如图|见图|截图|\[图片\]|\[视频\]`),
+	Photo: regexp.MustCompile(`看这张|看这个|发张图|发个图|上图|如图|见图|截图|\[图片\]|\[视频\]`),
+	// A line that names its thing without saying whose it is: the device
+	// that takes the member's photos is theirs ("iPhone13拍夜景还行"), the
+	// city whose weather they live with their place ("武汉今天又下雨"), the
+	// child who asks them why their household's ("朵朵今天问我为什么…").
+	Rewrites: []Rewrite{
+		{regexp.MustCompile(`^(` + zhProduct + `)(拍(?:夜景|照片?|视频|人像|月亮))`), "我的$1$2"},
+		{regexp.MustCompile(`^(` + zhPlace + `)((?:今天|这两天|这几天|最近|一直)[^，。！？\s]{0,2}` + zhWeather + `)`), "我在$1，$2"},
+		{regexp.MustCompile(`^(\p{Han}{2})((?:今天|昨天|刚才|早上|晚上)?问我(?:为什么|为啥|怎么))`), "我家$1$2"},
+		{regexp.MustCompile(`^(《[^》]+》|[^，。！？\s]{2,8})(太好看了|真好看|太好听了|太上头了)吧?`), "我觉得$1$2"},
+	},
 	FirstPerson: regexp.MustCompile(`我|俺`),
 	Leads: []string{"通知", "公告", "提醒", "提醒一下", "提醒下", "温馨提示", "友情提示", "重要", "注意", "大家注意", "重要通知",
 		"老规矩", "照旧", "还是老规矩", "对了", "话说", "另外", "顺便说一下", "顺便", "说一下", "补充一下", "各位", "大家"},
@@ -61,10 +71,11 @@ var Chinese = Language{
 	Setting: regexp.MustCompile(`改到|改成|改为|改在|挪到|换到|搬去|改去|以后都|从下周|现在在|暂定在?|费用|每人\d+|(?:我们组|我们群|群里)(?:现在|目前|都|就|统一)?在|我们(?:先|现在|目前|统一|以后)在|语音用|改用|` +
 		`(?:地点|场地|自提点|集合点|集合地点|会议室|地址)(?:在|是|改|换)|会费|收费|停车费|都放|改规矩|调成|调整为|生效|以后(?:去|在|固定)|` +
 		`(?:停车|收费|费用?)[^，。！？]{0,6}(?:是|为|调成|改成)`),
-	Facts:        zhFacts,
-	Asked:        zhAsked,
-	Answered:     "%s被问到%s：%s",
-	NamesItself:  []string{"过敏", "吃素", "搬家", "自驾", "带全家", "全家去", "一家人去", "带娃去", "酒店", "住两晚", "住三晚", "医院", "疹子", "急诊"},
+	Facts:    zhFacts,
+	Asked:    zhAsked,
+	Answered: "%s被问到%s：%s",
+	NamesItself: []string{"过敏", "吃素", "搬家", "自驾", "带全家", "全家去", "一家人去", "带娃去", "酒店", "住两晚", "住三晚", "医院", "疹子", "急诊",
+		"打疫苗", "打针", "体检", "看牙", "看医生", "问我为什么", "问我为啥"},
 	Someone:      "一位群友",
 	Voice:        zhVoice,
 	Habitual:     zhHabitual,
@@ -104,12 +115,17 @@ var zhFacts = map[string]*regexp.Regexp{
 		// 的", "本人药剂师一枚", "干健身教练快十年了", "新工作定了，做银行柜员")
 		`我` + zhWhen + `(?:是)?(?:做|当)[^，。！？\s]{2,8}(?:的|工作)|(?:^|[，。！？\s])做[^，。！？\s]{2,6}的(?:[，。！？\s]|$)|本人[^，。！？\s]{2,8}一枚|新工作|跳槽|(?:offer|Offer|OFFER)接了|辞职了|` +
 		`(?:当|做)[^，。！？\s]{2,8}(?:第[一二三四五六七八九十\d]+年|[一二三四五六七八九十几\d]+年了)`),
-	"home": regexp.MustCompile(`我` + zhWhen + `(?:住在|家在|搬到|搬家到|要搬到|要搬去)|在[^，。！？]{1,6}住|` +
+	"home": regexp.MustCompile(`我` + zhWhen + `(?:住在|家在|搬到|搬家到|要搬到|要搬去)|` +
+		// the city whose weather one lives with, named first ("武汉今天又下雨")
+		`(?:^|[。！？\s])` + zhOpener + zhPlace + `(?:今天|这两天|这几天|最近|一直)[^，。！？\s]{0,2}` + zhWeather + `|在[^，。！？]{1,6}住|` +
 		`我` + zhWhen + `住(?:在)?|成为[^，。！？]{2,4}人|新(?:房子|家)在|` +
 		// a home said as a move done or a flat rented ("搬完家了，现在住长宁",
 		// "新租的房子在浦东")
 		`搬完家|搬好家|新租的|租的房子在|现在住[^，。！？\s]{2,8}|这边[^，。！？]{0,10}[，\s]住着(?:挺|很|还|真|特别)`),
-	"family": regexp.MustCompile(`我(老婆|老公|媳妇|对象|儿子|女儿|家孩子)(是|在|今年|刚)|我(家猫|家狗|家的猫|家的狗)|(领养|养)了(一只|只|个)|` +
+	"family": regexp.MustCompile(`我(老婆|老公|媳妇|对象|儿子|女儿|家孩子)(是|在|今年|刚)|` +
+		// a child or pet named by what one does with them or what they ask
+		// ("带乐乐打疫苗", "朵朵今天问我为什么…")
+		`(?:^|[，。！？\s])带\p{Han}{2}(?:去)?(?:打疫苗|打针|体检|看牙|看医生|看病|上早教|上兴趣班|剪头发|遛弯)|(?:^|[，。！？\s])\p{Han}{2}(?:今天|昨天|刚才|早上|晚上)?问我(?:为什么|为啥)|我(家猫|家狗|家的猫|家的狗)|(领养|养)了(一只|只|个)|` +
 		`我们家那个|我家(?:宝贝|孩子|闺女|儿子|老大|老二|新来的)|新来了一只|养了|` +
 		// an animal of the household named by its kind ("我家雪纳瑞",
 		// "家里添了只比熊"), a child by what children do ("第一天上小学")
@@ -117,12 +133,15 @@ var zhFacts = map[string]*regexp.Regexp{
 		`我家[^，。！？\s]{1,3}(?:今天|昨天)?(?:在)?(?:幼儿园|学校|上学|放学|开学|考试|期末|汇报演出)`),
 	"origin": regexp.MustCompile(`我老家|老家[是在]|我是[^，。！？]{1,4}人`),
 	"owns": regexp.MustCompile(`我(那辆|这辆|这台|这部|开的|开[A-Za-z奥宝奔大丰本比特理蔚小极问五])|提车了|` +
+		`(?:^|[，。！？\s])` + zhOpener + zhProduct + `拍(?:夜景|照片?|视频|人像|月亮)|` +
 		`换了(?:辆|台|部)|入了|我这[^，。！？]{2,12}用了|新买了|新入了`),
 	"school": regexp.MustCompile(`我` + zhWhen + `(在备考|备考|考上了|毕业于)|在备考|` +
 		`报名了|报了名`),
 	"health": regexp.MustCompile(`对.{1,8}过敏|吃[^，。！？\s]{1,6}(?:进过?医院|住过?院|起疹子|上吐下泻)|我` + zhWhen + `(不能吃|吃素|不吃|碰不了|碰不得|不能碰|沾不得|吃不了|喝不了)|` +
 		`[^，。！？\s]{1,6}过敏`),
-	"likes": regexp.MustCompile(`我` + zhWhen + `(?:(很|特别|最|超|更|比较)?(喜欢|爱吃|爱看|爱喝|讨厌|不喜欢)|最爱)|报了个|迷上了|入坑|一口气刷了|作为一个|` +
+	"likes": regexp.MustCompile(`我` + zhWhen + `(?:(很|特别|最|超|更|比较)?(喜欢|爱吃|爱看|爱喝|讨厌|不喜欢)|最爱)|` +
+		// a show or song recommended to the group ("繁花太好看了吧，你们都去看")
+		`(?:太好看了|真好看|太好听了|太上头了)吧?[，,！!\s]*(?:你们|大家)都?(?:快|赶紧)?(?:去)?(?:看|追|听)|报了个|迷上了|入坑|一口气刷了|作为一个|` +
 		`迷上|在追|追完|花了一整天在|最难吃|最好吃|座的|` +
 		// a pastime one spends one's time on or is learning ("周末全耗在烘焙上",
 		// "最近在学乒乓球")
@@ -144,6 +163,23 @@ var zhFacts = map[string]*regexp.Regexp{
 		`(?:^|[，。！？\s])[^，。！？\s要周月天]{2,6}出差[一两二三四五六七几\d]+天|在[^，。！？\s]{2,6}出差|终于吃上|` +
 		`输给了?[^，。！？]{2,24}|(?:和|跟|对)[^，。！？]{2,24}的(?:比赛|友谊赛|决赛|半决赛|对决)|(?:去|在)[^，。！？]{2,24}(?:喝了|坐到|唱了|玩了一)|[^，。！？]{2,24}的(?:精酿|酒|咖啡|菜|环境)(?:不错|很好|好喝|好吃|一般)`),
 }
+
+// zhOpener is a word that turns a line to a new topic, which may stand
+// right before what a pattern reads at the start of a sentence ("话说成都今天又下雨").
+const zhOpener = `(?:话说|对了|另外|顺便说一下)?`
+
+// zhProduct is the name of a device as people write it: a brand in
+// Chinese or Latin letters and a model with a digit or a Latin letter
+// ("iPhone13", "华为Mate60", "OPPO Find X7", "一加12").
+const zhProduct = `(?:\p{Han}{0,3}[A-Za-z][A-Za-z0-9]*(?: [A-Za-z0-9]+){0,2}|\p{Han}{1,3}[0-9][A-Za-z0-9]*(?: [A-Za-z0-9]+)?)`
+
+// zhPlace is a place named at the start of a sentence: two or three
+// characters, not a word that points at where the speaker is (这边, 外面,
+// 家里) or a time (今天).
+const zhPlace = `[^外这那楼今昨明家我屋天你他她咱公单学办宿门窗\s，。！？a-zA-Z0-9]\p{Han}{1,2}`
+
+// zhWeather is weather one lives with where one is.
+const zhWeather = `(?:下雨|下雪|暴雨|大雨|台风|降温|升温|回南天|雾霾|沙尘暴|大雾|好热|好冷|热死|冷死|闷热|湿冷)`
 
 // zhOccupation is the words that end the names of jobs, for the job
 // patterns: what one is, does or becomes.

@@ -34,6 +34,9 @@ var English = Language{
 		{regexp.MustCompile(`(?i)^(?:thanks|thank you)(?: so much)? for ([^,.!?]+?)(?: everyone| all| guys| y'all)?([,.!?]|$)`), "I thanked everyone for $1$2"},
 		// "Been really into fencing lately": the subject left out
 		{regexp.MustCompile(`(?i)^been\b`), "I've been"},
+		// "Can we keep soy out of the potluck? I'm allergic": what one is
+		// allergic to, asked to be left out
+		{regexp.MustCompile(`(?i)^(?:can|could) we (?:please )?(?:keep|leave) (.+?) (?:out of|off|away from) [^?]*\?\s*(i'?m|i am) ((?:seriously |very |really |super )?allergic)\b`), "$2 $3 to $1"},
 		// "Speaking as a landscape architect: …"
 		{regexp.MustCompile(`(?i)^speaking as (an? [^,.:;!?]+)`), "I'm $1"},
 	},
@@ -109,7 +112,7 @@ var English = Language{
 	Asked:    enAsked,
 	Answered: "Asked %[2]s, %[1]s said — %[3]s",
 	NamesItself: []string{"allergic", "vegetarian", "vegan", "lactose", "youngest", "oldest", "eldest", "little one",
-		"intolerant", "coeliac", "doctor", "makes me", "made me", "lessons", "classes", "class", "course", "urgent care", "hospital"},
+		"intolerant", "coeliac", "raising", "doctor", "makes me", "made me", "lessons", "classes", "class", "course", "urgent care", "hospital"},
 	Vague: []string{"much", "lot", "lots", "idea", "one", "ones", "thing", "things", "stuff", "way", "guys",
 		"yours", "mine", "both", "more", "less", "well", "back", "already", "yet", "ever", "honestly", "though", "yes", "no",
 		"yeah", "yep", "nope", "now", "anyway", "lol", "omg", "haha", "bit", "little", "same", "whole"},
@@ -141,7 +144,7 @@ var enFacts = map[string]*regexp.Regexp{
 		`(?i)\b(?:living|lives) (?:out |over |up |down )?(?:in|at) (?-i:[A-Z])|\b(?:my|our) (?:street|road|place|flat|apartment|house|home|building|neighbou?rhood|village|estate) (?:in|at|near) (?-i:[A-Z])|` +
 		`(?i)\b(?:moved house|moving day|keys collected|new (?:flat|place|apartment|house|home|address) (?:in|at|is in)|found a new (?:flat|place|apartment|house) in)\b|` +
 		`(?i)\b(?:drive|ride|commute|train|bus|walk|cycle|hour|minutes?)\b[^.!?]{0,20}\bfrom (?-i:[A-Z][\w'-]+) to (?:the |work|town|practi[cs]e|rehearsals?)`),
-	"family": regexp.MustCompile(`(?i)\bmy (wife|husband|partner|girlfriend|boyfriend|son|daughter|kids|children|mom|mum|dad|mother|father|brother|sister|baby|dog|cat) (just |finally |really )?(is|are|was|has|had|hates|loves|lives|works|turns|turned|started|got|plays)\b|(?-i:[A-Z]\w+), my (little one|youngest|oldest|eldest)\b|` +
+	"family": regexp.MustCompile(`(?i)\bi'?m raising an? [a-z]+\b|\bmy (wife|husband|partner|girlfriend|boyfriend|son|daughter|kids|children|mom|mum|dad|mother|father|brother|sister|baby|dog|cat) (just |finally |really )?(is|are|was|has|had|hates|loves|lives|works|turns|turned|started|got|plays)\b|(?-i:[A-Z]\w+), my (little one|youngest|oldest|eldest)\b|` +
 		`\b(adopted an?|newest member of the household: an?|brought home an?|the (dog|cat|corgi|puppy|kitten) we adopted)\b|` +
 		`\bmy (?:little one|youngest|oldest|eldest|kid|son|daughter),? (?-i:[A-Z][a-z]+)\b|` +
 		// an animal of the household named by its kind ("our springer
@@ -152,7 +155,7 @@ var enFacts = map[string]*regexp.Regexp{
 		`(?-i:\b(?:[Mm]y|[Oo]ur) [A-Z][a-z]+ (?:started|starts|is starting|turned|turns|has (?:her|his) (?:first|school)))|(?-i:\b[A-Z][a-z]+) (?:started|starts|has (?:her|his)) (?:nursery|school|kindergarten|preschool|reception|year \d|(?:her|his) (?:first|school) \w+)`),
 	"origin": regexp.MustCompile(`(?i)\b(i grew up in|born and raised in|being from|i'?m from|i was born in)\b`),
 	"owns":   regexp.MustCompile(`(?i)\b(i'?m driving an?|i'?m on an?|went with the|picked up my|i drive an?)\b|(?-i:\b[Mm]y [a-z]{0,2}[A-Z][a-z0-9][\w-]*( [A-Z0-9][\w-]*)*)|(?-i:\bthe [A-Z][\w-]*( [A-Z0-9][\w-]*)* fits five)`),
-	"school": regexp.MustCompile(`(?i)\bwent to (?-i:[A-Z])[^.,!?]{1,40} for (undergrad|college|grad school|uni)\b|(?-i:\b[Mm]y [A-Z]\w+ reunion)`),
+	"school": regexp.MustCompile(`(?i)\bwent to (?-i:[A-Z])[^.,!?]{1,40} for (undergrad|college|grad school|uni)\b|(?-i:\b[Mm]y (?:[A-Z][\w&'-]* ){1,3}reunion)`),
 	"health": regexp.MustCompile(`(?i)\bi(?:'m| am) (seriously |very |really )?(allergic|vegetarian|vegan|lactose intolerant)|` +
 		`(?i)\b(?:ended up in|went to|rushed to|landed in) (?:urgent care|the er|a&e|(?:the )?hospital)\b[^.!?]{0,30}\bbecause of\b|\bi can(?:'t|not) eat (any |gluten|dairy|nuts|meat|pork|beef|fish|shellfish|seafood|eggs|spicy)|` +
 		// what one cannot take, said as what it does to one or as a
@@ -165,7 +168,9 @@ var enFacts = map[string]*regexp.Regexp{
 		// a pastime taken up or obsessed over ("Took up bouldering over
 		// the winter", "My new obsession is calligraphy", "spent the whole
 		// of Sunday doing pottery")
-		`\b(?:took|taken|taking) up\b|\bmy (?:new |latest )?(?:obsession|hobby|addiction) is\b|\bspent (?:all|the whole(?: of)?|my whole) (?:day|weekend|morning|afternoon|evening|\w+day) (?:on|doing)\b|\blifelong (?-i:[A-Z])|(?-i:\b[A-Z][\w-]*) fan here\b|\bis the best (?:singer|game|movie|film|restaurant)\b`),
+		`\b(?:took|taken|taking) up\b|\bmy (?:new |latest )?(?:obsession|hobby|addiction) is\b|\bspent (?:all|the whole(?: of)?|my whole) (?:day|weekend|morning|afternoon|evening|\w+day) (?:on|doing)\b|\blifelong (?-i:[A-Z])|(?-i:\b[A-Z][\w-]*) fan here\b|\bis the best (?:singer|game|movie|film|restaurant)\b|` +
+		// a team one will not miss ("can't make it, the Cubs are playing")
+		`(?-i:\bthe [A-Z][\w'-]*(?: [A-Z][\w'-]*)*) are (?:playing|on)\b`),
 	"routine": regexp.MustCompile(`(?i)\bi (usually|always|often|regularly) (go|play|run|swim|cook|volunteer|take|practi[cs]e)\b|\bi volunteer\b`),
 	"plans": regexp.MustCompile(`(?i)\b(i(?:'m| am) (planning|going|hoping) to|i plan to|i(?:'ll| will) be (going|travel)|i(?:'m| am) (flying|travelling|traveling|taking)|i(?:'ve| have) booked|put the deposit down for|booked (flights?|a trip|tickets?) (to|for))\b|` +
 		// a trip said as one is off to it or has booked it ("We're off to
@@ -458,6 +463,9 @@ func enAsked(clause string) (string, bool) {
 	}
 	c = enAskLead.ReplaceAllString(c, "")
 	c = enAskTail.ReplaceAllString(c, "")
+	if m := enAskGot.FindStringSubmatch(c); m != nil {
+		return "whether they got " + m[1], true // "did you get an animal in the end?": what they have now
+	}
 	if enAskMoment.MatchString(c) {
 		return "", false // "are you still coming tonight?", "how's your mom?"
 	}
@@ -494,6 +502,10 @@ var (
 		{regexp.MustCompile(`(?i)^((?:any|anything) .+)$`), "about $1"},
 	}
 	enAskAny = regexp.MustCompile(`(?i)^(?:any|anything)\b`)
+	// enAskGot is a question whether the reader got a thing of a kind
+	// ("did you get an animal in the end?"): the answer names what they
+	// have. "did you get home ok?" names no kind.
+	enAskGot = regexp.MustCompile(`(?i)^did you (?:actually |finally |ever )?(?:get|end up getting|buy|adopt) (an? [a-z]+(?: in the end)?)$`)
 	enThey   = map[string]string{"you're": "they're", "you've": "they've", "you'll": "they'll", "you": "they",
 		"your": "their", "yours": "theirs", "yourself": "themselves"}
 )

@@ -85,6 +85,10 @@ const maxFactMatches = 4
 // one: not in a question, not a day's choice, not a chore, and naming
 // what it is about.
 func factSpan(ls []Language, l *Language, k factKind, t string, at []int) (int, int, bool) {
+	// A pattern that reads from the start of a sentence matches the mark
+	// or space before it ("…眼花 话说成都今天又下雨"): the match begins after.
+	gap := len(t[at[0]:at[1]]) - len(strings.TrimLeftFunc(t[at[0]:at[1]], func(r rune) bool { return unicode.IsSpace(r) || unicode.IsPunct(r) }))
+	at = []int{at[0] + gap, at[1]}
 	if asks(ls, clauseAt(t, at[0])) || asks(ls, clauseAt(t, at[1]-1)) {
 		return 0, 0, false // a question says nothing about its sender
 	}
@@ -117,7 +121,12 @@ func factSpan(ls []Language, l *Language, k factKind, t string, at []int) (int, 
 		return 0, 0, false // "I love living with people. Sometimes.": taken back
 	}
 	before := strings.TrimRightFunc(t[:start], func(r rune) bool { return unicode.IsSpace(r) || unicode.IsPunct(r) })
-	if before != "" && !namesSomething(t[start:end]) && namesSomething(t[sentenceStart(before):start]) {
+	if before != "" && namesItself(ls, t[at[0]:at[1]]) && asks(ls, strings.TrimSpace(t[sentenceStart(before):start])) {
+		// "Can we keep soy out of the potluck? I'm allergic": what the
+		// fact is about was asked for just before (the question itself
+		// goes from the statement unless a rewrite says it plainly).
+		start = sentenceStart(before)
+	} else if before != "" && !namesSomething(t[start:end]) && namesSomething(t[sentenceStart(before):start]) {
 		// "Found a signed Toni Morrison paperback!! My favorite
 		// author": what the fact is about was named just before.
 		start = sentenceStart(before)
@@ -297,11 +306,16 @@ func saysWhat(ls []Language, rest string) bool {
 func memberTag(m groupmem.Message) string { return evolve.SubjectTag + sender(m) }
 
 // memberFacts decides what the run's new messages say about their senders
-// (but for the answers, which answers keeps):
-// a new memory for each, in the member's name and with absolute dates, or
-// the next version of the member's memory of that kind when the kind is
-// single-valued. A fact already held in the same words, or that another
-// decision of the run (taken) already words, is not repeated.
+// (but for the answers, which answers keeps), each fact of a message
+// (at most maxFactsPerMessage): a new memory for each, in the member's
+// name and with absolute dates, or the next version of the member's
+// memory of that kind when the kind is single-valued. A fact already held
+// in the same words, or that another decision of the run (taken) already
+// words, is not repeated; one worded nearly as a memory or a fact of the
+// run about the same member is (evolve would take it for a
+// near-duplicate and replace the earlier one) extends that one with its
+// date when it says something new ("Great hike at Eagle Peak…; on Mon
+// Mar 9, great hike at Bear Lake"), and is dropped otherwise.
 func (f *Fuser) memberFacts(items []*item, mems []groupmem.Memory, taken decisions, answered map[string]bool) decisions {
 	var ds decisions
 	updating := map[string]*decision{} // memory id → this run's update of it
@@ -320,33 +334,39 @@ func (f *Fuser) memberFacts(items []*item, mems []groupmem.Memory, taken decisio
 		if !it.fresh || answered[it.msg.ID] {
 			continue
 		}
-		k, from, to, ok := factAt(f.cfg.Languages, it.msg.Content)
-		if !ok {
-			continue
-		}
-		// The statement begins with the sentence that says it ("Busy. I
-		// finished the migration" is about the migration).
-		said := it.msg
-		said.Content = said.Content[from:to]
-		st := f.subject(f.ownStatement(said), it.msg)
-		tags := []string{TagMember, memberTag(it.msg), k.name}
-		if h := habits[st]; h != nil && slices.Equal(h.evidence, []string{it.msg.ID}) {
-			// A habit this run read from this line alone is what the member
-			// said about themselves: it is kept as such, and does not fade.
-			h.tags, h.strength = tags, 0.6
-			delete(habits, st)
-			continue
-		}
-		if st == "" || statements[st] || len([]rune(st)) > f.cfg.MaxStatementRunes {
-			continue
-		}
-		statements[st] = true
-		d := &decision{kind: groupmem.ActionCreate, statement: st, evidence: []string{it.msg.ID},
-			strength: 0.6, tags: tags,
-			reason: fmt.Sprintf("%s said this about themselves (%s) on %s", sender(it.msg), k.name,
-				it.msg.SentAt.In(f.cfg.Evolve.Location).Format(time.DateOnly))}
-		if k.single {
-			if old := memberMemory(mems, it.msg, k.name); old != nil {
+		for _, fs := range factsIn(f.cfg.Languages, it.msg.Content) {
+			k := fs.kind
+			// The statement begins with the sentence that says it ("Busy. I
+			// finished the migration" is about the migration).
+			said := it.msg
+			said.Content = said.Content[fs.from:fs.to]
+			st := f.subject(f.ownStatement(said), it.msg)
+			tags := []string{TagMember, memberTag(it.msg), k.name}
+			if h := habits[st]; h != nil && slices.Equal(h.evidence, []string{it.msg.ID}) {
+				// A habit this run read from this line alone is what the member
+				// said about themselves: it is kept as such, and does not fade.
+				h.tags, h.strength = tags, 0.6
+				delete(habits, st)
+				continue
+			}
+			if st == "" || statements[st] || len([]rune(st)) > f.cfg.MaxStatementRunes {
+				continue
+			}
+			statements[st] = true
+			d := &decision{kind: groupmem.ActionCreate, statement: st, evidence: []string{it.msg.ID},
+				strength: 0.6, tags: tags,
+				reason: fmt.Sprintf("%s said this about themselves (%s) on %s", sender(it.msg), k.name,
+					it.msg.SentAt.In(f.cfg.Evolve.Location).Format(time.DateOnly))}
+			old := (*groupmem.Memory)(nil)
+			if k.single {
+				old = memberMemory(mems, it.msg, k.name)
+			}
+			if old == nil {
+				if old = f.nearMemory(mems, ds, updating, it.msg, st); old != nil && !saysNew(f.cfg.Languages, st, old.Statement) {
+					continue // said already, in nearly the same words
+				}
+			}
+			if old != nil {
 				if prev := updating[old.ID]; prev != nil {
 					// A second line of the run about the same thing extends
 					// the first one's version.
@@ -359,10 +379,80 @@ func (f *Fuser) memberFacts(items []*item, mems []groupmem.Memory, taken decisio
 				f.extend(d, old, it.msg, "added to what they said about themselves ("+k.name+")")
 				updating[old.ID] = d
 			}
+			ds = append(ds, d)
 		}
-		ds = append(ds, d)
 	}
 	return ds
+}
+
+// maxFactsPerMessage is how many facts memberFacts reads in one message.
+const maxFactsPerMessage = 3
+
+// saidFact is where a fact of kind is said in a message.
+type saidFact struct {
+	kind     factKind
+	from, to int
+}
+
+// factsIn returns the facts a message says about its sender, in order,
+// each read by factAt from where the one before ends ("最近迷上了看纪录片…
+// 话说我处女座的": a pastime, then a sign).
+func factsIn(ls []Language, text string) []saidFact {
+	var out []saidFact
+	for off := 0; off < len(text) && len(out) < maxFactsPerMessage; {
+		k, from, to, ok := factAt(ls, text[off:])
+		if !ok || to <= from {
+			break
+		}
+		out = append(out, saidFact{k, off + from, off + to})
+		off += to
+	}
+	return out
+}
+
+// nearMemory returns the active memory of m's sender, or the memory this
+// run creates or updates for them (ds, updating), whose statement evolve
+// would take st for a near-duplicate of (evolve.Similarity at least
+// Evolve.NearDuplicate); nil when there is none. A create of the run is
+// returned as a memory of its own, with the id of its statement, so that a
+// later fact extends it through updating.
+func (f *Fuser) nearMemory(mems []groupmem.Memory, ds decisions, updating map[string]*decision, m groupmem.Message, st string) *groupmem.Memory {
+	tag := memberTag(m)
+	for i := range mems {
+		if mems[i].Status == groupmem.StatusActive && slices.Contains(mems[i].Tags, tag) {
+			cur := mems[i].Statement
+			if d := updating[mems[i].ID]; d != nil {
+				cur = d.statement
+			}
+			if evolve.Similarity(cur, st) >= f.cfg.Evolve.NearDuplicate {
+				return &mems[i]
+			}
+		}
+	}
+	for _, d := range ds {
+		if d.kind == groupmem.ActionCreate && slices.Contains(d.tags, tag) && evolve.Similarity(d.statement, st) >= f.cfg.Evolve.NearDuplicate {
+			id := "run:" + d.statement
+			if updating[id] == nil {
+				updating[id] = d
+			}
+			return &groupmem.Memory{ID: id, Statement: d.statement, Evidence: d.evidence, Tags: d.tags, Status: groupmem.StatusActive}
+		}
+	}
+	return nil
+}
+
+// saysNew reports whether st has a clause that said does not hold.
+func saysNew(ls []Language, st, said string) bool {
+	known := map[string]bool{}
+	for _, c := range clauses(ls, said) {
+		known[sameLine(strings.TrimRight(dropLead(ls, c), ",，、;；:："))] = true
+	}
+	for _, c := range clauses(ls, st) {
+		if !known[sameLine(strings.TrimRight(dropLead(ls, c), ",，、;；:："))] {
+			return true
+		}
+	}
+	return false
 }
 
 // extend turns d, a member's new line about a single-valued kind (job,
