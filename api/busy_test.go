@@ -11,6 +11,7 @@ import (
 	goredis "github.com/redis/go-redis/v9"
 
 	"github.com/groupmem/groupmem"
+	"github.com/groupmem/groupmem/store/redis/redistest"
 )
 
 // errorRunID returns error.run_id of an error answer ("" when absent).
@@ -97,7 +98,7 @@ func TestLostLockAnswersWhatHappened(t *testing.T) {
 	const ttl = 900 * time.Millisecond // renewed every 300ms: the loss is noticed quickly
 	f := newFixture(t, fixtureOptions{hold: make(chan struct{}), lockTTL: ttl})
 	f.ingest(t, "g1", "hold")
-	rdb := goredis.NewClient(&goredis.Options{Addr: redisAddr()})
+	rdb := goredis.NewClient(&goredis.Options{Addr: redistest.Addr()})
 	defer rdb.Close()
 
 	running := make(chan string, 1)

@@ -10,7 +10,6 @@ import (
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -27,6 +26,7 @@ import (
 	"github.com/groupmem/groupmem/store/qdrant"
 	"github.com/groupmem/groupmem/store/qdrant/qdranttest"
 	"github.com/groupmem/groupmem/store/redis"
+	"github.com/groupmem/groupmem/store/redis/redistest"
 	"github.com/groupmem/groupmem/store/sqlite"
 	"github.com/groupmem/groupmem/worker"
 )
@@ -113,8 +113,6 @@ func onBoth(t *testing.T, o fixtureOptions, fn func(t *testing.T, f *fixture)) {
 	}
 }
 
-func redisAddr() string { return cmp.Or(os.Getenv("GROUPMEM_TEST_REDIS_ADDR"), "127.0.0.1:6379") }
-
 func newFixture(t testing.TB, o fixtureOptions) *fixture {
 	t.Helper()
 	ctx := context.Background()
@@ -151,12 +149,8 @@ func newFixture(t testing.TB, o fixtureOptions) *fixture {
 	var rl *redis.Locker
 	var err error
 	if locker == nil {
-		f.redisPrefix = "groupmem-apitest:" + rand.Text() + ":"
-		rl, err = redis.Open(ctx, redis.Config{Addr: redisAddr(), Prefix: f.redisPrefix})
-		if err != nil {
-			t.Fatalf("open Redis at GROUPMEM_TEST_REDIS_ADDR=%q: %v", redisAddr(), err)
-		}
-		t.Cleanup(func() { rl.Close() })
+		f.redisPrefix = redistest.Prefix(t)
+		rl = redistest.Open(t, redis.Config{Prefix: f.redisPrefix})
 		locker = rl
 	}
 	f.locker = locker

@@ -3,7 +3,6 @@ package worker_test
 import (
 	"context"
 	"log/slog"
-	"os"
 	"strings"
 	"testing"
 
@@ -14,6 +13,7 @@ import (
 	"github.com/groupmem/groupmem/store/qdrant"
 	"github.com/groupmem/groupmem/store/qdrant/qdranttest"
 	"github.com/groupmem/groupmem/store/redis"
+	"github.com/groupmem/groupmem/store/redis/redistest"
 )
 
 const dim = 64
@@ -33,16 +33,8 @@ func newStores(t testing.TB) *stores {
 	t.Helper()
 	s := &stores{ledger: pgtest.Open(t), qaddr: qdranttest.Start(t)}
 	s.index = openIndex(t, s.qaddr, "memories")
-	addr := os.Getenv("GROUPMEM_TEST_REDIS_ADDR")
-	if addr == "" {
-		addr = "127.0.0.1:6379"
-	}
+	s.locker = redistest.Open(t, redis.Config{})
 	var err error
-	s.locker, err = redis.Open(context.Background(), redis.Config{Addr: addr, Prefix: "groupmem-test:" + groupmem.NewID() + ":"})
-	if err != nil {
-		t.Fatalf("open Redis at GROUPMEM_TEST_REDIS_ADDR=%q: %v", addr, err)
-	}
-	t.Cleanup(func() { s.locker.Close() })
 	s.embedder, err = llm.NewLocal(dim)
 	if err != nil {
 		t.Fatal(err)

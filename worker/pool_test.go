@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
-	"os"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -18,6 +17,7 @@ import (
 	"github.com/groupmem/groupmem/store/postgres"
 	"github.com/groupmem/groupmem/store/postgres/pgtest"
 	"github.com/groupmem/groupmem/store/redis"
+	"github.com/groupmem/groupmem/store/redis/redistest"
 	"github.com/groupmem/groupmem/store/storetest"
 	"github.com/groupmem/groupmem/worker"
 )
@@ -56,16 +56,7 @@ func newService(t *testing.T, s *stores, l groupmem.Ledger, locker groupmem.Lock
 
 func openLocker(t testing.TB, prefix string) *redis.Locker {
 	t.Helper()
-	addr := os.Getenv("GROUPMEM_TEST_REDIS_ADDR")
-	if addr == "" {
-		addr = "127.0.0.1:6379"
-	}
-	l, err := redis.Open(context.Background(), redis.Config{Addr: addr, Prefix: prefix})
-	if err != nil {
-		t.Fatalf("open Redis at GROUPMEM_TEST_REDIS_ADDR=%q: %v", addr, err)
-	}
-	t.Cleanup(func() { l.Close() })
-	return l
+	return redistest.Open(t, redis.Config{Prefix: prefix})
 }
 
 // syncBuffer is a bytes.Buffer safe for concurrent writers.

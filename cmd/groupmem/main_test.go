@@ -9,7 +9,6 @@ import (
 	"maps"
 	"net"
 	"net/http"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -20,6 +19,7 @@ import (
 	"github.com/groupmem/groupmem/store/postgres"
 	"github.com/groupmem/groupmem/store/postgres/pgtest"
 	"github.com/groupmem/groupmem/store/qdrant/qdranttest"
+	"github.com/groupmem/groupmem/store/redis/redistest"
 	"github.com/groupmem/groupmem/store/sqlite"
 )
 
@@ -103,10 +103,7 @@ func serverEnv(t *testing.T, model *llmtest.Server) (map[string]string, *postgre
 	if _, err := l.Migrate(ctx); err != nil {
 		t.Fatal(err)
 	}
-	redisAddr := os.Getenv("GROUPMEM_TEST_REDIS_ADDR")
-	if redisAddr == "" {
-		redisAddr = "127.0.0.1:6379"
-	}
+	redisAddr := redistest.Addr()
 	return map[string]string{
 		"GROUPMEM_POSTGRES_URL": pgtest.URL(), "GROUPMEM_POSTGRES_SCHEMA": schema,
 		"GROUPMEM_REDIS_ADDR": redisAddr, "GROUPMEM_REDIS_PREFIX": "gmcmd-" + schema + ":",

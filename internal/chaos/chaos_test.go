@@ -22,6 +22,7 @@ import (
 	"github.com/groupmem/groupmem/store/postgres/pgtest"
 	"github.com/groupmem/groupmem/store/qdrant"
 	"github.com/groupmem/groupmem/store/qdrant/qdranttest"
+	"github.com/groupmem/groupmem/store/redis/redistest"
 )
 
 const (
@@ -60,10 +61,7 @@ func newCluster(t *testing.T, modelURL string, extra ...string) *cluster {
 	if _, err := ledger.Migrate(ctx); err != nil {
 		t.Fatal(err)
 	}
-	redisAddr := os.Getenv("GROUPMEM_TEST_REDIS_ADDR")
-	if redisAddr == "" {
-		redisAddr = "127.0.0.1:6379"
-	}
+	redisAddr := redistest.Addr()
 	qaddr := qdranttest.Start(t)
 	env := append([]string{
 		"PATH=" + os.Getenv("PATH"), "HOME=" + t.TempDir(),
