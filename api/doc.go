@@ -79,4 +79,13 @@
 // never sent. Every query parameter is validated; unknown and repeated
 // query parameters are rejected, as are bodies with unknown fields,
 // trailing data, or a Content-Type other than application/json.
+//
+// # Tests
+//
+// The tests run the handler over loopback HTTP on two stacks (onBoth): Postgres
+// (pgtest, GROUPMEM_TEST_POSTGRES_URL), Redis (redistest,
+// GROUPMEM_TEST_REDIS_ADDR) and the in-process Qdrant test server
+// (qdranttest); and the embedded one, SQLite and the in-process index and
+// lock. The evolver is a scripted Fuser; every answer is checked against
+// openapi.json.
 package api

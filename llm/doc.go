@@ -28,4 +28,7 @@
 //
 // The message of a rejected request quotes the endpoint's own error
 // message, cut short.
+//
+// Its tests talk to scripted OpenAI-compatible servers on loopback
+// (llmtest); no test reaches a real model.
 package llm

@@ -18,4 +18,11 @@
 // wrong type, a missing or unknown argument), arguments over 64 KiB, and
 // (over HTTP) a request body over 1 MiB. A key sees in tools/list only the
 // tools its scope may call; calling another is an unknown tool.
+//
+// # Tests
+//
+// The shared scenario (mcptest) runs on the embedded stack (SQLite, the
+// in-process index) over piped stdio and loopback HTTP in this package,
+// and against `groupmem mcp` and `groupmem serve` in cmd/groupmem; CI also
+// drives /mcp with the official TypeScript SDK (interop/run.sh).
 package mcp

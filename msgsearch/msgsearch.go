@@ -7,6 +7,9 @@
 // after the last one it indexed (in seq order), so whatever is committed
 // is searchable, whichever path inserted it (the API, a direct INSERT,
 // another replica). CatchUp catches a group up ahead of its first search.
+//
+// Its tests read messages from Postgres (pgtest,
+// GROUPMEM_TEST_POSTGRES_URL) and from the SQLite ledger.
 package msgsearch
 
 import (

@@ -9,4 +9,11 @@
 // keeps the index in step with the ledger, whose loop also runs the
 // Service's Sweep of runs abandoned by a crash; and Reindex, the rebuild
 // of the index from the ledger.
+//
+// # Tests
+//
+// The tests use Postgres (pgtest, GROUPMEM_TEST_POSTGRES_URL), Redis
+// (redistest, GROUPMEM_TEST_REDIS_ADDR), the in-process Qdrant test
+// server (qdranttest) and a scripted OpenAI-compatible model (llmtest);
+// some run on the SQLite ledger and the in-process index as well.
 package worker

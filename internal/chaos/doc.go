@@ -6,4 +6,8 @@
 // killed while holding scheduled jobs, which the other must finish within
 // the lock TTL plus 10 s, none run by both at once. It has no code of its
 // own outside its tests.
+//
+// Its tests build the groupmem binary and run replicas of it as processes
+// on Postgres (GROUPMEM_TEST_POSTGRES_URL), Redis (GROUPMEM_TEST_REDIS_ADDR),
+// the in-process Qdrant test server and a scripted model, and kill them.
 package chaos

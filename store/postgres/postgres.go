@@ -2,6 +2,9 @@
 // messages, memory versions, the change log, runs, per-group state and the
 // outbox. Exported methods own their transaction; helpers take it. All SQL
 // of groupmem lives in this package.
+//
+// Its tests each get a migrated schema of their own (pgtest) on the server
+// GROUPMEM_TEST_POSTGRES_URL names (default: the local test database).
 package postgres
 
 import (

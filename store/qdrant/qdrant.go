@@ -11,6 +11,10 @@
 //
 // Every write waits until Qdrant has applied it (wait=true), so an error is
 // never hidden and a read after a write sees it.
+//
+// Its tests run the real go-client against the in-process gRPC test server
+// (qdranttest), and against a real Qdrant too when
+// GROUPMEM_TEST_QDRANT_ADDR (and GROUPMEM_TEST_QDRANT_API_KEY) name one.
 package qdrant
 
 import (

@@ -2,6 +2,10 @@
 // a key holding a random token with a TTL, renewed while its lease is held
 // and given up only by the holder of that token. The lock only avoids
 // duplicate work; correctness rests on the ledger's fencing token.
+//
+// Its tests use the Redis server GROUPMEM_TEST_REDIS_ADDR names (default:
+// the local one), each under a key prefix of its own (redistest, for
+// other packages).
 package redis
 
 import (

@@ -21,6 +21,8 @@
 // committed transaction survives the process dying at any moment; a power
 // loss or operating-system crash may lose the last transactions committed
 // before it, never corrupt the file.
+//
+// Its tests need no server: each opens a ledger in a temporary file.
 package sqlite
 
 import (
