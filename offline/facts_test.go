@@ -1,7 +1,11 @@
 package offline
 
 import (
+	"strings"
 	"testing"
+	"time"
+
+	"github.com/groupmem/groupmem"
 )
 
 // What counts as a member's fact about themselves, and the ordinary chat
@@ -43,5 +47,49 @@ func TestExtendedParts(t *testing.T) {
 	}
 	if dateIn("小林12月1日搬家", "2月1日") || !dateIn("小林2月1日搬家", "2月1日") {
 		t.Error("dateIn takes 12月1日 for 2月1日, or misses 2月1日")
+	}
+}
+
+// Facts said without the words that usually tell of them: the statement
+// names the thing, and the small talk that looks like them gives none.
+func TestFactsSaidWithoutCueWords(t *testing.T) {
+	f, err := New(Config{}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	day := time.Date(2027, 3, 10, 20, 0, 0, 0, time.UTC)
+	for _, c := range []struct{ text, want string }{
+		{"Pixel 9拍照真的稳，随手一拍就能发", "阿岚的Pixel 9拍照"},
+		{"周末加班到十点 话说昆明这两天降温了，我的多肉都冻蔫了", "阿岚在昆明"},
+		{"带豆豆去体检，称了下又胖了两斤", "阿岚带豆豆去体检"},
+		{"糖糖昨天问我为啥星星不会掉下来", "阿岚家糖糖"},
+		{"漫长的季节太好看了，你们快去看", "漫长的季节"},
+		{"Could we keep walnuts out of the bake sale? I'm seriously allergic", "is seriously allergic to walnuts"},
+		{"Can't come Sunday, the Blue Jays are on and it's a big one", "the Blue Jays are on"},
+		{"My Boston College reunion is next month", "Boston College reunion"},
+		{"外面今天又下雨了，我没带伞", ""},
+		{"这边今天好冷，穿少了", ""},
+		{"晚霞太好看了", ""},
+		{"Did you get home ok?", ""},
+	} {
+		m := groupmem.Message{ID: "m", SenderID: "lan", SenderName: "阿岚", Content: c.text, SentAt: day}
+		st := ""
+		if _, from, to, ok := factAt(f.cfg.Languages, c.text); ok {
+			said := m
+			said.Content = c.text[from:to]
+			st = f.subject(f.ownStatement(said), m)
+		}
+		if c.want == "" && st != "" || !strings.Contains(st, c.want) {
+			t.Errorf("%q → %q, want it to hold %q", c.text, st, c.want)
+		}
+	}
+}
+
+// Every fact of a message is read, each from where the one before ends.
+func TestFactsIn(t *testing.T) {
+	text := "最近迷上了攀岩，手都磨破了 对了我双子座的，你们懂的"
+	fs := factsIn(DefaultLanguages(), text)
+	if len(fs) != 2 || !strings.Contains(text[fs[1].from:fs[1].to], "双子座") {
+		t.Errorf("factsIn = %+v, want a pastime then a sign", fs)
 	}
 }

@@ -97,7 +97,15 @@
 //     "Booked flights to Lisbon" → "Ann booked flights to Lisbon"), tagged
 //     TagMember, "member:<sender>" and its kind; a later line about a job
 //     or a home updates the member's memory of that kind, adding the new
-//     line with its date to what was said. A member's answer to a question
+//     line with its date to what was said. Each fact of a message is read
+//     (at most three), and some are said without the words that usually
+//     tell of them: a device by the photos it takes ("iPhone13拍夜景还行"),
+//     a city by its weather, a child by what the member does with them or
+//     what they ask, a show recommended to the group, a team one stays
+//     home for. A fact worded nearly as a memory of the same member
+//     (evolve.Similarity, which evolve would take for a near-duplicate
+//     and let replace it) extends that memory with its date when it says
+//     something new, and is dropped otherwise. A member's answer to a question
 //     another put to them by name, within six messages and 30 minutes, is
 //     kept with the question, in the member's name and with kind "answer"
 //     ("Asked their little one's name, Carlos said — Ruby!"). What the
@@ -191,8 +199,8 @@ import (
 	"strings"
 
 	"github.com/groupmem/groupmem"
+	"github.com/groupmem/groupmem/embed"
 	"github.com/groupmem/groupmem/evolve"
-	"github.com/groupmem/groupmem/llm"
 )
 
 // Version is the version of the algorithm, recorded on every run as the
@@ -236,24 +244,24 @@ type Fuser struct {
 var _ groupmem.Fuser = (*Fuser)(nil)
 
 // New returns the offline evolver clustering messages with the vectors of
-// embed. nil means the local embedder (llm.Local) at DefaultDim (4096)
+// embedder. nil means the local embedder (embed.Hashing) at DefaultDim (4096)
 // dimensions, the recommended choice: these vectors are only compared
 // within a run and never stored, so they need not match the search index,
 // and at fewer dimensions the hashed features of unrelated lines collide
 // often enough to blur clusters. The static embedder of the search index
-// (llm/static) is not the default here: it scores unrelated chat lines
+// (embed/static) is not the default here: it scores unrelated chat lines
 // 0.3 to 0.5, above the clustering thresholds, and with it the bundled
 // scenarios collapse into one or two clusters (a six-week backlog gives
 // one memory instead of three, four habits one instead of four); its
 // table reaches the clusters through Config.Lexicon instead, which ties
 // words of the two languages. EINVALID for a bad setting, named.
-func New(cfg Config, embed groupmem.Embedder) (*Fuser, error) {
+func New(cfg Config, embedder groupmem.Embedder) (*Fuser, error) {
 	cfg, err := cfg.withDefaults()
 	if err != nil {
 		return nil, err
 	}
-	if embed == nil {
-		if embed, err = llm.NewLocal(DefaultDim); err != nil {
+	if embedder == nil {
+		if embedder, err = embed.NewHashing(DefaultDim); err != nil {
 			return nil, err
 		}
 	}
@@ -261,7 +269,7 @@ func New(cfg Config, embed groupmem.Embedder) (*Fuser, error) {
 	for _, s := range cfg.IgnoreSenders {
 		ignore[strings.ToLower(strings.TrimSpace(s))] = true
 	}
-	return &Fuser{cfg: cfg, embed: embed, ignore: ignore}, nil
+	return &Fuser{cfg: cfg, embed: embedder, ignore: ignore}, nil
 }
 
 // Model implements groupmem.Fuser: "offline".
