@@ -13,7 +13,7 @@ import (
 
 	"github.com/groupmem/groupmem"
 	"github.com/groupmem/groupmem/api"
-	"github.com/groupmem/groupmem/llm"
+	"github.com/groupmem/groupmem/embed"
 	"github.com/groupmem/groupmem/msgsearch"
 	"github.com/groupmem/groupmem/store/inmem"
 )
@@ -79,7 +79,7 @@ func TestParseKeys(t *testing.T) {
 }
 
 func TestNewNeedsKeysOrOpen(t *testing.T) {
-	emb, _ := llm.NewLocal(8)
+	emb, _ := embed.NewHashing(8)
 	x, _ := inmem.NewIndex(8)
 	deps := api.Deps{Ledger: nil, Index: x, Embedder: emb}
 	if _, err := api.New(deps, api.Config{Open: true}); groupmem.ErrorCode(err) != groupmem.EINVALID {

@@ -17,6 +17,7 @@ import (
 
 	"github.com/groupmem/groupmem"
 	"github.com/groupmem/groupmem/api"
+	"github.com/groupmem/groupmem/embed"
 	"github.com/groupmem/groupmem/llm"
 	"github.com/groupmem/groupmem/metrics"
 	"github.com/groupmem/groupmem/msgsearch"
@@ -155,7 +156,7 @@ func newFixture(t testing.TB, o fixtureOptions) *fixture {
 	}
 	f.locker = locker
 	var emb groupmem.Embedder
-	emb, err = llm.NewLocal(d)
+	emb, err = embed.NewHashing(d)
 	if o.embeddings != "" {
 		emb, err = llm.NewEmbeddings(llm.EmbeddingsConfig{BaseURL: o.embeddings, APIKey: "sk-test", Model: "e1", Dimension: d, MaxRetries: -1})
 	}

@@ -14,7 +14,7 @@ import (
 
 	"github.com/groupmem/groupmem/api"
 	"github.com/groupmem/groupmem/client"
-	"github.com/groupmem/groupmem/llm/static"
+	"github.com/groupmem/groupmem/embed/static"
 	"github.com/groupmem/groupmem/msgsearch"
 	"github.com/groupmem/groupmem/offline"
 	"github.com/groupmem/groupmem/store/inmem"

@@ -1,4 +1,10 @@
-package llm
+// Package embed holds the embedders that need no service: Static, the
+// bilingual word table of the embedded default (package static), and
+// Hashing, hashed characters and words for shared text. Both are
+// deterministic: the same text gives the same vector on every machine.
+// Neither imports a model client, so the evolver that needs no model
+// (package offline) can use them.
+package embed
 
 import (
 	"context"
@@ -8,7 +14,7 @@ import (
 	"github.com/groupmem/groupmem"
 )
 
-// Local is a deterministic embedder that needs no service: it hashes the
+// Hashing is a deterministic embedder that needs no service: it hashes the
 // features of a text into a vector (feature hashing). It knows no
 // synonyms, so it finds texts that share words, not texts that share only
 // meaning; it is meant for offline use, the embedded default and tests.
@@ -28,11 +34,11 @@ import (
 // A text without features (empty, or only punctuation and spaces) gives the
 // all-zero vector. Its cosine similarity with anything is undefined; search
 // treats it as matching nothing.
-type Local struct {
+type Hashing struct {
 	dim int
 }
 
-var _ groupmem.Embedder = (*Local)(nil)
+var _ groupmem.Embedder = (*Hashing)(nil)
 
 // Feature weights. Pairs say more than single words or characters; CJK
 // single characters say the least, and triples add little beyond pairs.
@@ -54,26 +60,30 @@ const (
 	kindCharTri
 )
 
-// DefaultLocalDim is the dimension the hashing embedder is used at when a
+// DefaultHashingDim is the dimension the hashing embedder is used at when a
 // configuration names none: vectors small enough to store, large enough
 // that unrelated words rarely collide.
-const DefaultLocalDim = 256
+const DefaultHashingDim = 256
 
-// NewLocal returns a Local embedder of dimension dim. EINVALID unless dim
-// lies within [1, MaxDimension].
-func NewLocal(dim int) (*Local, error) {
+// MaxDimension bounds the dimension of an embedder; larger vectors are
+// surely a mistake.
+const MaxDimension = 65536
+
+// NewHashing returns a Hashing embedder of dimension dim. EINVALID unless
+// dim lies within [1, MaxDimension].
+func NewHashing(dim int) (*Hashing, error) {
 	if dim < 1 || dim > MaxDimension {
 		return nil, groupmem.Errorf(groupmem.EINVALID, "local embedder: dimension must lie within [1, %d]; got %d", MaxDimension, dim)
 	}
-	return &Local{dim: dim}, nil
+	return &Hashing{dim: dim}, nil
 }
 
 // Dimension returns the length of every vector.
-func (l *Local) Dimension() int { return l.dim }
+func (l *Hashing) Dimension() int { return l.dim }
 
 // Embed returns Vector of each text, in order. It fails only when ctx has
 // ended (EUNAVAILABLE wrapping ctx.Err()).
-func (l *Local) Embed(ctx context.Context, texts []string) ([][]float32, error) {
+func (l *Hashing) Embed(ctx context.Context, texts []string) ([][]float32, error) {
 	out := make([][]float32, len(texts))
 	for i, t := range texts {
 		if i%256 == 0 && ctx.Err() != nil {
@@ -86,7 +96,7 @@ func (l *Local) Embed(ctx context.Context, texts []string) ([][]float32, error) 
 
 // Vector returns the unit vector of text, or the zero vector when text has
 // no features.
-func (l *Local) Vector(text string) []float32 {
+func (l *Hashing) Vector(text string) []float32 {
 	acc := make([]float64, l.dim)
 	f := featurizer{acc: acc}
 	for _, r := range text {

@@ -1,4 +1,4 @@
-package llm_test
+package embed_test
 
 import (
 	"context"
@@ -11,7 +11,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/groupmem/groupmem"
-	"github.com/groupmem/groupmem/llm"
+	"github.com/groupmem/groupmem/embed"
 )
 
 func cosine(a, b []float32) float64 {
@@ -38,7 +38,7 @@ func TestLocalRanksRelatedTextsHigher(t *testing.T) {
 		{"No politics", "no politics here, please", "We meet on Fridays"},
 	}
 	for _, dim := range []int{256, 1024} {
-		l := newLocal(t, dim)
+		l := newHashing(t, dim)
 		for _, tt := range tests {
 			q := l.Vector(tt.query)
 			rel, unrel := cosine(q, l.Vector(tt.related)), cosine(q, l.Vector(tt.unrelated))
@@ -51,7 +51,7 @@ func TestLocalRanksRelatedTextsHigher(t *testing.T) {
 }
 
 func TestLocalIgnoresCasePunctuationAndWidth(t *testing.T) {
-	l := newLocal(t, 64)
+	l := newHashing(t, 64)
 	tests := [][2]string{
 		{"React, Vue & TypeScript!", "react vue typescript"},
 		{"ＲＥＡＣＴ　前端", "react 前端"},
@@ -72,7 +72,7 @@ func TestLocalIgnoresCasePunctuationAndWidth(t *testing.T) {
 }
 
 func TestLocalVectorsAreUnitOrZero(t *testing.T) {
-	l := newLocal(t, 128)
+	l := newHashing(t, 128)
 	for _, text := range []string{"a", "hello world", "群组成员主要是前端开发者", strings.Repeat("spam ", 5000), "x" + strings.Repeat("前", 3000)} {
 		v := l.Vector(text)
 		if len(v) != 128 {
@@ -95,7 +95,7 @@ func TestLocalVectorsAreUnitOrZero(t *testing.T) {
 
 func TestLocalIsDeterministic(t *testing.T) {
 	texts := []string{"群组成员主要是前端开发者", "They discuss new anime every Friday night", "混合 mixed テキスト 한국어"}
-	a, b := newLocal(t, 256), newLocal(t, 256)
+	a, b := newHashing(t, 256), newHashing(t, 256)
 	va, err := a.Embed(context.Background(), texts)
 	if err != nil {
 		t.Fatal(err)
@@ -127,7 +127,7 @@ func TestLocalIsDeterministic(t *testing.T) {
 }
 
 func TestLocalEmbed(t *testing.T) {
-	l := newLocal(t, 32)
+	l := newHashing(t, 32)
 	if l.Dimension() != 32 {
 		t.Errorf("Dimension = %d, want 32", l.Dimension())
 	}
@@ -137,8 +137,8 @@ func TestLocalEmbed(t *testing.T) {
 	if !errors.Is(err, context.Canceled) {
 		t.Errorf("Embed with a cancelled context = %v, want context.Canceled", err)
 	}
-	for _, dim := range []int{0, -1, llm.MaxDimension + 1} {
-		if _, err := llm.NewLocal(dim); groupmem.ErrorCode(err) != groupmem.EINVALID {
+	for _, dim := range []int{0, -1, embed.MaxDimension + 1} {
+		if _, err := embed.NewHashing(dim); groupmem.ErrorCode(err) != groupmem.EINVALID {
 			t.Errorf("NewLocal(%d) = %v, want EINVALID", dim, err)
 		}
 	}
@@ -151,9 +151,19 @@ var message200 = func() string {
 }()
 
 func BenchmarkLocalVector200(b *testing.B) {
-	l := newLocal(b, 1024)
+	l := newHashing(b, 1024)
 	b.SetBytes(int64(len(message200)))
 	for b.Loop() {
 		l.Vector(message200)
 	}
+}
+
+// newHashing returns a Hashing embedder of dimension dim.
+func newHashing(t testing.TB, dim int) *embed.Hashing {
+	t.Helper()
+	l, err := embed.NewHashing(dim)
+	if err != nil {
+		t.Fatalf("NewHashing(%d): %v", dim, err)
+	}
+	return l
 }

@@ -1,6 +1,7 @@
 // Package llm holds groupmem's model clients: Chat for any OpenAI-compatible
-// chat-completions endpoint, Embeddings for any OpenAI-compatible embeddings
-// endpoint, and Local, a deterministic embedder that needs no service.
+// chat-completions endpoint, and Embeddings for any OpenAI-compatible
+// embeddings endpoint. The embedders that need no service are in package
+// embed.
 //
 // The remote clients are written on net/http rather than a vendor SDK. The
 // surface groupmem uses is two POST requests, so a client library would add

@@ -8,14 +8,15 @@ import (
 	"time"
 
 	"github.com/groupmem/groupmem"
+	"github.com/groupmem/groupmem/embed"
 )
 
 // Embeddings defaults and limits.
 const (
 	DefaultEmbeddingsTimeout = 60 * time.Second
 	DefaultBatchSize         = 64
-	MaxBatchSize             = 2048  // the most inputs OpenAI accepts in one request
-	MaxDimension             = 65536 // larger vectors are surely a mistake
+	MaxBatchSize             = 2048               // the most inputs OpenAI accepts in one request
+	MaxDimension             = embed.MaxDimension // larger vectors are surely a mistake
 )
 
 // EmbeddingsConfig configures an Embeddings client. The zero value of

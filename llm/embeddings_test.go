@@ -11,22 +11,23 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/groupmem/groupmem"
+	"github.com/groupmem/groupmem/embed"
 	"github.com/groupmem/groupmem/llm"
 	"github.com/groupmem/groupmem/llm/llmtest"
 )
 
-// newLocal returns a Local embedder of dimension dim.
-func newLocal(t testing.TB, dim int) *llm.Local {
+// newLocal returns a Hashing embedder of dimension dim.
+func newLocal(t testing.TB, dim int) *embed.Hashing {
 	t.Helper()
-	l, err := llm.NewLocal(dim)
+	l, err := embed.NewHashing(dim)
 	if err != nil {
-		t.Fatalf("NewLocal(%d): %v", dim, err)
+		t.Fatalf("NewHashing(%d): %v", dim, err)
 	}
 	return l
 }
 
 // localEmbed serves embeddings computed by l.
-func localEmbed(l *llm.Local) llmtest.Option {
+func localEmbed(l *embed.Hashing) llmtest.Option {
 	return llmtest.WithEmbed(func(in []string) [][]float32 {
 		out := make([][]float32, len(in))
 		for i, s := range in {

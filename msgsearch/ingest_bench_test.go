@@ -7,7 +7,7 @@ import (
 	"time"
 
 	"github.com/groupmem/groupmem"
-	"github.com/groupmem/groupmem/llm/static"
+	"github.com/groupmem/groupmem/embed/static"
 	"github.com/groupmem/groupmem/msgsearch"
 )
 

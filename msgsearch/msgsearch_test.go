@@ -13,7 +13,7 @@ import (
 	_ "modernc.org/sqlite"
 
 	"github.com/groupmem/groupmem"
-	"github.com/groupmem/groupmem/llm"
+	"github.com/groupmem/groupmem/embed"
 	"github.com/groupmem/groupmem/msgsearch"
 	"github.com/groupmem/groupmem/store/postgres/pgtest"
 	"github.com/groupmem/groupmem/store/sqlite"
@@ -63,7 +63,7 @@ func TestSearchMessages(t *testing.T) {
 	}); err != nil {
 		t.Fatal(err)
 	}
-	local, err := llm.NewLocal(256)
+	local, err := embed.NewHashing(256)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -169,7 +169,7 @@ func benchSearch100k(b *testing.B, l msgsearch.Source) {
 			batch = batch[:0]
 		}
 	}
-	local, _ := llm.NewLocal(256)
+	local, _ := embed.NewHashing(256)
 	x := msgsearch.New(l, local, msgsearch.Config{})
 	start := time.Now()
 	if err := x.CatchUp(ctx, "g"); err != nil {
@@ -232,7 +232,7 @@ func TestIndexBounds(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	local, _ := llm.NewLocal(64)
+	local, _ := embed.NewHashing(64)
 	emb := &counting{Embedder: local}
 	x := msgsearch.New(l, emb, msgsearch.Config{MaxHeld: 70, EmbedPerSearch: 10})
 
@@ -282,7 +282,7 @@ func TestPurgedGroupIsReadAgain(t *testing.T) {
 	if _, err := l.InsertMessages(ctx, []groupmem.Message{msg("1", "alice", "the kayak trip is on Sunday", 0)}); err != nil {
 		t.Fatal(err)
 	}
-	local, _ := llm.NewLocal(64)
+	local, _ := embed.NewHashing(64)
 	x := msgsearch.New(l, local, msgsearch.Config{})
 	if hits, err := x.Search(ctx, msgsearch.Query{GroupID: "g", Text: "kayak", Limit: 5}); err != nil || len(hits) != 1 {
 		t.Fatalf("before: %v, %v", ids(hits), err)
@@ -317,7 +317,7 @@ func TestCatchUpEmbedsEverything(t *testing.T) {
 	if _, err := l.InsertMessages(ctx, msgs); err != nil {
 		t.Fatal(err)
 	}
-	local, _ := llm.NewLocal(64)
+	local, _ := embed.NewHashing(64)
 	emb := &counting{Embedder: local}
 	x := msgsearch.New(l, emb, msgsearch.Config{EmbedPerSearch: 10})
 	if err := x.CatchUp(ctx, "a"); err != nil {

@@ -5,7 +5,7 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/groupmem/groupmem/llm/static"
+	"github.com/groupmem/groupmem/embed/static"
 	"github.com/groupmem/groupmem/msgsearch"
 	"github.com/groupmem/groupmem/msgsearch/searchtest"
 	"github.com/groupmem/groupmem/store/sqlite"

@@ -10,14 +10,14 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/groupmem/groupmem"
-	"github.com/groupmem/groupmem/llm"
+	"github.com/groupmem/groupmem/embed"
 )
 
 // testItems embeds each text as a message of its own, sent by senders[i %
 // len] on day i/2 of September 2026.
 func testItems(t *testing.T, texts []string, senders ...string) []*item {
 	t.Helper()
-	emb, err := llm.NewLocal(DefaultDim)
+	emb, err := embed.NewHashing(DefaultDim)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -31,7 +31,7 @@ func testItems(t *testing.T, texts []string, senders ...string) []*item {
 	return out
 }
 
-func vector(t *testing.T, emb *llm.Local, text string) sparse {
+func vector(t *testing.T, emb *embed.Hashing, text string) sparse {
 	t.Helper()
 	return toSparse(emb.Vector(text))
 }
@@ -77,7 +77,7 @@ func TestClusterSeparatesTopics(t *testing.T) {
 }
 
 func TestClusterMemorySeedsAndEvidence(t *testing.T) {
-	emb, err := llm.NewLocal(DefaultDim)
+	emb, err := embed.NewHashing(DefaultDim)
 	if err != nil {
 		t.Fatal(err)
 	}

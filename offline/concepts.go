@@ -9,7 +9,7 @@ import (
 
 // Lexicon gives the words of a text and their vectors, in one space for
 // every language: a Chinese word lies next to its English gloss. The
-// static embedder (llm/static) is one.
+// static embedder (embed/static) is one.
 type Lexicon interface {
 	// Terms returns the words text is made of, in order.
 	Terms(text string) []string

@@ -7,8 +7,8 @@ import (
 	"time"
 
 	"github.com/groupmem/groupmem"
+	"github.com/groupmem/groupmem/embed/static"
 	"github.com/groupmem/groupmem/evolve"
-	"github.com/groupmem/groupmem/llm/static"
 )
 
 // History reads a group's earlier messages; groupmem.Ledger implements it.
@@ -79,7 +79,7 @@ type Config struct {
 	MaxEvidence int
 	// Lexicon ties words of different languages that mean the same (see
 	// the package documentation; default: the static embedder's table,
-	// llm/static).
+	// embed/static).
 	Lexicon Lexicon
 	// ConceptCosine is the cosine at or above which a Chinese word and an
 	// English word of the window are one concept (default 0.8), in (0, 1].

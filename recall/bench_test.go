@@ -11,8 +11,8 @@ import (
 
 	"github.com/groupmem/groupmem"
 	"github.com/groupmem/groupmem/demo"
+	"github.com/groupmem/groupmem/embed/static"
 	"github.com/groupmem/groupmem/internal/longchat"
-	"github.com/groupmem/groupmem/llm/static"
 	"github.com/groupmem/groupmem/msgsearch"
 	"github.com/groupmem/groupmem/recall"
 	"github.com/groupmem/groupmem/store/inmem"

@@ -8,7 +8,7 @@ import (
 	"strconv"
 
 	"github.com/groupmem/groupmem"
-	"github.com/groupmem/groupmem/llm/static"
+	"github.com/groupmem/groupmem/embed/static"
 )
 
 // EmbedderID names the embedder of the stack: vectors of two embedders

@@ -9,8 +9,8 @@ import (
 	"time"
 
 	"github.com/groupmem/groupmem"
-	"github.com/groupmem/groupmem/llm"
-	"github.com/groupmem/groupmem/llm/static"
+	"github.com/groupmem/groupmem/embed"
+	"github.com/groupmem/groupmem/embed/static"
 	"github.com/groupmem/groupmem/msgsearch"
 	"github.com/groupmem/groupmem/store/inmem"
 	"github.com/groupmem/groupmem/store/sqlite"
@@ -19,8 +19,8 @@ import (
 
 // The local embedders, by the name a configuration gives them.
 const (
-	Static  = "static"  // the bilingual static word table (llm/static): similar meaning, Chinese and English
-	Hashing = "hashing" // hashed characters and words (llm.Local): shared text only
+	Static  = "static"  // the bilingual static word table (embed/static): similar meaning, Chinese and English
+	Hashing = "hashing" // hashed characters and words (embed.Hashing): shared text only
 )
 
 // Similarity thresholds of semantic search that suit each local embedder,
@@ -43,14 +43,14 @@ func openSQLite(ctx context.Context, path string, now func() time.Time) (*sqlite
 }
 
 // LocalEmbedder returns the local embedder named kind ("" is Static); dim
-// sizes the hashing one (0: llm.DefaultLocalDim). EINVALID for another
+// sizes the hashing one (0: embed.DefaultHashingDim). EINVALID for another
 // name.
 func LocalEmbedder(kind string, dim int) (groupmem.Embedder, error) {
 	switch cmp.Or(kind, Static) {
 	case Static:
 		return static.Load()
 	case Hashing:
-		return llm.NewLocal(cmp.Or(dim, llm.DefaultLocalDim))
+		return embed.NewHashing(cmp.Or(dim, embed.DefaultHashingDim))
 	}
 	return nil, groupmem.Errorf(groupmem.EINVALID, "local embedder must be %s or %s, got %q", Static, Hashing, groupmem.Truncate(kind, 40))
 }

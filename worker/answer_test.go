@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/groupmem/groupmem"
+	"github.com/groupmem/groupmem/embed"
 	"github.com/groupmem/groupmem/evolve"
 	"github.com/groupmem/groupmem/llm"
 	"github.com/groupmem/groupmem/llm/llmtest"
@@ -72,7 +73,7 @@ func newStack(t *testing.T, l groupmem.Ledger, x groupmem.Index, lk groupmem.Loc
 	if err != nil {
 		t.Fatal(err)
 	}
-	emb, err := llm.NewLocal(dim)
+	emb, err := embed.NewHashing(dim)
 	if err != nil {
 		t.Fatal(err)
 	}

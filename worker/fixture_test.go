@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"github.com/groupmem/groupmem"
-	"github.com/groupmem/groupmem/llm"
+	"github.com/groupmem/groupmem/embed"
 	"github.com/groupmem/groupmem/store/postgres"
 	"github.com/groupmem/groupmem/store/postgres/pgtest"
 	"github.com/groupmem/groupmem/store/qdrant"
@@ -25,7 +25,7 @@ type stores struct {
 	index    *qdrant.Index
 	qaddr    string
 	locker   *redis.Locker
-	embedder *llm.Local
+	embedder *embed.Hashing
 	log      *slog.Logger
 }
 
@@ -35,7 +35,7 @@ func newStores(t testing.TB) *stores {
 	s.index = openIndex(t, s.qaddr, "memories")
 	s.locker = redistest.Open(t, redis.Config{})
 	var err error
-	s.embedder, err = llm.NewLocal(dim)
+	s.embedder, err = embed.NewHashing(dim)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/groupmem/groupmem"
+	"github.com/groupmem/groupmem/embed"
 	"github.com/groupmem/groupmem/evolve"
 	"github.com/groupmem/groupmem/llm"
 	"github.com/groupmem/groupmem/llm/llmtest"
@@ -113,7 +114,7 @@ func benchService(b *testing.B) (*postgres.Ledger, *worker.Service) {
 		b.Fatalf("open index: %v", err)
 	}
 	b.Cleanup(func() { x.Close() })
-	emb, err := llm.NewLocal(dim)
+	emb, err := embed.NewHashing(dim)
 	if err != nil {
 		b.Fatal(err)
 	}

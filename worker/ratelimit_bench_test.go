@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/groupmem/groupmem"
+	"github.com/groupmem/groupmem/embed"
 	"github.com/groupmem/groupmem/evolve"
 	"github.com/groupmem/groupmem/llm"
 	"github.com/groupmem/groupmem/llm/llmtest"
@@ -119,7 +120,7 @@ func rateService(b *testing.B, l *postgres.Ledger, model *llmtest.Server, budget
 		b.Fatalf("open index: %v", err)
 	}
 	b.Cleanup(func() { x.Close() })
-	emb, err := llm.NewLocal(dim)
+	emb, err := embed.NewHashing(dim)
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -13,7 +13,7 @@ import (
 	qc "github.com/qdrant/go-client/qdrant"
 
 	"github.com/groupmem/groupmem"
-	"github.com/groupmem/groupmem/llm"
+	"github.com/groupmem/groupmem/embed"
 	"github.com/groupmem/groupmem/msgsearch"
 	"github.com/groupmem/groupmem/store/inmem"
 	"github.com/groupmem/groupmem/store/qdrant"
@@ -146,7 +146,7 @@ func inprocForget(t *testing.T) forgetIndex {
 	if err != nil {
 		t.Fatal(err)
 	}
-	emb, err := llm.NewLocal(dim)
+	emb, err := embed.NewHashing(dim)
 	if err != nil {
 		t.Fatal(err)
 	}

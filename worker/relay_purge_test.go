@@ -8,7 +8,7 @@ import (
 	"testing"
 
 	"github.com/groupmem/groupmem"
-	"github.com/groupmem/groupmem/llm"
+	"github.com/groupmem/groupmem/embed"
 	"github.com/groupmem/groupmem/store/inmem"
 	"github.com/groupmem/groupmem/store/sqlite"
 	"github.com/groupmem/groupmem/store/storetest"
@@ -44,7 +44,7 @@ func TestRelayDropsPointsOfAGroupPurgedMeanwhile(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	emb, _ := llm.NewLocal(dim)
+	emb, _ := embed.NewHashing(dim)
 	plan := storetest.CreatePlan(storetest.Begin(t, l, "g1"), "likes tea", "likes coffee")
 	for i := range plan.New {
 		plan.New[i].Embedding = emb.Vector(plan.New[i].Statement)

@@ -10,7 +10,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/groupmem/groupmem"
-	"github.com/groupmem/groupmem/llm"
+	"github.com/groupmem/groupmem/embed"
 	"github.com/groupmem/groupmem/store/inmem"
 	"github.com/groupmem/groupmem/store/postgres/pgtest"
 	"github.com/groupmem/groupmem/store/sqlite"
@@ -28,7 +28,7 @@ func transferService(t *testing.T, l groupmem.Ledger, embedder string) *worker.S
 	if err := l.SetMeta(context.Background(), groupmem.MetaEmbedder, embedder); err != nil {
 		t.Fatal(err)
 	}
-	e, err := llm.NewLocal(transferDim)
+	e, err := embed.NewHashing(transferDim)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -9,9 +9,9 @@ import (
 	"testing"
 
 	"github.com/groupmem/groupmem"
+	"github.com/groupmem/groupmem/embed/static"
 	"github.com/groupmem/groupmem/internal/httpbench"
 	"github.com/groupmem/groupmem/llm/llmtest"
-	"github.com/groupmem/groupmem/llm/static"
 	"github.com/groupmem/groupmem/store/sqlite"
 	"github.com/groupmem/groupmem/store/storetest"
 )

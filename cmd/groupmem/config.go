@@ -12,6 +12,7 @@ import (
 
 	"github.com/groupmem/groupmem"
 	"github.com/groupmem/groupmem/api"
+	"github.com/groupmem/groupmem/embed"
 	"github.com/groupmem/groupmem/evolve"
 	"github.com/groupmem/groupmem/llm"
 	"github.com/groupmem/groupmem/prompts"
@@ -175,7 +176,7 @@ func (c *Config) settings() []setting {
 		{"GROUPMEM_QDRANT_TLS", "use TLS to Qdrant", boolean(&c.QdrantTLS), "false"},
 		{"GROUPMEM_QDRANT_COLLECTION", "Qdrant collection name", str(&c.QdrantCollection), qdrant.DefaultCollection},
 		{"GROUPMEM_QDRANT_MESSAGE_COLLECTION", "Qdrant collection of the message index (hybrid message search and context)", str(&c.QdrantMessages), qdrant.DefaultMessageCollection},
-		{"GROUPMEM_EMBED_DIM", "embedding dimension of the embeddings service or of the hashing embedder; must match the index collection (the static embedder's is 100)", num(&c.EmbedDim), text(llm.DefaultLocalDim)},
+		{"GROUPMEM_EMBED_DIM", "embedding dimension of the embeddings service or of the hashing embedder; must match the index collection (the static embedder's is 100)", num(&c.EmbedDim), text(embed.DefaultHashingDim)},
 		{"GROUPMEM_LOCAL_EMBEDDER", "embedder used without GROUPMEM_EMBED_URL: static (a bilingual word table in the binary: similar meaning, Chinese and English) or hashing (shared characters and words only)", str(&c.LocalEmbedder), stack.Static},
 		{"GROUPMEM_EMBED_URL", "OpenAI-compatible embeddings base URL (empty: the local hashed embedder)", str(&c.EmbedURL), ""},
 		{"GROUPMEM_EMBED_KEY", "embeddings API key", str(&c.EmbedKey), ""},

@@ -11,8 +11,8 @@ import (
 	qc "github.com/qdrant/go-client/qdrant"
 
 	"github.com/groupmem/groupmem"
+	"github.com/groupmem/groupmem/embed/static"
 	"github.com/groupmem/groupmem/llm/llmtest"
-	"github.com/groupmem/groupmem/llm/static"
 	"github.com/groupmem/groupmem/store/qdrant"
 	"github.com/groupmem/groupmem/store/sqlite"
 	"github.com/groupmem/groupmem/store/storetest"

@@ -4,7 +4,7 @@
 // computed by a function the test supplies. Every request is recorded.
 //
 // The package imports nothing of groupmem, so that any package, including
-// llm, can use it in its tests. To serve embeddings from llm.Local, pass its
+// llm, can use it in its tests. To serve embeddings from embed.Hashing, pass its
 // Vector method through WithEmbed.
 package llmtest
 

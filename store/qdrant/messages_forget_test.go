@@ -10,7 +10,7 @@ import (
 	qc "github.com/qdrant/go-client/qdrant"
 
 	"github.com/groupmem/groupmem"
-	"github.com/groupmem/groupmem/llm/static"
+	"github.com/groupmem/groupmem/embed/static"
 	"github.com/groupmem/groupmem/msgsearch"
 	"github.com/groupmem/groupmem/store/qdrant"
 	"github.com/groupmem/groupmem/store/qdrant/qdranttest"

