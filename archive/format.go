@@ -24,6 +24,7 @@
 package archive
 
 import (
+	"bytes"
 	"encoding/base64"
 	"encoding/binary"
 	"encoding/json"
@@ -158,11 +159,11 @@ func (t Time) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (t *Time) UnmarshalJSON(b []byte) error {
-	var s string
-	if err := json.Unmarshal(b, &s); err != nil {
+	s, err := jsonString(b)
+	if err != nil {
 		return err
 	}
-	v, err := time.Parse(time.RFC3339Nano, s)
+	v, err := time.Parse(time.RFC3339Nano, string(s))
 	if err != nil {
 		return err
 	}
@@ -188,14 +189,16 @@ func (v Vector) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (v *Vector) UnmarshalJSON(b []byte) error {
-	var s string
-	if err := json.Unmarshal(b, &s); err != nil {
-		return err
-	}
-	raw, err := base64.StdEncoding.DecodeString(s)
+	s, err := jsonString(b)
 	if err != nil {
 		return err
 	}
+	raw := make([]byte, base64.StdEncoding.DecodedLen(len(s)))
+	n, err := base64.StdEncoding.Decode(raw, s)
+	if err != nil {
+		return err
+	}
+	raw = raw[:n]
 	if len(raw)%4 != 0 {
 		return groupmem.Errorf(groupmem.EINVALID, "an embedding of %d bytes is not a whole number of float32s", len(raw))
 	}
@@ -209,4 +212,18 @@ func (v *Vector) UnmarshalJSON(b []byte) error {
 	}
 	*v = out
 	return nil
+}
+
+// jsonString returns the text of b, a JSON value the decoder has checked
+// already: the bytes between its quotes when it is a string without
+// escapes (a time, an embedding), otherwise what json.Unmarshal gives.
+func jsonString(b []byte) ([]byte, error) {
+	if len(b) >= 2 && b[0] == '"' && b[len(b)-1] == '"' && bytes.IndexByte(b[1:len(b)-1], '\\') < 0 {
+		return b[1 : len(b)-1], nil
+	}
+	var s string
+	if err := json.Unmarshal(b, &s); err != nil {
+		return nil, err
+	}
+	return []byte(s), nil
 }

@@ -1,7 +1,9 @@
 package ledger
 
 import (
+	"errors"
 	"fmt"
+	"sync"
 
 	"github.com/groupmem/groupmem"
 )
@@ -75,4 +77,55 @@ func (o *ImportOrder) Done() error {
 		return groupmem.Errorf(groupmem.EINVALID, "the import ended without the group's state")
 	}
 	return nil
+}
+
+// ReadAhead returns a function giving the batches of next in order, which
+// reads each following batch (on another goroutine, one call of next at a
+// time) while the caller writes the one before, so that reading and
+// checking a file overlaps the ledger's work; at most two batches are held
+// besides the one being written. The first error of next (io.EOF
+// included) is given after the batches before it and then again on every
+// call. stop ends the reading and waits until next has returned: after
+// stop, next is not called again.
+func ReadAhead(next func() (groupmem.GroupRows, error)) (read func() (groupmem.GroupRows, error), stop func()) {
+	type result struct {
+		rows groupmem.GroupRows
+		err  error
+	}
+	out := make(chan result, 1)
+	quit := make(chan struct{})
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		defer close(out)
+		for {
+			b, err := next()
+			select {
+			case out <- result{b, err}:
+			case <-quit:
+				return
+			}
+			if err != nil {
+				return
+			}
+		}
+	}()
+	var last error
+	read = func() (groupmem.GroupRows, error) {
+		if last != nil {
+			return groupmem.GroupRows{}, last
+		}
+		r, ok := <-out
+		if !ok {
+			return groupmem.GroupRows{}, errors.New("read ahead: read after stop")
+		}
+		last = r.err
+		return r.rows, r.err
+	}
+	var once sync.Once
+	stop = func() {
+		once.Do(func() { close(quit) })
+		<-done
+	}
+	return read, stop
 }

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgtype"
 
 	"github.com/groupmem/groupmem"
 	"github.com/groupmem/groupmem/store/ledger"
@@ -54,6 +55,8 @@ func (l *Ledger) ImportGroup(ctx context.Context, groupID string, next func() (g
 		}
 		now := l.now().UTC()
 		order := ledger.ImportOrder{}
+		next, stop := ledger.ReadAhead(next)
+		defer stop()
 		for {
 			b, err := next()
 			if errors.Is(err, io.EOF) {
@@ -161,125 +164,146 @@ func importRuns(ctx context.Context, tx pgx.Tx, group string, b groupmem.GroupRo
 
 func importMessages(ctx context.Context, tx pgx.Tx, group string, b groupmem.GroupRows, now time.Time) error {
 	n := len(b.Messages)
-	seqs := make([]int64, n)
-	keys, ids, senders, names, contents := make([]string, n), make([]string, n), make([]string, n), make([]string, n), make([]string, n)
-	sent, redacted := make([]time.Time, n), make([]*time.Time, n)
+	seqs, ids := make([]int64, n), make([]string, n)
 	for i, m := range b.Messages {
-		seqs[i], ids[i], senders[i], names[i], contents[i], sent[i] = m.Seq, m.ID, m.SenderID, m.SenderName, m.Content, m.SentAt
-		keys[i] = fmt.Sprint(m.Seq)
-		if !m.RedactedAt.IsZero() {
-			r := m.RedactedAt
-			redacted[i] = &r
-		}
+		seqs[i], ids[i] = m.Seq, m.ID
 	}
-	bt := &pgx.Batch{}
-	bt.Queue(`SELECT NULL::bigint`)
-	bt.Queue(`INSERT INTO messages (group_id, seq, message_id, sender_id, sender_name, content, sent_at, inserted_at, redacted_at)
-		SELECT $1, seq, id, sender, name, content, sent, $8, red
-		FROM unnest($2::bigint[], $3::text[], $4::text[], $5::text[], $6::text[], $7::timestamptz[], $9::timestamptz[])
-			WITH ORDINALITY AS t(seq, id, sender, name, content, sent, red, ord)
-		ORDER BY ord
-		ON CONFLICT DO NOTHING RETURNING seq::text`,
-		group, seqs, ids, senders, names, contents, sent, now, redacted)
-	_, written, err := sendChecked(ctx, tx, bt)
+	var bad *int64
+	err := tx.QueryRow(ctx, `SELECT min(ord) FROM unnest($2::bigint[], $3::text[]) WITH ORDINALITY AS t(seq, id, ord)
+		WHERE (SELECT true FROM messages m WHERE m.group_id = $1 AND m.seq = t.seq)
+			OR (SELECT true FROM messages m WHERE m.group_id = $1 AND m.message_id = t.id)`, group, seqs, ids).Scan(&bad)
+	if err != nil {
+		return fmt.Errorf("import messages: check ids: %w", err)
+	}
+	first := firstRepeat(n, func(i int) [2]string { return [2]string{fmt.Sprint(seqs[i]), ""} },
+		func(i int) [2]string { return [2]string{"", ids[i]} })
+	if i := earliest(first, bad); i >= 0 {
+		return ledger.Refused(b.Lines[i], "message seq %d or id %q repeats one of the file", seqs[i], groupmem.Truncate(ids[i], 40))
+	}
+	_, err = tx.CopyFrom(ctx, pgx.Identifier{"messages"},
+		[]string{"group_id", "seq", "message_id", "sender_id", "sender_name", "content", "sent_at", "inserted_at", "redacted_at"},
+		pgx.CopyFromSlice(n, func(i int) ([]any, error) {
+			m := b.Messages[i]
+			return []any{group, m.Seq, m.ID, m.SenderID, m.SenderName, m.Content, m.SentAt, now, nullTime(m.RedactedAt)}, nil
+		}))
 	if err != nil {
 		return fmt.Errorf("import messages: %w", err)
 	}
-	return ledger.FirstSkipped(b.Lines, keys, written, "message seq %s repeats a message id of the file")
+	return nil
 }
 
+// importMemories checks a batch of versions in one statement (the first
+// that names a run that is not of the import, or whose id, lineage and
+// version, or active lineage another version holds, names its line), then
+// copies them in, and their outbox entries.
 func importMemories(ctx context.Context, tx pgx.Tx, group string, b groupmem.GroupRows, now time.Time) error {
 	n := len(b.Memories)
-	ids, lineages, statements, statuses, summaries := make([]string, n), make([]string, n), make([]string, n), make([]string, n), make([]string, n)
-	versions := make([]int32, n)
-	parents, runs := make([]*string, n), make([]*string, n)
-	strengths := make([]float64, n)
-	created, updated := make([]time.Time, n), make([]time.Time, n)
-	var tags, evidence, subjects ragged[string]
-	var embeddings ragged[float32]
-	hasEmbedding := make([]bool, n)
+	ids, lineages, runs := make([]pgtype.UUID, n), make([]pgtype.UUID, n), make([]pgtype.UUID, n)
+	parents := make([]pgtype.UUID, n)
+	versions, statuses := make([]int32, n), make([]string, n)
 	for i, m := range b.Memories {
-		ids[i], lineages[i], statements[i], statuses[i], summaries[i] = m.ID, m.LineageID, m.Statement, string(m.Status), m.ChangeSummary
-		versions[i], parents[i], runs[i], strengths[i] = int32(m.Version), nullable(m.ParentID), nullable(m.RunID), m.Strength
-		created[i], updated[i] = m.CreatedAt, m.UpdatedAt
-		tags.add(m.Tags)
-		evidence.add(m.Evidence)
-		subjects.add(m.Subjects)
-		embeddings.add(m.Embedding)
-		hasEmbedding[i] = m.Embedding != nil
+		var err error
+		if ids[i], err = parseID(m.ID); err == nil {
+			if lineages[i], err = parseID(m.LineageID); err == nil {
+				if runs[i], err = parseNullID(m.RunID); err == nil {
+					parents[i], err = parseNullID(m.ParentID)
+				}
+			}
+		}
+		if err != nil {
+			return ledger.Refused(b.Lines[i], "version %s: %v", groupmem.Truncate(m.ID, 40), err)
+		}
+		versions[i], statuses[i] = int32(m.Version), string(m.Status)
 	}
-	bt := &pgx.Batch{}
-	bt.Queue(`SELECT min(ord) FROM unnest($2::text[]::uuid[]) WITH ORDINALITY AS t(run, ord)
-		WHERE run IS NOT NULL AND NOT EXISTS (SELECT 1 FROM evolution_runs r WHERE r.id = t.run AND r.group_id = $1)`,
-		group, runs)
-	bt.Queue(`
-		WITH written AS (
-			INSERT INTO memory_versions (memory_id, lineage_id, group_id, statement, version, parent_id, status,
-				tags, strength, change_summary, evidence, embedding, run_id, created_at, updated_at, subjects)
-			SELECT id, lineage, $1::text, statement, version, parent, status,
-				($9::text[])[tags_from + 1 : tags_to], strength, summary, ($12::text[])[ev_from + 1 : ev_to],
-				CASE WHEN has_emb THEN ($15::real[])[emb_from + 1 : emb_to] END, run, created, updated,
-				($21::text[])[sub_from + 1 : sub_to]
-			FROM unnest($2::text[]::uuid[], $3::text[]::uuid[], $4::text[], $5::int[], $6::text[]::uuid[], $7::text[],
-				$8::text[]::uuid[], $10::int[], $11::int[], $13::int[], $14::int[], $16::int[], $17::int[], $18::bool[],
-				$19::float8[], $20::text[], $22::int[], $23::int[], $24::timestamptz[], $25::timestamptz[])
-				WITH ORDINALITY AS t(id, lineage, statement, version, parent, status, run,
-					tags_from, tags_to, ev_from, ev_to, emb_from, emb_to, has_emb, strength, summary, sub_from, sub_to,
-					created, updated, ord)
-			ORDER BY ord
-			ON CONFLICT DO NOTHING RETURNING memory_id
-		), queued AS (
-			INSERT INTO outbox (group_id, memory_id, created_at) SELECT $1, memory_id, $26 FROM written
-		)
-		SELECT memory_id::text FROM written`,
-		group, ids, lineages, statements, versions, parents, statuses, runs,
-		tags.flat, tags.from, tags.to,
-		evidence.flat, evidence.from, evidence.to,
-		embeddings.flat, embeddings.from, embeddings.to, hasEmbedding,
-		strengths, summaries,
-		subjects.flat, subjects.from, subjects.to, created, updated, now)
-	refused, written, err := sendChecked(ctx, tx, bt)
+	var bad *int64
+	var foreignRun bool
+	err := tx.QueryRow(ctx, `SELECT ord, run IS NOT NULL AND (SELECT r.group_id FROM evolution_runs r WHERE r.id = t.run) IS DISTINCT FROM $1
+		FROM unnest($2::uuid[], $3::uuid[], $4::int[], $5::text[], $6::uuid[]) WITH ORDINALITY AS t(id, lineage, version, status, run, ord)
+		WHERE (run IS NOT NULL AND (SELECT r.group_id FROM evolution_runs r WHERE r.id = t.run) IS DISTINCT FROM $1)
+			OR (SELECT true FROM memory_versions v WHERE v.memory_id = t.id)
+			OR (SELECT true FROM memory_versions v WHERE v.lineage_id = t.lineage AND v.version = t.version)
+			OR (status = 'active' AND (SELECT true FROM memory_versions v WHERE v.lineage_id = t.lineage AND v.status = 'active'))
+		ORDER BY ord LIMIT 1`, group, ids, lineages, versions, statuses, runs).Scan(&bad, &foreignRun)
+	if err != nil && !errors.Is(err, pgx.ErrNoRows) {
+		return fmt.Errorf("import memory versions: check ids: %w", err)
+	}
+	first := firstRepeat(n, func(i int) [2]string { return [2]string{b.Memories[i].ID, ""} },
+		func(i int) [2]string { return [2]string{b.Memories[i].LineageID, fmt.Sprint(versions[i])} },
+		func(i int) [2]string {
+			if statuses[i] != string(groupmem.StatusActive) {
+				return [2]string{}
+			}
+			return [2]string{b.Memories[i].LineageID, "active"}
+		})
+	i := earliest(first, bad)
+	switch {
+	case i < 0:
+	case bad != nil && i == int(*bad)-1 && foreignRun:
+		return ledger.Refused(b.Lines[i], "version %s names run %s, which is not a run of the file", b.Memories[i].ID, b.Memories[i].RunID)
+	default:
+		return ledger.Refused(b.Lines[i], "memory version %s is in the ledger already (in this file, or of another group)", b.Memories[i].ID)
+	}
+	_, err = tx.CopyFrom(ctx, pgx.Identifier{"memory_versions"},
+		[]string{"memory_id", "lineage_id", "group_id", "statement", "version", "parent_id", "status", "tags", "strength",
+			"change_summary", "evidence", "embedding", "run_id", "created_at", "updated_at", "subjects"},
+		pgx.CopyFromSlice(n, func(i int) ([]any, error) {
+			m := b.Memories[i]
+			return []any{ids[i], lineages[i], group, m.Statement, versions[i], parents[i], statuses[i], list(m.Tags), m.Strength,
+				m.ChangeSummary, list(m.Evidence), m.Embedding, runs[i], m.CreatedAt, m.UpdatedAt, list(m.Subjects)}, nil
+		}))
 	if err != nil {
 		return fmt.Errorf("import memory versions: %w", err)
 	}
-	if refused >= 0 {
-		return ledger.Refused(b.Lines[refused], "version %s names run %s, which is not a run of the file",
-			ids[refused], *runs[refused])
+	_, err = tx.CopyFrom(ctx, pgx.Identifier{"outbox"}, []string{"group_id", "memory_id", "created_at"},
+		pgx.CopyFromSlice(n, func(i int) ([]any, error) { return []any{group, ids[i], now}, nil }))
+	if err != nil {
+		return fmt.Errorf("queue the imported versions: %w", err)
 	}
-	return ledger.FirstSkipped(b.Lines, ids, written, "memory version %s is in the ledger already (in this file, or of another group)")
+	return nil
 }
 
+// importChanges checks that every change names versions and a run of the
+// import (the first that does not names its line), then copies the batch
+// in, in order, so the change log's ids keep the file's order.
 func importChanges(ctx context.Context, tx pgx.Tx, group string, b groupmem.GroupRows) error {
 	n := len(b.Changes)
-	actions, mems, olds, news, reasons, actors := make([]string, n), make([]string, n), make([]string, n), make([]string, n), make([]string, n), make([]string, n)
-	newMems, runs := make([]*string, n), make([]*string, n)
-	versions := make([]int32, n)
-	created := make([]time.Time, n)
+	mems, newMems, runs := make([]pgtype.UUID, n), make([]pgtype.UUID, n), make([]pgtype.UUID, n)
 	for i, c := range b.Changes {
-		actions[i], mems[i], olds[i], news[i], reasons[i], actors[i] = string(c.Action), c.MemoryID, c.OldStatement, c.NewStatement, c.Reason, c.Actor
-		newMems[i], runs[i], versions[i], created[i] = nullable(c.NewMemoryID), nullable(c.RunID), int32(c.Version), c.CreatedAt
+		var err error
+		if mems[i], err = parseID(c.MemoryID); err == nil {
+			if newMems[i], err = parseNullID(c.NewMemoryID); err == nil {
+				runs[i], err = parseNullID(c.RunID)
+			}
+		}
+		if err != nil {
+			return ledger.Refused(b.Lines[i], "the change of %s: %v", groupmem.Truncate(c.MemoryID, 40), err)
+		}
 	}
-	bt := &pgx.Batch{}
-	bt.Queue(`SELECT min(ord) FROM unnest($2::text[]::uuid[], $3::text[]::uuid[], $4::text[]::uuid[]) WITH ORDINALITY AS t(m, nm, run, ord)
-		WHERE NOT EXISTS (SELECT 1 FROM memory_versions v WHERE v.memory_id = t.m AND v.group_id = $1)
-			OR (nm IS NOT NULL AND NOT EXISTS (SELECT 1 FROM memory_versions v WHERE v.memory_id = t.nm AND v.group_id = $1))
-			OR (run IS NOT NULL AND NOT EXISTS (SELECT 1 FROM evolution_runs r WHERE r.id = t.run AND r.group_id = $1))`,
-		group, mems, newMems, runs)
-	bt.Queue(`INSERT INTO memory_change_log (group_id, action, memory_id, new_memory_id, old_statement,
-			new_statement, change_summary, version, run_id, actor, created_at)
-		SELECT $1, a, m, nm, os, ns, r, v, run, ac, at
-		FROM unnest($2::text[], $3::text[]::uuid[], $4::text[]::uuid[], $5::text[], $6::text[], $7::text[], $8::int[],
-			$9::text[]::uuid[], $10::text[], $11::timestamptz[])
-			WITH ORDINALITY AS t(a, m, nm, os, ns, r, v, run, ac, at, ord)
-		ORDER BY ord
-		RETURNING ''::text`,
-		group, actions, mems, newMems, olds, news, reasons, versions, runs, actors, created)
-	refused, _, err := sendChecked(ctx, tx, bt)
+	// Each reference is looked up by its own key: a scalar subquery is
+	// run per row on the primary key, whatever the planner knows of the
+	// tables' sizes (a fresh import has no statistics yet).
+	var bad *int64
+	err := tx.QueryRow(ctx, `SELECT min(ord) FROM unnest($2::uuid[], $3::uuid[], $4::uuid[]) WITH ORDINALITY AS t(m, nm, run, ord)
+		WHERE (SELECT v.group_id FROM memory_versions v WHERE v.memory_id = t.m) IS DISTINCT FROM $1
+			OR (nm IS NOT NULL AND (SELECT v.group_id FROM memory_versions v WHERE v.memory_id = t.nm) IS DISTINCT FROM $1)
+			OR (run IS NOT NULL AND (SELECT r.group_id FROM evolution_runs r WHERE r.id = t.run) IS DISTINCT FROM $1)`,
+		group, mems, newMems, runs).Scan(&bad)
+	if err != nil {
+		return fmt.Errorf("import the change log: check references: %w", err)
+	}
+	if bad != nil {
+		return ledger.Refused(b.Lines[*bad-1], "the change of %s names a version or run that is not of the file", b.Changes[*bad-1].MemoryID)
+	}
+	_, err = tx.CopyFrom(ctx, pgx.Identifier{"memory_change_log"},
+		[]string{"group_id", "action", "memory_id", "new_memory_id", "old_statement", "new_statement", "change_summary",
+			"version", "run_id", "actor", "created_at"},
+		pgx.CopyFromSlice(n, func(i int) ([]any, error) {
+			c := b.Changes[i]
+			return []any{group, string(c.Action), mems[i], newMems[i], c.OldStatement, c.NewStatement, c.Reason,
+				int32(c.Version), runs[i], c.Actor, c.CreatedAt}, nil
+		}))
 	if err != nil {
 		return fmt.Errorf("import the change log: %w", err)
-	}
-	if refused >= 0 {
-		return ledger.Refused(b.Lines[refused], "the change of %s names a version or run that is not of the file", mems[refused])
 	}
 	return nil
 }
@@ -299,6 +323,73 @@ func importState(ctx context.Context, tx pgx.Tx, group string, s groupmem.GroupS
 			group, groupmem.NilID, now)
 	}
 	return err
+}
+
+// firstRepeat returns the index of the first of n rows that repeats, by
+// one of keys, an earlier row of the batch (-1 for none); a key of zero
+// value is no key.
+func firstRepeat(n int, keys ...func(i int) [2]string) int {
+	type keyOf struct {
+		key int
+		v   [2]string
+	}
+	seen := make(map[keyOf]bool, n*len(keys))
+	for i := range n {
+		for k, key := range keys {
+			v := key(i)
+			if v == ([2]string{}) {
+				continue
+			}
+			at := keyOf{k, v}
+			if seen[at] {
+				return i
+			}
+			seen[at] = true
+		}
+	}
+	return -1
+}
+
+// earliest returns the earlier of index i (-1 for none) and the
+// 1-based ordinal ord (nil for none), as an index; -1 for neither.
+func earliest(i int, ord *int64) int {
+	if ord != nil && (i < 0 || int(*ord)-1 < i) {
+		return int(*ord) - 1
+	}
+	return i
+}
+
+// parseID reads a row's id.
+func parseID(s string) (pgtype.UUID, error) {
+	var u pgtype.UUID
+	if err := u.Scan(s); err != nil {
+		return u, fmt.Errorf("%q is not an id", groupmem.Truncate(s, 40))
+	}
+	return u, nil
+}
+
+// parseNullID reads an id that may be absent ("").
+func parseNullID(s string) (pgtype.UUID, error) {
+	if s == "" {
+		return pgtype.UUID{}, nil
+	}
+	return parseID(s)
+}
+
+// list gives an array column its value: never NULL.
+func list(s []string) []string {
+	if s == nil {
+		return []string{}
+	}
+	return s
+}
+
+// nullTime is t, or NULL when it is zero.
+func nullTime(t time.Time) *time.Time {
+	if t.IsZero() {
+		return nil
+	}
+	return &t
 }
 
 // mustJSON encodes a run's stats, tokens or report, which always encode.

@@ -43,6 +43,10 @@ func (l *Ledger) ImportGroup(ctx context.Context, groupID string, next func() (g
 			ON CONFLICT (group_id) DO UPDATE SET seq_reserved_from = 1, seq_reserved_to = ?2`, groupID, int64(math.MaxInt64)); err != nil {
 			return fmt.Errorf("reserve seqs: %w", err)
 		}
+		if _, err := tx.ExecContext(ctx, `PRAGMA cache_size = -65536`); err != nil {
+			return err
+		}
+		defer tx.ExecContext(context.WithoutCancel(ctx), `PRAGMA cache_size = -2000`)
 		im, err := prepareImport(ctx, tx, groupID)
 		if err != nil {
 			return err
@@ -50,6 +54,8 @@ func (l *Ledger) ImportGroup(ctx context.Context, groupID string, next func() (g
 		defer im.close()
 		now := nanos(l.now())
 		order := ledger.ImportOrder{}
+		next, stop := ledger.ReadAhead(next)
+		defer stop()
 		for {
 			b, err := next()
 			if errors.Is(err, io.EOF) {

@@ -3,6 +3,7 @@ package storetest
 import (
 	"context"
 	"io"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -299,6 +300,27 @@ func testTransferAllOrNothing(t *testing.T, open func(t *testing.T) TransferLedg
 			b[2].Memories[0].RunID = groupmem.NewID()
 			return b
 		}, "line 11:"},
+		{"message repeats an id", func(b []groupmem.GroupRows) []groupmem.GroupRows {
+			b[1].Messages = append([]groupmem.StoredMessage(nil), b[1].Messages...)
+			b[1].Messages[1].ID = b[1].Messages[0].ID
+			return b
+		}, "line 7:"},
+		{"message repeats a seq", func(b []groupmem.GroupRows) []groupmem.GroupRows {
+			b[1].Messages = append([]groupmem.StoredMessage(nil), b[1].Messages...)
+			b[1].Messages[2].Seq = b[1].Messages[1].Seq
+			return b
+		}, "line 8:"},
+		{"message repeats an id of an earlier batch", func(b []groupmem.GroupRows) []groupmem.GroupRows {
+			msgs := append([]groupmem.StoredMessage(nil), b[1].Messages...)
+			msgs[3].ID = msgs[0].ID
+			return slices.Concat(b[:1], []groupmem.GroupRows{{Messages: msgs[:3]}, {Messages: msgs[3:]}}, b[2:])
+		}, "line 9:"},
+		{"version repeats an id of an earlier batch", func(b []groupmem.GroupRows) []groupmem.GroupRows {
+			mems := append([]groupmem.Memory(nil), b[2].Memories...)
+			extra := mems[0]
+			extra.LineageID, extra.ParentID, extra.Version = groupmem.NewID(), "", 1
+			return slices.Concat(b[:2], []groupmem.GroupRows{{Memories: mems}, {Memories: []groupmem.Memory{extra}}}, b[3:])
+		}, "line 14:"},
 		{"no state", func(b []groupmem.GroupRows) []groupmem.GroupRows { return b[:len(b)-1] }, "state"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
