@@ -117,3 +117,39 @@ func sideRanks(side []Scored) map[string]int {
 	}
 	return out
 }
+
+// Rank is the ranking of a search from its two sides: the keyword side
+// alone, the semantic side alone, or, when both are used, the two fused
+// by Combine (full: how many candidates each side was asked for).
+func Rank(words, sems []Scored, useWords, useSems bool, full int) []Scored {
+	switch {
+	case useWords && useSems:
+		return Combine(words, sems, full)
+	case useSems:
+		return sems
+	}
+	return words
+}
+
+// Sides holds each candidate's score on either side of a search, so that a
+// hit can say what its fused score is made of.
+type Sides struct {
+	words, sems map[string]float64
+}
+
+// NewSides indexes the scores of the two sides' candidates.
+func NewSides(words, sems []Scored) Sides {
+	return Sides{words: sideScores(words), sems: sideScores(sems)}
+}
+
+// Of returns id's keyword and semantic scores, nil on a side that did not
+// find it.
+func (s Sides) Of(id string) (word, sem *float64) {
+	if v, ok := s.words[id]; ok {
+		word = &v
+	}
+	if v, ok := s.sems[id]; ok {
+		sem = &v
+	}
+	return word, sem
+}

@@ -5,6 +5,7 @@ import (
 
 	"github.com/groupmem/groupmem"
 	"github.com/groupmem/groupmem/keyword"
+	"github.com/groupmem/groupmem/vector"
 )
 
 // account records how many messages g holds now and drops the least
@@ -121,11 +122,15 @@ func (x *Index) catchUp(ctx context.Context, id string, g *group, embed int) err
 			return groupmem.Errorf(groupmem.EUNAVAILABLE, "embedder returned %d vectors for %d messages", len(vecs), n)
 		}
 		for i, id := range ids {
-			if u := unit(vecs[i]); u != nil && (g.dim == 0 || len(u) == g.dim) {
-				g.dim = len(u)
+			if u := vector.Unit(vecs[i]); u != nil && (g.vecs == nil || len(u) == g.vecs.Dim()) {
+				if g.vecs == nil {
+					g.vecs = vector.NewSet(len(u))
+				}
 				m := g.msgs[id]
-				g.addSender(m, int32(len(g.vecMsgs)))
-				g.vecMsgs, g.vecs = append(g.vecMsgs, m), append(g.vecs, u...)
+				if p := g.vecs.Put(m.ID, u); int(p) == len(g.vecMsgs) {
+					g.addSender(m, p)
+					g.vecMsgs = append(g.vecMsgs, m)
+				}
 			}
 		}
 		g.unembed = g.unembed[:len(g.unembed)-n]
@@ -137,7 +142,7 @@ func (x *Index) catchUp(ctx context.Context, id string, g *group, embed int) err
 // reset forgets everything the group's state holds.
 func (g *group) reset() {
 	g.seq, g.words, g.msgs = 0, keyword.NewIndex(), map[string]*groupmem.Message{}
-	g.order, g.unembed, g.vecMsgs, g.vecs, g.dim = nil, nil, nil, nil, 0
+	g.order, g.unembed, g.vecMsgs, g.vecs = nil, nil, nil, nil
 	g.senderVecs, g.nameVecs = nil, nil
 }
 

@@ -14,13 +14,13 @@ package msgsearch
 
 import (
 	"context"
-	"math"
 	"slices"
 	"sync"
 	"time"
 
 	"github.com/groupmem/groupmem"
 	"github.com/groupmem/groupmem/keyword"
+	"github.com/groupmem/groupmem/vector"
 )
 
 // Mode says which side of the search ranks the hits.
@@ -152,12 +152,14 @@ type group struct {
 	msgs    map[string]*groupmem.Message // by message id
 	order   []string                     // message ids in seq order
 	unembed []string                     // message ids without a vector yet, in seq order
-	vecMsgs []*groupmem.Message          // the message of each vector
+	// vecs holds the messages' unit vectors (nil before the first), by
+	// message id; vecMsgs the message at each of its positions (a message
+	// is never replaced, so the positions never change).
+	vecs    *vector.Set
+	vecMsgs []*groupmem.Message
 	// senderVecs and nameVecs list the positions of the vectors of each
 	// sender id and display name.
 	senderVecs, nameVecs map[string][]int32
-	vecs                 []float32 // unit vectors, one after another
-	dim                  int
 	used                 int64 // Index.clock at the last use, under Index.mu
 	held                 int   // len(order) as Index.mu last saw it
 }
@@ -208,7 +210,7 @@ func (x *Index) Search(ctx context.Context, q Query) ([]Hit, error) {
 	switch {
 	case q.Text == "" || q.Mode == Keyword:
 	case q.Vector != nil:
-		qvec = unit(q.Vector)
+		qvec = vector.Unit(q.Vector)
 	default:
 		vecs, err := x.embed.Embed(ctx, []string{q.Text})
 		if err != nil {
@@ -217,7 +219,7 @@ func (x *Index) Search(ctx context.Context, q Query) ([]Hit, error) {
 		if len(vecs) != 1 {
 			return nil, groupmem.Errorf(groupmem.EUNAVAILABLE, "embedder returned %d vectors for 1 query", len(vecs))
 		}
-		qvec = unit(vecs[0])
+		qvec = vector.Unit(vecs[0])
 	}
 	g := x.group(q.GroupID)
 	g.mu.Lock()
@@ -302,28 +304,14 @@ func (x *Index) search(ctx context.Context, g *group, q Query, qvec []float32) (
 // looking only at the vectors at (nil: at all of them). keep, a few field
 // comparisons, is asked before the dot product.
 func (g *group) nearest(v []float32, n int, at []int32, keep func(*groupmem.Message) bool) []keyword.Scored {
-	if len(v) != g.dim {
+	if g.vecs == nil {
 		return nil
 	}
-	top := keyword.NewTop(n)
-	try := func(i int) {
-		m := g.vecMsgs[i]
-		if keep != nil && !keep(m) {
-			return
-		}
-		if s := dot(v, g.vecs[i*g.dim:(i+1)*g.dim]); s > 0 && top.Admits(s) {
-			top.Push(m.ID, s)
-		}
+	var keepAt func(int32) bool
+	if keep != nil {
+		keepAt = func(p int32) bool { return keep(g.vecMsgs[p]) }
 	}
-	if at == nil {
-		for i := range g.vecMsgs {
-			try(i)
-		}
-	}
-	for _, i := range at {
-		try(int(i))
-	}
-	return top.Sorted()
+	return g.vecs.Nearest(v, n, 0, at, keepAt)
 }
 
 // bySender returns the positions of the vectors of sender's messages
@@ -344,71 +332,13 @@ func (g *group) bySender(sender string) []int32 {
 // fuse ranks the candidates by mode and returns the best limit; full is
 // how many candidates each side was asked for (keyword.Combine).
 func (g *group) fuse(mode Mode, words, sems []keyword.Scored, full, limit int) []Hit {
-	wordScore, semScore := map[string]float64{}, map[string]float64{}
-	for _, s := range words {
-		wordScore[s.ID] = s.Score
-	}
-	for _, s := range sems {
-		semScore[s.ID] = s.Score
-	}
-	var ranked []keyword.Scored
-	switch mode {
-	case Keyword:
-		ranked = words
-	case Semantic:
-		ranked = sems
-	default:
-		ranked = keyword.Combine(words, sems, full)
-	}
+	sides := keyword.NewSides(words, sems)
+	ranked := keyword.Rank(words, sems, mode != Semantic, mode != Keyword, full)
 	out := make([]Hit, 0, min(limit, len(ranked)))
 	for _, s := range ranked[:min(limit, len(ranked))] {
 		h := Hit{Message: *g.msgs[s.ID], Score: s.Score}
-		if v, ok := wordScore[s.ID]; ok {
-			h.Keyword = &v
-		}
-		if v, ok := semScore[s.ID]; ok {
-			h.Semantic = &v
-		}
+		h.Keyword, h.Semantic = sides.Of(s.ID)
 		out = append(out, h)
 	}
 	return out
-}
-
-func unit(v []float32) []float32 {
-	var n float64
-	for _, x := range v {
-		n += float64(x) * float64(x)
-	}
-	if n == 0 || math.IsNaN(n) || math.IsInf(n, 0) {
-		return nil
-	}
-	s := 1 / math.Sqrt(n)
-	out := make([]float32, len(v))
-	for i, x := range v {
-		out[i] = float32(float64(x) * s)
-	}
-	return out
-}
-
-// dot is the dot product of two vectors of the same length, summed in
-// eight lanes.
-func dot(a, b []float32) float64 {
-	b = b[:len(a)]
-	var s0, s1, s2, s3, s4, s5, s6, s7 float32
-	i := 0
-	for ; i+8 <= len(a); i += 8 {
-		x, y := a[i:i+8:i+8], b[i:i+8:i+8]
-		s0 += x[0] * y[0]
-		s1 += x[1] * y[1]
-		s2 += x[2] * y[2]
-		s3 += x[3] * y[3]
-		s4 += x[4] * y[4]
-		s5 += x[5] * y[5]
-		s6 += x[6] * y[6]
-		s7 += x[7] * y[7]
-	}
-	for ; i < len(a); i++ {
-		s0 += a[i] * b[i]
-	}
-	return float64((s0 + s1) + (s2 + s3) + (s4 + s5) + (s6 + s7))
 }

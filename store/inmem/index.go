@@ -3,12 +3,12 @@ package inmem
 import (
 	"cmp"
 	"context"
-	"math"
 	"slices"
 	"sync"
 
 	"github.com/groupmem/groupmem"
 	"github.com/groupmem/groupmem/keyword"
+	"github.com/groupmem/groupmem/vector"
 )
 
 // Index is an exact-search, in-process implementation of groupmem.Index:
@@ -18,13 +18,16 @@ import (
 type Index struct {
 	dim    int
 	mu     sync.RWMutex
-	groups map[string]map[string]entry // group id → memory id → entry
-	words  map[string]*keyword.Index   // group id → the statements of its active memories
+	groups map[string]*group
 }
 
-type entry struct {
-	mem  groupmem.Memory // with Embedding cleared
-	unit []float32       // the embedding scaled to length 1 (nil for a zero vector)
+// group is what the index holds of one group: every version without its
+// embedding, the statements of the active ones for keywords, and the unit
+// vectors of those with a direction (a redacted version has none).
+type group struct {
+	mems  map[string]groupmem.Memory // by id, Embedding cleared
+	words *keyword.Index
+	vecs  *vector.Set
 }
 
 var _ groupmem.Index = (*Index)(nil)
@@ -34,7 +37,7 @@ func NewIndex(dim int) (*Index, error) {
 	if dim <= 0 {
 		return nil, groupmem.Errorf(groupmem.EINVALID, "index dimension must be positive, got %d", dim)
 	}
-	return &Index{dim: dim, groups: map[string]map[string]entry{}, words: map[string]*keyword.Index{}}, nil
+	return &Index{dim: dim, groups: map[string]*group{}}, nil
 }
 
 // Upsert implements groupmem.Index. A batch with one bad vector writes
@@ -42,38 +45,32 @@ func NewIndex(dim int) (*Index, error) {
 // is kept without its vector: nothing of the text it quoted stays, and no
 // search finds it.
 func (x *Index) Upsert(_ context.Context, mems []groupmem.Memory) error {
-	entries := make([]entry, len(mems))
+	units := make([][]float32, len(mems))
+	kept := make([]groupmem.Memory, len(mems))
 	for i, m := range mems {
 		if len(m.Embedding) != x.dim {
 			return groupmem.Errorf(groupmem.EINVALID, "memory %s has a %d-dimensional vector; the index holds %d", m.ID, len(m.Embedding), x.dim)
 		}
-		unit := normalize(m.Embedding)
-		if m.Statement == groupmem.Redacted {
-			unit = nil
+		if m.Statement != groupmem.Redacted {
+			units[i] = vector.Unit(m.Embedding)
 		}
 		m.Embedding = nil
-		m.Tags = slices.Clone(m.Tags)
-		m.Evidence = slices.Clone(m.Evidence)
-		entries[i] = entry{mem: m, unit: unit}
+		kept[i] = clone(m)
 	}
 	x.mu.Lock()
 	defer x.mu.Unlock()
-	for _, e := range entries {
-		g := x.groups[e.mem.GroupID]
+	for i, m := range kept {
+		g := x.groups[m.GroupID]
 		if g == nil {
-			g = map[string]entry{}
-			x.groups[e.mem.GroupID] = g
+			g = &group{mems: map[string]groupmem.Memory{}, words: keyword.NewIndex(), vecs: vector.NewSet(x.dim)}
+			x.groups[m.GroupID] = g
 		}
-		g[e.mem.ID] = e
-		w := x.words[e.mem.GroupID]
-		if w == nil {
-			w = keyword.NewIndex()
-			x.words[e.mem.GroupID] = w
-		}
-		if e.mem.Status == groupmem.StatusActive && e.mem.Statement != groupmem.Redacted {
-			w.Add(e.mem.ID, e.mem.Statement)
+		g.mems[m.ID] = m
+		g.vecs.Put(m.ID, units[i])
+		if m.Status == groupmem.StatusActive && m.Statement != groupmem.Redacted {
+			g.words.Add(m.ID, m.Statement)
 		} else {
-			w.Remove(e.mem.ID)
+			g.words.Remove(m.ID)
 		}
 	}
 	return nil
@@ -84,9 +81,11 @@ func (x *Index) Upsert(_ context.Context, mems []groupmem.Memory) error {
 func (x *Index) List(_ context.Context, q groupmem.MemoryQuery) (groupmem.MemoryPage, error) {
 	x.mu.RLock()
 	var matched []groupmem.Memory
-	for _, e := range x.groups[q.GroupID] {
-		if q.Status == "" || e.mem.Status == q.Status {
-			matched = append(matched, e.mem)
+	if g := x.groups[q.GroupID]; g != nil {
+		for _, m := range g.mems {
+			if q.Status == "" || m.Status == q.Status {
+				matched = append(matched, m)
+			}
 		}
 	}
 	x.mu.RUnlock()
@@ -108,32 +107,32 @@ func (x *Index) Search(_ context.Context, q groupmem.SearchQuery) ([]groupmem.Hi
 	if len(q.Vector) != x.dim {
 		return nil, groupmem.Errorf(groupmem.EINVALID, "query vector has %d dimensions; the index holds %d", len(q.Vector), x.dim)
 	}
-	query := normalize(q.Vector)
+	query := vector.Unit(q.Vector)
 	if query == nil || q.Limit <= 0 {
 		return nil, nil
 	}
 	x.mu.RLock()
-	var hits []groupmem.Hit
-	for _, e := range x.groups[q.GroupID] {
-		if e.unit == nil || (q.Status != "" && e.mem.Status != q.Status) {
-			continue
-		}
-		if score := dot(query, e.unit); score > q.Threshold {
-			hits = append(hits, groupmem.Hit{Memory: e.mem, Score: score})
-		}
+	defer x.mu.RUnlock()
+	g := x.groups[q.GroupID]
+	if g == nil {
+		return nil, nil
 	}
-	x.mu.RUnlock()
-	slices.SortFunc(hits, func(a, b groupmem.Hit) int {
-		if c := cmp.Compare(b.Score, a.Score); c != 0 {
-			return c
-		}
-		return cmp.Compare(a.Memory.ID, b.Memory.ID)
-	})
-	hits = hits[:min(len(hits), q.Limit)]
-	for i := range hits {
-		hits[i].Memory = clone(hits[i].Memory)
+	near := g.nearest(query, q.Limit, q.Threshold, q.Status)
+	hits := make([]groupmem.Hit, len(near))
+	for i, s := range near {
+		hits[i] = groupmem.Hit{Memory: clone(g.mems[s.ID]), Score: s.Score}
 	}
 	return hits, nil
+}
+
+// nearest returns up to n versions in status (any: "") whose vectors score
+// above floor against the unit vector query, best first, ties by id.
+func (g *group) nearest(query []float32, n int, floor float64, status groupmem.Status) []keyword.Scored {
+	var keep func(int32) bool
+	if status != "" {
+		keep = func(p int32) bool { return g.mems[g.vecs.ID(p)].Status == status }
+	}
+	return g.vecs.Nearest(query, n, floor, nil, keep)
 }
 
 // SearchHybrid implements groupmem.Index: BM25 over the statements of the
@@ -153,83 +152,40 @@ func (x *Index) SearchHybrid(_ context.Context, q groupmem.HybridQuery) ([]group
 	x.mu.RLock()
 	defer x.mu.RUnlock()
 	g := x.groups[q.GroupID]
-	var words []keyword.Scored
-	if w := x.words[q.GroupID]; w != nil && q.Text != "" {
-		words = w.Search(q.Text, n, nil)
+	if g == nil {
+		return []groupmem.HybridHit{}, nil
 	}
-	var sems []groupmem.Hit
-	if query := normalize(q.Vector); query != nil {
+	var words, sems []keyword.Scored
+	if q.Text != "" {
+		words = g.words.Search(q.Text, n, nil)
+	}
+	if query := vector.Unit(q.Vector); query != nil {
 		cut := 0.0
 		if q.Threshold != nil {
 			cut = *q.Threshold
 		}
-		for _, e := range g {
-			if e.unit == nil || e.mem.Status != groupmem.StatusActive {
-				continue
-			}
-			if score := dot(query, e.unit); score > cut {
-				sems = append(sems, groupmem.Hit{Memory: e.mem, Score: score})
-			}
-		}
-		slices.SortFunc(sems, func(a, b groupmem.Hit) int {
-			return cmp.Or(cmp.Compare(b.Score, a.Score), cmp.Compare(a.Memory.ID, b.Memory.ID))
-		})
-		sems = sems[:min(len(sems), n)]
+		sems = g.nearest(query, n, cut, groupmem.StatusActive)
 	}
-	return fuse(words, sems, n, q, func(id string) groupmem.Memory { return clone(g[id].mem) }), nil
-}
-
-// fuse ranks the two sides' candidates as groupmem.Index.SearchHybrid
-// says and returns the best q.Limit; full is how many candidates each
-// side was asked for.
-func fuse(words []keyword.Scored, sems []groupmem.Hit, full int, q groupmem.HybridQuery, mem func(id string) groupmem.Memory) []groupmem.HybridHit {
-	semScore := make(map[string]float64, len(sems))
-	semSide := make([]keyword.Scored, len(sems))
-	for i, h := range sems {
-		semScore[h.Memory.ID], semSide[i] = h.Score, keyword.Scored{ID: h.Memory.ID, Score: h.Score}
-	}
-	wordScore := make(map[string]float64, len(words))
-	for _, w := range words {
-		wordScore[w.ID] = w.Score
-	}
-	var ranked []keyword.Scored
-	switch {
-	case q.Vector == nil:
-		ranked = words
-	case q.Text == "":
-		ranked = make([]keyword.Scored, len(sems))
-		for i, h := range sems {
-			ranked[i] = keyword.Scored{ID: h.Memory.ID, Score: h.Score}
-		}
-	default:
-		ranked = keyword.Combine(words, semSide, full)
-	}
+	sides := keyword.NewSides(words, sems)
+	ranked := keyword.Rank(words, sems, q.Vector == nil || q.Text != "", q.Vector != nil, n)
 	out := make([]groupmem.HybridHit, 0, min(q.Limit, len(ranked)))
 	for _, r := range ranked {
 		if len(out) == q.Limit {
 			break
 		}
-		sem, similar := semScore[r.ID]
-		if q.Threshold != nil && !similar {
+		word, sem := sides.Of(r.ID)
+		if q.Threshold != nil && sem == nil {
 			continue // a threshold cuts what is not similar enough, whatever its keywords
 		}
-		hit := groupmem.HybridHit{Memory: mem(r.ID), Score: r.Score}
-		if similar {
-			hit.Semantic = &sem
-		}
-		if v, ok := wordScore[r.ID]; ok {
-			hit.Keyword = &v
-		}
-		out = append(out, hit)
+		out = append(out, groupmem.HybridHit{Memory: clone(g.mems[r.ID]), Score: r.Score, Keyword: word, Semantic: sem})
 	}
-	return out
+	return out, nil
 }
 
 // DeleteGroup implements groupmem.Index.
 func (x *Index) DeleteGroup(_ context.Context, groupID string) error {
 	x.mu.Lock()
 	delete(x.groups, groupID)
-	delete(x.words, groupID)
 	x.mu.Unlock()
 	return nil
 }
@@ -238,11 +194,14 @@ func (x *Index) DeleteGroup(_ context.Context, groupID string) error {
 func (x *Index) Delete(_ context.Context, groupID string, ids []string) error {
 	x.mu.Lock()
 	defer x.mu.Unlock()
+	g := x.groups[groupID]
+	if g == nil {
+		return nil
+	}
 	for _, id := range ids {
-		delete(x.groups[groupID], id)
-		if w := x.words[groupID]; w != nil {
-			w.Remove(id)
-		}
+		delete(g.mems, id)
+		g.words.Remove(id)
+		g.vecs.Remove(id)
 	}
 	return nil
 }
@@ -250,35 +209,9 @@ func (x *Index) Delete(_ context.Context, groupID string, ids []string) error {
 // Reset implements groupmem.Index.
 func (x *Index) Reset(context.Context) error {
 	x.mu.Lock()
-	x.groups = map[string]map[string]entry{}
-	x.words = map[string]*keyword.Index{}
+	x.groups = map[string]*group{}
 	x.mu.Unlock()
 	return nil
-}
-
-// normalize returns v scaled to unit length, or nil for the zero vector.
-func normalize(v []float32) []float32 {
-	var sum float64
-	for _, f := range v {
-		sum += float64(f) * float64(f)
-	}
-	if sum == 0 || math.IsNaN(sum) || math.IsInf(sum, 0) {
-		return nil
-	}
-	n := 1 / math.Sqrt(sum)
-	out := make([]float32, len(v))
-	for i, f := range v {
-		out[i] = float32(float64(f) * n)
-	}
-	return out
-}
-
-func dot(a, b []float32) float64 {
-	var s float64
-	for i := range a {
-		s += float64(a[i]) * float64(b[i])
-	}
-	return s
 }
 
 func clone(m groupmem.Memory) groupmem.Memory {

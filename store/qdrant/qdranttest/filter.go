@@ -2,7 +2,6 @@ package qdranttest
 
 import (
 	"fmt"
-	"math"
 	"slices"
 	"strings"
 
@@ -10,6 +9,8 @@ import (
 	"github.com/qdrant/go-client/qdrant"
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
+
+	"github.com/groupmem/groupmem/vector"
 )
 
 // predicate reports whether a payload matches a filter.
@@ -257,31 +258,16 @@ func pointKey(id *qdrant.PointId) (string, error) {
 	return "", status.Error(codes.InvalidArgument, "Wrong input: point id is missing")
 }
 
-// normalize returns v scaled to unit length, computed in float32 as Qdrant
-// does; a zero vector stays zero.
+// normalize scales v to unit length as Qdrant does for the cosine
+// distance; a vector without direction stays as it is.
 func normalize(v []float32) []float32 {
-	var sum float32
-	for _, x := range v {
-		sum += x * x
+	if u := vector.Unit(v); u != nil {
+		return u
 	}
-	out := slices.Clone(v)
-	if sum == 0 {
-		return out
-	}
-	n := float32(math.Sqrt(float64(sum)))
-	for i := range out {
-		out[i] /= n
-	}
-	return out
+	return slices.Clone(v)
 }
 
-func dot(a, b []float32) float32 {
-	var s float32
-	for i := range a {
-		s += a[i] * b[i]
-	}
-	return s
-}
+func dot(a, b []float32) float32 { return float32(vector.Dot(a, b)) }
 
 // compileRange matches a number (integer or double) within r's bounds.
 func compileRange(key string, r *qdrant.Range) predicate {
