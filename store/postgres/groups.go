@@ -55,13 +55,22 @@ func (l *Ledger) Groups(ctx context.Context, q groupmem.GroupQuery) ([]groupmem.
 	if err != nil || len(runIDs) == 0 {
 		return groups, interpretError(err)
 	}
-	rows, err = l.pool.Query(ctx, `SELECT `+runColumns+` FROM evolution_runs WHERE id = ANY($1::text[]::uuid[])`, runIDs)
+	if err := l.lastRuns(ctx, groups, runIDs); err != nil {
+		return nil, err
+	}
+	return groups, nil
+}
+
+// lastRuns replaces each group's LastRun, which holds only its id, with
+// the run's record, read in one query.
+func (l *Ledger) lastRuns(ctx context.Context, groups []groupmem.GroupSummary, runIDs []string) error {
+	rows, err := l.pool.Query(ctx, `SELECT `+runColumns+` FROM evolution_runs WHERE id = ANY($1::text[]::uuid[])`, runIDs)
 	if err != nil {
-		return nil, interpretError(fmt.Errorf("read groups' runs: %w", err))
+		return interpretError(fmt.Errorf("read groups' runs: %w", err))
 	}
 	runs, err := pgx.CollectRows(rows, scanRun)
 	if err != nil {
-		return nil, interpretError(err)
+		return interpretError(err)
 	}
 	byID := make(map[string]*groupmem.Run, len(runs))
 	for i := range runs {
@@ -72,5 +81,5 @@ func (l *Ledger) Groups(ctx context.Context, q groupmem.GroupQuery) ([]groupmem.
 			groups[i].LastRun = byID[groups[i].LastRun.ID]
 		}
 	}
-	return groups, nil
+	return nil
 }
