@@ -19,13 +19,18 @@ import (
 // ImportGroup implements groupmem.Transfer in one transaction. It first
 // takes the group's state row (creating it), within the lock timeout as a
 // whole, so no message, run or commit of the group can slip in, and checks
-// the group is empty. Each batch is one round trip: a statement that finds
-// the first row naming a run or version that is not of the import, then
-// the insert, which skips a row whose id is taken (ON CONFLICT DO NOTHING)
-// and returns the ids it wrote, so the first row it skipped names its
-// line. Messages keep their seqs: the state row reserves every seq for the
-// transaction (migrations/0003_seq_by_database.sql) until the state is
-// written.
+// the group is empty. Each batch of messages, versions or changes is
+// checked by one statement that looks up each row's keys and references
+// by index (the first row whose seq, message id, version id, lineage and
+// version, or active lineage is taken, or that names a run or version not
+// of the import, names its line; repeats within the batch are found
+// before it), and then copied in with COPY, the versions' outbox entries
+// too: no statement scans the group's rows, so a batch costs the same
+// however many came before it. Runs, which are few, are inserted with ON
+// CONFLICT DO NOTHING, the first skipped naming its line. The next batch
+// is read while one is written (ledger.ReadAhead). Messages keep their
+// seqs: the state row reserves every seq for the transaction
+// (migrations/0003_seq_by_database.sql) until the state is written.
 func (l *Ledger) ImportGroup(ctx context.Context, groupID string, next func() (groupmem.GroupRows, error)) (groupmem.GroupCounts, error) {
 	var counts groupmem.GroupCounts
 	if err := groupmem.CheckGroupID(groupID); err != nil {
