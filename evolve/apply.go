@@ -105,7 +105,7 @@ func (s *State) Discard(p *Pass, a groupmem.Answer, reason string) error {
 	offset := s.report.Lines
 	var drops []groupmem.Drop
 	for _, act := range a.Actions {
-		drops = append(drops, groupmem.Drop{Line: act.Line + offset, Reason: reason, Text: excerpt(string(act.Kind) + " " + act.Alias + " " + act.Statement)})
+		drops = append(drops, groupmem.Drop{Line: act.Line + offset, Reason: reason, Text: Excerpt(string(act.Kind) + " " + act.Alias + " " + act.Statement)})
 	}
 	s.merge(nil, a.Report, offset, drops, 0, 0)
 	return nil
@@ -210,11 +210,11 @@ func (s *State) validate(p *Pass, actions []groupmem.Action, offset int, drops *
 		if line > 0 {
 			line += offset
 		}
-		alias := normalizeAlias(a.Alias)
+		alias := NormalizeAlias(a.Alias)
 		o := op{kind: a.Kind, line: line, reason: cleanReason(a.Reason), evidence: append(p.messageIDs(a.Evidence), a.Cites...),
 			strength: a.Strength, tags: a.Tags, subjects: p.subjects(a.Subjects)}
 		fail := func(reason string) {
-			*drops = append(*drops, groupmem.Drop{Line: line, Reason: reason, Text: excerpt(string(a.Kind) + " " + alias + " " + a.Statement)})
+			*drops = append(*drops, groupmem.Drop{Line: line, Reason: reason, Text: Excerpt(string(a.Kind) + " " + alias + " " + a.Statement)})
 		}
 		if a.Strength != nil && groupmem.CheckStrength(*a.Strength) != nil {
 			fail(DropBadStrength)
@@ -343,6 +343,6 @@ func (s *State) merge(p *Pass, rep groupmem.Report, offset int, drops []groupmem
 	}
 	r.Passes++
 	for _, id := range p.cut {
-		r.AddDrop(groupmem.Drop{Reason: DropMessageCut, Text: excerpt(id)}, false)
+		r.AddDrop(groupmem.Drop{Reason: DropMessageCut, Text: Excerpt(id)}, false)
 	}
 }

@@ -40,8 +40,6 @@ const (
 	DefaultMinDeleteGuard  = 4
 	DefaultNearDuplicate   = 0.8
 	DefaultStrength        = 0.5
-	DefaultMaxAnswerBytes  = 2 << 20
-	DefaultMaxObjectBytes  = 8 << 10
 	DefaultReasks          = 2
 	DefaultMaxSplits       = 3
 	DefaultMinLetters      = 4
@@ -91,12 +89,6 @@ type Config struct {
 	// DefaultStrength is the strength of a newly created memory, in (0, 1]
 	// (default 0.5). Updates keep their parent's strength.
 	DefaultStrength float64
-	// MaxAnswerBytes is the most of one answer that Parse reads (default
-	// 2 MiB); the lines past it are dropped as too_long.
-	MaxAnswerBytes int
-	// MaxObjectBytes is the longest object of an answer that Parse decodes
-	// or repairs (default 8 KiB); a longer one is dropped as too_long.
-	MaxObjectBytes int
 	// Reasks is how many times a pass is asked again when the model's
 	// answer holds no valid action (default 2; negative: never). After
 	// that the run fails and its messages wait for the next run.
@@ -129,8 +121,6 @@ func (c Config) WithDefaults() (Config, error) {
 	c.NearDuplicate = cmp.Or(c.NearDuplicate, DefaultNearDuplicate)
 	c.MaxStatementRunes = cmp.Or(c.MaxStatementRunes, groupmem.MaxStatementRunes)
 	c.DefaultStrength = cmp.Or(c.DefaultStrength, DefaultStrength)
-	c.MaxAnswerBytes = cmp.Or(c.MaxAnswerBytes, DefaultMaxAnswerBytes)
-	c.MaxObjectBytes = cmp.Or(c.MaxObjectBytes, DefaultMaxObjectBytes)
 	// Negative stays negative ("never"), so that applying the defaults
 	// twice gives what applying them once does.
 	c.Reasks = cmp.Or(c.Reasks, DefaultReasks)
@@ -153,8 +143,6 @@ func (c Config) WithDefaults() (Config, error) {
 		return c, groupmem.Errorf(groupmem.EINVALID, "evolve NearDuplicate must be within (0, 1], got %g", c.NearDuplicate)
 	case c.MaxStatementRunes < 1 || c.MaxStatementRunes > groupmem.MaxStatementRunes:
 		return c, groupmem.Errorf(groupmem.EINVALID, "evolve MaxStatementRunes must be within [1, %d], got %d", groupmem.MaxStatementRunes, c.MaxStatementRunes)
-	case c.MaxAnswerBytes < 1 || c.MaxObjectBytes < 64:
-		return c, groupmem.Errorf(groupmem.EINVALID, "evolve MaxAnswerBytes must be positive and MaxObjectBytes at least 64, got %d and %d", c.MaxAnswerBytes, c.MaxObjectBytes)
 	case c.MinStatementLetters < 1:
 		return c, groupmem.Errorf(groupmem.EINVALID, "evolve MinStatementLetters must be positive, got %d", c.MinStatementLetters)
 	case !(c.DefaultStrength > 0 && c.DefaultStrength <= 1):

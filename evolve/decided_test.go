@@ -1,7 +1,6 @@
 package evolve
 
 import (
-	"context"
 	"slices"
 	"strings"
 	"testing"
@@ -65,22 +64,6 @@ func TestDecidedActions(t *testing.T) {
 	}
 	if rep := st.Report(); rep.Drops[DropBadStrength] != 1 || len(plan.New) != 2 {
 		t.Errorf("a strength outside [0, 1] must drop its action: drops %v, %d versions", rep.Drops, len(plan.New))
-	}
-}
-
-// A model's answer cannot set what only an evolver decides.
-func TestParseSetsNoDecidedFields(t *testing.T) {
-	ans, err := Parse(context.Background(), `{"action":"create","statement":"Ann likes tea","strength":0.9,"tags":["x"],"cites":["m1"]}`, "stop", Config{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(ans.Actions) != 1 {
-		t.Fatalf("parsed %d actions, want 1", len(ans.Actions))
-	}
-	for _, a := range ans.Actions {
-		if a.Strength != nil || a.Tags != nil || a.Cites != nil {
-			t.Errorf("parsed action %+v carries decided fields", a)
-		}
 	}
 }
 

@@ -61,7 +61,7 @@ func (o *op) drop(drops *[]groupmem.Drop, reason string) {
 	if o.statement != "" {
 		text += " " + o.statement
 	}
-	*drops = append(*drops, groupmem.Drop{Line: o.line, Reason: reason, Text: excerpt(text)})
+	*drops = append(*drops, groupmem.Drop{Line: o.line, Reason: reason, Text: Excerpt(text)})
 }
 
 // dedupe applies the near-duplicate rule to the creates of a pass, after

@@ -20,7 +20,7 @@ func run(t *testing.T, st *State, msgs []groupmem.Message, script func(p *Pass) 
 			return nil, err
 		}
 		text, finish := script(p)
-		actions, rep := parse(t, text, finish)
+		actions, rep := decode(t, text, finish)
 		if err := st.Apply(p, actions, rep); err != nil {
 			return nil, err
 		}
@@ -282,7 +282,7 @@ func TestApplyRules(t *testing.T) {
 			mems := seedMemories(statements...)
 			st := newState(t, mems, tt.cfg)
 			p := onePass(t, st, chat(1, 20))
-			actions, rep := parse(t, answer(t, p, tt.answer), "stop")
+			actions, rep := decode(t, answer(t, p, tt.answer), "stop")
 			if err := st.Apply(p, actions, rep); err != nil {
 				t.Fatalf("Apply: %v", err)
 			}
@@ -320,7 +320,7 @@ func TestApplyUnknownKind(t *testing.T) {
 func TestApplyEvidence(t *testing.T) {
 	st := newState(t, nil, Config{})
 	p := onePass(t, st, chat(1, 5))
-	actions, rep := parse(t, `{"action":"create","statement":"成员常提 a b","evidence":["m2","M3","[m4]","m2","m6","m0","x","m05"]}`, "stop")
+	actions, rep := decode(t, `{"action":"create","statement":"成员常提 a b","evidence":["m2","M3","[m4]","m2","m6","m0","x","m05"]}`, "stop")
 	if err := st.Apply(p, actions, rep); err != nil {
 		t.Fatal(err)
 	}
@@ -345,9 +345,9 @@ func TestApplySubjects(t *testing.T) {
 	st := newState(t, mems, Config{})
 	p := onePass(t, st, chat(1, 5)) // senders u1 阿杰, u2 Lily, u3 老张, u4 momo, u0 小王
 	alias, runner := aliases(t, p)["阿杰负责整理新番列表"], aliases(t, p)["老张每天晨跑"]
-	actions, rep := parse(t, lines(
+	actions, rep := decode(t, lines(
 		`{"action":"create","statement":"Lily 和老张都养猫","change_reason":"她们自己说的","evidence":["m2","m3"],"subjects":["Lily","老张","lily","Bob"]}`,
-		`{"action":"create","statement":"momo 在读研究生","change_reason":"momo 说的","evidence":["m4"],"subjects":"u4"}`,
+		`{"action":"create","statement":"momo 在读研究生","change_reason":"momo 说的","evidence":["m4"],"subjects":["u4"]}`,
 		`{"action":"create","statement":"群里多数人喜欢科幻番","change_reason":"多人提到","evidence":["m1"]}`,
 		`{"action":"update","id":"`+alias+`","statement":"阿杰每周整理新番列表并发到群里","change_reason":"阿杰又发了","evidence":["m1"]}`,
 		`{"action":"update","id":"`+runner+`","statement":"老张每天早上晨跑五公里","change_reason":"老张说的","evidence":["m3"],"subjects":["张先生"]}`,

@@ -2,6 +2,7 @@ package evolve
 
 import (
 	"errors"
+	"fmt"
 	"strconv"
 	"testing"
 
@@ -43,7 +44,7 @@ func TestMassDeletionGuard(t *testing.T) {
 				if perr != nil {
 					t.Fatalf("Pass %d: %v", i+1, perr)
 				}
-				actions, rep := parse(t, deletes(p, n), "stop")
+				actions, rep := decode(t, deletes(p, n), "stop")
 				if err = st.Apply(p, actions, rep); err != nil {
 					break
 				}
@@ -116,5 +117,66 @@ func TestApplyStalePass(t *testing.T) {
 	}
 	if err := st.Apply(nil, nil, groupmem.Report{}); groupmem.ErrorCode(err) != groupmem.EINVALID {
 		t.Errorf("Apply of nil: %v, want EINVALID", err)
+	}
+}
+
+// benchActions are the actions of a 500-line answer for 50 shown
+// memories, as a reader of answers gives them (package llmfuse's
+// BenchmarkParseAnswer500 reads that answer): keeps, updates, a few
+// deletes, many creates, invented ids and conflicts.
+func benchActions() []groupmem.Action {
+	var out []groupmem.Action
+	add := func(a groupmem.Action) {
+		a.Line = len(out) + 1
+		out = append(out, a)
+	}
+	for i := 1; i <= 40; i++ {
+		add(groupmem.Action{Kind: groupmem.ActionKeep, Alias: fmt.Sprintf("M%d", i)})
+	}
+	for i := 1; i <= 30; i++ {
+		add(groupmem.Action{Kind: groupmem.ActionUpdate, Alias: fmt.Sprintf("M%d", i), Statement: fmt.Sprintf("第%d条记忆的新表述：成员常在周%d晚上讨论话题%d", i, i%7+1, i*13),
+			Reason: "新消息补充", Evidence: []string{fmt.Sprintf("m%d", i), fmt.Sprintf("m%d", i+1)}})
+	}
+	for i := 41; i <= 44; i++ {
+		add(groupmem.Action{Kind: groupmem.ActionDelete, Alias: fmt.Sprintf("M%d", i), Reason: "已过时"})
+	}
+	for i := range 300 {
+		add(groupmem.Action{Kind: groupmem.ActionCreate, Statement: fmt.Sprintf("新特点%d：%s喜欢在群里分享%s", i, string(rune('一'+i)), string(rune('丁'+i*3))),
+			Reason: "多人提到", Evidence: []string{fmt.Sprintf("m%d", i%200+1)}})
+	}
+	for i := range 60 {
+		add(groupmem.Action{Kind: groupmem.ActionCreate, Statement: fmt.Sprintf("可修复的第%d行%s", i, string(rune('甲'+i*5))), Evidence: []string{fmt.Sprintf("m%d", i+1)}, Repaired: true})
+	}
+	for i := range 26 {
+		if i%2 == 0 {
+			add(groupmem.Action{Kind: groupmem.ActionDelete, Alias: fmt.Sprintf("M%d", 100+i)})
+		} else {
+			add(groupmem.Action{Kind: groupmem.ActionUpdate, Alias: fmt.Sprintf("M%d", i), Statement: fmt.Sprintf("冲突的第二次更新%d", i)})
+		}
+	}
+	return out
+}
+
+// BenchmarkApply500 measures the validation and application of the
+// actions of a 500-line answer to a pass of 50 memories and 200 messages;
+// reading the answer is package llmfuse's BenchmarkParseAnswer500
+// (together: target 5 ms on two cores).
+func BenchmarkApply500(b *testing.B) {
+	var statements []string
+	for i := range 50 {
+		statements = append(statements, fmt.Sprintf("第%d条记忆：成员常在周末%s讨论%s", i, string(rune('子'+i)), string(rune('丑'+2*i))))
+	}
+	mems := seedMemories(statements...)
+	msgs := chat(1, 200)
+	actions := benchActions()
+	rep := groupmem.Report{Answers: 1, Lines: 500, Entries: 500, Parsed: len(actions), Repaired: 60}
+	for i := 0; i < b.N; i++ {
+		b.StopTimer()
+		st := newState(b, mems, Config{})
+		p := onePass(b, st, msgs)
+		b.StartTimer()
+		if err := st.Apply(p, actions, rep); err != nil {
+			b.Fatal(err)
+		}
 	}
 }

@@ -1,8 +1,7 @@
-package evolve
+package llmfuse
 
 import (
 	"context"
-	"errors"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -13,6 +12,7 @@ import (
 	"github.com/google/go-cmp/cmp/cmpopts"
 
 	"github.com/groupmem/groupmem"
+	"github.com/groupmem/groupmem/evolve"
 )
 
 // corpusCase is one broken answer of testdata/answers: a header of
@@ -20,7 +20,7 @@ import (
 //
 //	# finish: stop                    the finish reason the model gave
 //	# want: update M2 | statement     an action Parse must return, in order
-//	# drops: unclosed=1 fragment=2    the run's drops by reason after Apply
+//	# drops: unclosed=1 fragment=2    the run's drops by reason (a cut answer's actions: answer_cut)
 //	# ignored: prose=1                the entries ignored, by bucket
 type corpusCase struct {
 	finish  string
@@ -78,9 +78,11 @@ func show(a groupmem.Action) string {
 }
 
 // TestAnswerCorpus runs every broken answer of testdata/answers through
-// Parse and ApplyAnswer on a group of three memories: the actions, the
-// drops and the ignored text must be exactly those the case names, and
-// every entry must land in exactly one bucket.
+// Parse, and through a run (evolve.Fuse) of one pass on a group of three
+// memories that asks once and never splits: the actions, the drops and
+// the ignored text must be exactly those the case names, and every entry
+// must land in exactly one bucket. The run fails exactly when nothing in
+// the answer is usable, or when the token limit cut it.
 func TestAnswerCorpus(t *testing.T) {
 	paths, err := filepath.Glob("testdata/answers/*.txt")
 	if err != nil || len(paths) < 15 {
@@ -100,13 +102,8 @@ func TestAnswerCorpus(t *testing.T) {
 			if diff := cmp.Diff(c.want, got, cmpopts.EquateEmpty()); diff != "" {
 				t.Errorf("actions (-want +got):\n%s", diff)
 			}
-			st := newState(t, seedMemories("每周五晚上聊新番动漫", "多数成员从事前端开发", "群规禁止讨论政治"), Config{})
-			p := onePass(t, st, chat(1, 3))
-			err = st.ApplyAnswer(p, ans)
-			if err != nil && !errors.Is(err, ErrNoAction) {
-				t.Fatalf("ApplyAnswer: %v", err)
-			}
-			rep := st.Report()
+			fusion, _, err := fuseOnce(t, seedMemories("每周五晚上聊新番动漫", "多数成员从事前端开发", "群规禁止讨论政治"), chat(3), c.answer, c.finish)
+			rep := fusion.Plan.Run.Report
 			if diff := cmp.Diff(c.drops, rep.Drops, cmpopts.EquateEmpty()); diff != "" {
 				t.Errorf("drops (-want +got):\n%s\n%+v", diff, rep.Dropped)
 			}
@@ -116,8 +113,13 @@ func TestAnswerCorpus(t *testing.T) {
 			if sum := rep.Applied + rep.Kept + groupmem.Total(rep.Drops) + groupmem.Total(rep.Ignored); sum != rep.Entries {
 				t.Errorf("report %+v: the buckets hold %d entries, not %d", rep, sum, rep.Entries)
 			}
-			if (err != nil) != (rep.Applied+rep.Kept == 0) {
-				t.Errorf("ApplyAnswer = %v with %d applied and %d kept: an answer is refused exactly when nothing in it is usable", err, rep.Applied, rep.Kept)
+			switch {
+			case evolve.CutOff(c.finish):
+				if groupmem.FailReason(err, "") != groupmem.FailAnswerCut || rep.Applied+rep.Kept != 0 {
+					t.Errorf("run = %v with %d applied and %d kept: a cut answer is never applied", err, rep.Applied, rep.Kept)
+				}
+			case (err != nil) != (rep.Applied+rep.Kept == 0):
+				t.Errorf("run = %v with %d applied and %d kept: an answer is refused exactly when nothing in it is usable", err, rep.Applied, rep.Kept)
 			}
 		})
 	}

@@ -1,4 +1,4 @@
-package evolve
+package llmfuse
 
 import (
 	"context"

@@ -1,6 +1,9 @@
 // Package llmfuse is the model-driven evolver: a groupmem.Fuser that asks a
 // language model each pass of an evolution and takes nothing of an answer
-// on trust (package evolve parses, repairs and validates it).
+// on trust. It renders a pass's prompt (package prompts), calls the model,
+// and reads the answer with Parse, which repairs what it can and counts
+// what it cannot; package evolve then validates the actions, as it does
+// every Fuser's.
 package llmfuse
 
 import (
@@ -9,7 +12,6 @@ import (
 	"fmt"
 
 	"github.com/groupmem/groupmem"
-	"github.com/groupmem/groupmem/evolve"
 	"github.com/groupmem/groupmem/prompts"
 )
 
@@ -24,23 +26,22 @@ type Model interface {
 }
 
 // Fuser fuses through a language model: it asks the model a pass's
-// prompt and reads the answer with package evolve's Parse, which repairs
+// prompt and reads the answer with Parse, which repairs
 // what it can and counts what it cannot. The rest (asking again, splitting
 // a cut answer, validation, the deletion guard) is evolve.Fuse's, the same
 // for every Fuser.
 type Fuser struct {
 	model Model
-	cfg   evolve.Config
+	cfg   Config
 }
 
 var _ groupmem.Fuser = (*Fuser)(nil)
 
 // New returns a fuser asking model, reading its answers by the limits of
 // cfg (MaxAnswerBytes, MaxObjectBytes) and recording the prompt version of
-// cfg.Lang; the worker's passes should use the same cfg. EINVALID names a
-// bad setting of cfg.
-func New(model Model, cfg evolve.Config) (*Fuser, error) {
-	cfg, err := cfg.WithDefaults()
+// cfg.Lang. EINVALID names a bad setting of cfg.
+func New(model Model, cfg Config) (*Fuser, error) {
+	cfg, err := cfg.withDefaults()
 	if err != nil {
 		return nil, err
 	}
@@ -68,7 +69,7 @@ func (f *Fuser) Fuse(ctx context.Context, p groupmem.Pass) (groupmem.Answer, err
 	if err != nil {
 		return cost, modelError(err)
 	}
-	ans, err := evolve.Parse(ctx, reply.Text, reply.Finish, f.cfg)
+	ans, err := Parse(ctx, reply.Text, reply.Finish, f.cfg)
 	if err != nil {
 		return cost, groupmem.Failure(groupmem.FailCancelled, fmt.Errorf("parse the answer: %w", err))
 	}

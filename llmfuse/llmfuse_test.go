@@ -46,7 +46,7 @@ func messages(n int) []groupmem.Message {
 
 func fuse(t *testing.T, model *script, msgs []groupmem.Message) (evolve.Fusion, error) {
 	t.Helper()
-	f, err := llmfuse.New(model, evolve.Config{})
+	f, err := llmfuse.New(model, llmfuse.Config{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,41 +1,30 @@
-package evolve
+package llmfuse
 
 import (
 	"cmp"
 	"context"
 	"encoding/json"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/groupmem/groupmem"
+	"github.com/groupmem/groupmem/evolve"
 	"github.com/kaptinlin/jsonrepair"
 )
 
-// Reasons an entry of an answer, or an action, is dropped, as counted in
-// groupmem.Report.Drops.
+// Reasons a line of an answer is not an action, as counted in
+// groupmem.Report.Drops beside the run's own (evolve.DropUnknownAction and
+// the others that validation gives).
 const (
-	DropUnrepairable   = "unrepairable"       // an object that neither parses nor can be repaired without changing its text
-	DropNotObject      = "not_object"         // repair gave something other than a JSON object
-	DropUnknownAction  = "unknown_action"     // no action, or one other than keep, update, create, delete
-	DropBadField       = "bad_field"          // a field of the wrong type, or id and old_id that disagree
-	DropBadStrength    = "bad_strength"       // an evolver's strength outside [0, 1]
-	DropTruncated      = "truncated"          // the object was cut off at the end of the answer
-	DropUnclosed       = "unclosed"           // the object never closed before the next object began
-	DropUnterminated   = "unterminated"       // a string in the object did not end on its line
-	DropFragment       = "fragment"           // a piece of JSON outside any object, such as the rest of a broken line
-	DropGarbled        = "garbled"            // an object whose line goes on with the rest of a string after it: where it really ended is unsure
-	DropProse          = "prose"              // a line, or the text beside an object, of words and no JSON: something the model said that is not an action
-	DropTooLong        = "too_long"           // an object longer than Config.MaxObjectBytes, or text past Config.MaxAnswerBytes
-	DropMissingID      = "missing_id"         // update or delete without an id
-	DropUnknownID      = "unknown_id"         // an id this pass did not show
-	DropEmptyStatement = "empty_statement"    // no statement, or one without real content (see Config.MinStatementLetters)
-	DropPlaceholder    = "placeholder"        // a statement such as null, none, n/a, "..." or 无
-	DropLongStatement  = "statement_too_long" // longer than Config.MaxStatementRunes; never cut
-	DropConflict       = "conflict"           // the memory was already changed by another action of the pass
-	DropDuplicate      = "duplicate"          // a create that repeats a memory or an earlier create
-	DropHeld           = "held_for_review"    // valid, but the deletion guard held the pass for a person
-	DropAnswerCut      = "answer_cut"         // the answer was cut by the token limit; its pass is asked again, smaller
-	DropMessageCut     = "message_cut"        // not an entry: an input message was cut to fit (Line 0)
+	DropUnrepairable = "unrepairable" // an object that neither parses nor can be repaired without changing its text
+	DropNotObject    = "not_object"   // repair gave something other than a JSON object
+	DropBadField     = "bad_field"    // a field of the wrong type, or id and old_id that disagree
+	DropTruncated    = "truncated"    // the object was cut off at the end of the answer
+	DropUnclosed     = "unclosed"     // the object never closed before the next object began
+	DropUnterminated = "unterminated" // a string in the object did not end on its line
+	DropFragment     = "fragment"     // a piece of JSON outside any object, such as the rest of a broken line
+	DropGarbled      = "garbled"      // an object whose line goes on with the rest of a string after it: where it really ended is unsure
+	DropProse        = "prose"        // a line, or the text beside an object, of words and no JSON: something the model said that is not an action
+	DropTooLong      = "too_long"     // an object longer than Config.MaxObjectBytes, or text past Config.MaxAnswerBytes
 )
 
 // maxStrayQuotes is the most single quotes outside strings an object may
@@ -46,13 +35,10 @@ const maxStrayQuotes = 4
 // handed to jsonrepair may have; an action needs two.
 const maxRepairNesting = 8
 
-// excerptRunes is the length of the excerpt a drop carries.
-const excerptRunes = 60
-
 // Parse reads a model's answer into actions: the groupmem.Answer holds
 // them, each with its line, the text, and the accounting of every entry
 // that is not an action (its Report has Answers 1; Applied and Kept are
-// left to State.Apply). finishReason is the reason the
+// left to the run, evolve.Fuse, which validates the actions). finishReason is the reason the
 // model gave for stopping ("stop", "length", ...). It reads at most
 // cfg.MaxAnswerBytes of the answer (lines past that are dropped as
 // too_long) and stops with ctx's error when ctx ends; otherwise it never
@@ -96,7 +82,7 @@ const excerptRunes = 60
 // Parse runs in time linear in the answer's size (repair works on one
 // bounded object at a time).
 func Parse(ctx context.Context, answer, finishReason string, cfg Config) (groupmem.Answer, error) {
-	cfg, err := cfg.WithDefaults()
+	cfg, err := cfg.withDefaults()
 	if err != nil {
 		return groupmem.Answer{}, err
 	}
@@ -118,7 +104,7 @@ func Parse(ctx context.Context, answer, finishReason string, cfg Config) (groupm
 			lastObject = i
 		}
 	}
-	cut := CutOff(finishReason)
+	cut := evolve.CutOff(finishReason)
 	for i, it := range s.items {
 		rep.Entries++
 		text := answer[it.from:max(it.from, it.to)]
@@ -130,7 +116,7 @@ func Parse(ctx context.Context, answer, finishReason string, cfg Config) (groupm
 			it.drop = DropTruncated
 		}
 		if it.drop != "" {
-			rep.AddDrop(groupmem.Drop{Line: it.line, Reason: it.drop, Text: excerpt(text)}, true)
+			rep.AddDrop(groupmem.Drop{Line: it.line, Reason: it.drop, Text: evolve.Excerpt(text)}, true)
 			continue
 		}
 		if i%64 == 0 {
@@ -140,7 +126,7 @@ func Parse(ctx context.Context, answer, finishReason string, cfg Config) (groupm
 		}
 		a, reason := decode(it, text)
 		if reason != "" {
-			rep.AddDrop(groupmem.Drop{Line: it.line, Reason: reason, Text: excerpt(text)}, true)
+			rep.AddDrop(groupmem.Drop{Line: it.line, Reason: reason, Text: evolve.Excerpt(text)}, true)
 			continue
 		}
 		out.Actions = append(out.Actions, a)
@@ -159,7 +145,7 @@ func Parse(ctx context.Context, answer, finishReason string, cfg Config) (groupm
 		rep.Lines += n
 		rep.Entries += n
 		if n > 0 {
-			rep.AddDrop(groupmem.Drop{Line: s.lines + 1, Reason: DropTooLong, Text: excerpt(rest)}, true)
+			rep.AddDrop(groupmem.Drop{Line: s.lines + 1, Reason: DropTooLong, Text: evolve.Excerpt(rest)}, true)
 			groupmem.Count(&rep.Drops, DropTooLong, n-1)
 		}
 	}
@@ -173,16 +159,6 @@ func trailingText(items []item) bool {
 		if it.ignore != IgnoreStructure {
 			return true
 		}
-	}
-	return false
-}
-
-// CutOff reports whether a finish reason means the token limit cut the
-// answer.
-func CutOff(finishReason string) bool {
-	switch strings.ToLower(strings.TrimSpace(finishReason)) {
-	case "length", "max_tokens", "max_output_tokens":
-		return true
 	}
 	return false
 }
@@ -263,7 +239,7 @@ func toAction(obj map[string]any) (groupmem.Action, string) {
 	case groupmem.ActionKeep, groupmem.ActionUpdate, groupmem.ActionCreate, groupmem.ActionDelete:
 		a.Kind = k
 	default:
-		return a, DropUnknownAction
+		return a, evolve.DropUnknownAction
 	}
 	id, ok1 := stringField(obj, "id")
 	oldID, ok2 := stringField(obj, "old_id")
@@ -272,7 +248,7 @@ func toAction(obj map[string]any) (groupmem.Action, string) {
 	if !ok1 || !ok2 || !ok3 || !ok4 {
 		return a, DropBadField
 	}
-	id, oldID = normalizeAlias(id), normalizeAlias(oldID)
+	id, oldID = evolve.NormalizeAlias(id), evolve.NormalizeAlias(oldID)
 	if id != "" && oldID != "" && id != oldID {
 		return a, DropBadField
 	}
@@ -333,24 +309,4 @@ func namesField(v any) []string {
 		}
 	}
 	return out
-}
-
-// normalizeAlias turns " m3 ", "[M3]" or "M3:" into "M3"; anything else is
-// returned trimmed, to be rejected as unknown.
-func normalizeAlias(s string) string {
-	s = strings.Trim(s, " \t[]()#:：【】")
-	if len(s) > 1 && s[0] == 'm' {
-		return "M" + s[1:]
-	}
-	return s
-}
-
-// excerpt returns a short one-line excerpt of s for a drop.
-func excerpt(s string) string {
-	s = groupmem.Truncate(s, 8*excerptRunes)
-	s = strings.Join(strings.Fields(groupmem.CleanText(s)), " ")
-	if utf8.RuneCountInString(s) > excerptRunes {
-		return groupmem.TruncateRunes(s, excerptRunes-1) + "…"
-	}
-	return s
 }

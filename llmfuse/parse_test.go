@@ -1,12 +1,14 @@
-package evolve
+package llmfuse
 
 import (
+	"context"
 	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
 	"github.com/groupmem/groupmem"
+	"github.com/groupmem/groupmem/evolve"
 )
 
 // act builds an expected action.
@@ -113,7 +115,7 @@ func TestParse(t *testing.T) {
 				"```",
 			),
 			want:    []groupmem.Action{act(keep, "M1", "", 1, false), act(keep, "M2", "", 3, false)},
-			dropped: []groupmem.Drop{{Line: 2, Reason: DropUnknownAction}},
+			dropped: []groupmem.Drop{{Line: 2, Reason: evolve.DropUnknownAction}},
 			ignored: map[string]int{IgnoreStructure: 1},
 			lines:   4,
 		},
@@ -284,7 +286,7 @@ func TestParse(t *testing.T) {
 		{
 			name:    "unknown or missing action",
 			answer:  lines(`{"action":"merge","id":"M1"}`, `{"id":"M1"}`, `{}`, `{"action":""}`),
-			dropped: []groupmem.Drop{{Line: 1, Reason: DropUnknownAction}, {Line: 2, Reason: DropUnknownAction}, {Line: 3, Reason: DropUnknownAction}, {Line: 4, Reason: DropUnknownAction}},
+			dropped: []groupmem.Drop{{Line: 1, Reason: evolve.DropUnknownAction}, {Line: 2, Reason: evolve.DropUnknownAction}, {Line: 3, Reason: evolve.DropUnknownAction}, {Line: 4, Reason: evolve.DropUnknownAction}},
 			lines:   4,
 		},
 		{
@@ -422,8 +424,8 @@ func TestParseDropExcerpt(t *testing.T) {
 		t.Fatalf("drops = %+v, want 3, the last the prose left on line 3", rep.Dropped)
 	}
 	for _, d := range rep.Dropped {
-		if n := len([]rune(d.Text)); n == 0 || n > excerptRunes || strings.Contains(d.Text, "\n") {
-			t.Errorf("drop excerpt %q: want one non-empty line of at most %d characters", d.Text, excerptRunes)
+		if n := len([]rune(d.Text)); n == 0 || n > 60 || strings.Contains(d.Text, "\n") {
+			t.Errorf("drop excerpt %q: want one non-empty line of at most %d characters", d.Text, 60)
 		}
 	}
 	if got := rep.Dropped[1].Text; got != `{"action":"create","statement":"a` {
@@ -437,7 +439,7 @@ func TestParseDropLimit(t *testing.T) {
 	if len(rep.Dropped) != groupmem.MaxDropExamples {
 		t.Fatalf("%d drops listed, want %d", len(rep.Dropped), groupmem.MaxDropExamples)
 	}
-	if n := rep.Drops[DropUnknownAction]; n != 3*groupmem.MaxDropExamples {
+	if n := rep.Drops[evolve.DropUnknownAction]; n != 3*groupmem.MaxDropExamples {
 		t.Errorf("%d drops counted, want every one of %d", n, 3*groupmem.MaxDropExamples)
 	}
 	if n := rep.Drops[DropProse]; n != 3*groupmem.MaxDropExamples {
@@ -465,5 +467,41 @@ func TestParseReasoningTagsInText(t *testing.T) {
 		act(keep, "M2", "", 7, false), act(create, "", "同一行</think>{也一样", 7, false)}
 	if diff := cmp.Diff(want, got); diff != "" || len(rep.Dropped) != 0 {
 		t.Errorf("tags inside statements must stay text (-want +got):\n%s\ndrops: %+v", diff, rep.Dropped)
+	}
+}
+
+// A model's answer cannot set what only an evolver decides.
+func TestParseSetsNoDecidedFields(t *testing.T) {
+	ans, err := Parse(context.Background(), `{"action":"create","statement":"Ann likes tea","strength":0.9,"tags":["x"],"cites":["m1"]}`, "stop", Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(ans.Actions) != 1 {
+		t.Fatalf("parsed %d actions, want 1", len(ans.Actions))
+	}
+	for _, a := range ans.Actions {
+		if a.Strength != nil || a.Tags != nil || a.Cites != nil {
+			t.Errorf("parsed action %+v carries decided fields", a)
+		}
+	}
+}
+
+// Subjects are read from a list of names or from one string of names
+// separated by commas; an empty list says the memory is about the group.
+func TestParseSubjects(t *testing.T) {
+	got, _ := parse(t, lines(
+		`{"action":"create","statement":"a b","subjects":["Lily"," 老张 ",""]}`,
+		`{"action":"create","statement":"c d","subjects":"u4, Ann Lee，老王"}`,
+		`{"action":"create","statement":"e f","subjects":[]}`,
+		`{"action":"create","statement":"g h"}`,
+	), "stop")
+	want := [][]string{{"Lily", "老张"}, {"u4", "Ann Lee", "老王"}, {}, nil}
+	if len(got) != len(want) {
+		t.Fatalf("%d actions, want %d", len(got), len(want))
+	}
+	for i, a := range got {
+		if diff := cmp.Diff(want[i], a.Subjects); diff != "" || (want[i] == nil) != (a.Subjects == nil) {
+			t.Errorf("line %d subjects %#v, want %#v", i+1, a.Subjects, want[i])
+		}
 	}
 }

@@ -1,6 +1,7 @@
 package stack
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 
@@ -194,9 +195,14 @@ func (s *Stack) openFuser(_ context.Context) error {
 	if err != nil {
 		return setting("Chat", err)
 	}
-	f, err := llmfuse.New(chat, s.cfg.Evolve)
+	lc := s.cfg.LLMFuse
+	lc.Lang = cmp.Or(lc.Lang, s.cfg.Evolve.Lang)
+	if lc.Location == nil {
+		lc.Location = s.cfg.Evolve.Location
+	}
+	f, err := llmfuse.New(chat, lc)
 	if err != nil {
-		return setting("Evolve", err)
+		return setting("LLMFuse", err)
 	}
 	s.Fuser, s.Evolve = f, s.cfg.Evolve
 	return nil

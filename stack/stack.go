@@ -23,6 +23,7 @@ import (
 	"github.com/groupmem/groupmem"
 	"github.com/groupmem/groupmem/evolve"
 	"github.com/groupmem/groupmem/llm"
+	"github.com/groupmem/groupmem/llmfuse"
 	"github.com/groupmem/groupmem/metrics"
 	"github.com/groupmem/groupmem/msgsearch"
 	"github.com/groupmem/groupmem/offline"
@@ -77,6 +78,10 @@ type Config struct {
 	MaxConcurrency int
 	Evolve         evolve.Config
 	Offline        offline.Config
+	// LLMFuse tunes the model-driven evolver, used with Chat: how it
+	// reads answers. Its Lang and Location, when unset, are Evolve's, so
+	// that the prompt it renders is the one the passes are budgeted by.
+	LLMFuse llmfuse.Config
 	// Service tunes the writer path; Open sets its Relay, Evolve and
 	// UnsharedLock.
 	Service worker.Config

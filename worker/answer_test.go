@@ -69,7 +69,7 @@ func newStack(t *testing.T, l groupmem.Ledger, x groupmem.Index, lk groupmem.Loc
 		t.Fatal(err)
 	}
 	cfg.Lang = "en"
-	fuser, err := llmfuse.New(chat, cfg)
+	fuser, err := llmfuse.New(chat, llmfuse.Config{Lang: cfg.Lang})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -213,7 +213,7 @@ func TestCutAnswerSplitsThePass(t *testing.T) {
 				t.Fatalf("Evolve = %+v, %v; want 4 messages fused in two halves, 2 created", res, err)
 			}
 			rep := res.Report
-			if rep.Drops[evolve.DropAnswerCut] != 1 || rep.Drops[evolve.DropTruncated] != 1 || rep.Applied != 2 || rep.Attempts[0].Outcome != groupmem.OutcomeSplit {
+			if rep.Drops[evolve.DropAnswerCut] != 1 || rep.Drops[llmfuse.DropTruncated] != 1 || rep.Applied != 2 || rep.Attempts[0].Outcome != groupmem.OutcomeSplit {
 				t.Errorf("report %+v: want the cut answer's action dropped as answer_cut, its last line truncated", rep)
 			}
 			for _, m := range res.New {
@@ -246,7 +246,7 @@ func TestRunRecordsEveryModelAttempt(t *testing.T) {
 		t.Fatal(err)
 	}
 	cfg := evolve.Config{Lang: "en"}
-	fuser, err := llmfuse.New(chat, cfg)
+	fuser, err := llmfuse.New(chat, llmfuse.Config{Lang: cfg.Lang})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -25,7 +25,7 @@ func TestProseIsDroppedWithItsLine(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	fuser, err := llmfuse.New(chat, evolve.Config{Lang: "en"})
+	fuser, err := llmfuse.New(chat, llmfuse.Config{Lang: "en"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -49,15 +49,15 @@ func TestProseIsDroppedWithItsLine(t *testing.T) {
 	rep := run.Report
 	var prose []int
 	for _, d := range rep.Dropped {
-		if d.Reason == evolve.DropProse {
+		if d.Reason == llmfuse.DropProse {
 			prose = append(prose, d.Line)
 		}
 	}
-	if len(prose) != 2 || prose[0] != 1 || prose[1] != 6 || rep.Drops[evolve.DropProse] != 2 || rep.Drops[evolve.DropUnknownAction] != 1 {
+	if len(prose) != 2 || prose[0] != 1 || prose[1] != 6 || rep.Drops[llmfuse.DropProse] != 2 || rep.Drops[evolve.DropUnknownAction] != 1 {
 		t.Errorf("report drops %v, prose on lines %v; want prose dropped on lines 1 and 6, the one-line fenced object as unknown_action",
 			rep.Drops, prose)
 	}
-	if rep.Ignored[evolve.IgnoreStructure] != 2 || rep.Ignored[evolve.IgnoreReasoning] != 3 || len(rep.Ignored) != 2 {
+	if rep.Ignored[llmfuse.IgnoreStructure] != 2 || rep.Ignored[llmfuse.IgnoreReasoning] != 3 || len(rep.Ignored) != 2 {
 		t.Errorf("ignored %v: want only the two fences and the three lines of reasoning", rep.Ignored)
 	}
 	if got := gathered(t, reg, "groupmem_model_actions_dropped_total"); got != 3 {

@@ -13,7 +13,6 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/groupmem/groupmem"
-	"github.com/groupmem/groupmem/evolve"
 	"github.com/groupmem/groupmem/llm"
 	"github.com/groupmem/groupmem/llm/llmtest"
 	"github.com/groupmem/groupmem/llmfuse"
@@ -85,7 +84,7 @@ func (h *harness) service(t testing.TB, locker groupmem.Locker, cfg worker.Confi
 	if err != nil {
 		t.Fatal(err)
 	}
-	fuser, err := llmfuse.New(chat, evolve.Config{Lang: "en"})
+	fuser, err := llmfuse.New(chat, llmfuse.Config{Lang: "en"})
 	if err != nil {
 		t.Fatal(err)
 	}

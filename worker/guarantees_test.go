@@ -11,6 +11,7 @@ import (
 	"github.com/groupmem/groupmem"
 	"github.com/groupmem/groupmem/evolve"
 	"github.com/groupmem/groupmem/llm/llmtest"
+	"github.com/groupmem/groupmem/llmfuse"
 	"github.com/groupmem/groupmem/store/inmem"
 	"github.com/groupmem/groupmem/store/qdrant/qdranttest"
 	"github.com/groupmem/groupmem/worker"
@@ -99,7 +100,7 @@ func TestUntrustedAnswerAppliesOnlyValidActions(t *testing.T) {
 	if rep.Repaired < 1 || rep.Finish != "stop" || rep.Applied != 2 {
 		t.Fatalf("run report = %+v", rep)
 	}
-	wantDrops := map[string]int{evolve.DropConflict: 1, evolve.DropUnknownID: 1, evolve.DropEmptyStatement: 1, evolve.DropUnknownAction: 1, evolve.DropTruncated: 1, evolve.DropProse: 2}
+	wantDrops := map[string]int{evolve.DropConflict: 1, evolve.DropUnknownID: 1, evolve.DropEmptyStatement: 1, evolve.DropUnknownAction: 1, llmfuse.DropTruncated: 1, llmfuse.DropProse: 2}
 	if diff := cmp.Diff(wantDrops, rep.Drops); diff != "" {
 		t.Errorf("drops by reason (-want +got):\n%s", diff)
 	}

@@ -15,7 +15,6 @@ import (
 
 	"github.com/groupmem/groupmem"
 	"github.com/groupmem/groupmem/embed"
-	"github.com/groupmem/groupmem/evolve"
 	"github.com/groupmem/groupmem/llm"
 	"github.com/groupmem/groupmem/llm/llmtest"
 	"github.com/groupmem/groupmem/llmfuse"
@@ -128,7 +127,7 @@ func benchService(b *testing.B) (*postgres.Ledger, *worker.Service) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	fuser, err := llmfuse.New(chat, evolve.Config{Lang: "en"})
+	fuser, err := llmfuse.New(chat, llmfuse.Config{Lang: "en"})
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -11,7 +11,6 @@ import (
 
 	"github.com/groupmem/groupmem"
 	"github.com/groupmem/groupmem/embed"
-	"github.com/groupmem/groupmem/evolve"
 	"github.com/groupmem/groupmem/llm"
 	"github.com/groupmem/groupmem/llm/llmtest"
 	"github.com/groupmem/groupmem/llmfuse"
@@ -135,7 +134,7 @@ func rateService(b *testing.B, l *postgres.Ledger, model *llmtest.Server, budget
 	if err != nil {
 		b.Fatal(err)
 	}
-	fuser, err := llmfuse.New(chat, evolve.Config{Lang: "en"})
+	fuser, err := llmfuse.New(chat, llmfuse.Config{Lang: "en"})
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -15,6 +15,7 @@ import (
 	"github.com/groupmem/groupmem/embed"
 	"github.com/groupmem/groupmem/evolve"
 	"github.com/groupmem/groupmem/llm"
+	"github.com/groupmem/groupmem/llmfuse"
 	"github.com/groupmem/groupmem/prompts"
 	"github.com/groupmem/groupmem/stack"
 	"github.com/groupmem/groupmem/store/postgres"
@@ -191,8 +192,8 @@ func (c *Config) settings() []setting {
 		{"GROUPMEM_LLM_TIMEOUT", "timeout of one model call attempt", dur(&c.LLMTimeout), text(llm.DefaultChatTimeout)},
 		{"GROUPMEM_LLM_REASKS", "times a pass is asked again when the answer holds no valid action; then the run fails and its messages wait (0: never)", num(&c.LLMReasks), text(evolve.DefaultReasks)},
 		{"GROUPMEM_LLM_MAX_SPLITS", "times a pass whose answer the token limit cut is split in half and asked again (0: never)", num(&c.LLMMaxSplits), text(evolve.DefaultMaxSplits)},
-		{"GROUPMEM_LLM_MAX_ANSWER_BYTES", "most bytes of one answer that are read; the lines past it are dropped", num(&c.LLMMaxAnswer), text(evolve.DefaultMaxAnswerBytes)},
-		{"GROUPMEM_LLM_MAX_OBJECT_BYTES", "longest object of an answer that is decoded or repaired; longer ones are dropped", num(&c.LLMMaxObject), text(evolve.DefaultMaxObjectBytes)},
+		{"GROUPMEM_LLM_MAX_ANSWER_BYTES", "most bytes of one answer that are read; the lines past it are dropped", num(&c.LLMMaxAnswer), text(llmfuse.DefaultMaxAnswerBytes)},
+		{"GROUPMEM_LLM_MAX_OBJECT_BYTES", "longest object of an answer that is decoded or repaired; longer ones are dropped", num(&c.LLMMaxObject), text(llmfuse.DefaultMaxObjectBytes)},
 		{"GROUPMEM_LANG", "prompt language: zh or en", str(&c.Lang), prompts.DefaultLang},
 		{"GROUPMEM_TIMEZONE", "time zone of prompts and of the nightly schedule (IANA name)", str(&c.TimeZone), worker.DefaultTimeZone},
 		{"GROUPMEM_MAX_MEMORIES", "most memories shown to the model in one pass", num(&c.MaxMemories), text(evolve.DefaultMaxMemories)},

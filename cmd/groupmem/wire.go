@@ -10,6 +10,7 @@ import (
 	"github.com/groupmem/groupmem"
 	"github.com/groupmem/groupmem/evolve"
 	"github.com/groupmem/groupmem/llm"
+	"github.com/groupmem/groupmem/llmfuse"
 	"github.com/groupmem/groupmem/stack"
 	"github.com/groupmem/groupmem/store/postgres"
 	"github.com/groupmem/groupmem/store/qdrant"
@@ -53,8 +54,8 @@ func stackConfig(cfg *Config, log *slog.Logger) stack.Config {
 			Lang: cfg.Lang, Location: loc, MaxMemories: cfg.MaxMemories, MaxMessages: cfg.MaxMessages,
 			MaxPromptTokens: cfg.MaxPromptTokens, MaxDeleteShare: cfg.MaxDeleteShare,
 			Reasks: never(cfg.LLMReasks), MaxSplits: never(cfg.LLMMaxSplits),
-			MaxAnswerBytes: cfg.LLMMaxAnswer, MaxObjectBytes: cfg.LLMMaxObject,
 		},
+		LLMFuse:         llmfuse.Config{MaxAnswerBytes: cfg.LLMMaxAnswer, MaxObjectBytes: cfg.LLMMaxObject},
 		Service:         worker.Config{LockTTL: cfg.LockTTL},
 		Retention:       worker.RetentionConfig{MessageDays: cfg.RetainMessagesDays, IdleGroupDays: cfg.PurgeIdleGroupsDays},
 		SearchThreshold: cfg.SearchThreshold,
