@@ -78,6 +78,7 @@ type Deps struct {
 // Defaults of Config.
 const (
 	DefaultMaxBodyBytes      = 8 << 20
+	DefaultMaxImportBytes    = 4 << 30
 	DefaultThreshold         = 0.7
 	DefaultRequestTimeout    = 30 * time.Second
 	DefaultEvolveTimeout     = 10 * time.Minute
@@ -101,6 +102,11 @@ type Config struct {
 	// MaxBodyBytes limits the body of a message batch (default 8 MiB);
 	// every other body is limited to 64 KiB. Larger bodies get 413.
 	MaxBodyBytes int64
+	// MaxImportBytes limits the archive POST /memory/import reads, as a
+	// whole (default 4 GiB; each of its lines is limited to
+	// archive.MaxLineBytes besides). A larger one gets 413 and writes
+	// nothing.
+	MaxImportBytes int64
 	// DefaultThreshold is the search and context similarity threshold when
 	// a request names none, within [0, 1] (default 0.7, the original
 	// spec's, for an embeddings service; the stack sets 0.25 for the
@@ -133,6 +139,7 @@ type Config struct {
 // first bad setting.
 func (c Config) withDefaults() (Config, error) {
 	c.MaxBodyBytes = cmp.Or(c.MaxBodyBytes, DefaultMaxBodyBytes)
+	c.MaxImportBytes = cmp.Or(c.MaxImportBytes, DefaultMaxImportBytes)
 	c.DefaultThreshold = cmp.Or(c.DefaultThreshold, DefaultThreshold)
 	c.RequestTimeout = cmp.Or(c.RequestTimeout, DefaultRequestTimeout)
 	c.EvolveTimeout = cmp.Or(c.EvolveTimeout, DefaultEvolveTimeout)
@@ -145,6 +152,8 @@ func (c Config) withDefaults() (Config, error) {
 	switch {
 	case c.MaxBodyBytes < 0:
 		return c, groupmem.Errorf(groupmem.EINVALID, "api MaxBodyBytes must not be negative")
+	case c.MaxImportBytes < 0:
+		return c, groupmem.Errorf(groupmem.EINVALID, "api MaxImportBytes must not be negative")
 	case !(c.DefaultThreshold >= 0 && c.DefaultThreshold <= 1):
 		return c, groupmem.Errorf(groupmem.EINVALID, "api DefaultThreshold must be within [0, 1]")
 	case c.RequestTimeout < 0 || c.EvolveTimeout < 0 || c.ReadyTimeout < 0 || c.ReadHeaderTimeout < 0 ||

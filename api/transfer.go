@@ -2,6 +2,7 @@ package api
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"net/http"
@@ -89,8 +90,8 @@ func (s *stream) Write(b []byte) (int, error) {
 // an archive (JSON Lines, as export writes it), read a line at a time and
 // written into the group, which must be empty (409 otherwise), in one
 // ledger transaction: a line that does not pass (400 naming it, 413 for
-// one over the line limit) writes nothing. The rows keep their ids; the
-// file's group becomes this one.
+// one over the line limit, or a body over Config.MaxImportBytes) writes
+// nothing. The rows keep their ids; the file's group becomes this one.
 func (h *Handler) importGroup(w http.ResponseWriter, r *http.Request, c *call) error {
 	g, err := groupParam(r)
 	if err != nil {
@@ -104,7 +105,8 @@ func (h *Handler) importGroup(w http.ResponseWriter, r *http.Request, c *call) e
 		return err
 	}
 	_ = http.NewResponseController(w).SetReadDeadline(time.Time{}) // as long as the file takes
-	got, err := t.Import(r.Context(), g, r.Body)
+	body := &importBody{r: http.MaxBytesReader(w, r.Body, h.cfg.MaxImportBytes), limit: h.cfg.MaxImportBytes}
+	got, err := t.Import(r.Context(), g, body)
 	if err != nil {
 		return err
 	}
@@ -115,4 +117,20 @@ func (h *Handler) importGroup(w http.ResponseWriter, r *http.Request, c *call) e
 		Reembedded bool                 `json:"reembedded"`
 	}{true, g, got.GroupCounts, got.Reembedded})
 	return nil
+}
+
+// importBody is an import's request body, read to its limit: past it, a
+// read fails with ETOOLARGE, which ends the import (413).
+type importBody struct {
+	r     io.Reader
+	limit int64
+}
+
+func (b *importBody) Read(p []byte) (int, error) {
+	n, err := b.r.Read(p)
+	var tooLarge *http.MaxBytesError
+	if errors.As(err, &tooLarge) {
+		err = groupmem.Errorf(groupmem.ETOOLARGE, "the archive is larger than %d bytes, the server's limit of an import", b.limit)
+	}
+	return n, err
 }

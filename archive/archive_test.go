@@ -49,7 +49,7 @@ func sample() []groupmem.GroupRows {
 func write(t testing.TB, rows []groupmem.GroupRows) string {
 	t.Helper()
 	var b bytes.Buffer
-	w, err := archive.NewWriter(&b, archive.Header{Groupmem: "test", Embedder: "e", GroupID: "g", ExportedAt: archive.At(t0)})
+	w, err := archive.NewWriter(&b, archive.Header{Groupmem: "test", Embedder: "e", GroupID: "g", ExportedAt: archive.At(t0), Messages: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -156,6 +156,7 @@ func TestRefusals(t *testing.T) {
 		{"NUL in text", set(3, strings.Replace(line(3), "Friday!", `Fri\u0000day`, 1)), "line 3: content holds a control character", groupmem.EINVALID},
 		{"redacted with text", set(4, strings.Replace(line(4), `"content":""`, `"content":"x"`, 1)), "line 4: message \"m2\" is redacted but carries text", groupmem.EINVALID},
 		{"count mismatch", set(10, strings.Replace(line(10), `"changes":2`, `"changes":3`, 1)), "line 10: the state counts", groupmem.EINVALID},
+		{"messages not in the header", strings.Replace(good, `"messages":true`, `"messages":false`, 1), `line 3: a message record in a file whose header says it holds no messages`, groupmem.EINVALID},
 		{"after the state", good + line(2), "line 11: the state line must be the last one", groupmem.EINVALID},
 		{"huge line", set(3, `{"type":"message","content":"`+strings.Repeat("x", archive.MaxLineBytes)+`"}`+"\n"), "line 3 is longer than", groupmem.ETOOLARGE},
 		{"huge statement", set(7, strings.Replace(line(7), "most are front-end developers", strings.Repeat("长", 2000), 1)), "line 7: version", groupmem.EINVALID},

@@ -67,6 +67,9 @@ func (r *Reader) decode(line []byte) (*record, error) {
 			t, sections[c.section])
 	}
 	c.section = section
+	if t == TypeMessage && !r.header.Messages {
+		return nil, fmt.Errorf(`a message record in a file whose header says it holds no messages ("messages":false)`)
+	}
 	rec := &record{kind: t}
 	var err error
 	switch t {

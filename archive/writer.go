@@ -14,6 +14,7 @@ import (
 // ledger's export gives it (groupmem.Transfer.ExportGroup), the state
 // last. It buffers at most one line beyond its output's buffer.
 type Writer struct {
+	header Header
 	out    *bufio.Writer
 	line   bytes.Buffer
 	enc    *json.Encoder
@@ -29,6 +30,7 @@ func NewWriter(w io.Writer, h Header) (*Writer, error) {
 	wr.enc = json.NewEncoder(&wr.line)
 	wr.enc.SetEscapeHTML(false)
 	h.Type, h.Format = TypeHeader, FormatVersion
+	wr.header = h
 	if err := wr.put(h); err != nil {
 		return nil, err
 	}
@@ -37,10 +39,14 @@ func NewWriter(w io.Writer, h Header) (*Writer, error) {
 
 // Write writes the rows of b as lines. The state is written last, with
 // the number of records of each kind before it, and flushes the output;
-// nothing may follow it (EINTERNAL).
+// nothing may follow it, and messages come only into a file whose header
+// says it holds them (EINTERNAL otherwise).
 func (w *Writer) Write(b groupmem.GroupRows) error {
 	if w.done {
 		return groupmem.Errorf(groupmem.EINTERNAL, "archive: rows after the state line")
+	}
+	if len(b.Messages) > 0 && !w.header.Messages {
+		return groupmem.Errorf(groupmem.EINTERNAL, "archive: messages in a file whose header says it holds none")
 	}
 	for _, r := range b.Runs {
 		if err := w.put(runLine(r)); err != nil {

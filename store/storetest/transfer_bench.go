@@ -26,7 +26,7 @@ func TransferFile(tb testing.TB, rows int) []byte {
 	tb.Helper()
 	lineages := max(rows/6, 1)
 	var out bytes.Buffer
-	w, err := archive.NewWriter(&out, archive.Header{Groupmem: "bench", Embedder: "bench-100", GroupID: "big", ExportedAt: archive.At(t0)})
+	w, err := archive.NewWriter(&out, archive.Header{Groupmem: "bench", Embedder: "bench-100", GroupID: "big", ExportedAt: archive.At(t0), Messages: true})
 	if err != nil {
 		tb.Fatal(err)
 	}
@@ -148,7 +148,7 @@ func BenchTransfer(b *testing.B, open func(tb testing.TB) TransferLedger, rows i
 		b.ResetTimer()
 		for range b.N {
 			peak.start()
-			w, err := archive.NewWriter(io.Discard, archive.Header{GroupID: "big"})
+			w, err := archive.NewWriter(io.Discard, archive.Header{GroupID: "big", Messages: true})
 			if err != nil {
 				b.Fatal(err)
 			}
