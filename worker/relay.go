@@ -286,7 +286,7 @@ func (r *Relay) upsert(ctx context.Context, mems []groupmem.Memory) map[string]g
 // calls it so that its own change is searchable at once, bounded by ctx,
 // whatever else the outbox holds; what it leaves pending the relay does.
 //
-// It writes the state that the commit read back (plan.Committed), which
+// It writes the state that the commit returned (plan.Committed), which
 // is what a read of the ledger right after the commit would return, and
 // reads the ledger only when the plan does not hold that state for every
 // touched version. Either way the ledger is read again after the write,
