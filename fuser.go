@@ -51,11 +51,10 @@ type Pass struct {
 	// Later counts the messages of the run that later passes show.
 	Messages []Message
 	Later    int
-	// System and User are the pass rendered for a language model (package
-	// prompts): the instructions, the memories and the messages, and on a
-	// pass asked again the reminder of the answer's form.
-	System, User string
-	Now          time.Time
+	// Now is the run's time: the day a prompt calls today. A Fuser that
+	// asks a model renders the pass itself (package llmfuse, through
+	// package prompts).
+	Now time.Time
 	// Moderated holds, by memory id, when a person last set the strength
 	// of an active memory by hand (the latest of the change log's recent
 	// manual strength changes): a Fuser respects it until messages give a

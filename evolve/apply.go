@@ -26,8 +26,8 @@ type op struct {
 	dropped   bool
 }
 
-// Apply validates the actions the model answered for pass p and applies
-// them to the state; rep is the report Parse gave for the answer. The rules:
+// apply validates the actions a Fuser answered for pass p and applies
+// them to the state; rep is the report that came with the answer. The rules:
 //
 //   - Only memories shown in p can be named, by their alias; an unknown or
 //     invented alias is dropped (DropUnknownID), an update or delete
@@ -67,38 +67,38 @@ type op struct {
 //   - The deletion guard: when the pass would delete at least
 //     MinDeleteGuard memories and more than MaxDeleteShare of those shown,
 //     or the run as a whole would delete that much of the group's
-//     memories, Apply records the pass's actions in the report as held
+//     memories, apply records the pass's actions in the report as held
 //     (DropHeld, none applied) and returns an EREVIEW *groupmem.Error
-//     wrapping groupmem.ErrReview; every later Pass, Apply and Plan
-//     returns the same error, and Held returns the plan the run would
+//     wrapping groupmem.ErrReview; every later pass, apply and plan
+//     returns the same error, and held returns the plan the run would
 //     have committed with the pass taken as answered, for a person to
 //     approve.
 //
 // Drops are added to the run's report with their line numbers counted
 // across passes (the lines of pass 2 follow those of pass 1).
 //
-// Apply returns EINVALID when p is not the next pass of this state (made by
-// another State, applied already, or made before an earlier pass was
+// apply returns EINVALID when p is not the next pass of this state (made by
+// another state, applied already, or made before an earlier pass was
 // applied).
-func (s *State) Apply(p *Pass, actions []groupmem.Action, rep groupmem.Report) error {
-	return s.apply(p, groupmem.Answer{Actions: actions, Report: rep}, false)
+func (s *state) apply(p *pass, actions []groupmem.Action, rep groupmem.Report) error {
+	return s.applyOps(p, groupmem.Answer{Actions: actions, Report: rep}, false)
 }
 
-// ApplyAnswer applies a model's answer to pass p by the rules of Apply,
+// applyAnswer applies a model's answer to pass p by the rules of apply,
 // with one more: an answer in which no action survives validation (not
 // even a keep) is not applied. The state then stays as it was, the
 // answer's entries are counted in the run's report, and the error wraps
-// ErrNoAction, so that the caller can ask again for the same pass. An
+// errNoAction, so that the caller can ask again for the same pass. An
 // answer of keep lines only, or a lone {"action":"keep"}, is a valid
 // answer that changes nothing.
-func (s *State) ApplyAnswer(p *Pass, a groupmem.Answer) error {
-	return s.apply(p, a, true)
+func (s *state) applyAnswer(p *pass, a groupmem.Answer) error {
+	return s.applyOps(p, a, true)
 }
 
-// Discard counts the entries of an answer to pass p that is not used at
+// discard counts the entries of an answer to pass p that is not used at
 // all, each action as dropped with reason (DropAnswerCut for an answer the
 // token limit cut). The state is unchanged and p can be asked again.
-func (s *State) Discard(p *Pass, a groupmem.Answer, reason string) error {
+func (s *state) discard(p *pass, a groupmem.Answer, reason string) error {
 	if err := s.check(p); err != nil {
 		return err
 	}
@@ -112,7 +112,7 @@ func (s *State) Discard(p *Pass, a groupmem.Answer, reason string) error {
 }
 
 // check returns the error of applying p now.
-func (s *State) check(p *Pass) error {
+func (s *state) check(p *pass) error {
 	switch {
 	case s.review != nil:
 		return s.review
@@ -124,7 +124,7 @@ func (s *State) check(p *Pass) error {
 	return nil
 }
 
-func (s *State) apply(p *Pass, a groupmem.Answer, require bool) error {
+func (s *state) applyOps(p *pass, a groupmem.Answer, require bool) error {
 	if err := s.check(p); err != nil {
 		return err
 	}
@@ -145,7 +145,7 @@ func (s *State) apply(p *Pass, a groupmem.Answer, require bool) error {
 	}
 	if require && applied+kept == 0 {
 		s.merge(nil, a.Report, offset, drops, 0, 0)
-		return fmt.Errorf("pass %d: %w", p.N, ErrNoAction)
+		return fmt.Errorf("pass %d: %w", p.N, errNoAction)
 	}
 	if err := s.guard(p, ops); err != nil {
 		// The pass is taken as answered, for the plan held for a person
@@ -166,7 +166,7 @@ func (s *State) apply(p *Pass, a groupmem.Answer, require bool) error {
 }
 
 // take applies the steps of pass p that were not dropped to the state.
-func (s *State) take(p *Pass, ops []op) {
+func (s *state) take(p *pass, ops []op) {
 	for i := range ops {
 		o := &ops[i]
 		if o.dropped {
@@ -197,13 +197,13 @@ func (s *State) take(p *Pass, ops []op) {
 		}
 	}
 	s.passes++
-	s.messages += p.Messages
+	s.messages += len(p.Messages)
 }
 
 // validate checks each action on its own and returns the steps that
 // passed, each action's line shifted by offset, and the number of keeps
 // that named no memory.
-func (s *State) validate(p *Pass, actions []groupmem.Action, offset int, drops *[]groupmem.Drop) (ops []op, silentKeeps int) {
+func (s *state) validate(p *pass, actions []groupmem.Action, offset int, drops *[]groupmem.Drop) (ops []op, silentKeeps int) {
 	ops = make([]op, 0, len(actions))
 	for _, a := range actions {
 		line := a.Line
@@ -257,7 +257,7 @@ func (s *State) validate(p *Pass, actions []groupmem.Action, offset int, drops *
 
 // cleanStatement returns the statement as it would be stored, or the
 // reason it cannot be.
-func (s *State) cleanStatement(st string) (string, string) {
+func (s *state) cleanStatement(st string) (string, string) {
 	st = strings.Join(strings.Fields(groupmem.CleanText(st)), " ")
 	if utf8.RuneCountInString(st) > s.cfg.MaxStatementRunes {
 		return "", DropLongStatement
@@ -311,7 +311,7 @@ func cleanReason(r string) string {
 // the drops of parsing, the drops of validation, and how many actions were
 // applied and kept. p is the applied pass, nil for an answer not applied;
 // the lines of a later answer follow those of the earlier ones.
-func (s *State) merge(p *Pass, rep groupmem.Report, offset int, drops []groupmem.Drop, applied, kept int) {
+func (s *state) merge(p *pass, rep groupmem.Report, offset int, drops []groupmem.Drop, applied, kept int) {
 	r := &s.report
 	r.Answers += max(rep.Answers, 1)
 	r.Lines += rep.Lines

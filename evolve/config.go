@@ -1,12 +1,14 @@
-// Package evolve is the heart of an evolution run, with no I/O of its own:
-// Fuse is the one pass loop every evolution goes through. It splits a
-// group's new messages into passes within a budget, renders each pass's
-// prompt, has a groupmem.Fuser answer each (a model's answer is read by
-// Parse, which repairs what it can), validates every action against what
-// the pass showed, asks a pass again whose answer held no valid action,
-// splits one a token limit cut, carries the result from pass to pass, and
-// finally turns it into the writes of a groupmem.Plan (new versions,
-// transitions and change-log rows) that the worker commits.
+// Package evolve is an evolution run, with no I/O of its own: Fuse is the
+// one pass loop every evolution goes through. It splits a group's new
+// messages into passes within a budget (measured by the size of the
+// prompt a model would be shown, package prompts), has a groupmem.Fuser
+// answer each pass, validates every action against what the pass showed,
+// asks a pass again whose answer held no valid action, splits one a token
+// limit cut, carries the result from pass to pass, applies the deletion
+// guard, and finally turns the result into the writes of a groupmem.Plan
+// (new versions, transitions and change-log rows) that the worker commits.
+// It knows no model: a Fuser that asks one renders the prompt and reads
+// the answer itself (package llmfuse).
 //
 // An answer is untrusted input. Only memories shown in a pass can be
 // touched, under the aliases the pass gave them; every line that is not
@@ -19,7 +21,8 @@
 //	// errors.Is(err, groupmem.ErrReview): held for a person; any other error: the run fails
 //	// otherwise: embed the new versions of fusion.Plan, commit fusion.Plan with the run's fence
 //
-// State, Pass, Batches and Apply are the steps Fuse is made of.
+// Inside, a state holds the run's memories; its batches, pass, apply and
+// plan are the steps Fuse is made of.
 package evolve
 
 import (
@@ -48,14 +51,15 @@ const (
 // Config tunes an evolution. The zero value of every field means its
 // default; WithDefaults applies and checks them.
 type Config struct {
-	// Lang is the prompt language, prompts.LangZH or prompts.LangEN;
-	// "" means prompts.DefaultLang.
+	// Lang is the language of the prompt the passes are budgeted by,
+	// prompts.LangZH or prompts.LangEN; "" means prompts.DefaultLang. A
+	// Fuser that renders the prompt should use the same (llmfuse.Config).
 	Lang string
-	// Location is the zone in which the prompt shows dates and times; nil
-	// means UTC.
+	// Location is the zone of the run's days and of the dates and times a
+	// prompt shows; nil means UTC.
 	Location *time.Location
 	// MaxMemories is the most memories one pass shows (default 50). When a
-	// group has more, a pass shows the highest-ranked ones (see State.Pass)
+	// group has more, a pass shows the highest-ranked ones (see state.pass)
 	// and the others are kept untouched.
 	MaxMemories int
 	// MaxMessages is the most messages one pass shows (default 200).
@@ -64,9 +68,9 @@ type Config struct {
 	// one pass's system and user prompt together (default 12000).
 	MaxPromptTokens int
 	// Whole makes one pass of the run that shows every memory and every
-	// message, whatever their number and size: for an evolver that reads
-	// no prompt (package offline). MaxMemories, MaxMessages and
-	// MaxPromptTokens are then ignored.
+	// message, whatever their number and size, measuring nothing: for an
+	// evolver that reads no prompt (package offline). MaxMemories,
+	// MaxMessages and MaxPromptTokens are then ignored.
 	Whole bool
 	// MaxDeleteShare is the largest share of the memories shown in a pass
 	// that the pass may delete, and of the group's memories that the whole

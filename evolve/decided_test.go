@@ -15,13 +15,13 @@ func ptr(f float64) *float64 { return &f }
 // strength of a memory it keeps; the plan carries them.
 func TestDecidedActions(t *testing.T) {
 	mems := seedMemories("群规禁止讨论政治", "每周五晚上十点一起看新番")
-	st := newState(t, mems, Config{})
+	st := startState(t, mems, Config{})
 	p := onePass(t, st, chat(1, 2))
 	alias := map[string]string{}
-	for _, s := range p.Shown() {
+	for _, s := range p.Memories {
 		alias[s.Memory.ID] = s.Alias
 	}
-	err := st.Apply(p, []groupmem.Action{
+	err := st.apply(p, []groupmem.Action{
 		{Kind: groupmem.ActionCreate, Statement: "Ann works as a nurse in York", Strength: ptr(0.6), Tags: []string{"member", "job"},
 			Cites: []string{"x9", "x8"}, Line: 1},
 		{Kind: groupmem.ActionKeep, Alias: alias[mems[0].ID], Strength: ptr(0.35), Reason: "no new support", Line: 2},
@@ -31,7 +31,7 @@ func TestDecidedActions(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	plan, err := st.Plan(groupmem.Run{GroupID: testGroup})
+	plan, err := st.plan(groupmem.Run{GroupID: testGroup})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -62,7 +62,7 @@ func TestDecidedActions(t *testing.T) {
 	}) {
 		t.Errorf("the kept memory's new strength: transitions %+v, changes %+v", plan.Transitions, plan.Changes)
 	}
-	if rep := st.Report(); rep.Drops[DropBadStrength] != 1 || len(plan.New) != 2 {
+	if rep := st.runReport(); rep.Drops[DropBadStrength] != 1 || len(plan.New) != 2 {
 		t.Errorf("a strength outside [0, 1] must drop its action: drops %v, %d versions", rep.Drops, len(plan.New))
 	}
 }
@@ -72,16 +72,16 @@ func TestDecidedActions(t *testing.T) {
 func TestMembersAreNotDuplicates(t *testing.T) {
 	mems := seedMemories("群规禁止讨论政治")
 	mems[0].Statement, mems[0].Tags = "Ann's Pixel 8 dies by 3pm every day, they carry a power bank", []string{"member", SubjectTag + "ann"}
-	st := newState(t, mems, Config{})
+	st := startState(t, mems, Config{})
 	p := onePass(t, st, chat(1, 2))
-	err := st.Apply(p, []groupmem.Action{
+	err := st.apply(p, []groupmem.Action{
 		{Kind: groupmem.ActionCreate, Statement: "Bo's Pixel 8 dies by 3pm every day, they carry a power bank", Tags: []string{"member", SubjectTag + "bob"}, Line: 1},
 		{Kind: groupmem.ActionCreate, Statement: "Ann's Pixel 8 dies by 3pm every day, they carry power banks", Tags: []string{"member", SubjectTag + "ann"}, Line: 2},
 	}, groupmem.Report{Lines: 2, Entries: 2, Parsed: 2})
 	if err != nil {
 		t.Fatal(err)
 	}
-	plan, err := st.Plan(groupmem.Run{GroupID: testGroup})
+	plan, err := st.plan(groupmem.Run{GroupID: testGroup})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -95,7 +95,7 @@ func TestMembersAreNotDuplicates(t *testing.T) {
 		}
 	}
 	if !bob {
-		t.Errorf("Bo's line was taken for a duplicate of Ann's: new %+v, drops %v", plan.New, st.Report().Drops)
+		t.Errorf("Bo's line was taken for a duplicate of Ann's: new %+v, drops %v", plan.New, st.runReport().Drops)
 	}
 }
 
@@ -104,13 +104,13 @@ func TestMembersAreNotDuplicates(t *testing.T) {
 func TestUntaggedCreateIsADuplicateOfAMembersMemory(t *testing.T) {
 	mems := seedMemories("群规禁止讨论政治")
 	mems[0].Statement, mems[0].Tags = "Ann works as a nurse at the city hospital", []string{"member", SubjectTag + "ann"}
-	st := newState(t, mems, Config{})
+	st := startState(t, mems, Config{})
 	p := onePass(t, st, chat(1, 2))
-	if err := st.Apply(p, []groupmem.Action{{Kind: groupmem.ActionCreate, Statement: "Ann works as a nurse at the city hospital.", Line: 1}},
+	if err := st.apply(p, []groupmem.Action{{Kind: groupmem.ActionCreate, Statement: "Ann works as a nurse at the city hospital.", Line: 1}},
 		groupmem.Report{Lines: 1, Entries: 1, Parsed: 1}); err != nil {
 		t.Fatal(err)
 	}
-	plan, err := st.Plan(groupmem.Run{GroupID: testGroup})
+	plan, err := st.plan(groupmem.Run{GroupID: testGroup})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -71,7 +71,7 @@ func (o *op) drop(drops *[]groupmem.Drop, reason string) {
 // duplicates, however alike their words: "Ann's phone is a Pixel 8" and
 // "Bob's phone is a Pixel 7" are two memories. A statement about no member
 // in particular (a model's create carries no tags) is compared with all.
-func (s *State) dedupe(p *Pass, ops *[]op, drops *[]groupmem.Drop) {
+func (s *state) dedupe(p *pass, ops *[]op, drops *[]groupmem.Drop) {
 	idx := (*gramIndex)(nil)
 	var owners []*entry   // owners[pos] is the memory at index position pos; nil for a create of this pass
 	var subjects []string // subjects[pos] is the member the statement at pos is about, or ""
@@ -119,7 +119,7 @@ func (s *State) dedupe(p *Pass, ops *[]op, drops *[]groupmem.Drop) {
 
 // liveIndex indexes every live memory as the pass's updates and deletes
 // leave it.
-func (s *State) liveIndex(ops []op) (*gramIndex, []*entry) {
+func (s *state) liveIndex(ops []op) (*gramIndex, []*entry) {
 	after := map[*entry]*op{}
 	for i := range ops {
 		if o := &ops[i]; !o.dropped && o.target != nil && o.kind != groupmem.ActionKeep {
@@ -147,7 +147,7 @@ func (s *State) liveIndex(ops []op) (*gramIndex, []*entry) {
 
 // guard returns the review error when the pass, or the run with it, would
 // delete too much.
-func (s *State) guard(p *Pass, ops []op) error {
+func (s *state) guard(p *pass, ops []op) error {
 	dels, initialDels := 0, 0
 	for _, o := range ops {
 		if !o.dropped && o.kind == groupmem.ActionDelete {
@@ -167,8 +167,8 @@ func (s *State) guard(p *Pass, ops []op) error {
 	}
 	var msg string
 	switch {
-	case tooMany(dels, p.Memories):
-		msg = fmt.Sprintf("pass %d would delete %d of the %d memories it showed", p.N, dels, p.Memories)
+	case tooMany(dels, len(p.Memories)):
+		msg = fmt.Sprintf("pass %d would delete %d of the %d memories it showed", p.N, dels, len(p.Memories))
 	case tooMany(initialDels, s.initial):
 		msg = fmt.Sprintf("the run would delete %d of the group's %d memories", initialDels, s.initial)
 	default:

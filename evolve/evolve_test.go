@@ -12,30 +12,30 @@ import (
 
 // run drives a whole run the way the worker does, answering each pass
 // with the answer the script returns for it.
-func run(t *testing.T, st *State, msgs []groupmem.Message, script func(p *Pass) (string, string)) (*groupmem.Plan, error) {
+func run(t *testing.T, st *state, msgs []groupmem.Message, script func(p *pass) (string, string)) (*groupmem.Plan, error) {
 	t.Helper()
-	for _, b := range st.Batches(msgs) {
-		p, err := st.Pass(b)
+	for _, b := range st.batches(msgs) {
+		p, err := st.pass(b)
 		if err != nil {
 			return nil, err
 		}
 		text, finish := script(p)
 		actions, rep := decode(t, text, finish)
-		if err := st.Apply(p, actions, rep); err != nil {
+		if err := st.apply(p, actions, rep); err != nil {
 			return nil, err
 		}
 	}
-	return st.Plan(groupmem.Run{ID: groupmem.NewID(), Actor: "cron"})
+	return st.plan(groupmem.Run{ID: groupmem.NewID(), Actor: "cron"})
 }
 
 // Scenario 1 of the spec: a group without memories gets its first ones,
 // all version 1 without parents.
 func TestFirstEvolution(t *testing.T) {
-	st := newState(t, nil, Config{})
+	st := startState(t, nil, Config{})
 	msgs := chat(1, 30)
-	plan, err := run(t, st, msgs, func(p *Pass) (string, string) {
-		if p.Memories != 0 {
-			t.Errorf("first pass shows %d memories, want 0", p.Memories)
+	plan, err := run(t, st, msgs, func(p *pass) (string, string) {
+		if len(p.Memories) != 0 {
+			t.Errorf("first pass shows %d memories, want 0", len(p.Memories))
 		}
 		return lines(
 			`{"action":"create","statement":"每周五晚上一起聊新番动漫","change_reason":"多人反复约周五看番","evidence":["m1","m5","m9"]}`,
@@ -78,8 +78,8 @@ func TestFirstEvolution(t *testing.T) {
 // create 1.
 func TestNormalEvolution(t *testing.T) {
 	mems := seedMemories("群成员大多是技术背景", "每周五晚上聊新番动漫", "对新人友好，鼓励提问", "群规禁止讨论政治", "周末常约羽毛球")
-	st := newState(t, mems, Config{})
-	plan, err := run(t, st, chat(1, 40), func(p *Pass) (string, string) {
+	st := startState(t, mems, Config{})
+	plan, err := run(t, st, chat(1, 40), func(p *pass) (string, string) {
 		return answer(t, p, lines(
 			`{"action":"keep","id":"{{群成员大多是技术背景}}"}`,
 			`{"action":"update","id":"{{每周五晚上聊新番动漫}}","statement":"每周五晚上聊新番动漫，偏好科幻题材","change_reason":"多人说只追科幻","evidence":["m3","m7"]}`,
@@ -118,8 +118,8 @@ func TestNormalEvolution(t *testing.T) {
 // deprecated.
 func TestStaleMemoryDeleted(t *testing.T) {
 	mems := seedMemories("每周五讨论新番", "成员多为前端开发者")
-	st := newState(t, mems, Config{})
-	plan, err := run(t, st, chat(1, 10), func(p *Pass) (string, string) {
+	st := startState(t, mems, Config{})
+	plan, err := run(t, st, chat(1, 10), func(p *pass) (string, string) {
 		return answer(t, p, `{"action":"delete","id":"{{每周五讨论新番}}","change_reason":"群主说追番活动已经停了","evidence":["m4"]}`), "stop"
 	})
 	if err != nil {
@@ -280,13 +280,13 @@ func TestApplyRules(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			mems := seedMemories(statements...)
-			st := newState(t, mems, tt.cfg)
+			st := startState(t, mems, tt.cfg)
 			p := onePass(t, st, chat(1, 20))
 			actions, rep := decode(t, answer(t, p, tt.answer), "stop")
-			if err := st.Apply(p, actions, rep); err != nil {
+			if err := st.apply(p, actions, rep); err != nil {
 				t.Fatalf("Apply: %v", err)
 			}
-			plan, err := st.Plan(groupmem.Run{ID: groupmem.NewID()})
+			plan, err := st.plan(groupmem.Run{ID: groupmem.NewID()})
 			if err != nil {
 				t.Fatalf("Plan: %v", err)
 			}
@@ -306,25 +306,25 @@ func TestApplyRules(t *testing.T) {
 
 func TestApplyUnknownKind(t *testing.T) {
 	mems := seedMemories("群规禁止讨论政治")
-	st := newState(t, mems, Config{})
+	st := startState(t, mems, Config{})
 	p := onePass(t, st, chat(1, 3))
 	actions := []groupmem.Action{{Kind: groupmem.ActionRestore, Alias: "M1", Line: 1}, {Kind: "", Line: 2}}
-	if err := st.Apply(p, actions, groupmem.Report{}); err != nil {
+	if err := st.apply(p, actions, groupmem.Report{}); err != nil {
 		t.Fatal(err)
 	}
-	if diff := cmp.Diff([]string{DropUnknownAction, DropUnknownAction}, dropReasons(st.Report())); diff != "" {
+	if diff := cmp.Diff([]string{DropUnknownAction, DropUnknownAction}, dropReasons(st.runReport())); diff != "" {
 		t.Errorf("drop reasons (-want +got):\n%s", diff)
 	}
 }
 
 func TestApplyEvidence(t *testing.T) {
-	st := newState(t, nil, Config{})
+	st := startState(t, nil, Config{})
 	p := onePass(t, st, chat(1, 5))
 	actions, rep := decode(t, `{"action":"create","statement":"成员常提 a b","evidence":["m2","M3","[m4]","m2","m6","m0","x","m05"]}`, "stop")
-	if err := st.Apply(p, actions, rep); err != nil {
+	if err := st.apply(p, actions, rep); err != nil {
 		t.Fatal(err)
 	}
-	plan, err := st.Plan(groupmem.Run{})
+	plan, err := st.plan(groupmem.Run{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -342,7 +342,7 @@ func TestApplySubjects(t *testing.T) {
 	mems := seedMemories("阿杰负责整理新番列表", "老张每天晨跑")
 	mems[0].Subjects = []string{"u2"}
 	mems[1].Subjects = []string{"u3"}
-	st := newState(t, mems, Config{})
+	st := startState(t, mems, Config{})
 	p := onePass(t, st, chat(1, 5)) // senders u1 阿杰, u2 Lily, u3 老张, u4 momo, u0 小王
 	alias, runner := aliases(t, p)["阿杰负责整理新番列表"], aliases(t, p)["老张每天晨跑"]
 	actions, rep := decode(t, lines(
@@ -353,10 +353,10 @@ func TestApplySubjects(t *testing.T) {
 		`{"action":"update","id":"`+runner+`","statement":"老张每天早上晨跑五公里","change_reason":"老张说的","evidence":["m3"],"subjects":["张先生"]}`,
 		`{"action":"create","statement":"群里周五一起看番","change_reason":"多人提到","evidence":["m5"],"subjects":[]}`,
 	), "stop")
-	if err := st.Apply(p, actions, rep); err != nil {
+	if err := st.apply(p, actions, rep); err != nil {
 		t.Fatal(err)
 	}
-	plan, err := st.Plan(groupmem.Run{ID: groupmem.NewID()})
+	plan, err := st.plan(groupmem.Run{ID: groupmem.NewID()})
 	if err != nil {
 		t.Fatal(err)
 	}

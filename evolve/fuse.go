@@ -9,7 +9,6 @@ import (
 	"time"
 
 	"github.com/groupmem/groupmem"
-	"github.com/groupmem/groupmem/prompts"
 )
 
 // Input is what one evolution fuses.
@@ -40,7 +39,7 @@ type Fusion struct {
 	Calls int // model calls made, asks again and halves included
 	// Held is, when the deletion guard held a pass for review (the error
 	// of Fuse wraps groupmem.ErrReview), the plan the run would have
-	// committed had the guard let that pass through (State.Held): the
+	// committed had the guard let that pass through (state.held): the
 	// passes up to the held one, its Run with their stats, the messages
 	// they showed and NewWatermark at the last of them. New versions carry
 	// no embedding. Nil otherwise.
@@ -56,7 +55,7 @@ const answerExcerpt = 400
 // trust, and a bad one never costs a message:
 //
 //   - Every action is validated and the deletion guard applies (see
-//     State.Apply); a pass the guard refuses ends the fusion with an
+//     the rules of state.apply); a pass the guard refuses ends the fusion with an
 //     error wrapping groupmem.ErrReview.
 //   - An answer that holds no valid action line (prose only, empty, an
 //     error page, JSON of another schema, a content filter's refusal) is
@@ -75,26 +74,26 @@ const answerExcerpt = 400
 // Every failure carries its groupmem.Fail* reason (see FailReason); f's own
 // errors keep the reason f gave them. The returned Fusion carries the
 // report, attempts and costs so far also when Fuse fails. EINVALID for a
-// bad cfg or an input NewState rejects.
+// bad cfg or an input newState rejects.
 func Fuse(ctx context.Context, f groupmem.Fuser, cfg Config, in Input) (Fusion, error) {
 	cfg, err := cfg.WithDefaults()
 	if err != nil {
 		return Fusion{}, err
 	}
-	st, err := NewState(in.Run.GroupID, in.Memories, cfg, in.Now)
+	st, err := newState(in.Run.GroupID, in.Memories, cfg, in.Now)
 	if err != nil {
 		return Fusion{Plan: groupmem.Plan{Run: in.Run}}, err
 	}
 	r := &fusing{f: f, cfg: cfg, st: st, in: in}
 	r.out.Plan.Run = in.Run
-	if err := st.Passes(ctx, in.Messages, r.pass); err != nil {
+	if err := st.runPasses(ctx, in.Messages, r.pass); err != nil {
 		out := r.partial()
 		if errors.Is(err, groupmem.ErrReview) {
 			out.Held = r.held()
 		}
 		return out, err
 	}
-	plan, err := st.Plan(in.Run)
+	plan, err := st.plan(in.Run)
 	if err != nil {
 		return r.partial(), err
 	}
@@ -110,7 +109,7 @@ func Fuse(ctx context.Context, f groupmem.Fuser, cfg Config, in Input) (Fusion, 
 type fusing struct {
 	f        groupmem.Fuser
 	cfg      Config
-	st       *State
+	st       *state
 	in       Input
 	out      Fusion
 	attempts []groupmem.Attempt
@@ -118,11 +117,11 @@ type fusing struct {
 	upTo     int64  // the seq of the last message of the passes taken
 }
 
-// pass is the Answerer of a fusion: it asks for one pass until an answer
+// pass is the answerer of a fusion: it asks for one pass until an answer
 // applies, asking again and splitting by the rules of Fuse.
-func (r *fusing) pass(ctx context.Context, p *Pass, batch Batch, depth int) (split bool, err error) {
+func (r *fusing) pass(ctx context.Context, p *pass, batch batch, depth int) (split bool, err error) {
 	for asked := 0; ; asked++ {
-		ans, err := r.f.Fuse(ctx, r.view(p, batch, asked))
+		ans, err := r.f.Fuse(ctx, r.ask(p, asked))
 		r.count(ctx, p.N, ans)
 		if err != nil {
 			if !errors.Is(err, groupmem.ErrReview) {
@@ -135,9 +134,9 @@ func (r *fusing) pass(ctx context.Context, p *Pass, batch Batch, depth int) (spl
 			return r.cut(p, batch, depth, ans)
 		}
 		if ans.Final {
-			err = r.st.Apply(p, ans.Actions, ans.Report)
+			err = r.st.apply(p, ans.Actions, ans.Report)
 		} else {
-			err = r.st.ApplyAnswer(p, ans)
+			err = r.st.applyAnswer(p, ans)
 		}
 		switch {
 		case err == nil:
@@ -148,7 +147,7 @@ func (r *fusing) pass(ctx context.Context, p *Pass, batch Batch, depth int) (spl
 			r.outcome(groupmem.OutcomeReview, "")
 			r.took(batch)
 			return false, err
-		case !errors.Is(err, ErrNoAction):
+		case !errors.Is(err, errNoAction):
 			return false, fmt.Errorf("pass %d: %w", p.N, err)
 		case asked < r.cfg.Reasks:
 			r.outcome(groupmem.OutcomeReasked, ans.Text)
@@ -165,20 +164,17 @@ func (r *fusing) pass(ctx context.Context, p *Pass, batch Batch, depth int) (spl
 	}
 }
 
-// view is pass p as f sees it, asked for the time asked+1.
-func (r *fusing) view(p *Pass, batch Batch, asked int) groupmem.Pass {
-	user := p.User
-	if asked > 0 {
-		user += prompts.Reask(r.cfg.Lang)
-	}
-	return groupmem.Pass{Log: r.in.Log, GroupID: r.in.Run.GroupID, N: p.N, Asked: asked, Memories: p.Shown(), Hidden: p.Hidden,
-		Messages: batch.Messages, Later: p.Later, System: p.System, User: user, Now: r.in.Now, Moderated: r.in.Moderated}
+// ask is pass p as f is asked it for the time asked+1.
+func (r *fusing) ask(p *pass, asked int) groupmem.Pass {
+	v := p.Pass
+	v.Log, v.Asked, v.Moderated = r.in.Log, asked, r.in.Moderated
+	return v
 }
 
 // cut discards an answer the token limit cut and has its pass split, or
 // fails the fusion when the pass cannot be split any more.
-func (r *fusing) cut(p *Pass, batch Batch, depth int, ans groupmem.Answer) (bool, error) {
-	if err := r.st.Discard(p, ans, DropAnswerCut); err != nil {
+func (r *fusing) cut(p *pass, batch batch, depth int, ans groupmem.Answer) (bool, error) {
+	if err := r.st.discard(p, ans, DropAnswerCut); err != nil {
 		return false, err
 	}
 	if len(batch.Messages) < 2 || depth >= r.cfg.MaxSplits {
@@ -221,7 +217,7 @@ func (r *fusing) outcome(o, answer string) {
 }
 
 // took notes that the passes so far include batch.
-func (r *fusing) took(batch Batch) {
+func (r *fusing) took(batch batch) {
 	for _, m := range batch.Messages {
 		r.upTo = max(r.upTo, m.Seq)
 	}
@@ -230,7 +226,7 @@ func (r *fusing) took(batch Batch) {
 // held is the plan of a fusion whose last pass the guard held, or nil
 // when the state holds none (the Fuser itself refused the pass).
 func (r *fusing) held() *groupmem.Plan {
-	plan, err := r.st.Held(r.in.Run)
+	plan, err := r.st.held(r.in.Run)
 	if err != nil {
 		return nil
 	}
@@ -242,7 +238,7 @@ func (r *fusing) held() *groupmem.Plan {
 func (r *fusing) partial() Fusion {
 	out := r.out
 	rep := &out.Plan.Run.Report
-	*rep = r.st.Report()
+	*rep = r.st.runReport()
 	rep.Attempts = r.attempts
 	if r.answer != "" {
 		rep.Answer = groupmem.TruncateRunes(strings.TrimSpace(groupmem.CleanText(r.answer)), answerExcerpt)

@@ -11,7 +11,7 @@ import (
 
 func TestMassDeletionGuard(t *testing.T) {
 	eight := []string{"a一", "b二", "c三", "d四", "e五", "f六", "g七", "h八"}
-	deletes := func(p *Pass, n int) string {
+	deletes := func(p *pass, n int) string {
 		var ls []string
 		for i := 1; i <= n; i++ {
 			ls = append(ls, `{"action":"delete","id":"M`+strconv.Itoa(i)+`"}`)
@@ -36,16 +36,16 @@ func TestMassDeletionGuard(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			mems := seedMemories(eight[:tt.mems]...)
-			st := newState(t, mems, tt.cfg)
-			batches := st.Batches(chat(1, 5*len(tt.perPass)))
+			st := startState(t, mems, tt.cfg)
+			batches := st.batches(chat(1, 5*len(tt.perPass)))
 			var err error
 			for i, n := range tt.perPass {
-				p, perr := st.Pass(batches[i])
+				p, perr := st.pass(batches[i])
 				if perr != nil {
 					t.Fatalf("Pass %d: %v", i+1, perr)
 				}
 				actions, rep := decode(t, deletes(p, n), "stop")
-				if err = st.Apply(p, actions, rep); err != nil {
+				if err = st.apply(p, actions, rep); err != nil {
 					break
 				}
 			}
@@ -53,12 +53,12 @@ func TestMassDeletionGuard(t *testing.T) {
 				if err != nil {
 					t.Fatalf("Apply: %v", err)
 				}
-				plan, err := st.Plan(groupmem.Run{})
+				plan, err := st.plan(groupmem.Run{})
 				if err != nil {
 					t.Fatal(err)
 				}
 				checkPlan(t, mems, plan)
-				if _, err := st.Held(groupmem.Run{}); groupmem.ErrorCode(err) != groupmem.EINVALID {
+				if _, err := st.held(groupmem.Run{}); groupmem.ErrorCode(err) != groupmem.EINVALID {
 					t.Errorf("Held of a run nothing held: %v, want EINVALID", err)
 				}
 				return
@@ -66,19 +66,19 @@ func TestMassDeletionGuard(t *testing.T) {
 			if !errors.Is(err, groupmem.ErrReview) || groupmem.ErrorCode(err) != groupmem.EREVIEW {
 				t.Fatalf("Apply error = %v, want EREVIEW wrapping groupmem.ErrReview", err)
 			}
-			if _, perr := st.Plan(groupmem.Run{}); !errors.Is(perr, groupmem.ErrReview) {
+			if _, perr := st.plan(groupmem.Run{}); !errors.Is(perr, groupmem.ErrReview) {
 				t.Errorf("Plan after review: %v, want groupmem.ErrReview", perr)
 			}
-			if _, perr := st.Pass(batches[0]); !errors.Is(perr, groupmem.ErrReview) {
+			if _, perr := st.pass(batches[0]); !errors.Is(perr, groupmem.ErrReview) {
 				t.Errorf("Pass after review: %v, want groupmem.ErrReview", perr)
 			}
-			rep := st.Report()
+			rep := st.runReport()
 			if rep.Passes != len(tt.perPass) || rep.Parsed != sum(tt.perPass) {
 				t.Errorf("report %+v: want every pass and action recorded", rep)
 			}
 			// The plan held for a person is the run's as answered: every
 			// deletion the passes asked for, the held pass's included.
-			held, herr := st.Held(groupmem.Run{})
+			held, herr := st.held(groupmem.Run{})
 			if herr != nil {
 				t.Fatalf("Held: %v", herr)
 			}
@@ -99,23 +99,23 @@ func sum(xs []int) int {
 }
 
 func TestApplyStalePass(t *testing.T) {
-	st := newState(t, seedMemories("群规禁止讨论政治"), Config{MaxMessages: 2})
-	other := newState(t, nil, Config{})
-	batches := st.Batches(chat(1, 4))
-	p1, err := st.Pass(batches[0])
+	st := startState(t, seedMemories("群规禁止讨论政治"), Config{MaxMessages: 2})
+	other := startState(t, nil, Config{})
+	batches := st.batches(chat(1, 4))
+	p1, err := st.pass(batches[0])
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := st.Apply(onePass(t, other, chat(1, 1)), nil, groupmem.Report{}); groupmem.ErrorCode(err) != groupmem.EINVALID {
+	if err := st.apply(onePass(t, other, chat(1, 1)), nil, groupmem.Report{}); groupmem.ErrorCode(err) != groupmem.EINVALID {
 		t.Errorf("Apply of another run's pass: %v, want EINVALID", err)
 	}
-	if err := st.Apply(p1, nil, groupmem.Report{}); err != nil {
+	if err := st.apply(p1, nil, groupmem.Report{}); err != nil {
 		t.Fatal(err)
 	}
-	if err := st.Apply(p1, nil, groupmem.Report{}); groupmem.ErrorCode(err) != groupmem.EINVALID {
+	if err := st.apply(p1, nil, groupmem.Report{}); groupmem.ErrorCode(err) != groupmem.EINVALID {
 		t.Errorf("second Apply of one pass: %v, want EINVALID", err)
 	}
-	if err := st.Apply(nil, nil, groupmem.Report{}); groupmem.ErrorCode(err) != groupmem.EINVALID {
+	if err := st.apply(nil, nil, groupmem.Report{}); groupmem.ErrorCode(err) != groupmem.EINVALID {
 		t.Errorf("Apply of nil: %v, want EINVALID", err)
 	}
 }
@@ -172,10 +172,10 @@ func BenchmarkApply500(b *testing.B) {
 	rep := groupmem.Report{Answers: 1, Lines: 500, Entries: 500, Parsed: len(actions), Repaired: 60}
 	for i := 0; i < b.N; i++ {
 		b.StopTimer()
-		st := newState(b, mems, Config{})
+		st := startState(b, mems, Config{})
 		p := onePass(b, st, msgs)
 		b.StartTimer()
-		if err := st.Apply(p, actions, rep); err != nil {
+		if err := st.apply(p, actions, rep); err != nil {
 			b.Fatal(err)
 		}
 	}

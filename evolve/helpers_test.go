@@ -59,47 +59,42 @@ func chat(first, n int) []groupmem.Message {
 	return out
 }
 
-func newState(t testing.TB, mems []groupmem.Memory, cfg Config) *State {
+func startState(t testing.TB, mems []groupmem.Memory, cfg Config) *state {
 	t.Helper()
-	st, err := NewState(testGroup, mems, cfg, testNow)
+	st, err := newState(testGroup, mems, cfg, testNow)
 	if err != nil {
-		t.Fatalf("NewState: %v", err)
+		t.Fatalf("newState: %v", err)
 	}
 	return st
 }
 
 // onePass shows msgs in a single pass and returns it.
-func onePass(t testing.TB, st *State, msgs []groupmem.Message) *Pass {
+func onePass(t testing.TB, st *state, msgs []groupmem.Message) *pass {
 	t.Helper()
-	batches := st.Batches(msgs)
+	batches := st.batches(msgs)
 	if len(batches) != 1 {
 		t.Fatalf("Batches gave %d batches, want 1", len(batches))
 	}
-	p, err := st.Pass(batches[0])
+	p, err := st.pass(batches[0])
 	if err != nil {
 		t.Fatalf("Pass: %v", err)
 	}
 	return p
 }
 
-var memoryLine = regexp.MustCompile(`(?m)^(M\d+) \(v\d+, [0-9-]+\) (.*)$`)
-
-// aliases reads the memory lines of a pass's prompt: statement -> alias.
-func aliases(t testing.TB, p *Pass) map[string]string {
+// aliases reads the memories a pass shows: statement -> alias.
+func aliases(t testing.TB, p *pass) map[string]string {
 	t.Helper()
 	out := map[string]string{}
-	for _, m := range memoryLine.FindAllStringSubmatch(p.User, -1) {
-		out[m[2]] = m[1]
-	}
-	if len(out) != p.Memories {
-		t.Fatalf("prompt shows %d memory lines, pass says %d", len(out), p.Memories)
+	for _, m := range p.Memories {
+		out[m.Statement] = m.Alias
 	}
 	return out
 }
 
 // answer substitutes {statement} placeholders in a template answer by the
 // alias the pass gave that statement.
-func answer(t testing.TB, p *Pass, tmpl string) string {
+func answer(t testing.TB, p *pass, tmpl string) string {
 	t.Helper()
 	al := aliases(t, p)
 	return regexp.MustCompile(`\{\{([^}]*)\}\}`).ReplaceAllStringFunc(tmpl, func(s string) string {

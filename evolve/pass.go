@@ -3,25 +3,24 @@ package evolve
 import (
 	"cmp"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/groupmem/groupmem"
 	"github.com/groupmem/groupmem/prompts"
 )
 
-// Batch is the messages of one pass, in order.
-type Batch struct {
+// batch is the messages of one pass, in order.
+type batch struct {
 	Messages []groupmem.Message // Content of a cut message ends with "…"
 	Cut      []string           // ids of the messages whose content was cut to fit
 }
 
-// Split cuts b into two batches of about half its messages each, in
+// split cuts b into two batches of about half its messages each, in
 // order, each keeping the cut marks of its own messages. ok is false for a
 // batch of fewer than two messages.
-func (b Batch) Split() (first, second Batch, ok bool) {
+func (b batch) split() (first, second batch, ok bool) {
 	if len(b.Messages) < 2 {
-		return b, Batch{}, false
+		return b, batch{}, false
 	}
 	half := len(b.Messages) / 2
 	first.Messages, second.Messages = b.Messages[:half:half], b.Messages[half:]
@@ -38,24 +37,31 @@ func (b Batch) Split() (first, second Batch, ok bool) {
 // cutMark ends the content of a message cut to fit a pass.
 const cutMark = "…"
 
-// Batches splits msgs, in the order given, into the batches of successive
+// batches splits msgs, in the order given, into the batches of successive
 // passes: each holds at most MaxMessages messages whose prompt lines fit in
 // the room MaxPromptTokens leaves after the instructions and the memories.
 // Every message lands in exactly one batch. A message too long to fit even
-// alone is cut (its content ends with "…", its id is listed in Batch.Cut
+// alone is cut (its content ends with "…", its id is listed in batch.Cut
 // and the run's report records it as DropMessageCut); none is dropped.
-// The room for memories is fixed when the State is made, with space for
-// memories the passes create (see State.Pass), so every batch still fits
-// when its pass comes.
-func (s *State) Batches(msgs []groupmem.Message) []Batch {
-	var out []Batch
-	var cur Batch
+// The room for memories is fixed when the state is made, with space for
+// memories the passes create (see state.pass), so every batch still fits
+// when its pass comes. A whole run (Config.Whole) is one batch, measured
+// by nothing.
+func (s *state) batches(msgs []groupmem.Message) []batch {
+	if s.cfg.Whole {
+		if len(msgs) == 0 {
+			return nil
+		}
+		return []batch{{Messages: msgs}}
+	}
+	var out []batch
+	var cur batch
 	used := 0
 	for _, m := range msgs {
 		t := s.messageTokens(len(cur.Messages), m)
 		if len(cur.Messages) > 0 && (len(cur.Messages) == s.cfg.MaxMessages || used+t > s.msgRoom) {
 			out = append(out, cur)
-			cur, used = Batch{}, 0
+			cur, used = batch{}, 0
 			t = s.messageTokens(0, m)
 		}
 		if t > s.msgRoom {
@@ -74,7 +80,7 @@ func (s *State) Batches(msgs []groupmem.Message) []Batch {
 
 // cutMessage shortens m's content so that its line, as message i of a
 // pass, fits in the message room.
-func (s *State) cutMessage(i int, m groupmem.Message) groupmem.Message {
+func (s *state) cutMessage(i int, m groupmem.Message) groupmem.Message {
 	bare := m
 	bare.Content = ""
 	room := s.msgRoom - s.messageTokens(i, bare) - prompts.EstimateTokens(cutMark)
@@ -82,66 +88,58 @@ func (s *State) cutMessage(i int, m groupmem.Message) groupmem.Message {
 	return m
 }
 
-func promptMessage(i int, m groupmem.Message) prompts.Message {
-	return prompts.Message{Ref: "m" + strconv.Itoa(i+1), Sender: cmp.Or(m.SenderName, m.SenderID), SentAt: m.SentAt, Text: m.Content}
+func (s *state) messageTokens(i int, m groupmem.Message) int {
+	return prompts.EstimateTokens(prompts.MessageLine(prompts.PassMessage(i, m), s.cfg.Location)) + 1
 }
 
-func (s *State) messageTokens(i int, m groupmem.Message) int {
-	return prompts.EstimateTokens(prompts.MessageLine(promptMessage(i, m), s.cfg.Location)) + 1
-}
+// pass is one pass of a run: what its Fuser is shown (groupmem.Pass: the
+// memories under the aliases M1, M2, ..., the messages under the refs m1,
+// m2, ...), and what the run needs to read the answer back.
+type pass struct {
+	groupmem.Pass // Log, Asked and Moderated are the fusion's (see fusing.ask)
 
-// Pass is one prompt of a run: what the model is asked, and the aliases
-// under which it saw memories (M1, M2, ...) and messages (m1, m2, ...).
-type Pass struct {
-	N        int    // 1 for the first pass of the run
-	System   string // the system prompt
-	User     string // the user prompt
-	Tokens   int    // the estimated size of both, at most MaxPromptTokens
-	Memories int    // memories shown
-	Hidden   int    // active memories not shown (kept as they are)
-	Messages int    // messages shown
-	Later    int    // messages of the run that later passes show (set by Passes)
-
-	state *State
-	shown []*entry // shown[i] is alias M(i+1)
-	msgs  []string // msgs[i] is the id of message m(i+1)
+	state *state
+	shown []*entry // shown[i] is alias M(i+1), Pass.Memories[i]
 	// senders maps how the prompt shows each sender of the pass (their
 	// name, or their id), and their id, lowered, to their sender id.
 	senders map[string]string
 	cut     []string
 }
 
-// Pass renders the prompt for batch b on the current state: the memories as
+// pass makes the pass of batch b on the current state: the memories as
 // the earlier passes left them, under fresh aliases. It shows at most
 // MaxMemories memories within the room reserved for them, in this order:
 // those this run created or changed (latest first), then by strength, then
 // the most recently updated; any others are kept untouched by this pass.
+// It renders no prompt: a Fuser that asks a model renders one from the
+// groupmem.Pass (package llmfuse), within the budget batches kept.
 //
 // It returns EINVALID for an empty batch, the review error (EREVIEW,
 // wrapping groupmem.ErrReview) after a pass was refused for review, and
-// ETOOLARGE for a batch that does not fit (one not made by Batches).
-func (s *State) Pass(b Batch) (*Pass, error) {
+// ETOOLARGE for a batch that does not fit (one not made by batches).
+func (s *state) pass(b batch) (*pass, error) {
 	if s.review != nil {
 		return nil, s.review
 	}
 	if len(b.Messages) == 0 {
 		return nil, groupmem.Errorf(groupmem.EINVALID, "pass has no messages")
 	}
-	used := 0
-	for i, m := range b.Messages {
-		used += s.messageTokens(i, m)
+	if !s.cfg.Whole {
+		used := 0
+		for i, m := range b.Messages {
+			used += s.messageTokens(i, m)
+		}
+		if len(b.Messages) > s.cfg.MaxMessages || used > s.msgRoom {
+			return nil, groupmem.Errorf(groupmem.ETOOLARGE, "pass of %d messages (about %d tokens) exceeds the budget of %d messages and %d tokens", len(b.Messages), used, s.cfg.MaxMessages, s.msgRoom)
+		}
 	}
-	if len(b.Messages) > s.cfg.MaxMessages || used > s.msgRoom {
-		return nil, groupmem.Errorf(groupmem.ETOOLARGE, "pass of %d messages (about %d tokens) exceeds the budget of %d messages and %d tokens", len(b.Messages), used, s.cfg.MaxMessages, s.msgRoom)
-	}
-	p := &Pass{N: s.passes + 1, state: s, shown: s.choose(s.memRoom), cut: b.Cut}
-	in := prompts.Input{Lang: s.cfg.Lang, GroupID: s.groupID, Now: s.localNow()}
+	p := &pass{state: s, shown: s.choose(s.memRoom), cut: b.Cut}
+	p.Pass = groupmem.Pass{GroupID: s.groupID, N: s.passes + 1, Messages: b.Messages, Now: s.now}
 	for i, e := range p.shown {
-		in.Memories = append(in.Memories, s.promptMemory(i, e))
+		p.Memories = append(p.Memories, e.asShown(i))
 	}
-	for i, m := range b.Messages {
-		in.Messages = append(in.Messages, promptMessage(i, m))
-		p.msgs = append(p.msgs, m.ID)
+	p.Hidden = s.live() - len(p.shown)
+	for _, m := range b.Messages {
 		if m.SenderID != "" {
 			if p.senders == nil {
 				p.senders = map[string]string{}
@@ -150,28 +148,11 @@ func (s *State) Pass(b Batch) (*Pass, error) {
 			p.senders[strings.ToLower(m.SenderID)] = m.SenderID
 		}
 	}
-	sys, usr, err := prompts.Render(in)
-	if err != nil {
-		return nil, err
-	}
-	p.System, p.User = sys, usr
-	p.Tokens = prompts.EstimateTokens(sys) + prompts.EstimateTokens(usr)
-	p.Memories, p.Messages = len(p.shown), len(p.msgs)
-	p.Hidden = s.live() - len(p.shown)
 	return p, nil
 }
 
-// Shown returns the memories the pass shows, in alias order (M1 first).
-func (p *Pass) Shown() []groupmem.Shown {
-	out := make([]groupmem.Shown, len(p.shown))
-	for i, e := range p.shown {
-		out[i] = groupmem.Shown{Alias: "M" + strconv.Itoa(i+1), Memory: e.orig, Statement: e.statement}
-	}
-	return out
-}
-
 // memory returns the entry shown under alias, or nil.
-func (p *Pass) memory(alias string) *entry {
+func (p *pass) memory(alias string) *entry {
 	i, ok := aliasIndex(alias, 'M')
 	if !ok || i >= len(p.shown) {
 		return nil
@@ -181,7 +162,7 @@ func (p *Pass) memory(alias string) *entry {
 
 // messageIDs maps the refs a model cited to the chat app's message ids,
 // ignoring refs this pass did not show and repeats.
-func (p *Pass) messageIDs(refs []string) []string {
+func (p *pass) messageIDs(refs []string) []string {
 	var ids []string
 	for _, ref := range refs {
 		ref = strings.Trim(ref, " \t[]()#\"'")
@@ -189,10 +170,10 @@ func (p *Pass) messageIDs(refs []string) []string {
 			ref = "m" + ref[1:]
 		}
 		i, ok := aliasIndex(ref, 'm')
-		if !ok || i >= len(p.msgs) || slices.Contains(ids, p.msgs[i]) {
+		if !ok || i >= len(p.Messages) || slices.Contains(ids, p.Messages[i].ID) {
 			continue
 		}
-		ids = append(ids, p.msgs[i])
+		ids = append(ids, p.Messages[i].ID)
 	}
 	return ids
 }
@@ -202,7 +183,7 @@ func (p *Pass) messageIDs(refs []string) []string {
 // pass is left out. nil when the model gave none, or named nobody it
 // could be sure of (the version then keeps its parent's subjects); empty
 // when it gave an empty list: the memory is about the group.
-func (p *Pass) subjects(names []string) []string {
+func (p *pass) subjects(names []string) []string {
 	if names == nil {
 		return nil
 	}

@@ -13,14 +13,14 @@ import (
 // answerer splits by its two halves before the passes after it, and stops
 // at the first error.
 func TestPassesSplitAndStop(t *testing.T) {
-	st := newState(t, seedMemories("群规禁止讨论政治"), Config{MaxMessages: 4})
+	st := startState(t, seedMemories("群规禁止讨论政治"), Config{MaxMessages: 4})
 	var sizes []string
-	err := st.Passes(context.Background(), chat(1, 5), func(_ context.Context, p *Pass, b Batch, depth int) (bool, error) {
+	err := st.runPasses(context.Background(), chat(1, 5), func(_ context.Context, p *pass, b batch, depth int) (bool, error) {
 		sizes = append(sizes, fmt.Sprintf("%d@%d", len(b.Messages), depth))
 		if depth == 0 && len(b.Messages) == 4 {
-			return true, st.Discard(p, groupmem.Answer{}, DropAnswerCut)
+			return true, st.discard(p, groupmem.Answer{}, DropAnswerCut)
 		}
-		return false, st.Apply(p, nil, groupmem.Report{})
+		return false, st.apply(p, nil, groupmem.Report{})
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -30,9 +30,9 @@ func TestPassesSplitAndStop(t *testing.T) {
 	}
 
 	boom := errors.New("model down")
-	st = newState(t, nil, Config{MaxMessages: 2})
+	st = startState(t, nil, Config{MaxMessages: 2})
 	asked := 0
-	err = st.Passes(context.Background(), chat(1, 6), func(context.Context, *Pass, Batch, int) (bool, error) {
+	err = st.runPasses(context.Background(), chat(1, 6), func(context.Context, *pass, batch, int) (bool, error) {
 		asked++
 		return false, boom
 	})
@@ -40,8 +40,8 @@ func TestPassesSplitAndStop(t *testing.T) {
 		t.Errorf("Passes = %v after %d passes, want the first pass's error after one", err, asked)
 	}
 
-	st = newState(t, nil, Config{})
-	err = st.Passes(context.Background(), chat(1, 1), func(context.Context, *Pass, Batch, int) (bool, error) { return true, nil })
+	st = startState(t, nil, Config{})
+	err = st.runPasses(context.Background(), chat(1, 1), func(context.Context, *pass, batch, int) (bool, error) { return true, nil })
 	if groupmem.ErrorCode(err) != groupmem.EINTERNAL {
 		t.Errorf("splitting a pass of one message = %v, want EINTERNAL", err)
 	}
@@ -54,16 +54,16 @@ func TestWholeRunIsOnePass(t *testing.T) {
 	for i := range 120 {
 		mems = append(mems, seedMemories(fmt.Sprintf("members talk about topic number %d", i))...)
 	}
-	st := newState(t, mems, Config{Whole: true, MaxMemories: 5, MaxMessages: 5})
-	batches := st.Batches(chat(1, 600))
+	st := startState(t, mems, Config{Whole: true, MaxMemories: 5, MaxMessages: 5})
+	batches := st.batches(chat(1, 600))
 	if len(batches) != 1 || len(batches[0].Messages) != 600 {
 		t.Fatalf("%d batches, want one of 600 messages", len(batches))
 	}
-	p, err := st.Pass(batches[0])
+	p, err := st.pass(batches[0])
 	if err != nil {
 		t.Fatal(err)
 	}
-	if shown := len(p.Shown()); shown < 120 {
+	if shown := len(p.Memories); shown < 120 {
 		t.Errorf("the pass shows %d memories, want all 120", shown)
 	}
 }

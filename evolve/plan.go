@@ -11,7 +11,7 @@ import (
 
 // Plan returns what the run writes, given the run record begun by the
 // ledger: the run's changes as new versions, transitions and change-log
-// rows, all stamped with the time given to NewState, run.ID and run.Actor.
+// rows, all stamped with the time given to newState, run.ID and run.Actor.
 // The returned plan's Run is run with GroupID, PromptVersion, Messages (the
 // messages shown in applied passes), Stats and Report filled in; the worker
 // adds embeddings, status, watermark, tokens and finish time.
@@ -32,35 +32,35 @@ import (
 //   - created and deleted again: nothing.
 //
 // Stats count the group's memories: Kept + Updated + Deleted is the number
-// of memories given to NewState; Created the new lineages. Every new
+// of memories given to newState; Created the new lineages. Every new
 // version passes groupmem.CleanMemory (embedding aside); each parent is
 // transitioned exactly once and no lineage gets two active versions.
 //
-// Plan does not change the state; each call makes fresh version ids.
-// After a pass was refused for review, Plan returns that error (EREVIEW
+// plan does not change the state; each call makes fresh version ids.
+// After a pass was refused for review, plan returns that error (EREVIEW
 // wrapping groupmem.ErrReview) and no plan. EINTERNAL means a bug: a version that
 // fails CleanMemory.
-func (s *State) Plan(run groupmem.Run) (*groupmem.Plan, error) {
+func (s *state) plan(run groupmem.Run) (*groupmem.Plan, error) {
 	if s.review != nil {
 		return nil, s.review
 	}
-	return s.plan(run)
+	return s.makePlan(run)
 }
 
-// Held returns, after a pass was refused for review, the plan Plan would
+// held returns, after a pass was refused for review, the plan plan would
 // have made had the guard let that pass through: the passes before it and
 // that pass, as answered; no later pass was asked. Its report is the
 // run's (the held pass's actions counted as held). Before any refusal it
 // returns EINVALID: there is nothing held.
-func (s *State) Held(run groupmem.Run) (*groupmem.Plan, error) {
+func (s *state) held(run groupmem.Run) (*groupmem.Plan, error) {
 	if s.review == nil {
 		return nil, groupmem.Errorf(groupmem.EINVALID, "no pass was held for review")
 	}
-	return s.plan(run)
+	return s.makePlan(run)
 }
 
 // plan makes the plan of the state as it stands.
-func (s *State) plan(run groupmem.Run) (*groupmem.Plan, error) {
+func (s *state) makePlan(run groupmem.Run) (*groupmem.Plan, error) {
 	plan := &groupmem.Plan{}
 	var stats groupmem.Stats
 	change := func(c groupmem.Change) {
@@ -107,13 +107,13 @@ func (s *State) plan(run groupmem.Run) (*groupmem.Plan, error) {
 	run.PromptVersion = prompts.Version(s.cfg.Lang)
 	run.Messages = s.messages
 	run.Stats = stats
-	run.Report = s.Report()
+	run.Report = s.runReport()
 	plan.Run = run
 	return plan, nil
 }
 
 // version builds the new version an updated or created memory gets.
-func (s *State) version(e *entry, runID string) (groupmem.Memory, error) {
+func (s *state) version(e *entry, runID string) (groupmem.Memory, error) {
 	sep := "; "
 	if s.cfg.Lang == prompts.LangZH {
 		sep = "；"

@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"errors"
 	"fmt"
+	"math"
 	"slices"
 	"strconv"
 	"time"
@@ -12,9 +13,9 @@ import (
 	"github.com/groupmem/groupmem/prompts"
 )
 
-// ErrNoAction is the cause of the error ApplyAnswer returns for an answer
+// errNoAction is the cause of the error applyAnswer returns for an answer
 // in which no action survives validation; nothing of it was applied.
-var ErrNoAction = errors.New("the answer holds no valid action")
+var errNoAction = errors.New("the answer holds no valid action")
 
 // Sizes, in estimated tokens, used to reserve room in a prompt.
 const (
@@ -23,15 +24,15 @@ const (
 	minMsgRoom = 256
 )
 
-// State is one evolution run in memory: every active memory of the group
+// state is one evolution run in memory: every active memory of the group
 // as the passes so far have left it. It is not safe for concurrent use.
-type State struct {
+type state struct {
 	cfg     Config
 	groupID string
 	now     time.Time
 
 	entries []*entry // the initial memories in the order given, then creates in order
-	initial int      // how many of entries were given to NewState
+	initial int      // how many of entries were given to newState
 
 	passes   int   // passes applied
 	messages int   // messages shown in applied passes
@@ -93,14 +94,14 @@ func (e *entry) version() int {
 	return e.orig.Version
 }
 
-// NewState starts a run for groupID over memories, which must be every
+// newState starts a run for groupID over memories, which must be every
 // active version of the group. now is the run's time: the date the prompt
 // calls today and the time of every version and change the plan writes.
 // It returns EINVALID for a bad configuration (naming the setting), a bad
 // group id, a zero now, a memory of another group or not active, two
 // versions with one id or one lineage, or a MaxPromptTokens too small to
 // hold a prompt.
-func NewState(groupID string, memories []groupmem.Memory, cfg Config, now time.Time) (*State, error) {
+func newState(groupID string, memories []groupmem.Memory, cfg Config, now time.Time) (*state, error) {
 	cfg, err := cfg.WithDefaults()
 	if err != nil {
 		return nil, err
@@ -111,7 +112,7 @@ func NewState(groupID string, memories []groupmem.Memory, cfg Config, now time.T
 	if now.IsZero() {
 		return nil, groupmem.Errorf(groupmem.EINVALID, "evolution time is zero")
 	}
-	s := &State{cfg: cfg, groupID: groupID, now: now, initial: len(memories)}
+	s := &state{cfg: cfg, groupID: groupID, now: now, initial: len(memories)}
 	seen := make(map[string]bool, 2*len(memories))
 	for _, m := range memories {
 		if _, err := groupmem.CleanMemory(m); err != nil {
@@ -138,7 +139,14 @@ func NewState(groupID string, memories []groupmem.Memory, cfg Config, now time.T
 // the messages. Memories get what the highest-ranked ones take now plus
 // room for memories later passes may create, at most half of what the
 // fixed text leaves; messages get the rest.
-func (s *State) budget() error {
+//
+// A whole run (Config.Whole) is measured by nothing: every memory and
+// every message fit.
+func (s *state) budget() error {
+	if s.cfg.Whole {
+		s.memRoom, s.msgRoom = math.MaxInt32, math.MaxInt32
+		return nil
+	}
 	sys, usr, err := prompts.Render(prompts.Input{Lang: s.cfg.Lang, GroupID: s.groupID, Now: s.localNow()})
 	if err != nil {
 		return err
@@ -157,12 +165,12 @@ func (s *State) budget() error {
 	return nil
 }
 
-func (s *State) localNow() time.Time { return s.now.In(s.cfg.Location) }
+func (s *state) localNow() time.Time { return s.now.In(s.cfg.Location) }
 
 // rank orders the live memories for showing: those created or changed by
 // this run first (latest pass first), then by strength, then the most
 // recently updated, then the order given.
-func (s *State) rank() []*entry {
+func (s *state) rank() []*entry {
 	live := make([]*entry, 0, len(s.entries))
 	for _, e := range s.entries {
 		if !e.deleted {
@@ -180,7 +188,7 @@ func (s *State) rank() []*entry {
 }
 
 // live counts the memories the run has not deleted so far.
-func (s *State) live() int {
+func (s *state) live() int {
 	n := 0
 	for _, e := range s.entries {
 		if !e.deleted {
@@ -190,7 +198,7 @@ func (s *State) live() int {
 	return n
 }
 
-func (s *State) strength(e *entry) float64 {
+func (s *state) strength(e *entry) float64 {
 	if e.orig.ID == "" {
 		return s.cfg.DefaultStrength
 	}
@@ -199,7 +207,10 @@ func (s *State) strength(e *entry) float64 {
 
 // choose returns the memories a pass shows: in rank order, at most
 // MaxMemories, skipping any whose line does not fit in room tokens.
-func (s *State) choose(room int) []*entry {
+func (s *state) choose(room int) []*entry {
+	if s.cfg.Whole {
+		return s.rank()
+	}
 	var shown []*entry
 	for _, e := range s.rank() {
 		if len(shown) == s.cfg.MaxMemories {
@@ -213,21 +224,18 @@ func (s *State) choose(room int) []*entry {
 	return shown
 }
 
-func (s *State) promptMemory(i int, e *entry) prompts.Memory {
-	updated := e.orig.UpdatedAt
-	if e.orig.ID == "" || e.statement != e.orig.Statement {
-		updated = s.now
-	}
-	return prompts.Memory{Alias: "M" + strconv.Itoa(i+1), Statement: e.statement, Version: e.version(), UpdatedAt: updated}
+// asShown is the entry as a pass shows it under alias M(i+1).
+func (e *entry) asShown(i int) groupmem.Shown {
+	return groupmem.Shown{Alias: "M" + strconv.Itoa(i+1), Memory: e.orig, Statement: e.statement}
 }
 
-func (s *State) memoryTokens(i int, e *entry) int {
-	return prompts.EstimateTokens(prompts.MemoryLine(s.promptMemory(i, e), s.cfg.Location)) + 1
+func (s *state) memoryTokens(i int, e *entry) int {
+	return prompts.EstimateTokens(prompts.MemoryLine(prompts.ShownMemory(e.asShown(i), s.now), s.cfg.Location)) + 1
 }
 
-// Report returns what the run has understood of the model's answers so far,
+// runReport returns what the run has understood of the model's answers so far,
 // including a pass refused for review.
-func (s *State) Report() groupmem.Report {
+func (s *state) runReport() groupmem.Report {
 	r := s.report
 	r.Dropped = slices.Clone(r.Dropped)
 	return r

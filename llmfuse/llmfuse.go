@@ -57,14 +57,18 @@ func (f *Fuser) Model() string { return f.model.Model() }
 // PromptVersion implements groupmem.Fuser.
 func (f *Fuser) PromptVersion() string { return prompts.Version(f.cfg.Lang) }
 
-// Fuse implements groupmem.Fuser: one model call with p's prompt, its
-// answer parsed. A model that cannot be reached, or that rejects our
+// Fuse implements groupmem.Fuser: one model call with p's prompt (see
+// prompt), its answer parsed. A model that cannot be reached, or that rejects our
 // credentials, fails with the code the model client gave it
 // (EUNAVAILABLE: the operator's problem, never the caller's) and the
 // reason groupmem.FailModel, or FailCancelled when ctx ended. The answer
 // carries the call's tokens and attempts also then.
 func (f *Fuser) Fuse(ctx context.Context, p groupmem.Pass) (groupmem.Answer, error) {
-	reply, err := f.model.Ask(ctx, p.System, p.User)
+	system, user, err := f.prompt(p)
+	if err != nil {
+		return groupmem.Answer{}, err
+	}
+	reply, err := f.model.Ask(ctx, system, user)
 	cost := groupmem.Answer{Tokens: reply.Tokens, Attempts: reply.Attempts, Calls: 1}
 	if err != nil {
 		return cost, modelError(err)
@@ -76,6 +80,20 @@ func (f *Fuser) Fuse(ctx context.Context, p groupmem.Pass) (groupmem.Answer, err
 	ans.Tokens, ans.Attempts, ans.Calls = cost.Tokens, cost.Attempts, cost.Calls
 	logAnswer(ctx, p, reply, ans)
 	return ans, nil
+}
+
+// prompt renders pass p in the configured language and zone: the
+// instructions, the memories and the messages, and on a pass asked again
+// (p.Asked > 0) the reminder of the answer's form.
+func (f *Fuser) prompt(p groupmem.Pass) (system, user string, err error) {
+	system, user, err = prompts.Render(prompts.ForPass(p, f.cfg.Lang, f.cfg.Location))
+	if err != nil {
+		return "", "", fmt.Errorf("render the prompt of pass %d: %w", p.N, err)
+	}
+	if p.Asked > 0 {
+		user += prompts.Reask(f.cfg.Lang)
+	}
+	return system, user, nil
 }
 
 func logAnswer(ctx context.Context, p groupmem.Pass, reply groupmem.Reply, ans groupmem.Answer) {
