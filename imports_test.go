@@ -41,6 +41,10 @@ var ioPackages = []string{"net/http", "database/sql", "os/exec", "google.golang.
 var layers = []layer{
 	{pkg: "", deny: []string{module + "/"}},
 	{pkg: "evolve", deny: append([]string{module + "/worker", module + "/api", module + "/offline", module + "/llmfuse"}, ioPackages...), transitive: true},
+	// The run knows no model: it calls no model client and reads no
+	// model's answer (llmfuse does, with jsonrepair); a prompt is only the
+	// measure of its passes (package prompts).
+	{pkg: "evolve", deny: []string{module + "/llm", module + "/llm/", module + "/llmfuse", "github.com/kaptinlin/jsonrepair"}, transitive: true},
 	{pkg: "prompts", deny: ioPackages, transitive: true},
 	// The evolver that needs no model reaches no model client.
 	{pkg: "offline", deny: []string{module + "/worker", module + "/llmfuse", module + "/llm", module + "/api", module + "/store/", module + "/demo", module + "/cmd/"}, transitive: true},

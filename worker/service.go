@@ -31,10 +31,13 @@ type Config struct {
 	MaxRunMessages int           // messages loaded per run at most (default 2,000); the rest wait for the next run (see PoolConfig.MaxFollowUps)
 	Relay          RelayConfig
 	// Evolve holds the rules and the budget of an evolution's passes
-	// (package evolve): what the Fuser is shown, how its answers are
-	// validated, asked again or split, and the deletion guard. It must be
-	// the configuration the Fuser was made for: llmfuse.New's, or
-	// offline.Fuser.Evolve().
+	// (package evolve): how many memories and messages a pass shows and
+	// the prompt size they are measured by, how answers are validated,
+	// asked again or split, and the deletion guard. It is the run's, not
+	// the Fuser's: a Fuser's own settings are given to it where it is made
+	// (llmfuse.Config: how a model's answer is read). An evolver that needs
+	// its passes made a certain way says so (offline.Fuser.Evolve: one
+	// pass of the whole run, with its validation rules).
 	Evolve evolve.Config
 	// UnsharedLock says that Locker sees only this process's locks while
 	// other processes write the same ledger (an in-process lock on a
