@@ -87,7 +87,6 @@ func Parse(ctx context.Context, answer, finishReason string, cfg Config) (groupm
 		return groupmem.Answer{}, err
 	}
 	out := groupmem.Answer{Text: answer, Report: groupmem.Report{Answers: 1, Finish: finishReason}}
-	rep := &out.Report
 	rest := ""
 	if len(answer) > cfg.MaxAnswerBytes {
 		cut := strings.LastIndexByte(answer[:cfg.MaxAnswerBytes], '\n') + 1
@@ -97,22 +96,35 @@ func Parse(ctx context.Context, answer, finishReason string, cfg Config) (groupm
 	if err != nil {
 		return groupmem.Answer{}, err
 	}
-	rep.Lines = s.lines
+	out.Report.Lines = s.lines
+	if err := readItems(ctx, &out, answer, s.items, evolve.CutOff(finishReason)); err != nil {
+		return groupmem.Answer{}, err
+	}
+	dropRest(&out.Report, rest, s.lines)
+	return out, nil
+}
+
+// readItems turns the items scanned from answer into out's actions and
+// accounting: every item is an entry, ignored, dropped with its reason or
+// an action. The last object is truncated when nothing but structure
+// follows it and it never closed, or the answer was cut. It stops with
+// ctx's error when ctx ends.
+func readItems(ctx context.Context, out *groupmem.Answer, answer string, items []item, cut bool) error {
+	rep := &out.Report
 	lastObject := -1
-	for i, it := range s.items {
+	for i, it := range items {
 		if it.object {
 			lastObject = i
 		}
 	}
-	cut := evolve.CutOff(finishReason)
-	for i, it := range s.items {
+	for i, it := range items {
 		rep.Entries++
 		text := answer[it.from:max(it.from, it.to)]
 		if it.ignore != "" {
 			groupmem.Count(&rep.Ignored, it.ignore, 1)
 			continue
 		}
-		if i == lastObject && !trailingText(s.items[i+1:]) && (cut || !it.closed) {
+		if i == lastObject && !trailingText(items[i+1:]) && (cut || !it.closed) {
 			it.drop = DropTruncated
 		}
 		if it.drop != "" {
@@ -121,7 +133,7 @@ func Parse(ctx context.Context, answer, finishReason string, cfg Config) (groupm
 		}
 		if i%64 == 0 {
 			if err := ctx.Err(); err != nil {
-				return groupmem.Answer{}, err
+				return err
 			}
 		}
 		a, reason := decode(it, text)
@@ -135,21 +147,25 @@ func Parse(ctx context.Context, answer, finishReason string, cfg Config) (groupm
 			rep.Repaired++
 		}
 	}
-	if rest != "" {
-		n := 0
-		for l := range strings.SplitSeq(rest, "\n") {
-			if strings.TrimSpace(l) != "" {
-				n++
-			}
-		}
-		rep.Lines += n
-		rep.Entries += n
-		if n > 0 {
-			rep.AddDrop(groupmem.Drop{Line: s.lines + 1, Reason: DropTooLong, Text: evolve.Excerpt(rest)}, true)
-			groupmem.Count(&rep.Drops, DropTooLong, n-1)
+	return nil
+}
+
+// dropRest counts the lines past the answer cap, rest, each as an entry
+// dropped too_long; the first is listed with the line after the scanned
+// ones.
+func dropRest(rep *groupmem.Report, rest string, scanned int) {
+	n := 0
+	for l := range strings.SplitSeq(rest, "\n") {
+		if strings.TrimSpace(l) != "" {
+			n++
 		}
 	}
-	return out, nil
+	rep.Lines += n
+	rep.Entries += n
+	if n > 0 {
+		rep.AddDrop(groupmem.Drop{Line: scanned + 1, Reason: DropTooLong, Text: evolve.Excerpt(rest)}, true)
+		groupmem.Count(&rep.Drops, DropTooLong, n-1)
+	}
 }
 
 // trailingText reports whether items hold anything but structure: text

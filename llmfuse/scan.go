@@ -115,12 +115,9 @@ func (s *scanner) scanLine(n, start, end int) {
 			return
 		}
 		if sp, ok := s.spanAt(i); ok {
-			for j := i; j < min(sp.end, end); j++ {
-				if !isBlankByte(s.src[j]) {
-					hidden = true
-				}
-			}
-			i = min(sp.end, end)
+			next := min(sp.end, end)
+			hidden = hidden || strings.TrimFunc(s.src[i:next], func(r rune) bool { return r < utf8.RuneSelf && isBlankByte(byte(r)) }) != ""
+			i = next
 			continue
 		}
 		r, size := rune(s.src[i]), 1
@@ -138,41 +135,66 @@ func (s *scanner) scanLine(n, start, end int) {
 		blank = false
 		if first {
 			first = false
-			if strings.HasPrefix(s.src[i:end], "```") {
-				// A code fence ends any object left open. Alone on its
-				// line (with its language) it is structure; what follows
-				// it on the line, as in ```{"a":"b"}```, is read.
-				s.endObject(false)
-				rest := fenceEnd(s.src, i, end)
-				if strings.TrimSpace(s.src[rest:end]) == "" {
-					s.addLoose(n, i, end, IgnoreStructure)
-					s.lines++
-					return
-				}
-				i = rest
+			next, whole := s.lineOpens(n, i, end)
+			if whole {
+				return
+			}
+			if next != i {
+				i = next
 				continue
 			}
-			if s.cur != nil && startsObject(s.src[i:end]) && !s.wrapperItem() {
-				s.endObject(false)
-			}
 		}
-		if s.cur == nil {
-			if r == '{' || r == '｛' {
-				s.flushLoose(true)
-				s.begin(i, r != '{')
-				objectHere = true
-			} else {
-				s.addLooseRune(r, i, size)
-			}
-		} else {
-			s.inside(r, i, size, end)
-			objectHere = true
-		}
+		objectHere = s.scanRune(r, i, size, end) || objectHere
 		i += size + s.skip
 		s.skip = 0
 	}
+	s.endLine(n, start, end, blank, hidden, objectHere)
+}
+
+// lineOpens reads what opens a line at its first visible character i: a
+// code fence ends any object left open and, alone on its line (with its
+// language), is structure that ends the line (whole); what follows it on
+// the line, as in ```{"a":"b"}```, is read from next. A line that starts
+// an object ends any object left open (next is i).
+func (s *scanner) lineOpens(n, i, end int) (next int, whole bool) {
+	if strings.HasPrefix(s.src[i:end], "```") {
+		s.endObject(false)
+		rest := fenceEnd(s.src, i, end)
+		if strings.TrimSpace(s.src[rest:end]) == "" {
+			s.addLoose(n, i, end, IgnoreStructure)
+			s.lines++
+			return end, true
+		}
+		return rest, false
+	}
+	if s.cur != nil && startsObject(s.src[i:end]) && !s.wrapperItem() {
+		s.endObject(false)
+	}
+	return i, false
+}
+
+// scanRune reads the visible rune r at i, of size bytes: it opens an
+// object, goes into the open one, or is loose text. It reports whether
+// the rune belongs to an object.
+func (s *scanner) scanRune(r rune, i, size, end int) bool {
+	if s.cur != nil {
+		s.inside(r, i, size, end)
+		return true
+	}
+	if r == '{' || r == '｛' {
+		s.flushLoose(true)
+		s.begin(i, r != '{')
+		return true
+	}
+	s.addLooseRune(r, i, size)
+	return false
+}
+
+// endLine closes line n, answer[start:end]: an object whose string is
+// still open is broken (JSON strings do not span lines); the line counts
+// when it showed anything or hid reasoning, and its loose text is kept.
+func (s *scanner) endLine(n, start, end int, blank, hidden, objectHere bool) {
 	if s.cur != nil && s.inStr {
-		// JSON strings do not span lines: the object is broken here.
 		s.cur.drop = DropUnterminated
 		s.endObject(false)
 	}
@@ -268,57 +290,18 @@ func (s *scanner) inside(r rune, i, size, lineEnd int) {
 		s.write(' ')
 		return
 	}
+	if s.opensString(r) {
+		return
+	}
 	switch r {
-	case '"':
-		s.inStr, s.quote = true, '"'
-		s.write('"')
-		return
-	case '“', '”':
-		s.inStr, s.quote, it.adjusted = true, '“', true
-		s.write('"')
-		return
 	case '\'':
-		if strings.IndexByte("{,:[", s.last) >= 0 {
-			s.inStr, s.quote, it.adjusted = true, '\'', true
-			s.write('"')
-			return
-		}
 		it.stray++
 	case '：', '，', '｛', '｝', '［', '］':
 		r = asciiPunct(r)
 		it.adjusted = true
 	}
-	switch r {
-	case '{':
-		switch {
-		case s.wrapperItem():
-			// The wrapper's items are the objects we want: the wrapper
-			// itself is structure (an entry of its own when it has a line
-			// to itself).
-			if it.line < s.line {
-				s.addLoose(it.line, it.from, i, IgnoreStructure)
-			}
-			s.cur = nil
-			s.begin(i, size > 1)
-			return
-		case s.last == ':' || s.depth > 1 || s.arrays > 0:
-			s.depth++
-			it.nesting = max(it.nesting, s.depth+s.arrays)
-		default:
-			// A new object where a key was expected: the open one was
-			// left unclosed.
-			it.to = i
-			s.endObject(false)
-			s.begin(i, size > 1)
-			return
-		}
-	case '}':
-		s.depth--
-	case '[':
-		s.arrays++
-		it.nesting = max(it.nesting, s.depth+s.arrays)
-	case ']':
-		s.arrays = max(0, s.arrays-1)
+	if s.nest(r, i, size) {
+		return
 	}
 	if r < utf8.RuneSelf {
 		s.write(byte(r))
@@ -331,6 +314,65 @@ func (s *scanner) inside(r rune, i, size, lineEnd int) {
 		it.to = i + size
 		s.endObject(true)
 	}
+}
+
+// opensString opens a string of the open object at the quote r: a
+// straight or curly double quote, or a single quote where a key or value
+// begins. It reports whether r did.
+func (s *scanner) opensString(r rune) bool {
+	it := s.cur
+	switch {
+	case r == '"':
+		s.inStr, s.quote = true, '"'
+	case r == '“' || r == '”':
+		s.inStr, s.quote, it.adjusted = true, '“', true
+	case r == '\'' && strings.IndexByte("{,:[", s.last) >= 0:
+		s.inStr, s.quote, it.adjusted = true, '\'', true
+	default:
+		return false
+	}
+	s.write('"')
+	return true
+}
+
+// nest follows the braces and brackets of the open object at r, at
+// offset i. It reports whether r began another object (a wrapper's item,
+// or a new object where a key was expected), so that r is read no more.
+func (s *scanner) nest(r rune, i, size int) bool {
+	it := s.cur
+	switch r {
+	case '{':
+		switch {
+		case s.wrapperItem():
+			// The wrapper's items are the objects we want: the wrapper
+			// itself is structure (an entry of its own when it has a line
+			// to itself).
+			if it.line < s.line {
+				s.addLoose(it.line, it.from, i, IgnoreStructure)
+			}
+			s.cur = nil
+			s.begin(i, size > 1)
+			return true
+		case s.last == ':' || s.depth > 1 || s.arrays > 0:
+			s.depth++
+			it.nesting = max(it.nesting, s.depth+s.arrays)
+		default:
+			// A new object where a key was expected: the open one was
+			// left unclosed.
+			it.to = i
+			s.endObject(false)
+			s.begin(i, size > 1)
+			return true
+		}
+	case '}':
+		s.depth--
+	case '[':
+		s.arrays++
+		it.nesting = max(it.nesting, s.depth+s.arrays)
+	case ']':
+		s.arrays = max(0, s.arrays-1)
+	}
+	return false
 }
 
 func (s *scanner) insideString(r rune, i, size, lineEnd int) {
