@@ -139,7 +139,7 @@
 //     is judged like any other: without new support it is deleted again at
 //     the next run unless pinned.
 //
-// The decisions become actions, applied through evolve.State in one pass
+// The decisions become actions, applied by the run (evolve.Fuse) in one pass
 // that shows every memory and every message, so the near-duplicate,
 // conflict and mass-deletion rules of package evolve apply exactly as they
 // do to a model's answer (a run that would delete most memories waits for
