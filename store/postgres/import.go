@@ -183,7 +183,7 @@ func importMessages(ctx context.Context, tx pgx.Tx, group string, b groupmem.Gro
 	first := firstRepeat(n, func(i int) [2]string { return [2]string{fmt.Sprint(seqs[i]), ""} },
 		func(i int) [2]string { return [2]string{"", ids[i]} })
 	if i := earliest(first, bad); i >= 0 {
-		return ledger.Refused(b.Lines[i], "message seq %d or id %q repeats one of the file", seqs[i], groupmem.Truncate(ids[i], 40))
+		return ledger.Refused(b.Lines[i], "message seq %d repeats a seq or message id of the file", seqs[i])
 	}
 	_, err = tx.CopyFrom(ctx, pgx.Identifier{"messages"},
 		[]string{"group_id", "seq", "message_id", "sender_id", "sender_name", "content", "sent_at", "inserted_at", "redacted_at"},
