@@ -37,7 +37,26 @@ func (l *Ledger) CommitPlan(ctx context.Context, plan *groupmem.Plan) error {
 	ids := plan.Touched()
 	run := plan.Run
 	run.Status = groupmem.RunSucceeded
+	b, err := l.commitBatch(plan, &run, ids, now)
+	if err != nil {
+		return err
+	}
+	var c committed
+	if err := l.inBatchTx(ctx, b, func(br pgx.BatchResults) error { return l.readCommit(br, plan, &run, &c) }); err != nil {
+		return err
+	}
+	// Ids come from one sequence in insertion order, which is the order
+	// of ids.
+	slices.Sort(c.outbox)
+	plan.Outbox, plan.Committed, plan.Run = c.outbox, inOrder(ids, c.moved, c.added), run
+	return nil
+}
 
+// commitBatch queues the statements of CommitPlan in the order
+// readCommit reads their results: the lock of the group's state row,
+// the transitions, the new versions, the change log, the outbox entries of
+// ids, the watermark, the kept plan it applies (if any) and the run's end.
+func (l *Ledger) commitBatch(plan *groupmem.Plan, run *groupmem.Run, ids []string, now time.Time) (*pgx.Batch, error) {
 	b := &pgx.Batch{}
 	l.groupLock.queue(b, `SELECT fence FROM group_state WHERE group_id = $1 FOR UPDATE`, plan.Run.GroupID)
 	queueTransitions(b, plan, now)
@@ -49,74 +68,80 @@ func (l *Ledger) CommitPlan(ctx context.Context, plan *groupmem.Plan) error {
 	b.Queue(`UPDATE group_state SET watermark = greatest(watermark, $2), updated_at = $3 WHERE group_id = $1`,
 		plan.Run.GroupID, plan.Run.NewWatermark, now)
 	queueApplied(b, plan, now)
-	if err := queueFinishRun(b, &run, now); err != nil {
-		return err
+	if err := queueFinishRun(b, run, now); err != nil {
+		return nil, err
 	}
+	return b, nil
+}
 
-	var outbox []int64
-	var moved, added []groupmem.Memory // as this transaction leaves them
-	err := l.inBatchTx(ctx, b, func(br pgx.BatchResults) error {
-		var fence int64
-		found := false
-		err := l.groupLock.read(br, func(rows pgx.Rows) error {
-			found = true
-			return rows.Scan(&fence)
-		})
-		if err != nil {
-			return err
-		}
-		if err := checkFence(plan.Run, fence, found); err != nil {
-			return err
-		}
-		if len(plan.Transitions) > 0 {
-			rows, err := br.Query()
-			if err == nil {
-				moved, err = pgx.CollectRows(rows, scanMemory)
-			}
-			if err != nil {
-				return fmt.Errorf("apply transitions: %w", err)
-			}
-			if n := len(plan.Transitions); len(moved) != n {
-				return ledger.StaleTransitions(n-len(moved), n)
-			}
-		}
-		if len(plan.New) > 0 {
-			rows, err := br.Query()
-			if err == nil {
-				added, err = pgx.CollectRows(rows, scanMemory)
-			}
-			if err != nil {
-				return fmt.Errorf("insert versions: %w", err)
-			}
-		}
-		if len(plan.Changes) > 0 {
-			if _, err := br.Exec(); err != nil {
-				return fmt.Errorf("write change log: %w", err)
-			}
-		}
-		rows, err := br.Query()
-		if err == nil {
-			outbox, err = pgx.CollectRows(rows, pgx.RowTo[int64])
-		}
-		if err != nil {
-			return fmt.Errorf("write outbox: %w", err)
-		}
-		if _, err := br.Exec(); err != nil {
-			return fmt.Errorf("raise watermark: %w", err)
-		}
-		if err := readApplied(br, plan); err != nil {
-			return err
-		}
-		return readFinishRun(br, &run)
+// committed is what a commit's statements returned: the outbox entries'
+// ids and the versions the transitions and the inserts left.
+type committed struct {
+	outbox       []int64
+	moved, added []groupmem.Memory
+}
+
+// readCommit reads the results of commitBatch into c, failing at the first
+// that is not as required: the fence, a transition that found its memory
+// moved, a kept plan not waiting, a run not running.
+func (l *Ledger) readCommit(br pgx.BatchResults, plan *groupmem.Plan, run *groupmem.Run, c *committed) error {
+	var fence int64
+	found := false
+	err := l.groupLock.read(br, func(rows pgx.Rows) error {
+		found = true
+		return rows.Scan(&fence)
 	})
 	if err != nil {
 		return err
 	}
-	// Ids come from one sequence in insertion order, which is the order
-	// of ids.
-	slices.Sort(outbox)
-	plan.Outbox, plan.Committed, plan.Run = outbox, inOrder(ids, moved, added), run
-	return nil
+	if err := checkFence(plan.Run, fence, found); err != nil {
+		return err
+	}
+	if len(plan.Transitions) > 0 {
+		if c.moved, err = queryMemories(br, "apply transitions"); err != nil {
+			return err
+		}
+		if n := len(plan.Transitions); len(c.moved) != n {
+			return ledger.StaleTransitions(n-len(c.moved), n)
+		}
+	}
+	if len(plan.New) > 0 {
+		if c.added, err = queryMemories(br, "insert versions"); err != nil {
+			return err
+		}
+	}
+	if len(plan.Changes) > 0 {
+		if _, err := br.Exec(); err != nil {
+			return fmt.Errorf("write change log: %w", err)
+		}
+	}
+	rows, err := br.Query()
+	if err == nil {
+		c.outbox, err = pgx.CollectRows(rows, pgx.RowTo[int64])
+	}
+	if err != nil {
+		return fmt.Errorf("write outbox: %w", err)
+	}
+	if _, err := br.Exec(); err != nil {
+		return fmt.Errorf("raise watermark: %w", err)
+	}
+	if err := readApplied(br, plan); err != nil {
+		return err
+	}
+	return readFinishRun(br, run)
+}
+
+// queryMemories reads the versions the next statement of br returned.
+func queryMemories(br pgx.BatchResults, what string) ([]groupmem.Memory, error) {
+	rows, err := br.Query()
+	var mems []groupmem.Memory
+	if err == nil {
+		mems, err = pgx.CollectRows(rows, scanMemory)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", what, err)
+	}
+	return mems, nil
 }
 
 // inOrder returns the versions of moved and added in the order of ids.
