@@ -11,6 +11,9 @@ import (
 	"strconv"
 	"strings"
 
+	sqlite "modernc.org/sqlite"
+	sqlite3 "modernc.org/sqlite/lib"
+
 	"github.com/groupmem/groupmem"
 	"github.com/groupmem/groupmem/store/ledger"
 )
@@ -253,10 +256,23 @@ func wrote(res sql.Result, err error, line int, format string, args ...any) erro
 }
 
 // chunks calls write with each chunk of n rows in turn: its first row and
-// its end.
+// its end. A chunk whose statement breaks a constraint (a version whose
+// parent a refused row was, say) wrote nothing, SQLite undoing that
+// statement alone and keeping the transaction; it is written again a row
+// at a time, so that the first row refused or failing names its line.
 func chunks(n int, write func(from, to int) error) error {
 	for from := 0; from < n; from += chunk {
-		if err := write(from, min(from+chunk, n)); err != nil {
+		to := min(from+chunk, n)
+		err := write(from, to)
+		var se *sqlite.Error
+		if to-from > 1 && errors.As(err, &se) && se.Code()&0xff == sqlite3.SQLITE_CONSTRAINT {
+			for i := from; i < to; i++ {
+				if err := write(i, i+1); err != nil {
+					return err
+				}
+			}
+		}
+		if err != nil {
 			return err
 		}
 	}

@@ -300,6 +300,18 @@ func testTransferAllOrNothing(t *testing.T, open func(t *testing.T) TransferLedg
 			b[2].Memories[0].RunID = groupmem.NewID()
 			return b
 		}, "line 11:"},
+		{"version with a child names an unknown run", func(b []groupmem.GroupRows) []groupmem.GroupRows {
+			mems, i := b[2].Memories, 0
+			for mems[i+1].ParentID != mems[i].ID {
+				i++
+			}
+			// The parent and its child first: a refused parent must name
+			// its line, not fail its child's write.
+			first := append([]groupmem.Memory{mems[i], mems[i+1]}, slices.Delete(slices.Clone(mems), i, i+2)...)
+			first[0].RunID = groupmem.NewID()
+			b[2].Memories = first
+			return b
+		}, "line 11:"},
 		{"message repeats an id", func(b []groupmem.GroupRows) []groupmem.GroupRows {
 			b[1].Messages = append([]groupmem.StoredMessage(nil), b[1].Messages...)
 			b[1].Messages[1].ID = b[1].Messages[0].ID
