@@ -107,7 +107,13 @@ func (x *Index) catchUp(ctx context.Context, id string, g *group, embed int) err
 			break
 		}
 	}
-	for budget := embed; budget > 0 && len(g.unembed) > 0; {
+	return x.embedSome(ctx, g, embed)
+}
+
+// embedSome embeds up to budget of g's messages still without a vector,
+// the newest first, batch by batch.
+func (x *Index) embedSome(ctx context.Context, g *group, budget int) error {
+	for budget > 0 && len(g.unembed) > 0 {
 		n := min(batch, budget, len(g.unembed))
 		ids := g.unembed[len(g.unembed)-n:]
 		texts := make([]string, n)
@@ -122,21 +128,27 @@ func (x *Index) catchUp(ctx context.Context, id string, g *group, embed int) err
 			return groupmem.Errorf(groupmem.EUNAVAILABLE, "embedder returned %d vectors for %d messages", len(vecs), n)
 		}
 		for i, id := range ids {
-			if u := vector.Unit(vecs[i]); u != nil && (g.vecs == nil || len(u) == g.vecs.Dim()) {
-				if g.vecs == nil {
-					g.vecs = vector.NewSet(len(u))
-				}
-				m := g.msgs[id]
-				if p := g.vecs.Put(m.ID, u); int(p) == len(g.vecMsgs) {
-					g.addSender(m, p)
-					g.vecMsgs = append(g.vecMsgs, m)
-				}
-			}
+			g.addVector(g.msgs[id], vector.Unit(vecs[i]))
 		}
 		g.unembed = g.unembed[:len(g.unembed)-n]
 		budget -= n
 	}
 	return nil
+}
+
+// addVector holds unit as m's vector; a vector without direction, or of
+// another dimension than the group's first, is left out.
+func (g *group) addVector(m *groupmem.Message, unit []float32) {
+	if unit == nil || (g.vecs != nil && len(unit) != g.vecs.Dim()) {
+		return
+	}
+	if g.vecs == nil {
+		g.vecs = vector.NewSet(len(unit))
+	}
+	if p := g.vecs.Put(m.ID, unit); int(p) == len(g.vecMsgs) {
+		g.addSender(m, p)
+		g.vecMsgs = append(g.vecMsgs, m)
+	}
 }
 
 // reset forgets everything the group's state holds.
