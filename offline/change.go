@@ -16,55 +16,12 @@ func (f *Fuser) changedFact(c *cluster, recent []*item) (string, []string, strin
 		if len(old[kind]) == 0 {
 			continue
 		}
-		type tally struct {
-			items []*item
-			cue   bool
-			last  time.Time
-		}
-		news := map[string]*tally{}
-		var order []string
-		var lastOld time.Time
-		oldCount := 0
-		for _, it := range recent {
-			vals := factsOf(f.cfg.Languages, it.msg.Content)[kind]
-			var fresh []string
-			for _, v := range vals {
-				if !old.has(kind, v) {
-					fresh = append(fresh, v)
-				}
-			}
-			if len(fresh) == 0 {
-				if len(vals) > 0 {
-					oldCount++
-					lastOld = later(lastOld, it.msg.SentAt)
-				}
-				continue
-			}
-			cue := announcesChange(f.cfg.Languages, it.msg.Content)
-			for _, v := range fresh {
-				t := news[v]
-				if t == nil {
-					t = &tally{}
-					news[v] = t
-					order = append(order, v)
-				}
-				t.items = append(t.items, it)
-				t.cue = t.cue || cue
-				t.last = later(t.last, it.msg.SentAt)
-			}
-		}
-		best := ""
-		for _, v := range order {
-			t := news[v]
-			if len(t.items) >= f.cfg.MinChangeMessages && t.cue && len(t.items) > oldCount && t.last.After(lastOld) &&
-				(best == "" || len(t.items) > len(news[best].items)) {
-				best = v
-			}
-		}
+		ch := f.tallyChanges(old, kind, recent)
+		best := ch.best(f.cfg.MinChangeMessages)
 		if best == "" {
 			continue
 		}
-		t := news[best]
+		t := ch.news[best]
 		rep := f.representative(t.items, func(it *item) float64 { return it.vec.dotSparse(c.seed) + c.cosine(it.vec) }, nil)
 		if rep == nil {
 			continue
@@ -74,6 +31,73 @@ func (f *Fuser) changedFact(c *cluster, recent []*item) (string, []string, strin
 		return f.habit(f.habitStatement(rep.msg), c), f.evidence(c.items, t.items), reason
 	}
 	return "", nil, ""
+}
+
+// changes tallies, for one kind of fact, the recent messages that give it
+// a value the memory does not hold (news, in the order first said), and
+// those that repeat one it holds.
+type changes struct {
+	news     map[string]*tally
+	order    []string
+	oldCount int
+	lastOld  time.Time
+}
+
+// tally is what the recent messages say of one new value: which said it,
+// whether one of them announced a change, and when the last did.
+type tally struct {
+	items []*item
+	cue   bool
+	last  time.Time
+}
+
+// tallyChanges reads the values of kind in the recent messages against old.
+func (f *Fuser) tallyChanges(old values, kind string, recent []*item) changes {
+	ch := changes{news: map[string]*tally{}}
+	for _, it := range recent {
+		vals := factsOf(f.cfg.Languages, it.msg.Content)[kind]
+		var fresh []string
+		for _, v := range vals {
+			if !old.has(kind, v) {
+				fresh = append(fresh, v)
+			}
+		}
+		if len(fresh) == 0 {
+			if len(vals) > 0 {
+				ch.oldCount++
+				ch.lastOld = later(ch.lastOld, it.msg.SentAt)
+			}
+			continue
+		}
+		cue := announcesChange(f.cfg.Languages, it.msg.Content)
+		for _, v := range fresh {
+			t := ch.news[v]
+			if t == nil {
+				t = &tally{}
+				ch.news[v] = t
+				ch.order = append(ch.order, v)
+			}
+			t.items = append(t.items, it)
+			t.cue = t.cue || cue
+			t.last = later(t.last, it.msg.SentAt)
+		}
+	}
+	return ch
+}
+
+// best is the new value said most (first said among equals) by at least
+// minMessages messages, one of which announced the change, more often than
+// the old values and after the last of them; "" when none is.
+func (ch changes) best(minMessages int) string {
+	best := ""
+	for _, v := range ch.order {
+		t := ch.news[v]
+		if len(t.items) >= minMessages && t.cue && len(t.items) > ch.oldCount && t.last.After(ch.lastOld) &&
+			(best == "" || len(t.items) > len(ch.news[best].items)) {
+			best = v
+		}
+	}
+	return best
 }
 
 // clearer returns the statement of a recent message that represents the

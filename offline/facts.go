@@ -317,17 +317,14 @@ func memberTag(m groupmem.Message) string { return evolve.SubjectTag + sender(m)
 // date when it says something new ("Great hike at Eagle Peak…; on Mon
 // Mar 9, great hike at Bear Lake"), and is dropped otherwise.
 func (f *Fuser) memberFacts(items []*item, mems []groupmem.Memory, taken decisions, answered map[string]bool) decisions {
-	var ds decisions
-	updating := map[string]*decision{} // memory id → this run's update of it
-	statements := map[string]bool{}
+	r := &factRun{f: f, mems: mems, updating: map[string]*decision{}, statements: map[string]bool{}, habits: map[string]*decision{}}
 	for _, m := range mems {
-		statements[m.Statement] = true
+		r.statements[m.Statement] = true
 	}
-	habits := map[string]*decision{} // statement → this run's new habit in those words
 	for _, d := range taken {
-		statements[d.statement] = true
+		r.statements[d.statement] = true
 		if d.kind == groupmem.ActionCreate && !slices.Contains(d.tags, TagMember) {
-			habits[d.statement] = d
+			r.habits[d.statement] = d
 		}
 	}
 	for _, it := range items {
@@ -335,54 +332,72 @@ func (f *Fuser) memberFacts(items []*item, mems []groupmem.Memory, taken decisio
 			continue
 		}
 		for _, fs := range factsIn(f.cfg.Languages, it.msg.Content) {
-			k := fs.kind
-			// The statement begins with the sentence that says it ("Busy. I
-			// finished the migration" is about the migration).
-			said := it.msg
-			said.Content = said.Content[fs.from:fs.to]
-			st := f.subject(f.ownStatement(said), it.msg)
-			tags := []string{TagMember, memberTag(it.msg), k.name}
-			if h := habits[st]; h != nil && slices.Equal(h.evidence, []string{it.msg.ID}) {
-				// A habit this run read from this line alone is what the member
-				// said about themselves: it is kept as such, and does not fade.
-				h.tags, h.strength = tags, 0.6
-				delete(habits, st)
-				continue
-			}
-			if st == "" || statements[st] || len([]rune(st)) > f.cfg.MaxStatementRunes {
-				continue
-			}
-			statements[st] = true
-			d := &decision{kind: groupmem.ActionCreate, statement: st, evidence: []string{it.msg.ID},
-				strength: 0.6, tags: tags,
-				reason: fmt.Sprintf("%s said this about themselves (%s) on %s", sender(it.msg), k.name,
-					it.msg.SentAt.In(f.cfg.Evolve.Location).Format(time.DateOnly))}
-			old := (*groupmem.Memory)(nil)
-			if k.single {
-				old = memberMemory(mems, it.msg, k.name)
-			}
-			if old == nil {
-				if old = f.nearMemory(mems, ds, updating, it.msg, st); old != nil && !saysNew(f.cfg.Languages, st, old.Statement) {
-					continue // said already, in nearly the same words
-				}
-			}
-			if old != nil {
-				if prev := updating[old.ID]; prev != nil {
-					// A second line of the run about the same thing extends
-					// the first one's version.
-					sofar := *old
-					sofar.Statement, sofar.Evidence = prev.statement, prev.evidence
-					f.extend(d, &sofar, it.msg, "added to what they said about themselves ("+k.name+")")
-					prev.statement, prev.evidence, prev.reason = d.statement, d.evidence, d.reason
-					continue
-				}
-				f.extend(d, old, it.msg, "added to what they said about themselves ("+k.name+")")
-				updating[old.ID] = d
-			}
-			ds = append(ds, d)
+			r.take(it.msg, fs)
 		}
 	}
-	return ds
+	return r.ds
+}
+
+// factRun is the state of one memberFacts call: the decisions so far,
+// this run's update of each memory (by id), the statements already held or
+// decided, and this run's new habits by statement.
+type factRun struct {
+	f          *Fuser
+	mems       []groupmem.Memory
+	ds         decisions
+	updating   map[string]*decision
+	statements map[string]bool
+	habits     map[string]*decision
+}
+
+// take decides what fact fs of message msg says, by the rules of
+// memberFacts.
+func (r *factRun) take(msg groupmem.Message, fs saidFact) {
+	f, k := r.f, fs.kind
+	// The statement begins with the sentence that says it ("Busy. I
+	// finished the migration" is about the migration).
+	said := msg
+	said.Content = said.Content[fs.from:fs.to]
+	st := f.subject(f.ownStatement(said), msg)
+	tags := []string{TagMember, memberTag(msg), k.name}
+	if h := r.habits[st]; h != nil && slices.Equal(h.evidence, []string{msg.ID}) {
+		// A habit this run read from this line alone is what the member
+		// said about themselves: it is kept as such, and does not fade.
+		h.tags, h.strength = tags, 0.6
+		delete(r.habits, st)
+		return
+	}
+	if st == "" || r.statements[st] || len([]rune(st)) > f.cfg.MaxStatementRunes {
+		return
+	}
+	r.statements[st] = true
+	d := &decision{kind: groupmem.ActionCreate, statement: st, evidence: []string{msg.ID},
+		strength: 0.6, tags: tags,
+		reason: fmt.Sprintf("%s said this about themselves (%s) on %s", sender(msg), k.name,
+			msg.SentAt.In(f.cfg.Evolve.Location).Format(time.DateOnly))}
+	old := (*groupmem.Memory)(nil)
+	if k.single {
+		old = memberMemory(r.mems, msg, k.name)
+	}
+	if old == nil {
+		if old = f.nearMemory(r.mems, r.ds, r.updating, msg, st); old != nil && !saysNew(f.cfg.Languages, st, old.Statement) {
+			return // said already, in nearly the same words
+		}
+	}
+	if old != nil {
+		if prev := r.updating[old.ID]; prev != nil {
+			// A second line of the run about the same thing extends
+			// the first one's version.
+			sofar := *old
+			sofar.Statement, sofar.Evidence = prev.statement, prev.evidence
+			f.extend(d, &sofar, msg, "added to what they said about themselves ("+k.name+")")
+			prev.statement, prev.evidence, prev.reason = d.statement, d.evidence, d.reason
+			return
+		}
+		f.extend(d, old, msg, "added to what they said about themselves ("+k.name+")")
+		r.updating[old.ID] = d
+	}
+	r.ds = append(r.ds, d)
 }
 
 // maxFactsPerMessage is how many facts memberFacts reads in one message.
