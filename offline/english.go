@@ -356,50 +356,7 @@ func enVoice(st, name string, day time.Time, own bool) string {
 		m := enDayPossessive.FindStringSubmatch(w)
 		return matchCase(m[1], "the") + " " + m[2] + " " + strings.ToLower(m[1])
 	})
-	st = enRelativeDay.ReplaceAllStringFunc(st, func(w string) string {
-		d := day
-		var out string
-		switch strings.ToLower(w) {
-		case "tomorrow":
-			out = "on " + d.AddDate(0, 0, 1).Format("Mon Jan 2")
-		case "yesterday":
-			out = "on " + d.AddDate(0, 0, -1).Format("Mon Jan 2")
-		case "tonight", "this evening":
-			out = "on the evening of " + d.Format("Mon Jan 2")
-		case "this morning":
-			out = "on the morning of " + d.Format("Mon Jan 2")
-		case "this weekend", "next weekend", "last weekend":
-			sat := monday(d).AddDate(0, 0, 5)
-			switch strings.ToLower(w) {
-			case "next weekend":
-				sat = sat.AddDate(0, 0, 7)
-			case "last weekend":
-				sat = sat.AddDate(0, 0, -7)
-			}
-			out = "the weekend of " + sat.Format("Mon Jan 2")
-		case "this month":
-			out = "in " + d.Format("January 2006")
-		case "next month":
-			out = "in " + time.Date(d.Year(), d.Month()+1, 1, 0, 0, 0, 0, d.Location()).Format("January 2006")
-		case "last month":
-			out = "in " + time.Date(d.Year(), d.Month()-1, 1, 0, 0, 0, 0, d.Location()).Format("January 2006")
-		case "this year":
-			out = "in " + d.Format("2006")
-		case "next year":
-			out = "in " + d.AddDate(1, 0, 0).Format("2006")
-		case "last year":
-			out = "in " + d.AddDate(-1, 0, 0).Format("2006")
-		case "this week":
-			out = "the week of " + monday(d).Format("Mon Jan 2")
-		case "next week":
-			out = "the week of " + monday(d).AddDate(0, 0, 7).Format("Mon Jan 2")
-		case "last week":
-			out = "the week of " + monday(d).AddDate(0, 0, -7).Format("Mon Jan 2")
-		default:
-			out = "on " + d.Format("Mon Jan 2")
-		}
-		return matchCase(w, out)
-	})
+	st = enRelativeDay.ReplaceAllStringFunc(st, func(w string) string { return matchCase(w, enRelativeDate(w, day)) })
 	st = enWeekday.ReplaceAllStringFunc(st, func(w string) string {
 		sub := enWeekday.FindStringSubmatch(w)
 		rel := strings.TrimSpace(strings.ToLower(sub[1]))
@@ -414,6 +371,46 @@ func enVoice(st, name string, day time.Time, own bool) string {
 		return "on " + weekdayNear(day, weekdayOf(sub[2]), rel).Format("Mon Jan 2")
 	})
 	return enPersons(st, name, own)
+}
+
+// enRelativeDate is the date a relative day w ("tomorrow", "this
+// weekend", "last month") said on d names, worded to stand in its place.
+func enRelativeDate(w string, d time.Time) string {
+	switch strings.ToLower(w) {
+	case "tomorrow":
+		return "on " + d.AddDate(0, 0, 1).Format("Mon Jan 2")
+	case "yesterday":
+		return "on " + d.AddDate(0, 0, -1).Format("Mon Jan 2")
+	case "tonight", "this evening":
+		return "on the evening of " + d.Format("Mon Jan 2")
+	case "this morning":
+		return "on the morning of " + d.Format("Mon Jan 2")
+	case "this weekend":
+		return "the weekend of " + monday(d).AddDate(0, 0, 5).Format("Mon Jan 2")
+	case "next weekend":
+		return "the weekend of " + monday(d).AddDate(0, 0, 12).Format("Mon Jan 2")
+	case "last weekend":
+		return "the weekend of " + monday(d).AddDate(0, 0, -2).Format("Mon Jan 2")
+	case "this month":
+		return "in " + d.Format("January 2006")
+	case "next month":
+		return "in " + time.Date(d.Year(), d.Month()+1, 1, 0, 0, 0, 0, d.Location()).Format("January 2006")
+	case "last month":
+		return "in " + time.Date(d.Year(), d.Month()-1, 1, 0, 0, 0, 0, d.Location()).Format("January 2006")
+	case "this year":
+		return "in " + d.Format("2006")
+	case "next year":
+		return "in " + d.AddDate(1, 0, 0).Format("2006")
+	case "last year":
+		return "in " + d.AddDate(-1, 0, 0).Format("2006")
+	case "this week":
+		return "the week of " + monday(d).Format("Mon Jan 2")
+	case "next week":
+		return "the week of " + monday(d).AddDate(0, 0, 7).Format("Mon Jan 2")
+	case "last week":
+		return "the week of " + monday(d).AddDate(0, 0, -7).Format("Mon Jan 2")
+	}
+	return "on " + d.Format("Mon Jan 2")
 }
 
 // thirdPersonVerb is an English verb's present tense after he or she.
