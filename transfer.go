@@ -35,6 +35,9 @@ type Transfer interface {
 	// refuses: an id another row holds already (of any group), a version
 	// or change naming a run, or a change naming a version, that is not
 	// of the import. An error of next ends the import and is returned.
+	// next may be called for the following batch while one is written,
+	// from another goroutine (never two calls at once); every call has
+	// returned when ImportGroup returns.
 	ImportGroup(ctx context.Context, groupID string, next func() (GroupRows, error)) (GroupCounts, error)
 }
 
