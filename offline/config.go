@@ -138,8 +138,19 @@ func (c Config) withDefaults() (Config, error) {
 	if c.Logger == nil {
 		c.Logger = slog.New(slog.DiscardHandler)
 	}
-	bad := func(format string, args ...any) (Config, error) {
-		return c, groupmem.Errorf(groupmem.EINVALID, "offline "+format, args...)
+	if err := c.validate(); err != nil {
+		return c, err
+	}
+	// This evolver reads no prompt: its one pass shows everything.
+	c.Evolve.Whole = true
+	return c, nil
+}
+
+// validate names the first setting of c, defaults applied, out of its
+// range (EINVALID).
+func (c Config) validate() error {
+	bad := func(format string, args ...any) error {
+		return groupmem.Errorf(groupmem.EINVALID, "offline "+format, args...)
 	}
 	switch {
 	case c.DeleteAfterDays < 1:
@@ -173,7 +184,5 @@ func (c Config) withDefaults() (Config, error) {
 	case c.MaxEvidence < 1 || c.MaxEvidence > groupmem.MaxEvidence:
 		return bad("MaxEvidence must be within [1, %d], got %d", groupmem.MaxEvidence, c.MaxEvidence)
 	}
-	// This evolver reads no prompt: its one pass shows everything.
-	c.Evolve.Whole = true
-	return c, nil
+	return nil
 }
