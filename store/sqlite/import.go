@@ -41,19 +41,8 @@ func (l *Ledger) ImportGroup(ctx context.Context, groupID string, next func() (g
 	defer restore()
 	err = l.inTx(ctx, func(tx *sql.Tx) error {
 		counts = groupmem.GroupCounts{}
-		var used bool
-		if err := tx.QueryRowContext(ctx, `SELECT EXISTS (SELECT 1 FROM messages WHERE group_id = ?1)
-			OR EXISTS (SELECT 1 FROM memory_versions WHERE group_id = ?1)
-			OR EXISTS (SELECT 1 FROM evolution_runs WHERE group_id = ?1)
-			OR EXISTS (SELECT 1 FROM memory_change_log WHERE group_id = ?1)`, groupID).Scan(&used); err != nil {
-			return fmt.Errorf("check the group is empty: %w", err)
-		}
-		if used {
-			return ledger.GroupNotEmpty(groupID)
-		}
-		if _, err := tx.ExecContext(ctx, `INSERT INTO group_state (group_id, seq_reserved_from, seq_reserved_to) VALUES (?1, 1, ?2)
-			ON CONFLICT (group_id) DO UPDATE SET seq_reserved_from = 1, seq_reserved_to = ?2`, groupID, int64(math.MaxInt64)); err != nil {
-			return fmt.Errorf("reserve seqs: %w", err)
+		if err := claimEmpty(ctx, tx, groupID); err != nil {
+			return err
 		}
 		im, err := prepareImport(ctx, tx, groupID)
 		if err != nil {
@@ -69,29 +58,11 @@ func (l *Ledger) ImportGroup(ctx context.Context, groupID string, next func() (g
 			if errors.Is(err, io.EOF) {
 				break
 			}
-			if err != nil {
-				return err
+			if err == nil {
+				err = order.Check(b)
 			}
-			if err := order.Check(b); err != nil {
-				return err
-			}
-			for i := 0; err == nil && i < len(b.Runs); i++ {
-				err = im.run(ctx, b.Runs[i], b.Lines[i])
-			}
-			if err == nil && len(b.Messages) > 0 {
-				err = im.messages(ctx, b.Messages, b.Lines, now)
-			}
-			if err == nil && len(b.Memories) > 0 {
-				err = im.memories(ctx, b.Memories, b.Lines)
-			}
-			if err == nil && len(b.Memories) > 0 {
-				err = im.queue(ctx, b.Memories, now)
-			}
-			if err == nil && len(b.Changes) > 0 {
-				err = im.changes(ctx, b.Changes, b.Lines)
-			}
-			if err == nil && b.State != nil {
-				err = im.state(ctx, *b.State, counts.Messages > 0, now)
+			if err == nil {
+				err = im.batch(ctx, b, counts.Messages > 0, now)
 			}
 			if err != nil {
 				return err
@@ -104,6 +75,52 @@ func (l *Ledger) ImportGroup(ctx context.Context, groupID string, next func() (g
 		return groupmem.GroupCounts{}, err
 	}
 	return counts, nil
+}
+
+// claimEmpty fails with ECONFLICT unless the group holds nothing, and
+// reserves the whole range of seqs for the rows an import brings.
+func claimEmpty(ctx context.Context, tx *sql.Tx, groupID string) error {
+	var used bool
+	if err := tx.QueryRowContext(ctx, `SELECT EXISTS (SELECT 1 FROM messages WHERE group_id = ?1)
+		OR EXISTS (SELECT 1 FROM memory_versions WHERE group_id = ?1)
+		OR EXISTS (SELECT 1 FROM evolution_runs WHERE group_id = ?1)
+		OR EXISTS (SELECT 1 FROM memory_change_log WHERE group_id = ?1)`, groupID).Scan(&used); err != nil {
+		return fmt.Errorf("check the group is empty: %w", err)
+	}
+	if used {
+		return ledger.GroupNotEmpty(groupID)
+	}
+	if _, err := tx.ExecContext(ctx, `INSERT INTO group_state (group_id, seq_reserved_from, seq_reserved_to) VALUES (?1, 1, ?2)
+		ON CONFLICT (group_id) DO UPDATE SET seq_reserved_from = 1, seq_reserved_to = ?2`, groupID, int64(math.MaxInt64)); err != nil {
+		return fmt.Errorf("reserve seqs: %w", err)
+	}
+	return nil
+}
+
+// batch writes one batch of rows, in the order of the file: runs,
+// messages, versions with their outbox entries, changes, the state
+// (hadMessages: whether earlier batches brought messages).
+func (im *importer) batch(ctx context.Context, b groupmem.GroupRows, hadMessages bool, now int64) error {
+	var err error
+	for i := 0; err == nil && i < len(b.Runs); i++ {
+		err = im.run(ctx, b.Runs[i], b.Lines[i])
+	}
+	if err == nil && len(b.Messages) > 0 {
+		err = im.messages(ctx, b.Messages, b.Lines, now)
+	}
+	if err == nil && len(b.Memories) > 0 {
+		err = im.memories(ctx, b.Memories, b.Lines)
+	}
+	if err == nil && len(b.Memories) > 0 {
+		err = im.queue(ctx, b.Memories, now)
+	}
+	if err == nil && len(b.Changes) > 0 {
+		err = im.changes(ctx, b.Changes, b.Lines)
+	}
+	if err == nil && b.State != nil {
+		err = im.state(ctx, *b.State, hadMessages, now)
+	}
+	return err
 }
 
 // importCacheKiB is the page cache of the write connection during an
