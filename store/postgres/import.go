@@ -38,25 +38,8 @@ func (l *Ledger) ImportGroup(ctx context.Context, groupID string, next func() (g
 	}
 	err := l.inTx(ctx, func(tx pgx.Tx) error {
 		counts = groupmem.GroupCounts{}
-		if _, err := tx.Exec(ctx, `INSERT INTO group_state (group_id) VALUES ($1) ON CONFLICT DO NOTHING`, groupID); err != nil {
-			return fmt.Errorf("take the group: %w", err)
-		}
-		if _, _, err := l.lockGroupState(ctx, tx, groupID); err != nil {
+		if err := l.claimEmpty(ctx, tx, groupID); err != nil {
 			return err
-		}
-		var used bool
-		if err := tx.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM messages WHERE group_id = $1)
-			OR EXISTS (SELECT 1 FROM memory_versions WHERE group_id = $1)
-			OR EXISTS (SELECT 1 FROM evolution_runs WHERE group_id = $1)
-			OR EXISTS (SELECT 1 FROM memory_change_log WHERE group_id = $1)`, groupID).Scan(&used); err != nil {
-			return fmt.Errorf("check the group is empty: %w", err)
-		}
-		if used {
-			return ledger.GroupNotEmpty(groupID)
-		}
-		if _, err := tx.Exec(ctx, `UPDATE group_state SET seq_reserved_from = 1, seq_reserved_to = $2 WHERE group_id = $1`,
-			groupID, int64(math.MaxInt64)); err != nil {
-			return fmt.Errorf("reserve seqs: %w", err)
 		}
 		now := l.now().UTC()
 		order := ledger.ImportOrder{}
@@ -73,19 +56,7 @@ func (l *Ledger) ImportGroup(ctx context.Context, groupID string, next func() (g
 			if err := order.Check(b); err != nil {
 				return err
 			}
-			switch {
-			case len(b.Runs) > 0:
-				err = importRuns(ctx, tx, groupID, b)
-			case len(b.Messages) > 0:
-				err = importMessages(ctx, tx, groupID, b, now)
-			case len(b.Memories) > 0:
-				err = importMemories(ctx, tx, groupID, b, now)
-			case len(b.Changes) > 0:
-				err = importChanges(ctx, tx, groupID, b)
-			case b.State != nil:
-				err = importState(ctx, tx, groupID, *b.State, counts.Messages > 0, now)
-			}
-			if err != nil {
+			if err := importBatch(ctx, tx, groupID, b, counts.Messages > 0, now); err != nil {
 				return err
 			}
 			counts.Add(b)
@@ -197,32 +168,65 @@ func importMessages(ctx context.Context, tx pgx.Tx, group string, b groupmem.Gro
 	return nil
 }
 
+// claimEmpty locks the group's state row (creating it), fails with
+// ECONFLICT unless the group holds nothing, and reserves the whole range
+// of seqs for the rows an import brings.
+func (l *Ledger) claimEmpty(ctx context.Context, tx pgx.Tx, groupID string) error {
+	if _, err := tx.Exec(ctx, `INSERT INTO group_state (group_id) VALUES ($1) ON CONFLICT DO NOTHING`, groupID); err != nil {
+		return fmt.Errorf("take the group: %w", err)
+	}
+	if _, _, err := l.lockGroupState(ctx, tx, groupID); err != nil {
+		return err
+	}
+	var used bool
+	if err := tx.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM messages WHERE group_id = $1)
+		OR EXISTS (SELECT 1 FROM memory_versions WHERE group_id = $1)
+		OR EXISTS (SELECT 1 FROM evolution_runs WHERE group_id = $1)
+		OR EXISTS (SELECT 1 FROM memory_change_log WHERE group_id = $1)`, groupID).Scan(&used); err != nil {
+		return fmt.Errorf("check the group is empty: %w", err)
+	}
+	if used {
+		return ledger.GroupNotEmpty(groupID)
+	}
+	if _, err := tx.Exec(ctx, `UPDATE group_state SET seq_reserved_from = 1, seq_reserved_to = $2 WHERE group_id = $1`,
+		groupID, int64(math.MaxInt64)); err != nil {
+		return fmt.Errorf("reserve seqs: %w", err)
+	}
+	return nil
+}
+
+// importBatch writes one batch, which holds one kind of record
+// (hadMessages: whether earlier batches brought messages).
+func importBatch(ctx context.Context, tx pgx.Tx, groupID string, b groupmem.GroupRows, hadMessages bool, now time.Time) error {
+	switch {
+	case len(b.Runs) > 0:
+		return importRuns(ctx, tx, groupID, b)
+	case len(b.Messages) > 0:
+		return importMessages(ctx, tx, groupID, b, now)
+	case len(b.Memories) > 0:
+		return importMemories(ctx, tx, groupID, b, now)
+	case len(b.Changes) > 0:
+		return importChanges(ctx, tx, groupID, b)
+	case b.State != nil:
+		return importState(ctx, tx, groupID, *b.State, hadMessages, now)
+	}
+	return nil
+}
+
 // importMemories checks a batch of versions in one statement (the first
 // that names a run that is not of the import, or whose id, lineage and
 // version, or active lineage another version holds, names its line), then
 // copies them in, and their outbox entries.
 func importMemories(ctx context.Context, tx pgx.Tx, group string, b groupmem.GroupRows, now time.Time) error {
 	n := len(b.Memories)
-	ids, lineages, runs := make([]pgtype.UUID, n), make([]pgtype.UUID, n), make([]pgtype.UUID, n)
-	parents := make([]pgtype.UUID, n)
-	versions, statuses := make([]int32, n), make([]string, n)
-	for i, m := range b.Memories {
-		var err error
-		if ids[i], err = parseID(m.ID); err == nil {
-			if lineages[i], err = parseID(m.LineageID); err == nil {
-				if runs[i], err = parseNullID(m.RunID); err == nil {
-					parents[i], err = parseNullID(m.ParentID)
-				}
-			}
-		}
-		if err != nil {
-			return ledger.Refused(b.Lines[i], "version %s: %v", groupmem.Truncate(m.ID, 40), err)
-		}
-		versions[i], statuses[i] = int32(m.Version), string(m.Status)
+	k, err := versionKeys(b)
+	if err != nil {
+		return err
 	}
+	ids, lineages, runs, parents, versions, statuses := k.ids, k.lineages, k.runs, k.parents, k.versions, k.statuses
 	var bad *int64
 	var foreignRun bool
-	err := tx.QueryRow(ctx, `SELECT ord, run IS NOT NULL AND (SELECT r.group_id FROM evolution_runs r WHERE r.id = t.run) IS DISTINCT FROM $1
+	err = tx.QueryRow(ctx, `SELECT ord, run IS NOT NULL AND (SELECT r.group_id FROM evolution_runs r WHERE r.id = t.run) IS DISTINCT FROM $1
 		FROM unnest($2::uuid[], $3::uuid[], $4::int[], $5::text[], $6::uuid[]) WITH ORDINALITY AS t(id, lineage, version, status, run, ord)
 		WHERE (run IS NOT NULL AND (SELECT r.group_id FROM evolution_runs r WHERE r.id = t.run) IS DISTINCT FROM $1)
 			OR (SELECT true FROM memory_versions v WHERE v.memory_id = t.id)
@@ -265,6 +269,37 @@ func importMemories(ctx context.Context, tx pgx.Tx, group string, b groupmem.Gro
 		return fmt.Errorf("queue the imported versions: %w", err)
 	}
 	return nil
+}
+
+// keys are the columns of a batch of versions that the checks and the
+// copy share, parsed once.
+type keys struct {
+	ids, lineages, runs, parents []pgtype.UUID
+	versions                     []int32
+	statuses                     []string
+}
+
+// versionKeys parses the ids of a batch of versions; a malformed one is
+// refused naming its line.
+func versionKeys(b groupmem.GroupRows) (keys, error) {
+	n := len(b.Memories)
+	k := keys{ids: make([]pgtype.UUID, n), lineages: make([]pgtype.UUID, n), runs: make([]pgtype.UUID, n),
+		parents: make([]pgtype.UUID, n), versions: make([]int32, n), statuses: make([]string, n)}
+	for i, m := range b.Memories {
+		var err error
+		if k.ids[i], err = parseID(m.ID); err == nil {
+			if k.lineages[i], err = parseID(m.LineageID); err == nil {
+				if k.runs[i], err = parseNullID(m.RunID); err == nil {
+					k.parents[i], err = parseNullID(m.ParentID)
+				}
+			}
+		}
+		if err != nil {
+			return k, ledger.Refused(b.Lines[i], "version %s: %v", groupmem.Truncate(m.ID, 40), err)
+		}
+		k.versions[i], k.statuses[i] = int32(m.Version), string(m.Status)
+	}
+	return k, nil
 }
 
 // importChanges checks that every change names versions and a run of the
