@@ -30,7 +30,27 @@ func (l *Ledger) ExportGroup(ctx context.Context, q groupmem.ExportQuery, emit f
 	}
 	defer tx.Rollback(context.WithoutCancel(ctx)) //nolint:errcheck // read-only
 	g := q.GroupID
-	err = pages(ctx, tx, size, scanRun, func(last *groupmem.Run) (string, []any) {
+	if err := exportRows(ctx, tx, q, size, emit); err != nil {
+		return interpretError(err)
+	}
+	state := groupmem.GroupState{NextSeq: 1}
+	err = tx.QueryRow(ctx, `SELECT watermark, fence, next_seq FROM group_state WHERE group_id = $1`, g).
+		Scan(&state.Watermark, &state.Fence, &state.NextSeq)
+	if err != nil && err != pgx.ErrNoRows {
+		return interpretError(fmt.Errorf("read group state: %w", err))
+	}
+	if err := tx.Commit(ctx); err != nil {
+		return interpretError(err)
+	}
+	return interpretError(emit(groupmem.GroupRows{State: &state}))
+}
+
+// exportRows emits the group's runs (those its versions and changes name,
+// or all of them), its messages when asked, its versions and its change
+// log, a page of size at a time, each in its own order, within tx.
+func exportRows(ctx context.Context, tx pgx.Tx, q groupmem.ExportQuery, size int, emit func(groupmem.GroupRows) error) error {
+	g := q.GroupID
+	err := pages(ctx, tx, size, scanRun, func(last *groupmem.Run) (string, []any) {
 		after := groupmem.NilID
 		if last != nil {
 			after = last.ID
@@ -72,19 +92,7 @@ func (l *Ledger) ExportGroup(ctx context.Context, q groupmem.ExportQuery, emit f
 				FROM memory_change_log WHERE group_id = $1 AND id > $2 ORDER BY id LIMIT $3`, []any{g, after, size}
 		}, func(changes []groupmem.Change) error { return emit(groupmem.GroupRows{Changes: changes}) })
 	}
-	if err != nil {
-		return interpretError(err)
-	}
-	state := groupmem.GroupState{NextSeq: 1}
-	err = tx.QueryRow(ctx, `SELECT watermark, fence, next_seq FROM group_state WHERE group_id = $1`, g).
-		Scan(&state.Watermark, &state.Fence, &state.NextSeq)
-	if err != nil && err != pgx.ErrNoRows {
-		return interpretError(fmt.Errorf("read group state: %w", err))
-	}
-	if err := tx.Commit(ctx); err != nil {
-		return interpretError(err)
-	}
-	return interpretError(emit(groupmem.GroupRows{State: &state}))
+	return err
 }
 
 // pages reads the rows of query, a page of size at a time, each page
