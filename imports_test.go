@@ -59,6 +59,8 @@ var layers = []layer{
 	{pkg: "msgsearch", deny: []string{module + "/worker", module + "/api", module + "/evolve", module + "/store/", module + "/stack", module + "/llm"}, transitive: true},
 	{pkg: "recall", deny: append([]string{module + "/worker", module + "/api", module + "/evolve", module + "/offline", module + "/stack"}, ioPackages...), transitive: true},
 	{pkg: "keyword", deny: []string{module + "/"}, transitive: true},
+	// The in-process search core: keyword and vector, nothing else of ours.
+	{pkg: "hybrid", deny: append([]string{module + "/worker", module + "/api", module + "/evolve", module + "/offline", module + "/stack", module + "/msgsearch", module + "/recall"}, ioPackages...), transitive: true},
 	// The vector arithmetic of the in-process indexes: keyword's ranking, nothing else of ours.
 	{pkg: "vector", deny: append([]string{module + "/worker", module + "/api", module + "/evolve", module + "/offline", module + "/stack", module + "/msgsearch", module + "/recall"}, ioPackages...), transitive: true},
 	// The file format of export and import knows the domain alone.

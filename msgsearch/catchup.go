@@ -4,7 +4,7 @@ import (
 	"context"
 
 	"github.com/groupmem/groupmem"
-	"github.com/groupmem/groupmem/keyword"
+	"github.com/groupmem/groupmem/hybrid"
 	"github.com/groupmem/groupmem/vector"
 )
 
@@ -101,7 +101,7 @@ func (x *Index) catchUp(ctx context.Context, id string, g *group, embed int) err
 			g.order = append(g.order, m.ID)
 			g.unembed = append(g.unembed, m.ID)
 			g.msgs[m.ID] = &m
-			g.words.Add(m.ID, m.SenderName+" "+m.Content)
+			g.hx.PutText(m.ID, m.SenderName+" "+m.Content)
 		}
 		if len(msgs) < batch {
 			break
@@ -139,13 +139,7 @@ func (x *Index) embedSome(ctx context.Context, g *group, budget int) error {
 // addVector holds unit as m's vector; a vector without direction, or of
 // another dimension than the group's first, is left out.
 func (g *group) addVector(m *groupmem.Message, unit []float32) {
-	if unit == nil || (g.vecs != nil && len(unit) != g.vecs.Dim()) {
-		return
-	}
-	if g.vecs == nil {
-		g.vecs = vector.NewSet(len(unit))
-	}
-	if p := g.vecs.Put(m.ID, unit); int(p) == len(g.vecMsgs) {
+	if p := g.hx.PutVector(m.ID, unit); p >= 0 && int(p) == len(g.vecMsgs) {
 		g.addSender(m, p)
 		g.vecMsgs = append(g.vecMsgs, m)
 	}
@@ -153,8 +147,8 @@ func (g *group) addVector(m *groupmem.Message, unit []float32) {
 
 // reset forgets everything the group's state holds.
 func (g *group) reset() {
-	g.seq, g.words, g.msgs = 0, keyword.NewIndex(), map[string]*groupmem.Message{}
-	g.order, g.unembed, g.vecMsgs, g.vecs = nil, nil, nil, nil
+	g.seq, g.hx, g.msgs = 0, hybrid.New(), map[string]*groupmem.Message{}
+	g.order, g.unembed, g.vecMsgs = nil, nil, nil
 	g.senderVecs, g.nameVecs = nil, nil
 }
 

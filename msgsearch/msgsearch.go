@@ -19,7 +19,7 @@ import (
 	"time"
 
 	"github.com/groupmem/groupmem"
-	"github.com/groupmem/groupmem/keyword"
+	"github.com/groupmem/groupmem/hybrid"
 	"github.com/groupmem/groupmem/vector"
 )
 
@@ -146,16 +146,15 @@ type Index struct {
 }
 
 type group struct {
-	mu      sync.Mutex // held while catching up and searching
-	seq     int64      // the last seq indexed
-	words   *keyword.Index
+	mu      sync.Mutex                   // held while catching up and searching
+	seq     int64                        // the last seq indexed
 	msgs    map[string]*groupmem.Message // by message id
 	order   []string                     // message ids in seq order
 	unembed []string                     // message ids without a vector yet, in seq order
-	// vecs holds the messages' unit vectors (nil before the first), by
-	// message id; vecMsgs the message at each of its positions (a message
-	// is never replaced, so the positions never change).
-	vecs    *vector.Set
+	// hx finds the messages by their sender's name and text and by their
+	// unit vectors; vecMsgs is the message at each vector position (a
+	// message is never replaced, so the positions never change).
+	hx      *hybrid.Index
 	vecMsgs []*groupmem.Message
 	// senderVecs and nameVecs list the positions of the vectors of each
 	// sender id and display name.
@@ -181,7 +180,7 @@ func (x *Index) group(id string) *group {
 	defer x.mu.Unlock()
 	g := x.groups[id]
 	if g == nil {
-		g = &group{words: keyword.NewIndex(), msgs: map[string]*groupmem.Message{}}
+		g = &group{hx: hybrid.New(), msgs: map[string]*groupmem.Message{}}
 		x.groups[id] = g
 	}
 	x.clock++
@@ -284,34 +283,20 @@ func (x *Index) search(ctx context.Context, g *group, q Query, qvec []float32) (
 		return out, nil
 	}
 	n := min(max(q.Limit*candidates, 50), max(q.Limit*2, maxCandidates))
-	var words []keyword.Scored
-	if q.Mode != Semantic {
-		var keepID func(string) bool
-		if keep != nil {
-			keepID = func(id string) bool { return keep(g.msgs[id]) }
-		}
-		words = g.words.Search(q.Text, n, keepID)
-	}
-	var sems []keyword.Scored
-	if q.Mode != Keyword && qvec != nil {
-		sems = g.nearest(qvec, n, g.bySender(q.Sender), keep)
-	}
-	return g.fuse(q.Mode, words, sems, n, q.Limit), nil
-}
-
-// nearest returns the n messages whose vectors are closest to v, among
-// those at all similar (a positive cosine) that keep accepts (nil: all),
-// looking only at the vectors at (nil: at all of them). keep, a few field
-// comparisons, is asked before the dot product.
-func (g *group) nearest(v []float32, n int, at []int32, keep func(*groupmem.Message) bool) []keyword.Scored {
-	if g.vecs == nil {
-		return nil
-	}
-	var keepAt func(int32) bool
+	hq := hybrid.Query{Text: q.Text, Vector: qvec, Words: q.Mode != Semantic, Meaning: q.Mode != Keyword, N: n,
+		At: g.bySender(q.Sender)}
 	if keep != nil {
-		keepAt = func(p int32) bool { return keep(g.vecMsgs[p]) }
+		hq.KeepID = func(id string) bool { return keep(g.msgs[id]) }
+		hq.KeepPos = func(p int32) bool { return keep(g.vecMsgs[p]) }
 	}
-	return g.vecs.Nearest(v, n, 0, at, keepAt)
+	ranked, sides := g.hx.Search(hq)
+	out := make([]Hit, 0, min(q.Limit, len(ranked)))
+	for _, s := range ranked[:min(q.Limit, len(ranked))] {
+		h := Hit{Message: *g.msgs[s.ID], Score: s.Score}
+		h.Keyword, h.Semantic = sides.Of(s.ID)
+		out = append(out, h)
+	}
+	return out, nil
 }
 
 // bySender returns the positions of the vectors of sender's messages
@@ -327,18 +312,4 @@ func (g *group) bySender(sender string) []int32 {
 	out := append(slices.Clone(ids), names...)
 	slices.Sort(out)
 	return slices.Compact(out)
-}
-
-// fuse ranks the candidates by mode and returns the best limit; full is
-// how many candidates each side was asked for (keyword.Combine).
-func (g *group) fuse(mode Mode, words, sems []keyword.Scored, full, limit int) []Hit {
-	sides := keyword.NewSides(words, sems)
-	ranked := keyword.Rank(words, sems, mode != Semantic, mode != Keyword, full)
-	out := make([]Hit, 0, min(limit, len(ranked)))
-	for _, s := range ranked[:min(limit, len(ranked))] {
-		h := Hit{Message: *g.msgs[s.ID], Score: s.Score}
-		h.Keyword, h.Semantic = sides.Of(s.ID)
-		out = append(out, h)
-	}
-	return out
 }

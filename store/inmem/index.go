@@ -7,7 +7,7 @@ import (
 	"sync"
 
 	"github.com/groupmem/groupmem"
-	"github.com/groupmem/groupmem/keyword"
+	"github.com/groupmem/groupmem/hybrid"
 	"github.com/groupmem/groupmem/vector"
 )
 
@@ -25,9 +25,8 @@ type Index struct {
 // embedding, the statements of the active ones for keywords, and the unit
 // vectors of those with a direction (a redacted version has none).
 type group struct {
-	mems  map[string]groupmem.Memory // by id, Embedding cleared
-	words *keyword.Index
-	vecs  *vector.Set
+	mems map[string]groupmem.Memory // by id, Embedding cleared
+	hx   *hybrid.Index
 }
 
 var _ groupmem.Index = (*Index)(nil)
@@ -62,15 +61,15 @@ func (x *Index) Upsert(_ context.Context, mems []groupmem.Memory) error {
 	for i, m := range kept {
 		g := x.groups[m.GroupID]
 		if g == nil {
-			g = &group{mems: map[string]groupmem.Memory{}, words: keyword.NewIndex(), vecs: vector.NewSet(x.dim)}
+			g = &group{mems: map[string]groupmem.Memory{}, hx: hybrid.New()}
 			x.groups[m.GroupID] = g
 		}
 		g.mems[m.ID] = m
-		g.vecs.Put(m.ID, units[i])
+		g.hx.PutVector(m.ID, units[i])
 		if m.Status == groupmem.StatusActive && m.Statement != groupmem.Redacted {
-			g.words.Add(m.ID, m.Statement)
+			g.hx.PutText(m.ID, m.Statement)
 		} else {
-			g.words.Remove(m.ID)
+			g.hx.RemoveText(m.ID)
 		}
 	}
 	return nil
@@ -117,7 +116,7 @@ func (x *Index) Search(_ context.Context, q groupmem.SearchQuery) ([]groupmem.Hi
 	if g == nil {
 		return nil, nil
 	}
-	near := g.nearest(query, q.Limit, q.Threshold, q.Status)
+	near, _ := g.hx.Search(hybrid.Query{Vector: query, Meaning: true, N: q.Limit, Floor: q.Threshold, KeepPos: g.inStatus(q.Status)})
 	hits := make([]groupmem.Hit, len(near))
 	for i, s := range near {
 		hits[i] = groupmem.Hit{Memory: clone(g.mems[s.ID]), Score: s.Score}
@@ -125,14 +124,12 @@ func (x *Index) Search(_ context.Context, q groupmem.SearchQuery) ([]groupmem.Hi
 	return hits, nil
 }
 
-// nearest returns up to n versions in status (any: "") whose vectors score
-// above floor against the unit vector query, best first, ties by id.
-func (g *group) nearest(query []float32, n int, floor float64, status groupmem.Status) []keyword.Scored {
-	var keep func(int32) bool
-	if status != "" {
-		keep = func(p int32) bool { return g.mems[g.vecs.ID(p)].Status == status }
+// inStatus keeps the vectors of versions in status ("": every one).
+func (g *group) inStatus(status groupmem.Status) func(p int32) bool {
+	if status == "" {
+		return nil
 	}
-	return g.vecs.Nearest(query, n, floor, nil, keep)
+	return func(p int32) bool { return g.mems[g.hx.ID(p)].Status == status }
 }
 
 // SearchHybrid implements groupmem.Index: BM25 over the statements of the
@@ -155,19 +152,12 @@ func (x *Index) SearchHybrid(_ context.Context, q groupmem.HybridQuery) ([]group
 	if g == nil {
 		return []groupmem.HybridHit{}, nil
 	}
-	var words, sems []keyword.Scored
-	if q.Text != "" {
-		words = g.words.Search(q.Text, n, nil)
+	cut := 0.0
+	if q.Threshold != nil {
+		cut = *q.Threshold
 	}
-	if query := vector.Unit(q.Vector); query != nil {
-		cut := 0.0
-		if q.Threshold != nil {
-			cut = *q.Threshold
-		}
-		sems = g.nearest(query, n, cut, groupmem.StatusActive)
-	}
-	sides := keyword.NewSides(words, sems)
-	ranked := keyword.Rank(words, sems, q.Vector == nil || q.Text != "", q.Vector != nil, n)
+	ranked, sides := g.hx.Search(hybrid.Query{Text: q.Text, Vector: vector.Unit(q.Vector), Words: q.Vector == nil || q.Text != "",
+		Meaning: q.Vector != nil, N: n, Floor: cut, KeepPos: g.inStatus(groupmem.StatusActive)})
 	out := make([]groupmem.HybridHit, 0, min(q.Limit, len(ranked)))
 	for _, r := range ranked {
 		if len(out) == q.Limit {
@@ -200,8 +190,7 @@ func (x *Index) Delete(_ context.Context, groupID string, ids []string) error {
 	}
 	for _, id := range ids {
 		delete(g.mems, id)
-		g.words.Remove(id)
-		g.vecs.Remove(id)
+		g.hx.Remove(id)
 	}
 	return nil
 }
