@@ -13,12 +13,13 @@
 // An answer is untrusted input. Only memories shown in a pass can be
 // touched, under the aliases the pass gave them; every line that is not
 // applied is reported with a reason; a pass that would delete too much is
-// refused as a whole so that a person can review it.
+// refused as a whole so that a person can review it (the plan it would
+// have made is kept for them: Fusion.Held).
 //
 // The worker runs it like this:
 //
 //	fusion, err := evolve.Fuse(ctx, fuser, cfg, evolve.Input{Run: run, Memories: active, Messages: msgs, Now: now})
-//	// errors.Is(err, groupmem.ErrReview): held for a person; any other error: the run fails
+//	// errors.Is(err, groupmem.ErrReview): held for a person, fusion.Held the plan held; any other error: the run fails
 //	// otherwise: embed the new versions of fusion.Plan, commit fusion.Plan with the run's fence
 //
 // Inside, a state holds the run's memories; its batches, pass, apply and

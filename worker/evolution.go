@@ -29,7 +29,7 @@ type Options struct {
 type Result struct {
 	RunID     string
 	GroupID   string
-	Status    groupmem.RunStatus // succeeded, noop (no new messages), review (a guard wants a person to look: nothing applied), failed
+	Status    groupmem.RunStatus // succeeded, noop (no new messages), dry_run, review (a guard wants a person to look: nothing applied), failed
 	EvolvedAt time.Time
 	Messages  int // messages fused
 	Skipped   int // messages past the watermark that Options.Days left out; the watermark passes them
