@@ -53,12 +53,17 @@ func (l *Ledger) CommitPlan(ctx context.Context, plan *groupmem.Plan) error {
 }
 
 // commitBatch queues the statements of CommitPlan in the order
-// readCommit reads their results: the lock of the group's state row,
-// the transitions, the new versions, the change log, the outbox entries of
-// ids, the watermark, the kept plan it applies (if any) and the run's end.
+// readCommit reads their results: the lock of the group's state row, the
+// run's end (only while its record says running: a run whose beginning
+// was lost, or that ended, goes no further), the transitions, the new
+// versions, the change log, the outbox entries of ids, the watermark and
+// the kept plan it applies (if any).
 func (l *Ledger) commitBatch(plan *groupmem.Plan, run *groupmem.Run, ids []string, now time.Time) (*pgx.Batch, error) {
 	b := &pgx.Batch{}
 	l.groupLock.queue(b, `SELECT fence FROM group_state WHERE group_id = $1 FOR UPDATE`, plan.Run.GroupID)
+	if err := queueFinishRun(b, run, now); err != nil {
+		return nil, err
+	}
 	queueTransitions(b, plan, now)
 	queueVersions(b, plan, now)
 	queueChanges(b, plan.Changes)
@@ -68,9 +73,6 @@ func (l *Ledger) commitBatch(plan *groupmem.Plan, run *groupmem.Run, ids []strin
 	b.Queue(`UPDATE group_state SET watermark = greatest(watermark, $2), updated_at = $3 WHERE group_id = $1`,
 		plan.Run.GroupID, plan.Run.NewWatermark, now)
 	queueApplied(b, plan, now)
-	if err := queueFinishRun(b, run, now); err != nil {
-		return nil, err
-	}
 	return b, nil
 }
 
@@ -82,8 +84,8 @@ type committed struct {
 }
 
 // readCommit reads the results of commitBatch into c, failing at the first
-// that is not as required: the fence, a transition that found its memory
-// moved, a kept plan not waiting, a run not running.
+// that is not as required: the fence, a run not running, a transition that
+// found its memory moved, a kept plan not waiting.
 func (l *Ledger) readCommit(br pgx.BatchResults, plan *groupmem.Plan, run *groupmem.Run, c *committed) error {
 	var fence int64
 	found := false
@@ -95,6 +97,9 @@ func (l *Ledger) readCommit(br pgx.BatchResults, plan *groupmem.Plan, run *group
 		return err
 	}
 	if err := checkFence(plan.Run, fence, found); err != nil {
+		return err
+	}
+	if err := readFinishRun(br, run); err != nil {
 		return err
 	}
 	if len(plan.Transitions) > 0 {
@@ -125,10 +130,7 @@ func (l *Ledger) readCommit(br pgx.BatchResults, plan *groupmem.Plan, run *group
 	if _, err := br.Exec(); err != nil {
 		return fmt.Errorf("raise watermark: %w", err)
 	}
-	if err := readApplied(br, plan); err != nil {
-		return err
-	}
-	return readFinishRun(br, run)
+	return readApplied(br, plan)
 }
 
 // queryMemories reads the versions the next statement of br returned.

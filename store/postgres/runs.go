@@ -18,12 +18,22 @@ import (
 // transaction. The statements go to the server together, as one batch
 // that runs as one implicit transaction: either all of them apply or none
 // does.
+//
+// The transaction commits without waiting for its WAL to reach the disk
+// (synchronous_commit off): it is visible at once, and only a crash of
+// Postgres within a fraction of a second can lose it. Losing it loses the
+// run's record with its fence, and fencing still holds: a later BeginRun
+// may hand the same fence to another run, but a commit (CommitPlan,
+// KeepPlan, FinishRun, all flushed) is refused unless the run's record is
+// there and still running, so the run whose beginning was lost can never
+// commit; it fails, and its messages wait for the next run.
 func (l *Ledger) BeginRun(ctx context.Context, p groupmem.BeginRunParams) (groupmem.Run, error) {
 	run, err := ledger.NewRun(p, l.now().UTC())
 	if err != nil {
 		return groupmem.Run{}, err
 	}
 	b := &pgx.Batch{}
+	b.Queue(`SELECT set_config('synchronous_commit', 'off', true)`)
 	// The one statement that locks the group's row takes the fence,
 	// within the lock timeout as a whole.
 	l.groupLock.queue(b, `
@@ -43,8 +53,9 @@ func (l *Ledger) BeginRun(ctx context.Context, p groupmem.BeginRunParams) (group
 		FROM group_state g WHERE g.group_id = $2`,
 		run.ID, run.GroupID, run.Trigger, run.Actor, run.Status, run.Model, run.PromptVersion, run.StartedAt)
 	br := l.pool.SendBatch(ctx, b)
-	err = l.groupLock.read(br, func(rows pgx.Rows) error { return rows.Scan(&run.Fence, &run.Watermark) })
-	if err != nil {
+	if _, err = br.Exec(); err != nil {
+		err = fmt.Errorf("begin run: %w", err)
+	} else if err = l.groupLock.read(br, func(rows pgx.Rows) error { return rows.Scan(&run.Fence, &run.Watermark) }); err != nil {
 		err = fmt.Errorf("take fence: %w", err)
 	} else if _, err = br.Exec(); err != nil {
 		err = fmt.Errorf("close abandoned runs: %w", err)
