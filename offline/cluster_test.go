@@ -26,12 +26,12 @@ func testItems(t *testing.T, texts []string, senders ...string) []*item {
 		at := time.Date(2026, 9, 1+i/2, 20, i, 0, 0, time.UTC)
 		m := groupmem.Message{GroupID: "g", ID: fmt.Sprintf("m%d", i+1), Seq: int64(i + 1),
 			SenderID: senders[i%len(senders)], Content: text, SentAt: at}
-		out = append(out, &item{msg: m, vec: vector(t, emb, features(DefaultLanguages(), text)), day: at.Format(time.DateOnly)})
+		out = append(out, &item{msg: m, vec: sparseOf(t, emb, features(DefaultLanguages(), text)), day: at.Format(time.DateOnly)})
 	}
 	return out
 }
 
-func vector(t *testing.T, emb *embed.Hashing, text string) sparse {
+func sparseOf(t *testing.T, emb *embed.Hashing, text string) sparse {
 	t.Helper()
 	return toSparse(emb.Vector(text))
 }
@@ -94,7 +94,7 @@ func TestClusterMemorySeedsAndEvidence(t *testing.T) {
 		{ID: "k1", Statement: "每周三晚上九点语音周会", Evidence: []string{"m2"}},
 		{ID: "k2", Statement: "每周三晚上九点语音周会，记得上线"}, // a near twin: never merged with k1
 	}
-	seeds := []sparse{vector(t, emb, features(DefaultLanguages(), mems[0].Statement)), vector(t, emb, features(DefaultLanguages(), mems[1].Statement))}
+	seeds := []sparse{sparseOf(t, emb, features(DefaultLanguages(), mems[0].Statement)), sparseOf(t, emb, features(DefaultLanguages(), mems[1].Statement))}
 	focus(items, seeds)
 	cs := clusterItems(items, mems, seeds, clusterParams{assign: DefaultAssignThreshold, merge: DefaultMergeThreshold})
 	if len(cs) < 2 || cs[0].mem != &mems[0] || cs[1].mem != &mems[1] {

@@ -5,6 +5,8 @@ import (
 	"math"
 	"slices"
 	"unicode"
+
+	"github.com/groupmem/groupmem/vector"
 )
 
 // Lexicon gives the words of a text and their vectors, in one space for
@@ -57,7 +59,7 @@ func concepts(lex Lexicon, texts []string, min, maxFreq float64) [][]string {
 	for _, h := range han {
 		best, bestCos := "", min
 		for _, l := range latin {
-			if c := cosine(vecs[h], vecs[l]); c >= bestCos {
+			if c := vector.Dot(vecs[h], vecs[l]); c >= bestCos {
 				best, bestCos = l, c
 			}
 		}
@@ -84,14 +86,6 @@ func isHanWord(w string) bool {
 		return unicode.Is(unicode.Han, r)
 	}
 	return false
-}
-
-func cosine(a, b []float32) float64 {
-	var s float64
-	for i := range a {
-		s += float64(a[i]) * float64(b[i])
-	}
-	return s
 }
 
 // conceptWeight is how many of a vector's strongest features a concept
