@@ -3,7 +3,6 @@ package worker
 import (
 	"context"
 	"io"
-	"runtime/debug"
 
 	"github.com/groupmem/groupmem"
 	"github.com/groupmem/groupmem/archive"
@@ -37,7 +36,7 @@ func (s *Service) Export(ctx context.Context, w io.Writer, g string, o ExportOpt
 		return groupmem.GroupCounts{}, err
 	}
 	if o.Producer == "" {
-		o.Producer = buildVersion()
+		o.Producer = groupmem.BuildVersion()
 	}
 	wr, err := archive.NewWriter(w, archive.Header{Groupmem: o.Producer, Embedder: embedder, GroupID: g,
 		ExportedAt: archive.At(s.now()), Messages: o.Messages, Runs: o.Runs})
@@ -107,24 +106,6 @@ func (s *Service) Import(ctx context.Context, g string, r io.Reader) (Imported, 
 	s.log.InfoContext(ctx, "imported a group", "group_id", g, "runs", counts.Runs, "messages", counts.Messages,
 		"memories", counts.Memories, "changes", counts.Changes, "reembedded", out.Reembedded)
 	return out, nil
-}
-
-// buildVersion is the module version the binary was built from, or its
-// VCS revision, or "dev".
-func buildVersion() string {
-	bi, ok := debug.ReadBuildInfo()
-	if !ok {
-		return "dev"
-	}
-	if v := bi.Main.Version; v != "" && v != "(devel)" {
-		return v
-	}
-	for _, s := range bi.Settings {
-		if s.Key == "vcs.revision" && len(s.Value) >= 12 {
-			return s.Value[:12]
-		}
-	}
-	return "dev"
 }
 
 // transfer returns the service's ledger as a groupmem.Transfer.

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"runtime/debug"
 	"strings"
 	"sync"
 
@@ -60,22 +59,4 @@ func runMCP(ctx context.Context, env *Env, _ []string) error {
 	stopDuties()
 	wg.Wait()
 	return err
-}
-
-// buildVersion is the module version the binary was built from, or its
-// VCS revision, or "dev".
-func buildVersion() string {
-	bi, ok := debug.ReadBuildInfo()
-	if !ok {
-		return "dev"
-	}
-	if v := bi.Main.Version; v != "" && v != "(devel)" {
-		return v
-	}
-	for _, s := range bi.Settings {
-		if s.Key == "vcs.revision" && len(s.Value) >= 12 {
-			return s.Value[:12]
-		}
-	}
-	return "dev"
 }

@@ -9,6 +9,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/groupmem/groupmem"
 	"github.com/groupmem/groupmem/api"
 	"github.com/groupmem/groupmem/console"
 	"github.com/groupmem/groupmem/mcp"
@@ -55,7 +56,7 @@ func newServer(env *Env, b *stack.Stack, open bool) (*server, error) {
 		cancelBackground()
 		return nil, fmt.Errorf("GROUPMEM_API_KEYS or GROUPMEM_API_OPEN: %w", err)
 	}
-	agents, err := mcp.New(h, mcp.Options{Version: buildVersion(), Logger: env.Log})
+	agents, err := mcp.New(h, mcp.Options{Version: groupmem.BuildVersion(), Logger: env.Log})
 	if err != nil {
 		cancelBackground()
 		return nil, err

@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 
+	"github.com/groupmem/groupmem"
 	"github.com/groupmem/groupmem/worker"
 )
 
@@ -28,7 +29,7 @@ func exportCommand(fs *flag.FlagSet) runFunc {
 			return err
 		}
 		defer b.Close()
-		o := worker.ExportOptions{Messages: *messages, Runs: *runs, Producer: buildVersion()}
+		o := worker.ExportOptions{Messages: *messages, Runs: *runs, Producer: groupmem.BuildVersion()}
 		if *out == "" {
 			_, err := b.Service.Export(ctx, env.Stdout, *group, o)
 			return err
