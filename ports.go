@@ -188,6 +188,12 @@ type Ledger interface {
 	// q.After, only of q.IDs when it is not nil.
 	Groups(ctx context.Context, q GroupQuery) ([]GroupSummary, error)
 
+	// Usage sums the usage (Run.Tokens) of the runs begun within q's
+	// window, by day or by group, in one query. Only runs that called a
+	// model or cost something count; a purged group's runs count no more.
+	// EINVALID for a query UsageQuery.Check refuses.
+	Usage(ctx context.Context, q UsageQuery) (UsageReport, error)
+
 	// Run returns one run. ENOTFOUND if there is none.
 	Run(ctx context.Context, id string) (Run, error)
 

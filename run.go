@@ -42,10 +42,15 @@ type Stats struct {
 	Deleted int `json:"deleted"`
 }
 
-// Tokens counts model usage.
+// Tokens counts model usage: the tokens the models reported, and for a
+// run also its model calls and what they cost (Prices.Cost, at the prices
+// of the run's time).
 type Tokens struct {
-	Prompt     int `json:"prompt"`
-	Completion int `json:"completion"`
+	Prompt     int     `json:"prompt"`
+	Completion int     `json:"completion"`
+	Embedding  int     `json:"embedding,omitempty"` // sent to the embeddings model, when it reports them
+	Calls      int     `json:"calls,omitempty"`     // calls to the chat model
+	Cost       float64 `json:"cost,omitempty"`
 }
 
 // Run is the record of one evolution of one group, or of one manual change.

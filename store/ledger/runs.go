@@ -83,4 +83,4 @@ func One(mems []groupmem.Memory, id string) (groupmem.Memory, error) {
 
 // PurgeTables are the ledger tables a purge removes a group's rows from,
 // in the order it removes them.
-var PurgeTables = []string{"memory_change_log", "outbox", "memory_versions", "plans", "evolution_jobs", "evolution_runs", "group_members", "messages", "group_state"}
+var PurgeTables = []string{"memory_change_log", "outbox", "memory_versions", "plans", "evolution_jobs", "evolution_runs", "usage_days", "group_members", "messages", "group_state"}

@@ -30,6 +30,7 @@ func PurgeLeavesNoRow(t *testing.T, l groupmem.Ledger, groupTables []string, cou
 			t.Fatal(err)
 		}
 		plan := CreatePlan(Begin(t, l, g), "likes tea", "likes coffee")
+		plan.Run.Tokens = groupmem.Tokens{Prompt: 10, Completion: 2, Calls: 1} // a day of usage
 		Commit(t, l, plan)
 		Commit(t, l, UpdatePlan(Begin(t, l, g), plan.New[0], "likes green tea"))
 		now := time.Now()

@@ -1,0 +1,16 @@
+package postgres_test
+
+import (
+	"testing"
+	"time"
+
+	"github.com/groupmem/groupmem"
+	"github.com/groupmem/groupmem/store/postgres/pgtest"
+	"github.com/groupmem/groupmem/store/storetest"
+)
+
+func TestUsageContract(t *testing.T) {
+	storetest.TestUsage(t, func(t *testing.T, now func() time.Time) groupmem.Ledger {
+		return pgtest.OpenWith(t, pgtest.Options{Now: now})
+	})
+}
