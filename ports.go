@@ -282,3 +282,48 @@ type Embedder interface {
 	// Dimension is the length of every vector Embed returns.
 	Dimension() int
 }
+
+// Webhooks stores webhook subscriptions and the events on their way to
+// them. The ledgers write events in the transactions that make them true
+// (CommitPlan, FinishRun, KeepPlan, PurgeGroup, RedactMessage), one
+// delivery per webhook that covers the event, so that an event exists
+// only for what committed. Implementations: store/postgres, store/sqlite.
+type Webhooks interface {
+	// CreateWebhook stores w, which the caller has checked (ID, URL,
+	// events, groups, secret and CreatedAt set). It receives the events
+	// committed after it.
+	CreateWebhook(ctx context.Context, w Webhook) error
+	// Webhook returns one webhook. ENOTFOUND when there is none.
+	Webhook(ctx context.Context, id string) (Webhook, error)
+	// ListWebhooks returns every webhook, oldest first.
+	ListWebhooks(ctx context.Context) ([]Webhook, error)
+	// DeleteWebhook removes a webhook and its deliveries. ENOTFOUND when
+	// there is none.
+	DeleteWebhook(ctx context.Context, id string) error
+	// RotateWebhook sets a new secret; the one before keeps signing
+	// beside it until until. ENOTFOUND when there is no such webhook.
+	RotateWebhook(ctx context.Context, id, secret string, until time.Time) (Webhook, error)
+	// PauseWebhook stops a webhook's deliveries, with the reason; its
+	// events keep being queued. ResumeWebhook starts them again.
+	// ENOTFOUND when there is no such webhook.
+	PauseWebhook(ctx context.Context, id, reason string) error
+	ResumeWebhook(ctx context.Context, id string) (Webhook, error)
+	// ClaimWebhooks leases streams (the deliveries of one webhook in one
+	// group) that have deliveries pending and are due, of webhooks not
+	// paused, with their next deliveries in the group's order. Two
+	// claimers never hold one stream at once, so that no event is sent
+	// by two at once and the order holds; a lease that ran out may be
+	// claimed again.
+	ClaimWebhooks(ctx context.Context, p ClaimWebhooksParams) ([]WebhookBatch, error)
+	// RecordWebhookAttempt logs an attempt at a claimed delivery and
+	// renews or releases the claim, in one transaction. ESTALE, with
+	// nothing written, when the claim is not held by a.Lease any more.
+	RecordWebhookAttempt(ctx context.Context, a WebhookAttempt) error
+	// WebhookDeliveries returns a page of a webhook's delivery log.
+	WebhookDeliveries(ctx context.Context, q WebhookDeliveryQuery) ([]WebhookDelivery, error)
+	// ReplayWebhook queues again, for the webhook, every event of the
+	// group of event eventID from that event on (by Seq) that the webhook
+	// covers, delivered or not, and returns how many. ENOTFOUND for an
+	// unknown webhook or event.
+	ReplayWebhook(ctx context.Context, id, eventID string) (int, error)
+}

@@ -43,6 +43,11 @@ type RedactTx interface {
 	// statement that quotes text (as Quotes says) by groupmem.Redacted, and
 	// returns how many rows changed. text is trimmed and never empty.
 	ScrubChangeLog(ctx context.Context, groupID, text string) (int, error)
+	// ScrubEvents replaces, in the group's webhook events, every
+	// statement that quotes text (as Quotes says) by groupmem.Redacted.
+	ScrubEvents(ctx context.Context, groupID, text string) error
+	// Emit writes webhook events of one group (see groupmem.Webhooks).
+	Emit(ctx context.Context, events []groupmem.Event, now time.Time) error
 	// ScrubRuns removes text from the excerpts of the group's run reports
 	// (as RedactReport does) and returns how many runs changed.
 	ScrubRuns(ctx context.Context, groupID, text string) (int, error)
@@ -92,6 +97,9 @@ func Redact(ctx context.Context, tx RedactTx, groupID, messageID, actor string, 
 			return r, err
 		}
 		count(r.Rows, "memory_change_log", n)
+		if err := tx.ScrubEvents(ctx, groupID, t); err != nil {
+			return r, err
+		}
 	}
 	n, err := tx.ScrubRuns(ctx, groupID, text)
 	if err != nil {
@@ -99,7 +107,10 @@ func Redact(ctx context.Context, tx RedactTx, groupID, messageID, actor string, 
 	}
 	count(r.Rows, "evolution_runs", n)
 	r.RemovedAt = now
-	return r, tx.RecordRemoval(ctx, &r.Removal)
+	if err := tx.RecordRemoval(ctx, &r.Removal); err != nil {
+		return r, err
+	}
+	return r, tx.Emit(ctx, []groupmem.Event{RedactEvent(r)}, now)
 }
 
 // redactCiting redacts the versions that cite the message and quote its

@@ -41,8 +41,16 @@ func (l *Ledger) CommitPlan(ctx context.Context, plan *groupmem.Plan) error {
 	if err != nil {
 		return err
 	}
+	events := ledger.PlanEvents(plan.Changes, run)
+	queueEvents(b, run.GroupID, events, now)
 	var c committed
-	if err := l.inBatchTx(ctx, b, func(br pgx.BatchResults) error { return l.readCommit(br, plan, &run, &c) }); err != nil {
+	read := func(br pgx.BatchResults) error {
+		if err := l.readCommit(br, plan, &run, &c); err != nil {
+			return err
+		}
+		return readEvents(br, events)
+	}
+	if err := l.inBatchTx(ctx, b, read); err != nil {
 		return err
 	}
 	// Ids come from one sequence in insertion order, which is the order

@@ -47,7 +47,13 @@ func (l *Ledger) PurgeGroup(ctx context.Context, groupID, actor string) (groupme
 		}
 		_, err = tx.Exec(ctx, `INSERT INTO outbox (group_id, kind, memory_id, created_at) VALUES ($1, $2, $3, $4)`,
 			groupID, groupmem.OutboxPurge, groupmem.NilID, r.RemovedAt)
-		return err
+		if err != nil {
+			return err
+		}
+		if err := emptyEvents(ctx, tx, groupID); err != nil {
+			return err
+		}
+		return emitEvents(ctx, tx, groupID, []groupmem.Event{ledger.PurgeEvent(r)}, r.RemovedAt)
 	})
 	if err != nil {
 		return groupmem.Removal{}, interpretError(err)

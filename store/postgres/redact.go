@@ -107,6 +107,14 @@ func (t redactTx) ScrubChangeLog(ctx context.Context, groupID, text string) (int
 	return int(tag.RowsAffected()), err
 }
 
+func (t redactTx) ScrubEvents(ctx context.Context, groupID, text string) error {
+	return scrubEvents(ctx, t.tx, groupID, text)
+}
+
+func (t redactTx) Emit(ctx context.Context, events []groupmem.Event, now time.Time) error {
+	return emitEvents(ctx, t.tx, events[0].GroupID, events, now)
+}
+
 func (t redactTx) ScrubRuns(ctx context.Context, groupID, text string) (int, error) {
 	return scrubRuns(ctx, t.tx, groupID, text)
 }

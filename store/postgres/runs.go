@@ -94,8 +94,16 @@ func finishRun(ctx context.Context, tx pgx.Tx, r *groupmem.Run, now time.Time) e
 	if err := queueFinishRun(b, r, now); err != nil {
 		return err
 	}
+	var events []groupmem.Event
+	if e, ok := ledger.RunEvent(*r); ok {
+		events = append(events, e)
+	}
+	queueEvents(b, r.GroupID, events, now)
 	br := tx.SendBatch(ctx, b)
 	err := readFinishRun(br, r)
+	if err == nil {
+		err = readEvents(br, events)
+	}
 	if cerr := br.Close(); err == nil && cerr != nil {
 		err = fmt.Errorf("finish run: %w", cerr)
 	}

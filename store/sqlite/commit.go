@@ -60,6 +60,9 @@ func (l *Ledger) CommitPlan(ctx context.Context, plan *groupmem.Plan) error {
 		if err := markApplied(ctx, tx, plan, now); err != nil {
 			return err
 		}
+		if err := emitEvents(ctx, tx, plan.Run.GroupID, ledger.ChangeEvents(plan.Changes), now); err != nil {
+			return err
+		}
 		plan.Run.Status = groupmem.RunSucceeded
 		if err := finishRun(ctx, tx, &plan.Run, now); err != nil {
 			return err

@@ -44,7 +44,13 @@ func (l *Ledger) PurgeGroup(ctx context.Context, groupID, actor string) (groupme
 		r.ID, _ = res.LastInsertId()
 		_, err = tx.ExecContext(ctx, `INSERT INTO outbox (group_id, kind, memory_id, created_at) VALUES (?, ?, ?, ?)`,
 			groupID, groupmem.OutboxPurge, groupmem.NilID, nanos(r.RemovedAt))
-		return err
+		if err != nil {
+			return err
+		}
+		if err := emptyEvents(ctx, tx, groupID); err != nil {
+			return err
+		}
+		return emitEvents(ctx, tx, groupID, []groupmem.Event{ledger.PurgeEvent(r)}, r.RemovedAt)
 	})
 	if err != nil {
 		return groupmem.Removal{}, interpretError(err)

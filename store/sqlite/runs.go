@@ -96,6 +96,9 @@ func finishRun(ctx context.Context, tx *sql.Tx, r *groupmem.Run, now time.Time) 
 	if n != 1 {
 		return groupmem.Errorf(groupmem.ECONFLICT, "run %s is not running", r.ID)
 	}
+	if e, ok := ledger.RunEvent(*r); ok {
+		return emitEvents(ctx, tx, r.GroupID, []groupmem.Event{e}, now)
+	}
 	return nil
 }
 

@@ -25,6 +25,10 @@ type Count func(table, groupID string) int
 // cannot slip past the purge unchecked.
 func PurgeLeavesNoRow(t *testing.T, l groupmem.Ledger, groupTables []string, count Count) {
 	ctx := context.Background()
+	hooks, subscribed := l.(groupmem.Webhooks)
+	if subscribed {
+		Subscribe(t, hooks, nil, groupmem.EventTypes...)
+	}
 	for _, g := range []string{"g1", "g2"} {
 		if _, err := l.InsertMessages(ctx, Msgs(g, "m", 3)); err != nil {
 			t.Fatal(err)
@@ -45,6 +49,13 @@ func PurgeLeavesNoRow(t *testing.T, l groupmem.Ledger, groupTables []string, cou
 	for _, table := range groupTables {
 		if table == "removals" {
 			continue // the record of the purge itself, without text
+		}
+		if slices.Contains(ledger.EventTables, table) && subscribed {
+			// The group's events went with it; its group.purged event waits.
+			if n := count(table, "g1"); n != 1 {
+				t.Errorf("%s holds %d rows of the purged group, want 1 (its group.purged event)", table, n)
+			}
+			continue
 		}
 		if !slices.Contains(ledger.PurgeTables, table) {
 			t.Errorf("table %s has a group_id column, but the purge does not remove its rows (ledger.PurgeTables)", table)

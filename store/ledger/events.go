@@ -1,0 +1,170 @@
+package ledger
+
+import (
+	"encoding/json"
+	"fmt"
+	"time"
+
+	"github.com/groupmem/groupmem"
+)
+
+// EventTables are the tables that hold a group's webhook events and their
+// deliveries. A purge empties them of the group's rows apart from its own
+// group.purged event (EmptyEvents and PurgeEvent), without counting them
+// among the removed rows: they are a copy of what went, on its way out.
+var EventTables = []string{"webhook_deliveries", "webhook_streams", "webhook_events", "webhook_event_seq"}
+
+// PlanEvents returns the events of a committed plan: one per change-log
+// row (stamped), in their order, then the end of run (finished), which
+// is run.succeeded for an evolution; a change made by hand (TriggerAdmin)
+// has no run event.
+func PlanEvents(changes []groupmem.Change, run groupmem.Run) []groupmem.Event {
+	out := ChangeEvents(changes)
+	if e, ok := RunEvent(run); ok {
+		out = append(out, e)
+	}
+	return out
+}
+
+// ChangeEvents returns the events of change-log rows, in their order.
+func ChangeEvents(changes []groupmem.Change) []groupmem.Event {
+	var out []groupmem.Event
+	for _, c := range changes {
+		if e, ok := changeEvent(c); ok {
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
+// changeEvent is the event of one change-log row.
+func changeEvent(c groupmem.Change) (groupmem.Event, bool) {
+	d := groupmem.EventData{MemoryID: c.MemoryID, Version: c.Version, Reason: c.Reason, RunID: c.RunID, Actor: c.Actor}
+	if c.NewMemoryID != "" && c.NewMemoryID != c.MemoryID {
+		d.MemoryID, d.ParentID = c.NewMemoryID, c.MemoryID
+	}
+	var t groupmem.EventType
+	switch c.Action {
+	case groupmem.ActionCreate:
+		t, d.Statement = groupmem.EventMemoryCreated, c.NewStatement
+	case groupmem.ActionUpdate, groupmem.ActionStrength:
+		t, d.Statement, d.OldStatement = groupmem.EventMemoryUpdated, c.NewStatement, c.OldStatement
+	case groupmem.ActionDelete:
+		t, d.Statement = groupmem.EventMemoryDeleted, c.OldStatement
+	case groupmem.ActionRestore:
+		t, d.Statement = groupmem.EventMemoryRestored, c.NewStatement
+	default:
+		return groupmem.Event{}, false
+	}
+	if d.Statement == "" {
+		d.Statement = c.OldStatement
+	}
+	return newEvent(c.GroupID, t, c.CreatedAt, d), true
+}
+
+// RunEvent returns the event of an evolution's end: run.succeeded for a
+// committed plan or nothing to do, run.failed for a failure that is not an
+// abandonment (a run whose worker stopped or lost the group sends nothing),
+// run.held_for_review for a run the guard held. A dry run, a running run
+// and a change made by hand have none.
+func RunEvent(run groupmem.Run) (groupmem.Event, bool) {
+	if run.Trigger == groupmem.TriggerAdmin {
+		return groupmem.Event{}, false
+	}
+	var t groupmem.EventType
+	switch run.Status {
+	case groupmem.RunSucceeded, groupmem.RunNoop:
+		t = groupmem.EventRunSucceeded
+	case groupmem.RunFailed:
+		if r := run.Report.Reason; r == groupmem.FailAbandoned || r == groupmem.FailLeaseLost {
+			return groupmem.Event{}, false
+		}
+		t = groupmem.EventRunFailed
+	case groupmem.RunReview:
+		t = groupmem.EventRunHeld
+	default:
+		return groupmem.Event{}, false
+	}
+	stats := run.Stats
+	d := groupmem.EventData{RunID: run.ID, Trigger: run.Trigger, Status: string(run.Status), Stats: &stats,
+		Actor: run.Actor, Reason: run.Report.Reason}
+	return newEvent(run.GroupID, t, run.FinishedAt, d), true
+}
+
+// PurgeEvent returns a purge's group.purged event: the counts, no text.
+func PurgeEvent(r groupmem.Removal) groupmem.Event {
+	return newEvent(r.GroupID, groupmem.EventGroupPurged, r.RemovedAt, groupmem.EventData{Actor: r.Actor, Removed: r.Rows})
+}
+
+// RedactEvent returns a redaction's message.redacted event: the message's
+// id and the versions redacted and deleted, no text.
+func RedactEvent(r groupmem.Redaction) groupmem.Event {
+	return newEvent(r.GroupID, groupmem.EventMessageRedacted, r.RemovedAt, groupmem.EventData{Actor: r.Actor,
+		MessageID: r.MessageID, Redacted: r.Redacted, Deleted: r.Deleted})
+}
+
+func newEvent(groupID string, t groupmem.EventType, at time.Time, d groupmem.EventData) groupmem.Event {
+	d.GroupID = groupID
+	return groupmem.Event{ID: groupmem.NewID(), GroupID: groupID, Type: t, At: at, Data: d}
+}
+
+// EventRow is an event as a ledger stores it: the statements in columns
+// of their own (a redaction scrubs them there), the rest as JSON.
+type EventRow struct {
+	ID, Type, Statement, OldStatement string
+	Data                               []byte
+}
+
+// EncodeEvent returns the stored form of e.
+func EncodeEvent(e groupmem.Event) EventRow {
+	d := e.Data
+	row := EventRow{ID: e.ID, Type: string(e.Type), Statement: d.Statement, OldStatement: d.OldStatement}
+	d.Statement, d.OldStatement, d.Seq = "", "", 0
+	row.Data, _ = json.Marshal(d) // plain strings, numbers, lists and maps always marshal
+	return row
+}
+
+// DecodeEvent reads an event back from its stored form.
+func DecodeEvent(e *groupmem.Event, data []byte, statement, oldStatement string) error {
+	if err := json.Unmarshal(data, &e.Data); err != nil {
+		return fmt.Errorf("read event %s: %w", e.ID, err)
+	}
+	e.Data.Statement, e.Data.OldStatement, e.Data.Seq, e.Data.GroupID = statement, oldStatement, e.Seq, e.GroupID
+	return nil
+}
+
+// WebhookError is the error of a webhook id that names none.
+func WebhookError(id string) error {
+	return groupmem.Errorf(groupmem.ENOTFOUND, "webhook %q not found", groupmem.Truncate(id, 80))
+}
+
+// LostLease is the error of an attempt whose claim another took over.
+func LostLease(a groupmem.WebhookAttempt) error {
+	return groupmem.Errorf(groupmem.ESTALE, "the claim of webhook %s's stream of group %s is not held by lease %s any more",
+		a.WebhookID, a.GroupID, a.Lease)
+}
+
+// MaxDeliveryError bounds the error text a delivery log keeps.
+const MaxDeliveryError = 500
+
+// CleanAttempt returns a with its error cleaned and cut to
+// MaxDeliveryError bytes.
+func CleanAttempt(a groupmem.WebhookAttempt) groupmem.WebhookAttempt {
+	a.Error = groupmem.Truncate(groupmem.CleanText(a.Error), MaxDeliveryError)
+	return a
+}
+
+// EventError is the error of an event id that names no event a webhook
+// covers.
+func EventError(id string) error {
+	return groupmem.Errorf(groupmem.ENOTFOUND, "event %q not found among the webhook's groups", groupmem.Truncate(id, 80))
+}
+
+// EventTypeNames returns types as strings.
+func EventTypeNames(types []groupmem.EventType) []string {
+	out := make([]string, len(types))
+	for i, t := range types {
+		out[i] = string(t)
+	}
+	return out
+}

@@ -1,0 +1,331 @@
+package postgres
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+
+	"github.com/groupmem/groupmem"
+	"github.com/groupmem/groupmem/store/ledger"
+)
+
+var _ groupmem.Webhooks = (*Ledger)(nil)
+
+const webhookColumns = `id::text, url, events, groups, secret, previous_secret, previous_until, actor, created_at,
+	paused_at, paused_reason`
+
+func scanWebhook(row pgx.CollectableRow) (groupmem.Webhook, error) {
+	var w groupmem.Webhook
+	var events []string
+	var until, paused *time.Time
+	err := row.Scan(&w.ID, &w.URL, &events, &w.Groups, &w.Secret, &w.PreviousSecret, &until, &w.Actor, &w.CreatedAt,
+		&paused, &w.PausedReason)
+	for _, e := range events {
+		w.Events = append(w.Events, groupmem.EventType(e))
+	}
+	if until != nil {
+		w.PreviousUntil = *until
+	}
+	if paused != nil {
+		w.PausedAt = *paused
+	}
+	return w, err
+}
+
+// CreateWebhook implements groupmem.Webhooks.
+func (l *Ledger) CreateWebhook(ctx context.Context, w groupmem.Webhook) error {
+	_, err := l.pool.Exec(ctx, `INSERT INTO webhooks (id, url, events, groups, secret, actor, created_at)
+		VALUES ($1, $2, $3, $4, $5, $6, $7)`, w.ID, w.URL, ledger.EventTypeNames(w.Events), w.Groups, w.Secret, w.Actor, w.CreatedAt)
+	return interpretError(err)
+}
+
+// Webhook implements groupmem.Webhooks.
+func (l *Ledger) Webhook(ctx context.Context, id string) (groupmem.Webhook, error) {
+	if !groupmem.ValidID(id) {
+		return groupmem.Webhook{}, ledger.WebhookError(id)
+	}
+	rows, err := l.pool.Query(ctx, `SELECT `+webhookColumns+` FROM webhooks WHERE id = $1`, id)
+	if err != nil {
+		return groupmem.Webhook{}, interpretError(fmt.Errorf("read webhook: %w", err))
+	}
+	w, err := pgx.CollectExactlyOneRow(rows, scanWebhook)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return groupmem.Webhook{}, ledger.WebhookError(id)
+	}
+	return w, interpretError(err)
+}
+
+// ListWebhooks implements groupmem.Webhooks.
+func (l *Ledger) ListWebhooks(ctx context.Context) ([]groupmem.Webhook, error) {
+	rows, err := l.pool.Query(ctx, `SELECT `+webhookColumns+` FROM webhooks ORDER BY created_at, id`)
+	if err != nil {
+		return nil, interpretError(fmt.Errorf("list webhooks: %w", err))
+	}
+	ws, err := pgx.CollectRows(rows, scanWebhook)
+	return ws, interpretError(err)
+}
+
+// DeleteWebhook implements groupmem.Webhooks: its streams and deliveries
+// go with it.
+func (l *Ledger) DeleteWebhook(ctx context.Context, id string) error {
+	return l.changeWebhook(ctx, id, `DELETE FROM webhooks WHERE id = $1`)
+}
+
+// PauseWebhook implements groupmem.Webhooks.
+func (l *Ledger) PauseWebhook(ctx context.Context, id, reason string) error {
+	return l.changeWebhook(ctx, id, `UPDATE webhooks SET paused_at = $2, paused_reason = $3 WHERE id = $1`,
+		l.now().UTC(), groupmem.Truncate(groupmem.CleanText(reason), ledger.MaxDeliveryError))
+}
+
+// ResumeWebhook implements groupmem.Webhooks.
+func (l *Ledger) ResumeWebhook(ctx context.Context, id string) (groupmem.Webhook, error) {
+	if err := l.changeWebhook(ctx, id, `UPDATE webhooks SET paused_at = NULL, paused_reason = '' WHERE id = $1`); err != nil {
+		return groupmem.Webhook{}, err
+	}
+	return l.Webhook(ctx, id)
+}
+
+// RotateWebhook implements groupmem.Webhooks.
+func (l *Ledger) RotateWebhook(ctx context.Context, id, secret string, until time.Time) (groupmem.Webhook, error) {
+	err := l.changeWebhook(ctx, id, `UPDATE webhooks SET previous_secret = secret, previous_until = $3, secret = $2 WHERE id = $1`,
+		secret, until)
+	if err != nil {
+		return groupmem.Webhook{}, err
+	}
+	return l.Webhook(ctx, id)
+}
+
+// changeWebhook runs one statement on webhook $1: ENOTFOUND when it
+// touched no row.
+func (l *Ledger) changeWebhook(ctx context.Context, id, sql string, args ...any) error {
+	if !groupmem.ValidID(id) {
+		return ledger.WebhookError(id)
+	}
+	tag, err := l.pool.Exec(ctx, sql, append([]any{id}, args...)...)
+	if err != nil {
+		return interpretError(fmt.Errorf("change webhook: %w", err))
+	}
+	if tag.RowsAffected() == 0 {
+		return ledger.WebhookError(id)
+	}
+	return nil
+}
+
+// ClaimWebhooks implements groupmem.Webhooks. The streams with pending
+// deliveries are found by the pending deliveries' index; each is leased
+// by an update conditional on its lease being free, so that of two
+// claimers only one takes it.
+func (l *Ledger) ClaimWebhooks(ctx context.Context, p groupmem.ClaimWebhooksParams) ([]groupmem.WebhookBatch, error) {
+	if p.Streams <= 0 || p.PerStream <= 0 {
+		return nil, nil
+	}
+	now := l.now().UTC()
+	per := p.PerWebhook
+	if per <= 0 {
+		per = p.Streams
+	}
+	busyIDs, busyN := []string{}, []int32{}
+	for id, n := range p.Busy {
+		busyIDs, busyN = append(busyIDs, id), append(busyN, int32(n))
+	}
+	rows, err := l.pool.Query(ctx, `
+		WITH cand AS (SELECT DISTINCT webhook_id, group_id FROM webhook_deliveries WHERE state = 'pending'),
+		busy AS (SELECT * FROM unnest($4::text[], $5::int[]) AS b(webhook_id, n)),
+		due AS (
+			SELECT st.webhook_id, st.group_id, st.next_at, coalesce(b.n, 0) AS busy,
+				row_number() OVER (PARTITION BY st.webhook_id ORDER BY st.next_at, st.group_id) AS k
+			FROM webhook_streams st
+			JOIN cand ON cand.webhook_id = st.webhook_id AND cand.group_id = st.group_id
+			JOIN webhooks w ON w.id = st.webhook_id
+			LEFT JOIN busy b ON b.webhook_id = st.webhook_id::text
+			WHERE w.paused_at IS NULL AND st.next_at <= $1 AND (st.leased_until IS NULL OR st.leased_until <= $1)),
+		pick AS (SELECT webhook_id, group_id FROM due WHERE k + busy <= $6 ORDER BY next_at LIMIT $3)
+		UPDATE webhook_streams s SET lease = gen_random_uuid(), leased_until = $2
+		FROM pick
+		WHERE s.webhook_id = pick.webhook_id AND s.group_id = pick.group_id AND (s.leased_until IS NULL OR s.leased_until <= $1)
+		RETURNING s.webhook_id::text, s.group_id, s.lease::text`, now, now.Add(p.Lease), p.Streams, busyIDs, busyN, per)
+	if err != nil {
+		return nil, interpretError(fmt.Errorf("claim webhook streams: %w", err))
+	}
+	batches, err := pgx.CollectRows(rows, func(row pgx.CollectableRow) (groupmem.WebhookBatch, error) {
+		var b groupmem.WebhookBatch
+		err := row.Scan(&b.Webhook.ID, &b.GroupID, &b.Lease)
+		return b, err
+	})
+	if err != nil || len(batches) == 0 {
+		return nil, interpretError(err)
+	}
+	return batches, l.fillBatches(ctx, batches, p.PerStream)
+}
+
+// fillBatches reads the webhook and the first pending deliveries of each
+// claimed stream.
+func (l *Ledger) fillBatches(ctx context.Context, batches []groupmem.WebhookBatch, per int) error {
+	hooks, groups := make([]string, len(batches)), make([]string, len(batches))
+	for i, b := range batches {
+		hooks[i], groups[i] = b.Webhook.ID, b.GroupID
+	}
+	rows, err := l.pool.Query(ctx, `
+		SELECT d.webhook_id::text, `+deliveryColumns+`
+		FROM unnest($1::text[]::uuid[], $2::text[]) AS c(webhook_id, group_id)
+		CROSS JOIN LATERAL (SELECT * FROM webhook_deliveries d WHERE d.webhook_id = c.webhook_id AND d.group_id = c.group_id
+			AND d.state = 'pending' ORDER BY d.seq LIMIT $3) d
+		JOIN webhook_events e ON e.id = d.event_id
+		ORDER BY d.webhook_id, d.group_id, d.seq`, hooks, groups, per)
+	if err != nil {
+		return interpretError(fmt.Errorf("read claimed deliveries: %w", err))
+	}
+	ds, err := pgx.CollectRows(rows, scanDelivery)
+	if err != nil {
+		return interpretError(fmt.Errorf("read claimed deliveries: %w", err))
+	}
+	for i := range batches {
+		b := &batches[i]
+		for _, d := range ds {
+			if d.WebhookID == b.Webhook.ID && d.Event.GroupID == b.GroupID {
+				b.Deliveries = append(b.Deliveries, d)
+			}
+		}
+		if b.Webhook, err = l.Webhook(ctx, b.Webhook.ID); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+const deliveryColumns = `d.id, d.webhook_id::text, d.state, d.attempts, d.last_status, d.last_error, d.latency_us,
+	d.created_at, d.last_attempt_at, d.delivered_at,
+	e.id::text, e.group_id, e.seq, e.type, e.statement, e.old_statement, e.data, e.created_at`
+
+func scanDelivery(row pgx.CollectableRow) (groupmem.WebhookDelivery, error) {
+	var d groupmem.WebhookDelivery
+	var skip string
+	var latency int64
+	var last, done *time.Time
+	var data []byte
+	e := &d.Event
+	var st, ost string
+	dest := []any{&d.ID, &d.WebhookID, &d.State, &d.Attempts, &d.LastStatus, &d.LastError, &latency,
+		&d.CreatedAt, &last, &done, &e.ID, &e.GroupID, &e.Seq, &e.Type, &st, &ost, &data, &e.At}
+	if len(row.FieldDescriptions()) > len(dest) {
+		dest = append([]any{&skip}, dest...)
+	}
+	if err := row.Scan(dest...); err != nil {
+		return d, err
+	}
+	d.Latency = time.Duration(latency) * time.Microsecond
+	if last != nil {
+		d.LastAttemptAt = *last
+	}
+	if done != nil {
+		d.DeliveredAt = *done
+	}
+	return d, ledger.DecodeEvent(e, data, st, ost)
+}
+
+// RecordWebhookAttempt implements groupmem.Webhooks: the claim is
+// renewed or released only while a.Lease holds it, and the delivery is
+// logged only then, in one statement.
+func (l *Ledger) RecordWebhookAttempt(ctx context.Context, a groupmem.WebhookAttempt) error {
+	a = ledger.CleanAttempt(a)
+	now := l.now().UTC()
+	var until *time.Time
+	var token *string
+	next := now
+	if !a.Release {
+		u := now.Add(a.Renew)
+		until, token = &u, &a.Lease
+	} else if a.NextAt.After(now) {
+		next = a.NextAt
+	}
+	state := groupmem.DeliveryPending
+	var delivered *time.Time
+	if a.Delivered {
+		state, delivered = groupmem.DeliveryDelivered, &now
+	}
+	var n int
+	err := l.pool.QueryRow(ctx, `
+		WITH s AS (
+			UPDATE webhook_streams SET lease = $4::uuid, leased_until = $5, next_at = $6
+			WHERE webhook_id = $1 AND group_id = $2 AND lease = $3::uuid RETURNING 1),
+		d AS (
+			UPDATE webhook_deliveries SET state = $8, attempts = attempts + 1, last_status = $9, last_error = $10,
+				latency_us = $11, last_attempt_at = $12, delivered_at = coalesce($13, delivered_at)
+			WHERE id = $7 AND webhook_id = $1 AND EXISTS (SELECT 1 FROM s) RETURNING 1)
+		SELECT (SELECT count(*) FROM s)`,
+		a.WebhookID, a.GroupID, a.Lease, token, until, next, a.DeliveryID, state, a.Status, a.Error,
+		a.Latency.Microseconds(), now, delivered).Scan(&n)
+	if err != nil {
+		return interpretError(fmt.Errorf("record webhook attempt: %w", err))
+	}
+	if n == 0 {
+		return ledger.LostLease(a)
+	}
+	return nil
+}
+
+// WebhookDeliveries implements groupmem.Webhooks.
+func (l *Ledger) WebhookDeliveries(ctx context.Context, q groupmem.WebhookDeliveryQuery) ([]groupmem.WebhookDelivery, error) {
+	if !groupmem.ValidID(q.WebhookID) {
+		return nil, ledger.WebhookError(q.WebhookID)
+	}
+	before := q.Before
+	if before <= 0 {
+		before = 1<<63 - 1
+	}
+	rows, err := l.pool.Query(ctx, `SELECT `+deliveryColumns+` FROM webhook_deliveries d JOIN webhook_events e ON e.id = d.event_id
+		WHERE d.webhook_id = $1 AND d.id < $2 ORDER BY d.id DESC LIMIT $3`, q.WebhookID, before, max(q.Limit, 0))
+	if err != nil {
+		return nil, interpretError(fmt.Errorf("read deliveries: %w", err))
+	}
+	ds, err := pgx.CollectRows(rows, scanDelivery)
+	return ds, interpretError(err)
+}
+
+// ReplayWebhook implements groupmem.Webhooks: in one transaction, the
+// events are queued again as pending deliveries with their log reset, and
+// the stream is due at once.
+func (l *Ledger) ReplayWebhook(ctx context.Context, id, eventID string) (int, error) {
+	w, err := l.Webhook(ctx, id)
+	if err != nil {
+		return 0, err
+	}
+	if !groupmem.ValidID(eventID) {
+		return 0, ledger.EventError(eventID)
+	}
+	var group string
+	var seq int64
+	err = l.pool.QueryRow(ctx, `SELECT group_id, seq FROM webhook_events WHERE id = $1`, eventID).Scan(&group, &seq)
+	if errors.Is(err, pgx.ErrNoRows) || (err == nil && !w.CoversGroup(group)) {
+		return 0, ledger.EventError(eventID)
+	}
+	if err != nil {
+		return 0, interpretError(fmt.Errorf("read event: %w", err))
+	}
+	now := l.now().UTC()
+	var n int
+	err = l.inTx(ctx, func(tx pgx.Tx) error {
+		tag, err := tx.Exec(ctx, `
+			INSERT INTO webhook_deliveries (webhook_id, event_id, group_id, seq, created_at)
+			SELECT $1, e.id, e.group_id, e.seq, $4 FROM webhook_events e
+			WHERE e.group_id = $2 AND e.seq >= $3 AND e.type = ANY($5::text[])
+			ON CONFLICT (webhook_id, event_id) DO UPDATE SET state = 'pending', attempts = 0, last_status = 0,
+				last_error = '', latency_us = 0, last_attempt_at = NULL, delivered_at = NULL`,
+			id, group, seq, now, ledger.EventTypeNames(w.Events))
+		if err != nil {
+			return err
+		}
+		n = int(tag.RowsAffected())
+		_, err = tx.Exec(ctx, `INSERT INTO webhook_streams (webhook_id, group_id, next_at) VALUES ($1, $2, $3)
+			ON CONFLICT (webhook_id, group_id) DO UPDATE SET next_at = $3`, id, group, now)
+		return err
+	})
+	if err != nil {
+		return 0, interpretError(fmt.Errorf("replay webhook: %w", err))
+	}
+	return n, nil
+}
+

@@ -1,0 +1,11 @@
+package sqlite_test
+
+import (
+	"testing"
+
+	"github.com/groupmem/groupmem/store/storetest"
+)
+
+func TestWebhookContract(t *testing.T) {
+	storetest.TestWebhooks(t, func(t *testing.T) storetest.WebhookLedger { return open(t) })
+}
