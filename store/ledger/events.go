@@ -112,7 +112,7 @@ func newEvent(groupID string, t groupmem.EventType, at time.Time, d groupmem.Eve
 // of their own (a redaction scrubs them there), the rest as JSON.
 type EventRow struct {
 	ID, Type, Statement, OldStatement string
-	Data                               []byte
+	Data                              []byte
 }
 
 // EncodeEvent returns the stored form of e.

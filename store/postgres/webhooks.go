@@ -328,4 +328,3 @@ func (l *Ledger) ReplayWebhook(ctx context.Context, id, eventID string) (int, er
 	}
 	return n, nil
 }
-
