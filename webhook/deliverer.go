@@ -1,0 +1,256 @@
+package webhook
+
+import (
+	"context"
+	"log/slog"
+	"maps"
+	"math/rand/v2"
+	"net"
+	"net/http"
+	"sync"
+	"time"
+
+	"github.com/groupmem/groupmem"
+)
+
+// Defaults of Config.
+const (
+	DefaultTimeout     = 15 * time.Second
+	DefaultPoll        = time.Second
+	DefaultRetryFor    = 24 * time.Hour
+	DefaultConcurrency = 64
+	DefaultPerWebhook  = 8
+	DefaultPerStream   = 100
+	// MaxResponseBytes is how much of a response body a delivery reads.
+	MaxResponseBytes = 4 << 10
+)
+
+// Config tunes a Deliverer. The zero value of every field means its
+// default.
+type Config struct {
+	Guard Guard
+	// Timeout bounds one delivery: connecting, sending and the answer
+	// (default 15s).
+	Timeout time.Duration
+	// Lease is how long a claimed stream stays with this deliverer
+	// without an attempt renewing it (default 4 × Timeout): a deliverer
+	// that dies loses its streams to another after it.
+	Lease time.Duration
+	// Poll is how often the ledger is asked for due streams (default 1s).
+	Poll time.Duration
+	// RetryFor is how long a failing event is retried before its webhook
+	// is paused (default 24h).
+	RetryFor time.Duration
+	// Concurrency bounds the streams in flight (default 64), PerWebhook
+	// those of one webhook (default 8), so that a slow receiver holds at
+	// most PerWebhook of them and never delays another webhook.
+	Concurrency, PerWebhook int
+	// PerStream is how many deliveries of a stream one claim takes
+	// (default 100).
+	PerStream int
+	Logger    *slog.Logger
+	Now       func() time.Time // default time.Now
+}
+
+func (c Config) withDefaults() Config {
+	c.Timeout = or(c.Timeout, DefaultTimeout)
+	c.Lease = or(c.Lease, 4*c.Timeout)
+	c.Poll = or(c.Poll, DefaultPoll)
+	c.RetryFor = or(c.RetryFor, DefaultRetryFor)
+	c.Concurrency = or(c.Concurrency, DefaultConcurrency)
+	c.PerWebhook = min(or(c.PerWebhook, DefaultPerWebhook), c.Concurrency)
+	c.PerStream = or(c.PerStream, DefaultPerStream)
+	if c.Logger == nil {
+		c.Logger = slog.New(slog.DiscardHandler)
+	}
+	if c.Now == nil {
+		c.Now = time.Now
+	}
+	return c
+}
+
+func or[T comparable](v, def T) T {
+	var zero T
+	if v == zero {
+		return def
+	}
+	return v
+}
+
+// Deliverer posts the ledger's pending deliveries to their webhooks. Any
+// number of deliverers, in any number of processes, may run on one
+// ledger: each stream is held by one of them at a time.
+type Deliverer struct {
+	store  groupmem.Webhooks
+	cfg    Config
+	client *http.Client
+
+	mu       sync.Mutex
+	inFlight map[string]int // streams in flight by webhook
+	total    int
+	wake     chan struct{}
+}
+
+// New returns a Deliverer over store.
+func New(store groupmem.Webhooks, cfg Config) *Deliverer {
+	cfg = cfg.withDefaults()
+	return &Deliverer{store: store, cfg: cfg, client: NewClient(cfg.Guard, cfg.Timeout),
+		inFlight: map[string]int{}, wake: make(chan struct{}, 1)}
+}
+
+// NewClient returns the HTTP client deliveries are sent with: every
+// connection goes through guard's check of the address it is made to,
+// no proxy, no redirect followed, each request bounded by timeout.
+func NewClient(guard Guard, timeout time.Duration) *http.Client {
+	dialer := &net.Dialer{Timeout: min(timeout, 10*time.Second), KeepAlive: 30 * time.Second, Control: guard.control}
+	transport := &http.Transport{
+		DialContext:           dialer.DialContext,
+		TLSHandshakeTimeout:   min(timeout, 10*time.Second),
+		ResponseHeaderTimeout: timeout,
+		MaxIdleConns:          256,
+		MaxIdleConnsPerHost:   64,
+		IdleConnTimeout:       90 * time.Second,
+		ForceAttemptHTTP2:     true,
+	}
+	return &http.Client{Transport: transport, Timeout: timeout,
+		CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
+}
+
+// Run delivers until ctx ends: every Poll, and as soon as a stream is
+// finished, it claims the due streams it has room for and sends each in
+// a goroutine of its own. It waits for those in flight before returning.
+func (d *Deliverer) Run(ctx context.Context) {
+	log := d.cfg.Logger
+	log.InfoContext(ctx, "webhook deliverer started", "concurrency", d.cfg.Concurrency, "per_webhook", d.cfg.PerWebhook,
+		"lease", d.cfg.Lease, "timeout", d.cfg.Timeout)
+	var wg sync.WaitGroup
+	defer wg.Wait()
+	tick := time.NewTicker(d.cfg.Poll)
+	defer tick.Stop()
+	for {
+		batches, err := d.claim(ctx)
+		if err != nil && ctx.Err() == nil {
+			log.WarnContext(ctx, "claim webhook streams", "err", err)
+		}
+		for _, b := range batches {
+			wg.Go(func() {
+				defer d.done(b.Webhook.ID)
+				d.Deliver(ctx, b)
+			})
+		}
+		select {
+		case <-ctx.Done():
+			return
+		case <-tick.C:
+		case <-d.wake:
+		}
+	}
+}
+
+// RunOnce claims the due streams it has room for, delivers them, and
+// returns how many streams it took once they are all done.
+func (d *Deliverer) RunOnce(ctx context.Context) (int, error) {
+	batches, err := d.claim(ctx)
+	var wg sync.WaitGroup
+	for _, b := range batches {
+		wg.Go(func() {
+			defer d.done(b.Webhook.ID)
+			d.Deliver(ctx, b)
+		})
+	}
+	wg.Wait()
+	return len(batches), err
+}
+
+// claim claims as many streams as there is room for, at most PerWebhook
+// of one webhook with those in flight, and counts them in flight.
+func (d *Deliverer) claim(ctx context.Context) ([]groupmem.WebhookBatch, error) {
+	d.mu.Lock()
+	room := d.cfg.Concurrency - d.total
+	busy := maps.Clone(d.inFlight)
+	d.mu.Unlock()
+	if room <= 0 {
+		return nil, nil
+	}
+	batches, err := d.store.ClaimWebhooks(ctx, groupmem.ClaimWebhooksParams{Streams: room, PerStream: d.cfg.PerStream,
+		Lease: d.cfg.Lease, PerWebhook: d.cfg.PerWebhook, Busy: busy})
+	d.mu.Lock()
+	for _, b := range batches {
+		d.inFlight[b.Webhook.ID]++
+		d.total++
+	}
+	d.mu.Unlock()
+	return batches, err
+}
+
+// done counts a stream of webhook id out of flight and wakes the loop.
+func (d *Deliverer) done(id string) {
+	d.mu.Lock()
+	d.inFlight[id]--
+	if d.inFlight[id] <= 0 {
+		delete(d.inFlight, id)
+	}
+	d.total--
+	d.mu.Unlock()
+	select {
+	case d.wake <- struct{}{}:
+	default:
+	}
+}
+
+// Deliver sends a claimed stream's deliveries in order, recording each
+// attempt, and stops at the first that fails: the stream is due again
+// at its retry time, after exponential backoff with jitter or the
+// receiver's Retry-After, whichever is later; once the event has failed
+// for RetryFor the webhook is paused with the reason. It stops, too,
+// when the claim is lost (another deliverer took the stream over).
+func (d *Deliverer) Deliver(ctx context.Context, b groupmem.WebhookBatch) {
+	log := d.cfg.Logger.With("webhook_id", b.Webhook.ID, "group_id", b.GroupID)
+	for i, dl := range b.Deliveries {
+		res := d.send(ctx, b.Webhook, dl.Event)
+		if ctx.Err() != nil {
+			return // the claim runs out; the next holder sends it again
+		}
+		a := groupmem.WebhookAttempt{WebhookID: b.Webhook.ID, GroupID: b.GroupID, Lease: b.Lease, DeliveryID: dl.ID,
+			Delivered: res.err == nil, Status: res.status, Latency: res.latency,
+			Release: res.err != nil || i == len(b.Deliveries)-1, Renew: d.cfg.Lease}
+		if res.err != nil {
+			a.Error = res.err.Error()
+			a.NextAt = d.retryAt(dl.Attempts+1, res.retryAfter)
+			d.pauseIfExpired(ctx, log, b.Webhook, dl, a.Error)
+		}
+		if err := d.store.RecordWebhookAttempt(ctx, a); err != nil {
+			log.WarnContext(ctx, "record webhook attempt", "event_id", dl.Event.ID, "err", err)
+			return
+		}
+		if res.err != nil {
+			log.InfoContext(ctx, "webhook delivery failed", "event_id", dl.Event.ID, "attempts", dl.Attempts+1,
+				"status", res.status, "retry_at", a.NextAt, "err", res.err)
+			return
+		}
+	}
+}
+
+// pauseIfExpired pauses w when dl's event has failed for RetryFor.
+func (d *Deliverer) pauseIfExpired(ctx context.Context, log *slog.Logger, w groupmem.Webhook, dl groupmem.WebhookDelivery, why string) {
+	if d.cfg.Now().Sub(dl.CreatedAt) < d.cfg.RetryFor {
+		return
+	}
+	reason := "event " + dl.Event.ID + " (" + string(dl.Event.Type) + ", group " + dl.Event.GroupID + ") failed for " +
+		d.cfg.RetryFor.String() + " over " + itoa(dl.Attempts+1) + " attempts; last: " + why
+	if err := d.store.PauseWebhook(ctx, w.ID, reason); err != nil {
+		log.WarnContext(ctx, "pause webhook", "err", err)
+		return
+	}
+	log.WarnContext(ctx, "webhook paused", "reason", reason)
+}
+
+// retryAt is when attempt n+1 may go: 1s·2^(n-1), at most an hour, with
+// jitter (half of it random), or later when the receiver asked for it.
+func (d *Deliverer) retryAt(n int, retryAfter time.Duration) time.Time {
+	backoff := time.Second << min(n-1, 12)
+	backoff = min(backoff, time.Hour)
+	wait := backoff/2 + rand.N(backoff/2+1)
+	wait = max(wait, min(retryAfter, d.cfg.RetryFor))
+	return d.cfg.Now().Add(wait)
+}

@@ -1,0 +1,107 @@
+package webhook
+
+import (
+	"context"
+	"fmt"
+	"net"
+	"net/netip"
+	"net/url"
+	"strings"
+	"syscall"
+
+	"github.com/groupmem/groupmem"
+)
+
+// Guard says where deliveries may go. The zero value allows https to
+// public addresses only.
+type Guard struct {
+	// AllowPrivate allows loopback, link-local, private and other
+	// non-public addresses (GROUPMEM_WEBHOOK_ALLOW_PRIVATE).
+	AllowPrivate bool
+	// AllowHTTP allows http URLs besides https
+	// (GROUPMEM_WEBHOOK_ALLOW_HTTP).
+	AllowHTTP bool
+}
+
+// sharedAddress is the carrier-grade NAT range, not public either.
+var sharedAddress = netip.MustParsePrefix("100.64.0.0/10")
+
+// CheckAddr returns EINVALID for an address deliveries may not reach:
+// unspecified, loopback, link-local, multicast, private (RFC 1918, fc00::/7)
+// or shared (100.64.0.0/10), unless AllowPrivate.
+func (g Guard) CheckAddr(a netip.Addr) error {
+	a = a.Unmap()
+	if g.AllowPrivate {
+		return nil
+	}
+	if !a.IsValid() || a.IsUnspecified() || a.IsLoopback() || a.IsLinkLocalUnicast() || a.IsLinkLocalMulticast() ||
+		a.IsInterfaceLocalMulticast() || a.IsMulticast() || a.IsPrivate() || sharedAddress.Contains(a) {
+		return groupmem.Errorf(groupmem.EINVALID, "address %s is loopback, link-local or private; webhooks deliver to public addresses only "+
+			"(GROUPMEM_WEBHOOK_ALLOW_PRIVATE allows others)", a)
+	}
+	return nil
+}
+
+// control is the net.Dialer Control hook: it checks the address each
+// connection is about to be made to, after name resolution, so that a
+// name that resolves to a private address later (DNS rebinding) is
+// refused too.
+func (g Guard) control(network, address string, _ syscall.RawConn) error {
+	ap, err := netip.ParseAddrPort(address)
+	if err != nil {
+		return fmt.Errorf("webhook dial %s: %w", address, err)
+	}
+	return g.CheckAddr(ap.Addr())
+}
+
+// maxURLBytes bounds a webhook's URL.
+const maxURLBytes = 2000
+
+// CheckURL parses and checks a webhook's URL: absolute, https (or http
+// with AllowHTTP), a host, no user name or password and no fragment, and
+// a host whose every address, as resolver resolves it now, is allowed.
+// Each error is EINVALID and says what is wrong.
+func (g Guard) CheckURL(ctx context.Context, resolver *net.Resolver, raw string) (*url.URL, error) {
+	if raw == "" || len(raw) > maxURLBytes {
+		return nil, groupmem.Errorf(groupmem.EINVALID, "url must be 1 to %d bytes", maxURLBytes)
+	}
+	u, err := url.Parse(raw)
+	if err != nil || !u.IsAbs() || u.Host == "" || u.Hostname() == "" {
+		return nil, groupmem.Errorf(groupmem.EINVALID, "url %q is not an absolute http(s) URL with a host", groupmem.Truncate(raw, 200))
+	}
+	switch {
+	case u.Scheme != "https" && !(u.Scheme == "http" && g.AllowHTTP):
+		return nil, groupmem.Errorf(groupmem.EINVALID, "url must use https (GROUPMEM_WEBHOOK_ALLOW_HTTP allows http), not %q", groupmem.Truncate(u.Scheme, 20))
+	case u.User != nil:
+		return nil, groupmem.Errorf(groupmem.EINVALID, "url must not hold a user name or password")
+	case u.Fragment != "" || strings.Contains(raw, "#"):
+		return nil, groupmem.Errorf(groupmem.EINVALID, "url must not have a fragment")
+	}
+	if err := g.checkHost(ctx, resolver, u.Hostname()); err != nil {
+		return nil, err
+	}
+	return u, nil
+}
+
+// checkHost checks every address host resolves to.
+func (g Guard) checkHost(ctx context.Context, resolver *net.Resolver, host string) error {
+	if a, err := netip.ParseAddr(host); err == nil {
+		return g.CheckAddr(a)
+	}
+	if g.AllowPrivate {
+		return nil
+	}
+	if resolver == nil {
+		resolver = net.DefaultResolver
+	}
+	addrs, err := resolver.LookupNetIP(ctx, "ip", host)
+	if err != nil || len(addrs) == 0 {
+		return groupmem.Errorf(groupmem.EINVALID, "url host %q does not resolve", groupmem.Truncate(host, 200))
+	}
+	for _, a := range addrs {
+		if err := g.CheckAddr(a); err != nil {
+			return groupmem.Errorf(groupmem.EINVALID, "url host %q resolves to %s: %s", groupmem.Truncate(host, 200), a.Unmap(), groupmem.ErrorMessage(err))
+		}
+	}
+	return nil
+}
