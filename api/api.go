@@ -12,6 +12,7 @@ import (
 	"github.com/groupmem/groupmem"
 	"github.com/groupmem/groupmem/metrics"
 	"github.com/groupmem/groupmem/msgsearch"
+	"github.com/groupmem/groupmem/webhook"
 	"github.com/groupmem/groupmem/worker"
 )
 
@@ -60,6 +61,9 @@ type Deps struct {
 	// the assembly's (Qdrant's, or msgsearch.New in process), the one its
 	// outbox relay feeds and a purge empties. Required.
 	Messages msgsearch.Searcher
+	// Webhooks manages webhook subscriptions over the ledger's store of
+	// them (nil: the webhook endpoints answer 503).
+	Webhooks *webhook.Subscriptions
 	Logger   *slog.Logger
 	// Ready reports whether the backends can serve (GET /readyz): for
 	// example Postgres and Redis answer a ping and the Qdrant collection

@@ -53,6 +53,14 @@ var notProduced = map[string]string{
 	"POST /memory/plans/{plan_id}/reject 503":             "needs Postgres down",
 	"POST /memory/plans/{plan_id}/apply 503":              "needs Postgres or Redis down",
 	"POST /memory/plans/{plan_id}/approve 503":            "needs Postgres or Redis down",
+	"POST /memory/webhooks 503":                           "needs Postgres down",
+	"GET /memory/webhooks 503":                            "needs Postgres down",
+	"GET /memory/webhooks/{webhook_id} 503":               "needs Postgres down",
+	"DELETE /memory/webhooks/{webhook_id} 503":            "needs Postgres down",
+	"POST /memory/webhooks/{webhook_id}/rotate 503":       "needs Postgres down",
+	"POST /memory/webhooks/{webhook_id}/resume 503":       "needs Postgres down",
+	"POST /memory/webhooks/{webhook_id}/replay 503":       "needs Postgres down",
+	"GET /memory/webhooks/{webhook_id}/deliveries 503":    "needs Postgres down",
 }
 
 // TestOpenAPIConformance calls every endpoint for real, on its success and
@@ -303,6 +311,8 @@ func TestOpenAPIConformance(t *testing.T) {
 	}
 	want(t, f.do(t, req{method: "POST", path: at(g1, "evolve"), key: secretRoot}), http.StatusConflict, "busy")
 	_ = lease.Release(context.Background())
+
+	conformWebhooks(t, f)
 
 	// The index goes away.
 	f.qsrv.Close()

@@ -29,6 +29,7 @@ import (
 	"github.com/groupmem/groupmem/store/redis"
 	"github.com/groupmem/groupmem/store/redis/redistest"
 	"github.com/groupmem/groupmem/store/sqlite"
+	"github.com/groupmem/groupmem/webhook"
 	"github.com/groupmem/groupmem/worker"
 )
 
@@ -179,6 +180,7 @@ func newFixture(t testing.TB, o fixtureOptions) *fixture {
 	}
 	deps := api.Deps{
 		Ledger: f.ledger, Index: x, Embedder: emb, Service: f.svc, Metrics: f.reg, Logger: log, Messages: msgs,
+		Webhooks: &webhook.Subscriptions{Store: f.ledger.(groupmem.Webhooks), Guard: webhook.Guard{AllowHTTP: true}},
 		Ready: func(ctx context.Context) error {
 			if err := f.ledger.Ping(ctx); err != nil {
 				return err

@@ -60,6 +60,15 @@ func (h *Handler) routes() []route {
 		{pattern: "PUT /memory/lineage/{lineage_id}/strength", scope: ScopeAdmin, serve: h.strength(h.currentOf)},
 		{pattern: "PUT /memory/{memory_id}/restore", scope: ScopeAdmin, serve: h.restore(h.ownMemory)},
 		{pattern: "PUT /memory/{memory_id}/strength", scope: ScopeAdmin, serve: h.strength(h.ownMemory)},
+
+		{pattern: "POST /memory/webhooks", scope: ScopeAdmin, serve: h.createWebhook},
+		{pattern: "GET /memory/webhooks", scope: ScopeAdmin, serve: h.webhooks},
+		{pattern: "GET /memory/webhooks/{webhook_id}", scope: ScopeAdmin, serve: h.webhookByID},
+		{pattern: "DELETE /memory/webhooks/{webhook_id}", scope: ScopeAdmin, serve: h.deleteWebhook},
+		{pattern: "POST /memory/webhooks/{webhook_id}/rotate", scope: ScopeAdmin, serve: h.rotateWebhook},
+		{pattern: "POST /memory/webhooks/{webhook_id}/resume", scope: ScopeAdmin, serve: h.resumeWebhook},
+		{pattern: "POST /memory/webhooks/{webhook_id}/replay", scope: ScopeAdmin, serve: h.replayWebhook},
+		{pattern: "GET /memory/webhooks/{webhook_id}/deliveries", scope: ScopeAdmin, params: []string{"limit", "cursor"}, serve: h.webhookDeliveries},
 	}
 	if h.d.Metrics != nil {
 		rs = append(rs, route{pattern: "GET /metrics", serve: h.metrics})
