@@ -30,6 +30,7 @@ import (
 	"github.com/groupmem/groupmem/store/postgres"
 	"github.com/groupmem/groupmem/store/qdrant"
 	"github.com/groupmem/groupmem/store/redis"
+	"github.com/groupmem/groupmem/webhook"
 	"github.com/groupmem/groupmem/worker"
 )
 
@@ -94,6 +95,9 @@ type Config struct {
 	SearchThreshold float64
 	Now             func() time.Time // the clock of the ledger (unless Postgres.Now is set) and the service (default time.Now)
 	Logger          *slog.Logger
+	// Webhooks tunes the webhook deliverer: where it may deliver, its
+	// timeouts, leases and concurrency.
+	Webhooks webhook.Config
 }
 
 // SettingError is an error of Open that one setting of Config caused,
@@ -146,6 +150,10 @@ type Stack struct {
 	// Reembedded counts the memory versions embedded again at open
 	// (Config.Reembed).
 	Reembedded int
+	// Webhooks manages webhook subscriptions; Deliverer sends their
+	// events (Run it). Both are nil on a ledger without webhooks.
+	Webhooks  *webhook.Subscriptions
+	Deliverer *webhook.Deliverer
 
 	cfg     Config
 	log     *slog.Logger
@@ -205,6 +213,7 @@ func (s *Stack) openService() {
 			s.SearchThreshold = HashingThreshold
 		}
 	}
+	s.openWebhooks()
 	if r := s.cfg.Retention; r.MessageDays > 0 || r.IdleGroupDays > 0 {
 		svc, log := s.Service, s.log
 		s.AfterTick = func(ctx context.Context) {

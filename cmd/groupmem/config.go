@@ -22,6 +22,7 @@ import (
 	"github.com/groupmem/groupmem/store/qdrant"
 	"github.com/groupmem/groupmem/store/redis"
 	"github.com/groupmem/groupmem/store/sqlite"
+	"github.com/groupmem/groupmem/webhook"
 	"github.com/groupmem/groupmem/worker"
 )
 
@@ -91,6 +92,11 @@ type Config struct {
 	Scheduler           bool
 
 	SingleReplica bool
+
+	WebhookAllowPrivate bool
+	WebhookAllowHTTP    bool
+	WebhookTimeout      time.Duration
+	WebhookLease        time.Duration
 
 	HTTPAddr        string
 	MetricsAddr     string
@@ -216,6 +222,10 @@ func (c *Config) settings() []setting {
 		{"GROUPMEM_API_KEYS", "API keys as name:scope:groups:sha256hex entries separated by ';' (scope admin|write|read, groups * or g1|g2); `groupmem hash-key` makes the hash", str(&c.APIKeys), ""},
 		{"GROUPMEM_API_OPEN", "serve without keys, every caller an admin of every group (local use only; not with GROUPMEM_API_KEYS)", boolean(&c.APIOpen), "false"},
 		{"GROUPMEM_MCP_KEY", "the API key `groupmem mcp` acts with for its agent: the secret of one of GROUPMEM_API_KEYS (empty on the embedded default without keys: the local user, as an admin)", str(&c.MCPKey), ""},
+		{"GROUPMEM_WEBHOOK_ALLOW_PRIVATE", "let webhooks deliver to loopback, link-local and private addresses (checked at every connection; off: public addresses only)", boolean(&c.WebhookAllowPrivate), "false"},
+		{"GROUPMEM_WEBHOOK_ALLOW_HTTP", "let webhook URLs use http (off: https only)", boolean(&c.WebhookAllowHTTP), "false"},
+		{"GROUPMEM_WEBHOOK_TIMEOUT", "time limit of one webhook delivery: connecting, sending and the answer", dur(&c.WebhookTimeout), text(webhook.DefaultTimeout)},
+		{"GROUPMEM_WEBHOOK_LEASE", "how long a replica holds a claimed webhook stream without an attempt renewing it; a killed replica's streams go to another after it (0: 4 × GROUPMEM_WEBHOOK_TIMEOUT; else at least it)", dur(&c.WebhookLease), "0"},
 		{"GROUPMEM_CORS_ORIGINS", "browser origins allowed to call the API, comma-separated (https://console.example.com), or * for any; empty: none", str(&c.CORSOrigins), ""},
 		{"GROUPMEM_SEARCH_THRESHOLD", "similarity threshold of semantic search (0: " + text(api.DefaultThreshold) + " with an embeddings service, " + text(stack.StaticThreshold) + " with the static embedder, " + text(stack.HashingThreshold) + " with the hashing one); hybrid search cuts nothing unless asked", float(&c.SearchThreshold), "0"},
 		{"GROUPMEM_GRACE", "at shutdown, how long requests and evolutions in flight may finish", dur(&c.ShutdownGrace), "30s"},
@@ -298,6 +308,10 @@ func (c *Config) validate() error {
 		return fmt.Errorf("GROUPMEM_SEARCH_THRESHOLD must be within 0..1, got %g", c.SearchThreshold)
 	case c.ShutdownGrace < 0:
 		return fmt.Errorf("GROUPMEM_GRACE must not be negative")
+	case c.WebhookTimeout < time.Millisecond:
+		return fmt.Errorf("GROUPMEM_WEBHOOK_TIMEOUT must be at least 1ms, got %s", c.WebhookTimeout)
+	case c.WebhookLease != 0 && c.WebhookLease < c.WebhookTimeout:
+		return fmt.Errorf("GROUPMEM_WEBHOOK_LEASE must be 0 or at least GROUPMEM_WEBHOOK_TIMEOUT (%s), got %s", c.WebhookTimeout, c.WebhookLease)
 	case c.LLMReasks < 0 || c.LLMReasks > 10:
 		return fmt.Errorf("GROUPMEM_LLM_REASKS must be within 0..10, got %d", c.LLMReasks)
 	case c.LLMMaxSplits < 0 || c.LLMMaxSplits > 10:

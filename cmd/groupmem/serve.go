@@ -44,7 +44,7 @@ func newServer(env *Env, b *stack.Stack, open bool) (*server, error) {
 	background, cancelBackground := context.WithCancel(context.Background())
 	deps := api.Deps{
 		Ledger: b.Ledger, Index: b.Index, Embedder: b.Embedder, Service: svc, Keys: keys,
-		Metrics: reg, Logger: env.Log, Ready: b.Ready, Background: background, Messages: b.Messages, List: b.List,
+		Metrics: reg, Logger: env.Log, Ready: b.Ready, Background: background, Messages: b.Messages, List: b.List, Webhooks: b.Webhooks,
 	}
 	origins, err := api.ParseOrigins(cfg.CORSOrigins)
 	if err != nil {
@@ -70,6 +70,9 @@ func newServer(env *Env, b *stack.Stack, open bool) (*server, error) {
 	// when the grace period is over are cancelled, not cut off mid-write.
 	s.httpSrv.BaseContext = func(net.Listener) context.Context { return background }
 	s.duties = append(s.duties, svc.Relay().Run)
+	if b.Deliverer != nil {
+		s.duties = append(s.duties, b.Deliverer.Run)
+	}
 	if cfg.Scheduler {
 		evo, err := newEvolution(cfg, b, env.Log)
 		if err != nil {

@@ -15,6 +15,7 @@ import (
 	"github.com/groupmem/groupmem/store/postgres"
 	"github.com/groupmem/groupmem/store/qdrant"
 	"github.com/groupmem/groupmem/store/redis"
+	"github.com/groupmem/groupmem/webhook"
 	"github.com/groupmem/groupmem/worker"
 )
 
@@ -34,6 +35,8 @@ func stackConfig(cfg *Config, log *slog.Logger) stack.Config {
 	loc, _ := time.LoadLocation(cfg.TimeZone) // validated
 	temp := cfg.LLMTemperature
 	return stack.Config{
+		Webhooks: webhook.Config{Guard: webhook.Guard{AllowPrivate: cfg.WebhookAllowPrivate, AllowHTTP: cfg.WebhookAllowHTTP},
+			Timeout: cfg.WebhookTimeout, Lease: cfg.WebhookLease},
 		Postgres:      postgresConfig(cfg),
 		SQLitePath:    cfg.SQLitePath,
 		Redis:         redis.Config{Addr: cfg.RedisAddr, Password: cfg.RedisPassword, DB: cfg.RedisDB, Prefix: cfg.RedisPrefix},

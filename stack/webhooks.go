@@ -1,0 +1,24 @@
+package stack
+
+import (
+	"github.com/groupmem/groupmem"
+	"github.com/groupmem/groupmem/webhook"
+)
+
+// openWebhooks builds, over the ledger's store of webhooks, the
+// subscriptions the API manages them through and the deliverer that
+// sends their events (Config.Webhooks); serve runs the deliverer beside
+// the outbox relay.
+func (s *Stack) openWebhooks() {
+	store, ok := s.Ledger.(groupmem.Webhooks)
+	if !ok {
+		return
+	}
+	cfg := s.cfg.Webhooks
+	cfg.Logger = s.log.With("part", "webhooks")
+	if s.cfg.Now != nil {
+		cfg.Now = s.cfg.Now
+	}
+	s.Webhooks = &webhook.Subscriptions{Store: store, Guard: cfg.Guard, Now: s.cfg.Now}
+	s.Deliverer = webhook.New(store, cfg)
+}
