@@ -32,6 +32,7 @@ var notProduced = map[string]string{
 	"GET /memory/groups 503":                              "needs Postgres down",
 	"DELETE /memory/groups/{group_id} 503":                "needs Postgres down",
 	"GET /memory/removals/{group_id} 503":                 "needs Postgres down",
+	"GET /memory/usage 503":                               "needs Postgres down",
 	"GET /memory/export/{group_id} 503":                   "needs Postgres down",
 	"POST /memory/import/{group_id} 503":                  "needs Postgres down",
 	"DELETE /memory/groups/{group_id} 409":                "needs an evolution of the group in flight",
@@ -233,6 +234,12 @@ func TestOpenAPIConformance(t *testing.T) {
 		req{method: "GET", path: "/memory/removals/g4"},
 		req{method: "GET", path: "/memory/removals/g1", key: secretBot1},
 		req{method: "GET", path: "/memory/removals/g2", key: secretMod1},
+		req{method: "GET", path: "/memory/usage?group_id=g1", key: secretRoot},
+		req{method: "GET", path: "/memory/usage?by=group&since=2026-11-01&until=2026-11-30", key: secretMod1},
+		req{method: "GET", path: "/memory/usage?by=week", key: secretRoot},
+		req{method: "GET", path: "/memory/usage"},
+		req{method: "GET", path: "/memory/usage", key: secretBot1},
+		req{method: "GET", path: "/memory/usage?group_id=g2", key: secretMod1},
 	)
 	// Export and import: an unknown group exports empty, and imports into
 	// an empty group; g1's ids are the ledger's already.

@@ -43,6 +43,7 @@ func (h *Handler) routes() []route {
 		{pattern: "GET /memory/members/{group_id}", scope: ScopeRead, params: []string{"limit", "cursor"}, serve: h.members},
 		{pattern: "GET /memory/members/{group_id}/{sender_id}", scope: ScopeRead, serve: h.member},
 		{pattern: "DELETE /memory/groups/{group_id}", scope: ScopeAdmin, serve: h.purge},
+		{pattern: "GET /memory/usage", scope: ScopeAdmin, params: []string{"group_id", "since", "until", "by", "limit"}, serve: h.usage},
 		{pattern: "GET /memory/removals/{group_id}", scope: ScopeAdmin, params: []string{"limit"}, serve: h.removals},
 		{pattern: "GET /memory/export/{group_id}", scope: ScopeAdmin, params: []string{"messages", "runs"}, long: true, serve: h.export},
 		{pattern: "POST /memory/import/{group_id}", scope: ScopeAdmin, long: true, serve: h.importGroup},

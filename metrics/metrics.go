@@ -1,6 +1,7 @@
 // Package metrics owns groupmem's Prometheus metrics: HTTP latency by route
 // and status class, evolution runs by outcome and trigger, model tokens,
-// actions applied, repairs and drops of model output, lock contention and
+// the tokens, calls and cost of runs by model (usage_*), actions
+// applied, repairs and drops of model output, lock contention and
 // the outbox lag. Everything is registered on a Registry of its own, never
 // on Prometheus's global registry, so that several Registries (one per test)
 // can live in one process.
@@ -48,6 +49,7 @@ type Registry struct {
 	repairs     prometheus.Counter
 	drops       prometheus.Counter
 	lockBusy    prometheus.Counter
+	usage       usageCounters
 }
 
 // New returns a Registry with every collector registered, the Go runtime
@@ -93,7 +95,9 @@ func New(lag OutboxLagger) *Registry {
 			Help: "Runs that could not start because another worker held the group.",
 		}),
 	}
+	r.usage = newUsageCounters()
 	r.reg.MustRegister(r.httpLatency, r.runs, r.runDuration, r.tokens, r.actions, r.repairs, r.drops, r.lockBusy,
+		r.usage.tokens, r.usage.calls, r.usage.cost,
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	if lag != nil {
 		r.reg.MustRegister(newOutboxCollector(lag))
@@ -135,6 +139,7 @@ func (r *Registry) RunFinished(run groupmem.Run) {
 	r.runs.WithLabelValues(status, trigger).Inc()
 	r.tokens.WithLabelValues("prompt").Add(float64(max(run.Tokens.Prompt, 0)))
 	r.tokens.WithLabelValues("completion").Add(float64(max(run.Tokens.Completion, 0)))
+	r.usage.add(run)
 	r.repairs.Add(float64(max(run.Report.Repaired, 0)))
 	r.drops.Add(float64(groupmem.Total(run.Report.Drops)))
 	if !run.StartedAt.IsZero() && run.FinishedAt.After(run.StartedAt) {

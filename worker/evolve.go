@@ -93,6 +93,8 @@ func (s *Service) evolve(ctx context.Context, run groupmem.Run, o Options) (Resu
 	fusion, err := evolve.Fuse(ctx, s.fuser, s.cfg.Evolve, *in)
 	plan := &fusion.Plan
 	plan.Run.Report.Skipped, plan.Run.Report.Pending = e.res.Skipped, e.res.Pending
+	plan.Run.Tokens.Calls = fusion.Calls
+	plan.Run.Tokens = s.cfg.Prices.Priced(plan.Run.Tokens)
 	e.run = plan.Run
 	e.res.Report, e.res.Tokens, e.res.Stats, e.res.Passes = e.run.Report, e.run.Tokens, e.run.Stats, fusion.Calls
 	if errors.Is(err, groupmem.ErrReview) {

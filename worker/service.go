@@ -45,6 +45,10 @@ type Config struct {
 	// tell another process's live run from an abandoned one; an abandoned
 	// run is closed when its group's next run begins.
 	UnsharedLock bool
+	// Prices price each run's tokens: a run records its model calls and
+	// what its tokens cost beside them (groupmem.Tokens). The zero Prices
+	// cost nothing. They must pass groupmem.Prices.Check.
+	Prices groupmem.Prices
 }
 
 // Service is the one writer path of groupmem: evolutions and the manual

@@ -59,6 +59,7 @@ type Config struct {
 	EmbedURL   string
 	EmbedKey   string
 	EmbedModel string
+	EmbedPrice float64
 
 	LLMURL         string
 	LLMKey         string
@@ -72,6 +73,8 @@ type Config struct {
 	LLMMaxSplits   int
 	LLMMaxAnswer   int
 	LLMMaxObject   int
+	LLMPriceIn     float64
+	LLMPriceOut    float64
 
 	Lang            string
 	TimeZone        string
@@ -188,6 +191,7 @@ func (c *Config) settings() []setting {
 		{"GROUPMEM_EMBED_URL", "OpenAI-compatible embeddings base URL (empty: the local hashed embedder)", str(&c.EmbedURL), ""},
 		{"GROUPMEM_EMBED_KEY", "embeddings API key", str(&c.EmbedKey), ""},
 		{"GROUPMEM_EMBED_MODEL", "embeddings model", str(&c.EmbedModel), "text-embedding-3-small"},
+		{"GROUPMEM_EMBED_PRICE_INPUT", "price of a million tokens sent to the embeddings model, in the currency of your choice, recorded as each run's cost (`groupmem usage`)", float(&c.EmbedPrice), "0"},
 		{"GROUPMEM_LLM_URL", "OpenAI-compatible chat base URL, e.g. https://api.openai.com/v1 (empty: the offline evolver)", str(&c.LLMURL), ""},
 		{"GROUPMEM_LLM_KEY", "chat API key", str(&c.LLMKey), ""},
 		{"GROUPMEM_LLM_MODEL", "chat model", str(&c.LLMModel), "gpt-4o-mini"},
@@ -200,6 +204,8 @@ func (c *Config) settings() []setting {
 		{"GROUPMEM_LLM_MAX_SPLITS", "times a pass whose answer the token limit cut is split in half and asked again (0: never)", num(&c.LLMMaxSplits), text(evolve.DefaultMaxSplits)},
 		{"GROUPMEM_LLM_MAX_ANSWER_BYTES", "most bytes of one answer that are read; the lines past it are dropped", num(&c.LLMMaxAnswer), text(llmfuse.DefaultMaxAnswerBytes)},
 		{"GROUPMEM_LLM_MAX_OBJECT_BYTES", "longest object of an answer that is decoded or repaired; longer ones are dropped", num(&c.LLMMaxObject), text(llmfuse.DefaultMaxObjectBytes)},
+		{"GROUPMEM_LLM_PRICE_INPUT", "price of a million prompt tokens of the chat model, in the currency of your choice, recorded as each run's cost (`groupmem usage`)", float(&c.LLMPriceIn), "0"},
+		{"GROUPMEM_LLM_PRICE_OUTPUT", "price of a million completion tokens of the chat model, in the same currency", float(&c.LLMPriceOut), "0"},
 		{"GROUPMEM_LANG", "prompt language: zh or en", str(&c.Lang), prompts.DefaultLang},
 		{"GROUPMEM_TIMEZONE", "time zone of prompts and of the nightly schedule (IANA name)", str(&c.TimeZone), worker.DefaultTimeZone},
 		{"GROUPMEM_MAX_MEMORIES", "most memories shown to the model in one pass", num(&c.MaxMemories), text(evolve.DefaultMaxMemories)},
@@ -343,6 +349,9 @@ func (c *Config) validate() error {
 	case c.PostgresMigrateTimeout < time.Millisecond:
 		return fmt.Errorf("GROUPMEM_POSTGRES_MIGRATE_TIMEOUT must be at least 1ms, got %s", c.PostgresMigrateTimeout)
 	}
+	if err := c.checkPrices(); err != nil {
+		return err
+	}
 	if k := c.MetricsKey; k != "" && (len(k) != 64 || strings.Trim(strings.ToLower(k), "0123456789abcdef") != "") {
 		return errors.New("GROUPMEM_METRICS_KEY must be the 64 hex digits `groupmem hash-key` prints, not the token itself")
 	}
@@ -367,6 +376,25 @@ func (c *Config) validate() error {
 	case "debug", "info", "warn", "error":
 	default:
 		return fmt.Errorf("GROUPMEM_LOG_LEVEL must be debug, info, warn or error, got %q", c.LogLevel)
+	}
+	return nil
+}
+
+// prices are the model prices of the settings.
+func (c *Config) prices() groupmem.Prices {
+	return groupmem.Prices{ChatInput: c.LLMPriceIn, ChatOutput: c.LLMPriceOut, EmbedInput: c.EmbedPrice}
+}
+
+// checkPrices refuses a price that is negative or not a finite number,
+// naming its setting.
+func (c *Config) checkPrices() error {
+	for _, p := range []struct {
+		env   string
+		price float64
+	}{{"GROUPMEM_LLM_PRICE_INPUT", c.LLMPriceIn}, {"GROUPMEM_LLM_PRICE_OUTPUT", c.LLMPriceOut}, {"GROUPMEM_EMBED_PRICE_INPUT", c.EmbedPrice}} {
+		if err := (groupmem.Prices{ChatInput: p.price}).Check(); err != nil {
+			return fmt.Errorf("%s must be a price per million tokens of at least 0, got %v", p.env, p.price)
+		}
 	}
 	return nil
 }

@@ -59,7 +59,7 @@ func stackConfig(cfg *Config, log *slog.Logger) stack.Config {
 			Reasks: never(cfg.LLMReasks), MaxSplits: never(cfg.LLMMaxSplits),
 		},
 		LLMFuse:         llmfuse.Config{MaxAnswerBytes: cfg.LLMMaxAnswer, MaxObjectBytes: cfg.LLMMaxObject},
-		Service:         worker.Config{LockTTL: cfg.LockTTL},
+		Service:         worker.Config{LockTTL: cfg.LockTTL, Prices: cfg.prices()},
 		Retention:       worker.RetentionConfig{MessageDays: cfg.RetainMessagesDays, IdleGroupDays: cfg.PurgeIdleGroupsDays},
 		SearchThreshold: cfg.SearchThreshold,
 		Logger:          log,
