@@ -152,20 +152,26 @@ type ClaimWebhooksParams struct {
 	Busy       map[string]int
 }
 
-// WebhookAttempt records one attempt at a batch's delivery.
+// WebhookAttempt records attempts at a claimed stream's deliveries, in
+// the order they were made, and renews or ends the claim.
 type WebhookAttempt struct {
 	WebhookID, GroupID, Lease string
-	DeliveryID                int64
-	Delivered                 bool // the receiver answered 2xx
-	Status                    int
-	Error                     string
-	Latency                   time.Duration
+	Results                   []DeliveryResult
 	// Release ends the claim; the stream is due again at NextAt (the
 	// retry time after a failure). Otherwise the claim is renewed for
 	// Renew.
 	Release bool
 	NextAt  time.Time
 	Renew   time.Duration
+}
+
+// DeliveryResult is one attempt at one delivery.
+type DeliveryResult struct {
+	DeliveryID int64
+	Delivered  bool // the receiver answered 2xx
+	Status     int
+	Error      string
+	Latency    time.Duration
 }
 
 // WebhookDeliveryQuery selects a page of a webhook's delivery log, newest

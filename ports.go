@@ -315,9 +315,11 @@ type Webhooks interface {
 	// by two at once and the order holds; a lease that ran out may be
 	// claimed again.
 	ClaimWebhooks(ctx context.Context, p ClaimWebhooksParams) ([]WebhookBatch, error)
-	// RecordWebhookAttempt logs an attempt at a claimed delivery and
-	// renews or releases the claim, in one transaction. ESTALE, with
-	// nothing written, when the claim is not held by a.Lease any more.
+	// RecordWebhookAttempt logs attempts at a claimed stream's
+	// deliveries and renews or releases the claim, in one transaction.
+	// ESTALE, with nothing written, when the claim is not held by
+	// a.Lease any more. A ledger may make it durable a moment after it
+	// returns: what a crash loses of it is sent again.
 	RecordWebhookAttempt(ctx context.Context, a WebhookAttempt) error
 	// WebhookDeliveries returns a page of a webhook's delivery log.
 	WebhookDeliveries(ctx context.Context, q WebhookDeliveryQuery) ([]WebhookDelivery, error)

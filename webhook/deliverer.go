@@ -198,36 +198,50 @@ func (d *Deliverer) done(id string) {
 	}
 }
 
-// Deliver sends a claimed stream's deliveries in order, recording each
-// attempt, and stops at the first that fails: the stream is due again
+// Deliveries made are recorded in groups: every recordEvery of them, or
+// recordAfter after the last record, whichever comes first, and at the
+// end of a claim. A deliverer that dies sends at most that many again.
+const (
+	recordEvery = 32
+	recordAfter = 100 * time.Millisecond
+)
+
+// Deliver sends a claimed stream's deliveries in order, recording the
+// attempts, and stops at the first that fails: the stream is due again
 // at its retry time, after exponential backoff with jitter or the
 // receiver's Retry-After, whichever is later; once the event has failed
 // for RetryFor the webhook is paused with the reason. It stops, too,
 // when the claim is lost (another deliverer took the stream over).
 func (d *Deliverer) Deliver(ctx context.Context, b groupmem.WebhookBatch) {
 	log := d.cfg.Logger.With("webhook_id", b.Webhook.ID, "group_id", b.GroupID)
+	a := groupmem.WebhookAttempt{WebhookID: b.Webhook.ID, GroupID: b.GroupID, Lease: b.Lease, Renew: d.cfg.Lease}
+	recorded := time.Now()
 	for i, dl := range b.Deliveries {
 		res := d.send(ctx, b.Webhook, dl.Event)
 		if ctx.Err() != nil {
-			return // the claim runs out; the next holder sends it again
+			return // the claim runs out; the next holder sends again what was not recorded
 		}
-		a := groupmem.WebhookAttempt{WebhookID: b.Webhook.ID, GroupID: b.GroupID, Lease: b.Lease, DeliveryID: dl.ID,
-			Delivered: res.err == nil, Status: res.status, Latency: res.latency,
-			Release: res.err != nil || i == len(b.Deliveries)-1, Renew: d.cfg.Lease}
+		r := groupmem.DeliveryResult{DeliveryID: dl.ID, Delivered: res.err == nil, Status: res.status, Latency: res.latency}
 		if res.err != nil {
-			a.Error = res.err.Error()
-			a.NextAt = d.retryAt(dl.Attempts+1, res.retryAfter)
-			d.pauseIfExpired(ctx, log, b.Webhook, dl, a.Error)
-		}
-		if err := d.store.RecordWebhookAttempt(ctx, a); err != nil {
-			log.WarnContext(ctx, "record webhook attempt", "event_id", dl.Event.ID, "err", err)
-			return
-		}
-		if res.err != nil {
+			r.Error = res.err.Error()
+			a.Release, a.NextAt = true, d.retryAt(dl.Attempts+1, res.retryAfter)
+			d.pauseIfExpired(ctx, log, b.Webhook, dl, r.Error)
 			log.InfoContext(ctx, "webhook delivery failed", "event_id", dl.Event.ID, "attempts", dl.Attempts+1,
 				"status", res.status, "retry_at", a.NextAt, "err", res.err)
+		}
+		a.Results = append(a.Results, r)
+		a.Release = a.Release || i == len(b.Deliveries)-1
+		if !a.Release && len(a.Results) < recordEvery && time.Since(recorded) < recordAfter {
+			continue
+		}
+		if err := d.store.RecordWebhookAttempt(ctx, a); err != nil {
+			log.WarnContext(ctx, "record webhook attempts", "event_id", dl.Event.ID, "err", err)
 			return
 		}
+		if a.Release {
+			return
+		}
+		a.Results, recorded = a.Results[:0], time.Now()
 	}
 }
 

@@ -3,6 +3,7 @@ package ledger
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 	"time"
 
 	"github.com/groupmem/groupmem"
@@ -147,10 +148,13 @@ func LostLease(a groupmem.WebhookAttempt) error {
 // MaxDeliveryError bounds the error text a delivery log keeps.
 const MaxDeliveryError = 500
 
-// CleanAttempt returns a with its error cleaned and cut to
+// CleanAttempt returns a with its errors cleaned and cut to
 // MaxDeliveryError bytes.
 func CleanAttempt(a groupmem.WebhookAttempt) groupmem.WebhookAttempt {
-	a.Error = groupmem.Truncate(groupmem.CleanText(a.Error), MaxDeliveryError)
+	a.Results = slices.Clone(a.Results)
+	for i := range a.Results {
+		a.Results[i].Error = groupmem.Truncate(groupmem.CleanText(a.Results[i].Error), MaxDeliveryError)
+	}
 	return a
 }
 

@@ -114,9 +114,9 @@ func (l *Ledger) changeWebhook(ctx context.Context, id, sql string, args ...any)
 	return nil
 }
 
-// ClaimWebhooks implements groupmem.Webhooks. The streams with pending
-// deliveries are found by the pending deliveries' index; each is leased
-// by an update conditional on its lease being free, so that of two
+// ClaimWebhooks implements groupmem.Webhooks. The due streams are read
+// with a probe of the pending deliveries' index each; each is leased by
+// an update conditional on its lease being free, so that of two
 // claimers only one takes it.
 func (l *Ledger) ClaimWebhooks(ctx context.Context, p groupmem.ClaimWebhooksParams) ([]groupmem.WebhookBatch, error) {
 	if p.Streams <= 0 || p.PerStream <= 0 {
@@ -132,16 +132,16 @@ func (l *Ledger) ClaimWebhooks(ctx context.Context, p groupmem.ClaimWebhooksPara
 		busyIDs, busyN = append(busyIDs, id), append(busyN, int32(n))
 	}
 	rows, err := l.pool.Query(ctx, `
-		WITH cand AS (SELECT DISTINCT webhook_id, group_id FROM webhook_deliveries WHERE state = 'pending'),
-		busy AS (SELECT * FROM unnest($4::text[], $5::int[]) AS b(webhook_id, n)),
+		WITH busy AS (SELECT * FROM unnest($4::text[], $5::int[]) AS b(webhook_id, n)),
 		due AS (
 			SELECT st.webhook_id, st.group_id, st.next_at, coalesce(b.n, 0) AS busy,
 				row_number() OVER (PARTITION BY st.webhook_id ORDER BY st.next_at, st.group_id) AS k
 			FROM webhook_streams st
-			JOIN cand ON cand.webhook_id = st.webhook_id AND cand.group_id = st.group_id
 			JOIN webhooks w ON w.id = st.webhook_id
 			LEFT JOIN busy b ON b.webhook_id = st.webhook_id::text
-			WHERE w.paused_at IS NULL AND st.next_at <= $1 AND (st.leased_until IS NULL OR st.leased_until <= $1)),
+			WHERE w.paused_at IS NULL AND st.next_at <= $1 AND (st.leased_until IS NULL OR st.leased_until <= $1)
+				AND EXISTS (SELECT 1 FROM webhook_deliveries d WHERE d.webhook_id = st.webhook_id
+					AND d.group_id = st.group_id AND d.state = 'pending')),
 		pick AS (SELECT webhook_id, group_id FROM due WHERE k + busy <= $6 ORDER BY next_at LIMIT $3)
 		UPDATE webhook_streams s SET lease = gen_random_uuid(), leased_until = $2
 		FROM pick
@@ -227,8 +227,11 @@ func scanDelivery(row pgx.CollectableRow) (groupmem.WebhookDelivery, error) {
 }
 
 // RecordWebhookAttempt implements groupmem.Webhooks: the claim is
-// renewed or released only while a.Lease holds it, and the delivery is
-// logged only then, in one statement.
+// renewed or released only while a.Lease holds it, and the attempts are
+// logged only then, in one statement. It commits without waiting for the
+// disk (synchronous_commit off), as CompleteOutbox does: what a crash of
+// Postgres loses of it is a record of deliveries made, which are made
+// again, with the same event ids.
 func (l *Ledger) RecordWebhookAttempt(ctx context.Context, a groupmem.WebhookAttempt) error {
 	a = ledger.CleanAttempt(a)
 	now := l.now().UTC()
@@ -241,27 +244,38 @@ func (l *Ledger) RecordWebhookAttempt(ctx context.Context, a groupmem.WebhookAtt
 	} else if a.NextAt.After(now) {
 		next = a.NextAt
 	}
-	state := groupmem.DeliveryPending
-	var delivered *time.Time
-	if a.Delivered {
-		state, delivered = groupmem.DeliveryDelivered, &now
+	n := len(a.Results)
+	ids, ok, status, errs, latency := make([]int64, n), make([]bool, n), make([]int32, n), make([]string, n), make([]int64, n)
+	for i, r := range a.Results {
+		ids[i], ok[i], status[i], errs[i], latency[i] = r.DeliveryID, r.Delivered, int32(r.Status), r.Error, r.Latency.Microseconds()
 	}
-	var n int
-	err := l.pool.QueryRow(ctx, `
+	b := &pgx.Batch{}
+	b.Queue(`SELECT set_config('synchronous_commit', 'off', true)`)
+	b.Queue(`
 		WITH s AS (
 			UPDATE webhook_streams SET lease = $4::uuid, leased_until = $5, next_at = $6
 			WHERE webhook_id = $1 AND group_id = $2 AND lease = $3::uuid RETURNING 1),
-		d AS (
-			UPDATE webhook_deliveries SET state = $8, attempts = attempts + 1, last_status = $9, last_error = $10,
-				latency_us = $11, last_attempt_at = $12, delivered_at = coalesce($13, delivered_at)
-			WHERE id = $7 AND webhook_id = $1 AND EXISTS (SELECT 1 FROM s) RETURNING 1)
-		SELECT (SELECT count(*) FROM s)`,
-		a.WebhookID, a.GroupID, a.Lease, token, until, next, a.DeliveryID, state, a.Status, a.Error,
-		a.Latency.Microseconds(), now, delivered).Scan(&n)
+		rec AS (
+			UPDATE webhook_deliveries d SET state = CASE WHEN t.ok THEN 'delivered' ELSE 'pending' END,
+				attempts = d.attempts + 1, last_status = t.status, last_error = t.err, latency_us = t.lat,
+				last_attempt_at = $7, delivered_at = CASE WHEN t.ok THEN $7 ELSE d.delivered_at END
+			FROM unnest($8::bigint[], $9::bool[], $10::int[], $11::text[], $12::bigint[]) AS t(id, ok, status, err, lat)
+			WHERE d.id = t.id AND d.webhook_id = $1 AND EXISTS (SELECT 1 FROM s) RETURNING 1)
+		SELECT (SELECT count(*) FROM s), (SELECT count(*) FROM rec)`,
+		a.WebhookID, a.GroupID, a.Lease, token, until, next, now, ids, ok, status, errs, latency)
+	br := l.pool.SendBatch(ctx, b)
+	_, err := br.Exec()
+	var held, logged int
+	if err == nil {
+		err = br.QueryRow().Scan(&held, &logged)
+	}
+	if cerr := br.Close(); err == nil {
+		err = cerr
+	}
 	if err != nil {
 		return interpretError(fmt.Errorf("record webhook attempt: %w", err))
 	}
-	if n == 0 {
+	if held == 0 {
 		return ledger.LostLease(a)
 	}
 	return nil

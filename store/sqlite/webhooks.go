@@ -191,7 +191,7 @@ func scanDelivery(row *sql.Rows) (groupmem.WebhookDelivery, error) {
 }
 
 // RecordWebhookAttempt implements groupmem.Webhooks: the claim is
-// renewed or released only while a.Lease holds it, and the delivery is
+// renewed or released only while a.Lease holds it, and the attempts are
 // logged only then, in one transaction.
 func (l *Ledger) RecordWebhookAttempt(ctx context.Context, a groupmem.WebhookAttempt) error {
 	a = ledger.CleanAttempt(a)
@@ -203,10 +203,6 @@ func (l *Ledger) RecordWebhookAttempt(ctx context.Context, a groupmem.WebhookAtt
 	} else if a.NextAt.After(now) {
 		next = a.NextAt
 	}
-	state, delivered := groupmem.DeliveryPending, any(nil)
-	if a.Delivered {
-		state, delivered = groupmem.DeliveryDelivered, nanos(now)
-	}
 	return l.inTx(ctx, func(tx *sql.Tx) error {
 		res, err := tx.ExecContext(ctx, `UPDATE webhook_streams SET lease = ?4, leased_until = ?5, next_at = ?6
 			WHERE webhook_id = ?1 AND group_id = ?2 AND lease = ?3`, a.WebhookID, a.GroupID, a.Lease, lease, until, nanos(next))
@@ -216,12 +212,18 @@ func (l *Ledger) RecordWebhookAttempt(ctx context.Context, a groupmem.WebhookAtt
 		if n, _ := res.RowsAffected(); n == 0 {
 			return ledger.LostLease(a)
 		}
-		_, err = tx.ExecContext(ctx, `UPDATE webhook_deliveries SET state = ?3, attempts = attempts + 1, last_status = ?4,
-				last_error = ?5, latency_us = ?6, last_attempt_at = ?7, delivered_at = coalesce(?8, delivered_at)
-			WHERE id = ?1 AND webhook_id = ?2`, a.DeliveryID, a.WebhookID, state, a.Status, a.Error,
-			a.Latency.Microseconds(), nanos(now), delivered)
-		if err != nil {
-			return fmt.Errorf("record webhook attempt: %w", err)
+		for _, r := range a.Results {
+			state, delivered := groupmem.DeliveryPending, any(nil)
+			if r.Delivered {
+				state, delivered = groupmem.DeliveryDelivered, nanos(now)
+			}
+			_, err = tx.ExecContext(ctx, `UPDATE webhook_deliveries SET state = ?3, attempts = attempts + 1, last_status = ?4,
+					last_error = ?5, latency_us = ?6, last_attempt_at = ?7, delivered_at = coalesce(?8, delivered_at)
+				WHERE id = ?1 AND webhook_id = ?2`, r.DeliveryID, a.WebhookID, state, r.Status, r.Error,
+				r.Latency.Microseconds(), nanos(now), delivered)
+			if err != nil {
+				return fmt.Errorf("record webhook attempt: %w", err)
+			}
 		}
 		return nil
 	})

@@ -74,7 +74,7 @@ func release(t testing.TB, l groupmem.Webhooks, b groupmem.WebhookBatch) {
 		t.Fatalf("a claimed stream of group %s holds no delivery", b.GroupID)
 	}
 	err := l.RecordWebhookAttempt(context.Background(), groupmem.WebhookAttempt{WebhookID: b.Webhook.ID, GroupID: b.GroupID,
-		Lease: b.Lease, DeliveryID: b.Deliveries[0].ID, Error: "released by the test", Release: true})
+		Lease: b.Lease, Release: true})
 	if err != nil {
 		t.Fatalf("release the claim: %v", err)
 	}
@@ -191,7 +191,8 @@ func claim(t *testing.T, l WebhookLedger, per int, lease time.Duration) []groupm
 func deliver(t *testing.T, l WebhookLedger, b groupmem.WebhookBatch, d groupmem.WebhookDelivery, last bool) error {
 	t.Helper()
 	return l.RecordWebhookAttempt(context.Background(), groupmem.WebhookAttempt{WebhookID: b.Webhook.ID, GroupID: b.GroupID,
-		Lease: b.Lease, DeliveryID: d.ID, Delivered: true, Status: 204, Latency: 3 * time.Millisecond, Release: last, Renew: time.Minute})
+		Lease: b.Lease, Results: []groupmem.DeliveryResult{{DeliveryID: d.ID, Delivered: true, Status: 204, Latency: 3 * time.Millisecond}},
+		Release: last, Renew: time.Minute})
 }
 
 func testWebhookClaims(t *testing.T, l WebhookLedger) {
@@ -250,7 +251,8 @@ func testWebhookRetryAndPause(t *testing.T, l WebhookLedger) {
 	w := commitEvents(t, l, "g1", 1)
 	b := claim(t, l, 10, time.Minute)[0]
 	err := l.RecordWebhookAttempt(ctx, groupmem.WebhookAttempt{WebhookID: w.ID, GroupID: "g1", Lease: b.Lease,
-		DeliveryID: b.Deliveries[0].ID, Status: 503, Error: "HTTP 503\x00", Release: true, NextAt: time.Now().Add(time.Hour)})
+		Results: []groupmem.DeliveryResult{{DeliveryID: b.Deliveries[0].ID, Status: 503, Error: "HTTP 503\x00"}},
+		Release: true, NextAt: time.Now().Add(time.Hour)})
 	if err != nil {
 		t.Fatal(err)
 	}
