@@ -205,6 +205,15 @@ type Ledger interface {
 	// CompleteOutbox marks entries done.
 	CompleteOutbox(ctx context.Context, ids []int64) error
 
+	// CompleteOutboxIfCurrent marks entries done, as CompleteOutbox does,
+	// only while run, which committed, still holds its group: the group's
+	// fence is run.Fence and the run's record is there. Every write of a
+	// group's memories takes a new fence first and a purge removes the
+	// run, so then nothing has changed the versions run committed since.
+	// It reports whether it marked them; false changes nothing. The check
+	// and the marking are one atomic step.
+	CompleteOutboxIfCurrent(ctx context.Context, run Run, ids []int64) (bool, error)
+
 	// OutboxLag returns the number of pending entries and the age of the
 	// oldest one (zero when none is pending).
 	OutboxLag(ctx context.Context) (int, time.Duration, error)

@@ -13,6 +13,10 @@ import (
 type batch struct {
 	Messages []groupmem.Message // Content of a cut message ends with "…"
 	Cut      []string           // ids of the messages whose content was cut to fit
+	// tokens is what the messages' lines take, as batches measured them;
+	// 0 when unmeasured (a batch split in two is measured again, its
+	// messages under new refs).
+	tokens int
 }
 
 // split cuts b into two batches of about half its messages each, in
@@ -71,6 +75,7 @@ func (s *state) batches(msgs []groupmem.Message) []batch {
 		}
 		cur.Messages = append(cur.Messages, m)
 		used += t
+		cur.tokens = used
 	}
 	if len(cur.Messages) > 0 {
 		out = append(out, cur)
@@ -125,9 +130,11 @@ func (s *state) pass(b batch) (*pass, error) {
 		return nil, groupmem.Errorf(groupmem.EINVALID, "pass has no messages")
 	}
 	if !s.cfg.Whole {
-		used := 0
-		for i, m := range b.Messages {
-			used += s.messageTokens(i, m)
+		used := b.tokens
+		if used == 0 {
+			for i, m := range b.Messages {
+				used += s.messageTokens(i, m)
+			}
 		}
 		if len(b.Messages) > s.cfg.MaxMessages || used > s.msgRoom {
 			return nil, groupmem.Errorf(groupmem.ETOOLARGE, "pass of %d messages (about %d tokens) exceeds the budget of %d messages and %d tokens", len(b.Messages), used, s.cfg.MaxMessages, s.msgRoom)

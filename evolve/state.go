@@ -61,6 +61,12 @@ type entry struct {
 	subjects         []string // the members the version written is about, when an action said
 	restrength       *float64
 	restrengthReason string
+	// shownAt, shownAs and shownTokens remember what the entry's prompt
+	// line took when last measured: shown under alias M(shownAt+1) with
+	// statement shownAs (see state.memoryTokens).
+	shownAt     int
+	shownAs     string
+	shownTokens int
 }
 
 // setStrength takes the strength and tags an update or create asks for.
@@ -229,8 +235,17 @@ func (e *entry) asShown(i int) groupmem.Shown {
 	return groupmem.Shown{Alias: "M" + strconv.Itoa(i+1), Memory: e.orig, Statement: e.statement}
 }
 
+// memoryTokens is what entry e's prompt line takes shown under alias
+// M(i+1). The line depends on nothing else that can change during a run
+// (its version and date come from the committed version and the run's
+// time), so the figure is measured again only when i or the statement
+// changed.
 func (s *state) memoryTokens(i int, e *entry) int {
-	return prompts.EstimateTokens(prompts.MemoryLine(prompts.ShownMemory(e.asShown(i), s.now), s.cfg.Location)) + 1
+	if e.shownTokens == 0 || e.shownAt != i || e.shownAs != e.statement {
+		e.shownAt, e.shownAs = i, e.statement
+		e.shownTokens = prompts.EstimateTokens(prompts.MemoryLine(prompts.ShownMemory(e.asShown(i), s.now), s.cfg.Location)) + 1
+	}
+	return e.shownTokens
 }
 
 // runReport returns what the run has understood of the model's answers so far,

@@ -201,7 +201,13 @@ func (r *Relay) project(ctx context.Context, ids []string) (map[string]bool, err
 // left to its newer entry, or to this one again; one that a purge removed
 // meanwhile leaves the index again (dropPurged).
 func (r *Relay) write(ctx context.Context, ids []string, mems []groupmem.Memory) (map[string]bool, error) {
-	written := r.upsert(ctx, mems)
+	return r.check(ctx, ids, r.upsert(ctx, mems))
+}
+
+// check reads the versions ids again after written reached the index,
+// and returns the ids whose written state the ledger still holds (see
+// write).
+func (r *Relay) check(ctx context.Context, ids []string, written map[string]groupmem.Memory) (map[string]bool, error) {
 	if len(written) == 0 {
 		return nil, nil
 	}
@@ -289,8 +295,11 @@ func (r *Relay) upsert(ctx context.Context, mems []groupmem.Memory) map[string]g
 // It writes the state that the commit returned (plan.Committed), which
 // is what a read of the ledger right after the commit would return, and
 // reads the ledger only when the plan does not hold that state for every
-// touched version. Either way the ledger is read again after the write,
-// and only versions whose written state it still holds are marked done.
+// touched version. When every version was written and the plan's run
+// still holds the group (Ledger.CompleteOutboxIfCurrent: nothing wrote
+// the group since the commit), the entries are marked done in that one
+// step; otherwise the ledger is read again after the write, and only
+// versions whose written state it still holds are marked done.
 func (r *Relay) Project(ctx context.Context, plan *groupmem.Plan) error {
 	ids := plan.Touched()
 	if len(ids) == 0 {
@@ -299,7 +308,19 @@ func (r *Relay) Project(ctx context.Context, plan *groupmem.Plan) error {
 	var projected map[string]bool
 	var err error
 	if committedAll(plan.Committed, ids) {
-		projected, err = r.write(ctx, ids, plan.Committed)
+		written := r.upsert(ctx, plan.Committed)
+		if len(written) == len(ids) && len(plan.Outbox) == len(ids) {
+			// Everything reached the index: if no write to the group came
+			// after the commit, the index holds the ledger's state.
+			current, err := r.ledger.CompleteOutboxIfCurrent(ctx, plan.Run, plan.Outbox)
+			if err != nil {
+				return fmt.Errorf("complete outbox: %w", err)
+			}
+			if current {
+				return nil
+			}
+		}
+		projected, err = r.check(ctx, ids, written)
 	} else {
 		projected, err = r.project(ctx, ids)
 	}

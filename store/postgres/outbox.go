@@ -63,6 +63,43 @@ func (l *Ledger) CompleteOutbox(ctx context.Context, ids []int64) error {
 	return interpretError(l.pool.SendBatch(ctx, b).Close())
 }
 
+// CompleteOutboxIfCurrent implements groupmem.Ledger: one statement
+// checks the group's fence and the run's record and completes the
+// entries as CompleteOutbox does, all in one snapshot, without waiting for
+// the disk (see CompleteOutbox for why that is safe).
+func (l *Ledger) CompleteOutboxIfCurrent(ctx context.Context, run groupmem.Run, ids []int64) (bool, error) {
+	if len(ids) == 0 {
+		return true, nil
+	}
+	b := &pgx.Batch{}
+	b.Queue(`SELECT set_config('synchronous_commit', 'off', true)`)
+	b.Queue(`
+		WITH cur AS (
+			SELECT EXISTS (SELECT 1 FROM group_state g JOIN evolution_runs r ON r.group_id = g.group_id
+				WHERE g.group_id = $2 AND g.fence = $3 AND r.id = $4) AS ok
+		), gone AS (
+			DELETE FROM outbox WHERE id = ANY($1) AND done_at IS NULL AND kind IN ('messages', 'forget')
+				AND (SELECT ok FROM cur)
+		), done AS (
+			UPDATE outbox SET done_at = $5 WHERE id = ANY($1) AND done_at IS NULL AND kind NOT IN ('messages', 'forget')
+				AND (SELECT ok FROM cur)
+		)
+		SELECT ok FROM cur`, ids, run.GroupID, run.Fence, run.ID, l.now().UTC())
+	br := l.pool.SendBatch(ctx, b)
+	var ok bool
+	_, err := br.Exec()
+	if err == nil {
+		err = br.QueryRow().Scan(&ok)
+	}
+	if cerr := br.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		return false, interpretError(fmt.Errorf("complete outbox: %w", err))
+	}
+	return ok, nil
+}
+
 // OutboxLag implements groupmem.Ledger.
 func (l *Ledger) OutboxLag(ctx context.Context) (int, time.Duration, error) {
 	var n int

@@ -62,18 +62,46 @@ func (l *Ledger) CompleteOutbox(ctx context.Context, ids []int64) error {
 	}
 	list, _ := json.Marshal(ids) // an []int64 always marshals
 	now := nanos(l.now())
-	return l.inTx(ctx, func(tx *sql.Tx) error {
-		if _, err := tx.ExecContext(ctx, `DELETE FROM outbox
-			WHERE id IN (SELECT value FROM json_each(?1)) AND kind IN ('messages', 'forget')`, string(list)); err != nil {
-			return fmt.Errorf("complete outbox: %w", err)
+	return l.inTx(ctx, func(tx *sql.Tx) error { return completeOutbox(ctx, tx, string(list), now) })
+}
+
+// completeOutbox completes the entries of list (a JSON array of ids) in
+// tx at now: OutboxMessages and OutboxForget entries are deleted, the
+// others marked done.
+func completeOutbox(ctx context.Context, tx *sql.Tx, list string, now int64) error {
+	if _, err := tx.ExecContext(ctx, `DELETE FROM outbox
+		WHERE id IN (SELECT value FROM json_each(?1)) AND kind IN ('messages', 'forget')`, list); err != nil {
+		return fmt.Errorf("complete outbox: %w", err)
+	}
+	_, err := tx.ExecContext(ctx, `UPDATE outbox SET done_at = ?2
+		WHERE id IN (SELECT value FROM json_each(?1)) AND done_at IS NULL`, list, now)
+	if err != nil {
+		return fmt.Errorf("complete outbox: %w", err)
+	}
+	return nil
+}
+
+// CompleteOutboxIfCurrent implements groupmem.Ledger: the check and
+// the completion share one write transaction.
+func (l *Ledger) CompleteOutboxIfCurrent(ctx context.Context, run groupmem.Run, ids []int64) (bool, error) {
+	if len(ids) == 0 {
+		return true, nil
+	}
+	list, _ := json.Marshal(ids) // an []int64 always marshals
+	now := nanos(l.now())
+	ok := false
+	err := l.inTx(ctx, func(tx *sql.Tx) error {
+		err := tx.QueryRowContext(ctx, `SELECT EXISTS (SELECT 1 FROM group_state g JOIN evolution_runs r ON r.group_id = g.group_id
+			WHERE g.group_id = ?1 AND g.fence = ?2 AND r.id = ?3)`, run.GroupID, run.Fence, run.ID).Scan(&ok)
+		if err != nil || !ok {
+			return err
 		}
-		_, err := tx.ExecContext(ctx, `UPDATE outbox SET done_at = ?2
-			WHERE id IN (SELECT value FROM json_each(?1)) AND done_at IS NULL`, string(list), now)
-		if err != nil {
-			return fmt.Errorf("complete outbox: %w", err)
-		}
-		return nil
+		return completeOutbox(ctx, tx, string(list), now)
 	})
+	if err != nil {
+		return false, fmt.Errorf("complete outbox: %w", err)
+	}
+	return ok, nil
 }
 
 // OutboxLag implements groupmem.Ledger.

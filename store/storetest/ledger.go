@@ -36,6 +36,7 @@ func TestLedger(t *testing.T, open func(t *testing.T) groupmem.Ledger) {
 		{"OutboxTwoClaimers", testOutboxTwoClaimers},
 		{"OutboxQueuesMessages", testOutboxQueuesMessages},
 		{"OutboxQueuesForget", testOutboxQueuesForget},
+		{"OutboxCompleteIfCurrent", testOutboxCompleteIfCurrent},
 		{"Members", testMembers},
 		{"KeptPlans", testKeptPlans},
 		{"ScanMemories", testScanMemories},

@@ -252,3 +252,54 @@ func testOutboxQueuesForget(t *testing.T, l groupmem.Ledger) {
 		t.Fatalf("pending after completing = %d, %v; want none (completed forget entries are deleted)", n, err)
 	}
 }
+
+// A committed run completes its entries in one step only while it still
+// holds its group: once another run took a fence, or a purge removed the
+// group, the call says so and leaves every entry pending.
+func testOutboxCompleteIfCurrent(t *testing.T, l groupmem.Ledger) {
+	ctx := context.Background()
+	pending := func() int {
+		t.Helper()
+		n, _, err := l.OutboxLag(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return n
+	}
+	commit := func(g string) *groupmem.Plan {
+		t.Helper()
+		plan := CreatePlan(Begin(t, l, g), "members meet on Fridays", "the group plays chess")
+		if err := l.CommitPlan(ctx, plan); err != nil {
+			t.Fatal(err)
+		}
+		return plan
+	}
+	current := func(plan *groupmem.Plan, want bool) {
+		t.Helper()
+		before := pending()
+		ok, err := l.CompleteOutboxIfCurrent(ctx, plan.Run, plan.Outbox)
+		if err != nil || ok != want {
+			t.Fatalf("CompleteOutboxIfCurrent = %v, %v; want %v", ok, err, want)
+		}
+		if got, wantLeft := pending(), before-map[bool]int{true: len(plan.Outbox)}[want]; got != wantLeft {
+			t.Fatalf("pending after CompleteOutboxIfCurrent(%v) = %d, want %d", want, got, wantLeft)
+		}
+	}
+
+	current(commit("g1"), true)
+
+	superseded := commit("g2")
+	Begin(t, l, "g2") // another run takes the group's fence
+	current(superseded, false)
+
+	purged := commit("g3")
+	if _, err := l.PurgeGroup(ctx, "g3", "admin"); err != nil {
+		t.Fatal(err)
+	}
+	Begin(t, l, "g3")
+	purged.Run.Fence = 1 // the group begun anew holds fence 1 again
+	gone, err := l.CompleteOutboxIfCurrent(ctx, purged.Run, purged.Outbox)
+	if err != nil || gone {
+		t.Fatalf("CompleteOutboxIfCurrent after a purge = %v, %v; want false", gone, err)
+	}
+}
