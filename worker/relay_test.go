@@ -212,3 +212,51 @@ func TestRelaySlowOlderWriteIsProjectedAgain(t *testing.T) {
 		t.Fatalf("pending = %d after the retry", pending)
 	}
 }
+
+// A committer's own projection completes its entries at once while its
+// run still holds the group. When another run took the group after the
+// commit, the projection checks what it wrote against the ledger instead:
+// a state the ledger still holds is completed, a state that changed is
+// left pending for the relay, and the index ends equal to the ledger.
+func TestProjectChecksOnlyWhenTheGroupMovedOn(t *testing.T) {
+	ctx := context.Background()
+	s := newStores(t)
+	relay := worker.NewRelay(s.ledger, s.index, s.log, worker.RelayConfig{})
+	pending := func() int {
+		t.Helper()
+		n, _, err := s.ledger.OutboxLag(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return n
+	}
+
+	own := embedPlan(t, s, storetest.CreatePlan(storetest.Begin(t, s.ledger, "g1"), "plays chess on Sundays"))
+	storetest.Commit(t, s.ledger, own)
+	if err := relay.Project(ctx, own); err != nil || pending() != 0 {
+		t.Fatalf("Project while the run holds the group = %v, %d pending; want done", err, pending())
+	}
+
+	moved := embedPlan(t, s, storetest.CreatePlan(storetest.Begin(t, s.ledger, "g2"), "meets on Fridays"))
+	storetest.Commit(t, s.ledger, moved)
+	storetest.Begin(t, s.ledger, "g2") // another run holds the group now; the state is unchanged
+	if err := relay.Project(ctx, moved); err != nil || pending() != 0 {
+		t.Fatalf("Project after the group moved on, state unchanged = %v, %d pending; want done", err, pending())
+	}
+
+	stale := embedPlan(t, s, storetest.CreatePlan(storetest.Begin(t, s.ledger, "g3"), "likes tea"))
+	storetest.Commit(t, s.ledger, stale)
+	storetest.Commit(t, s.ledger, embedPlan(t, s, storetest.UpdatePlan(storetest.Begin(t, s.ledger, "g3"), stale.New[0], "likes green tea")))
+	before := pending()
+	if err := relay.Project(ctx, stale); err == nil || pending() != before {
+		t.Fatalf("Project of a superseded state = %v, %d pending (was %d); want an error and the entry left pending", err, pending(), before)
+	}
+	if _, err := relay.Drain(ctx); err != nil {
+		t.Fatal(err)
+	}
+	for _, g := range []string{"g1", "g2", "g3"} {
+		if diff := cmp.Diff(ledgerState(t, s.ledger, g), indexed(t, s.index, g), memOpts); diff != "" {
+			t.Fatalf("index of %s differs from ledger (-ledger +index):\n%s", g, diff)
+		}
+	}
+}
