@@ -51,7 +51,10 @@ func (d *Deliverer) send(ctx context.Context, w groupmem.Webhook, e groupmem.Eve
 	resp.Body.Close()
 	res := result{status: resp.StatusCode, latency: time.Since(start)}
 	if resp.StatusCode/100 != 2 {
-		res.err = fmt.Errorf("HTTP %d: %s", resp.StatusCode, groupmem.Truncate(strings.TrimSpace(string(head)), 200))
+		res.err = fmt.Errorf("HTTP %d", resp.StatusCode)
+		if text := groupmem.Truncate(strings.TrimSpace(string(head)), 200); text != "" {
+			res.err = fmt.Errorf("HTTP %d: %s", resp.StatusCode, text)
+		}
 		res.retryAfter = retryAfter(resp.Header.Get("Retry-After"), now)
 	}
 	return res

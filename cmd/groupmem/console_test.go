@@ -62,7 +62,7 @@ func consoleServer(t testing.TB) (base, path string) {
 		t.Fatal(err)
 	}
 	base, stop := serveOn(t, map[string]string{
-		"GROUPMEM_SQLITE_PATH": path,
+		"GROUPMEM_SQLITE_PATH": path, "GROUPMEM_WEBHOOK_ALLOW_PRIVATE": "true", "GROUPMEM_WEBHOOK_ALLOW_HTTP": "true",
 		"GROUPMEM_API_KEYS": "mod:admin:*:" + hashOf(consoleAdmin) + ";viewer:read:*:" + hashOf(consoleRead) +
 			";bot:write:*:" + hashOf(consoleWrite) + ";other:admin:other-group:" + hashOf(consoleOther),
 	})
@@ -354,6 +354,7 @@ func TestConsoleInBrowser(t *testing.T) {
 	t.Run("admin edits, deletes, restores, sets strength and evolves", func(t *testing.T) { consoleAdminEditsDeletesRestoresSetsStrength(t, b, base, active) })
 	t.Run("members page lists the members and what the group knows of one", func(t *testing.T) { consoleMembersPage(t, b, base) })
 	t.Run("review page approves and rejects held plans", func(t *testing.T) { consoleReviewApprovesAndRejects(t, b, base, path) })
+	t.Run("webhooks page subscribes, shows the delivery log and why a webhook paused", func(t *testing.T) { consoleWebhooks(t, b, base, path) })
 }
 
 // BenchmarkConsolePages measures how long the console takes, in headless

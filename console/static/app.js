@@ -7,6 +7,7 @@
 //   #/g/{group}/review    plans held for review (?all=1: every kept plan)
 //   #/m/{memory}     the lineage of a memory: versions, diffs, reasons, evidence
 //   #/r/{run}        one run: its report, drops with reasons, model attempts
+//   #/webhooks       webhooks (admin); #/w/{webhook} one of them, its delivery log
 
 import { APIError, call, key, setKey } from './api.js';
 import { lang, t } from './i18n.js';
@@ -19,6 +20,7 @@ import { reviewPage } from './review.js';
 import { runPage, runsPage } from './runs.js';
 import { guard, session } from './session.js';
 import { dialog, errorBox, h, setCrumbs, show } from './ui.js';
+import { webhookPage, webhooksPage } from './webhooks.js';
 
 const who = document.getElementById('who');
 
@@ -87,6 +89,8 @@ function route() {
   if (p[0] === 'g' && p[1]) return guard(() => groupPage(p[1], params));
   if (p[0] === 'm' && p[1]) return guard(() => lineagePage(p[1]));
   if (p[0] === 'r' && p[1]) return guard(() => runPage(p[1]));
+  if (p[0] === 'webhooks') return guard(webhooksPage);
+  if (p[0] === 'w' && p[1]) return guard(() => webhookPage(p[1]));
   return guard(groupsPage);
 }
 

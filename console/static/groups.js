@@ -3,6 +3,7 @@
 
 import { call, seg } from './api.js';
 import { t } from './i18n.js';
+import { canAdmin } from './session.js';
 import { badge, groupLink, h, setCrumbs, show, timeCell } from './ui.js';
 
 /** lastRun shows a group's latest run: outcome, when, and what it changed or why it failed. */
@@ -31,7 +32,8 @@ export async function groupsPage() {
       h('div', { class: 'muted small' }, `${g.memories.superseded || 0} ${t('superseded')} · ${g.memories.deprecated || 0} ${t('deprecated')}`)),
     h('td', { class: 'hide-narrow' }, `${g.messages}`, g.pending_messages ? h('div', { class: 'muted small' }, `${g.pending_messages} ${t('pending')}`) : null),
     h('td', {}, g.last_run ? lastRun(g.group_id, g.last_run) : t('never'))));
-  show(h('h1', {}, t('groups')), h('div', { class: 'scroll' }, h('table', {},
+  show(h('h1', {}, t('groups')), canAdmin() ? h('div', { class: 'toolbar' }, h('a', { class: 'button', id: 'webhooks-link', href: '#/webhooks' }, t('webhooks'))) : null,
+    h('div', { class: 'scroll' }, h('table', {},
     h('thead', {}, h('tr', {}, h('th', {}, t('group')), h('th', {}, t('memories')), h('th', { class: 'hide-narrow' }, t('messages')), h('th', {}, t('lastRun')))),
     h('tbody', {}, rows))));
 }

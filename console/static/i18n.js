@@ -104,6 +104,18 @@ const en = {
   ago: (n, unit) => `${n} ${unit}${n === 1 ? '' : 's'} ago`,
   units: { s: 'second', m: 'minute', h: 'hour', d: 'day', mo: 'month', y: 'year' },
   justNow: 'just now',
+  webhooks: 'Webhooks', webhook: 'Webhook',
+  webhooksHelp: 'Each webhook receives the events of its groups, signed (Standard Webhooks), in commit order per group. A delivery that keeps failing is retried for 24 hours; then the webhook pauses and says why.',
+  newHook: 'New webhook', hookURL: 'URL', hookEvents: 'Events', hookGroups: 'Groups',
+  hookGroupsAll: 'group ids, comma-separated; empty: every group of this key', everyGroup: 'every group',
+  hook_active: 'active', hook_paused: 'paused', created: 'Created', create: 'Create',
+  noHooks: 'No webhooks yet.', hookCreated: 'Webhook created', hookRotated: 'New secret',
+  secretOnce: 'This is the signing secret. It is shown this once: keep it with the receiver. Deliveries carry webhook-id, webhook-timestamp and webhook-signature headers.',
+  pausedBecause: 'Paused:', resume: 'Resume deliveries', rotate: 'Rotate secret', deleteHook: 'Delete webhook',
+  previousSecret: 'the secret before the last rotation signs too until',
+  deliveries: 'Delivery log', deliveriesHelp: 'Newest first. Replay sends the event and every later one of its group again, with the same ids.',
+  noDeliveries: 'No event for this webhook yet.', event: 'Event', lastAnswer: 'Last answer', latency: 'Latency', lastAttempt: 'Last attempt',
+  delivery_pending: 'pending', delivery_delivered: 'delivered', replayFrom: 'Replay from here',
 };
 
 const zh = {
@@ -209,6 +221,18 @@ const zh = {
   ago: (n, unit) => `${n}${unit}前`,
   units: { s: '秒', m: '分钟', h: '小时', d: '天', mo: '个月', y: '年' },
   justNow: '刚刚',
+  webhooks: 'Webhook', webhook: 'Webhook',
+  webhooksHelp: '每个 webhook 接收其群组的事件，带签名（Standard Webhooks），按每个群的提交顺序送达。持续失败的投递会重试 24 小时，之后 webhook 暂停并说明原因。',
+  newHook: '新建 webhook', hookURL: '地址', hookEvents: '事件', hookGroups: '群组',
+  hookGroupsAll: '群 ID，用逗号分隔；留空：此密钥的所有群', everyGroup: '所有群',
+  hook_active: '启用', hook_paused: '已暂停', created: '创建', create: '创建',
+  noHooks: '还没有 webhook。', hookCreated: '已创建 webhook', hookRotated: '新密钥',
+  secretOnce: '这是签名密钥，只显示这一次：请交给接收方保存。每次投递都带 webhook-id、webhook-timestamp 和 webhook-signature 头。',
+  pausedBecause: '已暂停：', resume: '恢复投递', rotate: '轮换密钥', deleteHook: '删除 webhook',
+  previousSecret: '上次轮换前的密钥也签名，直到',
+  deliveries: '投递记录', deliveriesHelp: '最新的在前。重放会以相同的 ID 再次发送该事件及其群之后的所有事件。',
+  noDeliveries: '此 webhook 还没有事件。', event: '事件', lastAnswer: '最近应答', latency: '延迟', lastAttempt: '最近尝试',
+  delivery_pending: '待投递', delivery_delivered: '已送达', replayFrom: '从此处重放',
 };
 
 /** lang is "zh" or "en", from the browser's preferred languages. */
