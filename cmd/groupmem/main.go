@@ -66,6 +66,8 @@ func commands() []command {
 			example: "groupmem export -group team-a -messages -o team-a.jsonl"},
 		{name: "import", usage: "restore a group's memory from an export into an empty group: the same ids, parents, versions, change log and watermark", flags: importCommand,
 			example: "groupmem import -group team-a team-a.jsonl"},
+		{name: "usage", usage: "print the groups that cost the most over a window of days: their runs, model calls, tokens and cost at the configured prices", flags: usageCommand,
+			example: "groupmem usage -since 30d\ngroupmem usage -since 2026-11-01 -until 2026-11-30 -top 50"},
 		{name: "backup", usage: "copy the embedded SQLite ledger to a new file while the server runs (Postgres: use pg_dump)", flags: backupCommand,
 			reads: backupSettings, example: "groupmem backup -o /backups/groupmem-$(date +%F).db"},
 		{name: "restore", usage: "put a backup of the embedded ledger in place, refusing one of another schema version", flags: restoreCommand,

@@ -1,10 +1,14 @@
 package main
 
 import (
+	"context"
+	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/groupmem/groupmem"
+	"github.com/groupmem/groupmem/store/sqlite"
 )
 
 // The model prices reach the worker's configuration; a price that is
@@ -43,5 +47,66 @@ func TestPricesAreValidated(t *testing.T) {
 	want := groupmem.Prices{ChatInput: 2.5, ChatOutput: 10, EmbedInput: 0.02}
 	if got := stackConfig(cfg, nil).Service.Prices; got != want {
 		t.Errorf("the worker's prices %+v, want %+v", got, want)
+	}
+}
+
+// groupmem usage prints the costliest groups of the window first, and the
+// total of every group; a window it cannot read is refused before
+// anything is opened.
+func TestUsageCommand(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "g.db")
+	l, err := sqlite.Open(ctx, sqlite.Config{Path: path})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, u := range []struct {
+		group string
+		cost  float64
+	}{{"team-a", 0.5}, {"team-b", 2.25}, {"team-a", 0.25}, {"team-c", 0}} {
+		run, err := l.BeginRun(ctx, groupmem.BeginRunParams{GroupID: u.group, Trigger: groupmem.TriggerCron})
+		if err != nil {
+			t.Fatal(err)
+		}
+		run.Status, run.Tokens = groupmem.RunNoop, groupmem.Tokens{Prompt: 1000, Completion: 100, Calls: 1, Cost: u.cost}
+		if err := l.FinishRun(ctx, run); err != nil {
+			t.Fatal(err)
+		}
+	}
+	l.Close()
+	env := map[string]string{"GROUPMEM_SQLITE_PATH": path}
+	out, _, err := runCmd(t, env, "usage", "-since", "30d", "-top", "2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	if len(lines) != 5 || !strings.HasSuffix(lines[2], "team-b") || !strings.HasSuffix(lines[3], "team-a") ||
+		!strings.HasPrefix(strings.TrimSpace(lines[3]), "0.7500") || !strings.HasSuffix(lines[4], "all groups") ||
+		!strings.HasPrefix(strings.TrimSpace(lines[4]), "3.0000") || !strings.Contains(lines[4], "4000") {
+		t.Errorf("usage printed:\n%s\nwant team-b, then team-a at 0.75, then all four runs at 3.00", out)
+	}
+	for _, args := range [][]string{{"-since", "0d"}, {"-since", "401d"}, {"-since", "last week"}, {"-until", "2026-13-01"},
+		{"-since", "2026-11-30", "-until", "2026-11-01"}, {"-top", "0"}} {
+		if _, _, err := runCmd(t, env, append([]string{"usage"}, args...)...); err == nil {
+			t.Errorf("usage %v: no error", args)
+		}
+	}
+}
+
+func TestUsageWindow(t *testing.T) {
+	now := time.Date(2026, 11, 27, 23, 59, 0, 0, time.FixedZone("", -3*3600)) // 2026-11-28 UTC
+	day := func(s string) time.Time { d, _ := time.Parse(time.DateOnly, s); return d }
+	for _, tt := range []struct {
+		since, until string
+		want         [2]time.Time
+	}{
+		{"30d", "", [2]time.Time{day("2026-10-30"), day("2026-11-28")}},
+		{"1d", "2026-11-01", [2]time.Time{day("2026-11-01"), day("2026-11-01")}},
+		{"2026-11-01", "", [2]time.Time{day("2026-11-01"), day("2026-11-28")}},
+	} {
+		q, err := usageWindow(tt.since, tt.until, now)
+		if err != nil || !q.Since.Equal(tt.want[0]) || !q.Until.Equal(tt.want[1]) {
+			t.Errorf("usageWindow(%q, %q) = %v..%v, %v; want %v", tt.since, tt.until, q.Since, q.Until, err, tt.want)
+		}
 	}
 }
