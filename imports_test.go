@@ -65,6 +65,9 @@ var layers = []layer{
 	{pkg: "vector", deny: append([]string{module + "/worker", module + "/api", module + "/evolve", module + "/offline", module + "/stack", module + "/msgsearch", module + "/recall"}, ioPackages...), transitive: true},
 	// The file format of export and import knows the domain alone.
 	{pkg: "archive", deny: append([]string{module + "/worker", module + "/api", module + "/stack", module + "/evolve"}, ioPackages...), transitive: true},
+	// Webhook delivery knows the domain and the network, not the stores,
+	// the worker or the API (the stores' port is the root's Webhooks).
+	{pkg: "webhook", deny: []string{module + "/worker", module + "/api", module + "/store/", module + "/stack", module + "/evolve", module + "/cmd/"}, transitive: true},
 	{pkg: "metrics", deny: []string{module + "/worker", module + "/api", module + "/store/", module + "/stack", module + "/llm"}, transitive: true},
 	{pkg: "api", deny: []string{module + "/store/", module + "/offline", module + "/llmfuse", module + "/demo", module + "/cmd/"}, transitive: true},
 	// The MCP tools reach the memory only through the API's endpoints.
