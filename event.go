@@ -116,14 +116,16 @@ const (
 // WebhookDelivery is one event on its way to one webhook, and the log of
 // its attempts.
 type WebhookDelivery struct {
-	ID            int64
-	WebhookID     string
-	Event         Event
-	State         string // DeliveryPending or DeliveryDelivered
-	Attempts      int
-	LastStatus    int    // the HTTP status of the last attempt; 0 when none came
-	LastError     string // why the last attempt failed
-	Latency       time.Duration
+	ID         int64
+	WebhookID  string
+	Event      Event
+	State      string // DeliveryPending or DeliveryDelivered
+	Attempts   int
+	LastStatus int    // the HTTP status of the last attempt; 0 when none came
+	LastError  string // why the last attempt failed
+	Latency    time.Duration
+	// CreatedAt is when the delivery was queued, or queued again by a
+	// replay or a resume: its retry window starts there.
 	CreatedAt     time.Time
 	LastAttemptAt time.Time
 	DeliveredAt   time.Time

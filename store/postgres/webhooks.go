@@ -85,6 +85,11 @@ func (l *Ledger) ResumeWebhook(ctx context.Context, id string) (groupmem.Webhook
 	if err := l.changeWebhook(ctx, id, `UPDATE webhooks SET paused_at = NULL, paused_reason = '' WHERE id = $1`); err != nil {
 		return groupmem.Webhook{}, err
 	}
+	// The retry window of what waits starts again.
+	if err := l.changeWebhook(ctx, id, `UPDATE webhook_deliveries SET created_at = $2 WHERE webhook_id = $1 AND state = 'pending'`,
+		l.now().UTC()); err != nil && groupmem.ErrorCode(err) != groupmem.ENOTFOUND {
+		return groupmem.Webhook{}, err
+	}
 	return l.Webhook(ctx, id)
 }
 
@@ -327,7 +332,7 @@ func (l *Ledger) ReplayWebhook(ctx context.Context, id, eventID string) (int, er
 			SELECT $1, e.id, e.group_id, e.seq, $4 FROM webhook_events e
 			WHERE e.group_id = $2 AND e.seq >= $3 AND e.type = ANY($5::text[])
 			ON CONFLICT (webhook_id, event_id) DO UPDATE SET state = 'pending', attempts = 0, last_status = 0,
-				last_error = '', latency_us = 0, last_attempt_at = NULL, delivered_at = NULL`,
+				last_error = '', latency_us = 0, last_attempt_at = NULL, delivered_at = NULL, created_at = excluded.created_at`,
 			id, group, seq, now, ledger.EventTypeNames(w.Events))
 		if err != nil {
 			return err

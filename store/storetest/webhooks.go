@@ -278,8 +278,18 @@ func testWebhookRetryAndPause(t *testing.T, l WebhookLedger) {
 	if err != nil || got.PausedAt.IsZero() || got.PausedReason != "event x failed for 24h: HTTP 500" {
 		t.Fatalf("paused webhook: %+v, %v", got, err)
 	}
+	resumed := time.Now().Add(-time.Second)
 	if got, err = l.ResumeWebhook(ctx, other.ID); err != nil || !got.PausedAt.IsZero() || got.PausedReason != "" {
 		t.Fatalf("resumed webhook: %+v, %v", got, err)
+	}
+	log, err = l.WebhookDeliveries(ctx, groupmem.WebhookDeliveryQuery{WebhookID: w.ID, Limit: 10})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, d := range log {
+		if d.State == groupmem.DeliveryPending && d.CreatedAt.Before(resumed) {
+			t.Errorf("delivery %d waits since %s: a resume starts its retry window again", d.ID, d.CreatedAt)
+		}
 	}
 	if got := claim(t, l, 10, time.Minute); len(got) != 1 || got[0].GroupID != "g2" {
 		t.Fatalf("after resuming, its stream of g2 is claimed (g1's waits for its retry): %+v", got)
