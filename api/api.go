@@ -12,6 +12,7 @@ import (
 	"github.com/groupmem/groupmem"
 	"github.com/groupmem/groupmem/metrics"
 	"github.com/groupmem/groupmem/msgsearch"
+	"github.com/groupmem/groupmem/telemetry"
 	"github.com/groupmem/groupmem/webhook"
 	"github.com/groupmem/groupmem/worker"
 )
@@ -65,6 +66,9 @@ type Deps struct {
 	// them (nil: the webhook endpoints answer 503).
 	Webhooks *webhook.Subscriptions
 	Logger   *slog.Logger
+	// Telemetry, when set, traces every request: a span named after its
+	// route, the caller's trace continued (nil: no tracing).
+	Telemetry *telemetry.Telemetry
 	// Ready reports whether the backends can serve (GET /readyz): for
 	// example Postgres and Redis answer a ping and the Qdrant collection
 	// matches the configuration. nil means always ready.
@@ -259,6 +263,7 @@ func (h *Handler) Wait(ctx context.Context) error {
 func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	start := time.Now()
 	sw := &statusWriter{ResponseWriter: w}
+	r, span := h.startRequest(r)
 	defer func() {
 		if v := recover(); v != nil {
 			if v == http.ErrAbortHandler {
@@ -279,6 +284,7 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		}
 		h.log.DebugContext(r.Context(), "request", "method", r.Method, "route", route, "status", sw.status(),
 			"duration", time.Since(start))
+		h.endRequest(r, span, sw.status())
 	}()
 	if h.cors(sw, r) {
 		return

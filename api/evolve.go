@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/groupmem/groupmem"
+	"github.com/groupmem/groupmem/telemetry"
 	"github.com/groupmem/groupmem/worker"
 )
 
@@ -132,7 +133,7 @@ func NewEvolveAnswer(res worker.Result) EvolveAnswer {
 // evolveAsync starts the evolution under Deps.Background and answers 202.
 func (h *Handler) evolveAsync(w http.ResponseWriter, r *http.Request, g string, o worker.Options) error {
 	// Bounded like a synchronous run, and ended with Background.
-	ctx, cancel := context.WithTimeout(h.d.Background, h.cfg.EvolveTimeout)
+	ctx, cancel := context.WithTimeout(telemetry.Follow(h.d.Background, r.Context()), h.cfg.EvolveTimeout)
 	job, err := h.d.Service.Start(ctx, g, o)
 	if err != nil {
 		cancel()

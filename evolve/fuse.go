@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/groupmem/groupmem"
+	"github.com/groupmem/groupmem/telemetry"
 )
 
 // Input is what one evolution fuses.
@@ -133,11 +134,13 @@ func (r *fusing) pass(ctx context.Context, p *pass, batch batch, depth int) (spl
 		if CutOff(ans.Report.Finish) {
 			return r.cut(p, batch, depth, ans)
 		}
+		_, span := telemetry.Child(ctx, "evolve.validate")
 		if ans.Final {
 			err = r.st.apply(p, ans.Actions, ans.Report)
 		} else {
 			err = r.st.applyAnswer(p, ans)
 		}
+		span.End()
 		switch {
 		case err == nil:
 			r.outcome(groupmem.OutcomeApplied, "")

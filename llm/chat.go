@@ -187,11 +187,20 @@ func (c *Chat) Complete(ctx context.Context, msgs []ChatMessage) (Completion, er
 		return Completion{}, groupmem.Errorf(groupmem.EINVALID, "chat: no messages to send")
 	}
 	req := chatRequest{Model: c.model, Messages: msgs, Temperature: c.temperature, MaxTokens: c.maxTokens}
-	var resp chatResponse
 	est := 0
 	for _, m := range msgs {
 		est += c.estimate(m.Content) + messageOverhead
 	}
+	ctx, span := startCall(ctx, opChat, c.model)
+	comp, err := c.complete(ctx, req, est)
+	endChat(ctx, span, msgs, comp, err)
+	return comp, err
+}
+
+// complete sends req, whose prompt is estimated at est tokens, and reads
+// the first choice of the answer.
+func (c *Chat) complete(ctx context.Context, req chatRequest, est int) (Completion, error) {
+	var resp chatResponse
 	attempts, err := c.ep.post(ctx, req, &resp, est)
 	if err == nil && c.ep.limiter != nil {
 		c.ep.limiter.calibrate(est, resp.Usage.PromptTokens)

@@ -9,6 +9,7 @@ import (
 
 	"github.com/groupmem/groupmem"
 	"github.com/groupmem/groupmem/embed"
+	"github.com/groupmem/groupmem/telemetry"
 )
 
 // Embeddings defaults and limits.
@@ -155,7 +156,9 @@ func (e *Embeddings) embedBatch(ctx context.Context, batch []string) ([][]float3
 		req.Dimensions = e.dim
 	}
 	var resp embeddingsResponse
-	if _, err := e.ep.post(ctx, req, &resp, 0); err != nil {
+	ctx, span := startCall(ctx, opEmbeddings, e.model, telemetry.Texts.Int(len(batch)))
+	_, err := e.ep.post(ctx, req, &resp, 0)
+	if endCall(span, err); err != nil {
 		return nil, err
 	}
 	if len(resp.Data) != len(batch) {

@@ -120,8 +120,8 @@ func (e *endpoint) post(ctx context.Context, in, out any, estimate int) ([]group
 	var trace []groupmem.Attempt
 	_, err = e.retry.run(ctx, func(ctx context.Context, waited time.Duration) error {
 		var t ticket
+		var queued time.Duration
 		if e.limiter != nil {
-			var queued time.Duration
 			var err error
 			t, queued, err = e.limiter.admit(ctx, estimate)
 			if err != nil {
@@ -132,6 +132,7 @@ func (e *endpoint) post(ctx context.Context, in, out any, estimate int) ([]group
 		start := time.Now()
 		status, h, err := e.attempt(ctx, body, out)
 		trace = append(trace, groupmem.Attempt{Status: status, WaitMS: waited.Milliseconds(), DurationMS: time.Since(start).Milliseconds()})
+		attemptEvents(ctx, trace, queued.Milliseconds())
 		if e.limiter != nil {
 			code, _ := strconv.Atoi(status)
 			if lerr := e.limiter.done(ctx, t, code, h); lerr != nil && err == nil {

@@ -30,6 +30,8 @@ import (
 	"github.com/groupmem/groupmem/store/postgres"
 	"github.com/groupmem/groupmem/store/qdrant"
 	"github.com/groupmem/groupmem/store/redis"
+	"github.com/groupmem/groupmem/telemetry"
+	"github.com/groupmem/groupmem/telemetry/otlp"
 	"github.com/groupmem/groupmem/webhook"
 	"github.com/groupmem/groupmem/worker"
 )
@@ -98,6 +100,10 @@ type Config struct {
 	// Webhooks tunes the webhook deliverer: where it may deliver, its
 	// timeouts, leases and concurrency.
 	Webhooks webhook.Config
+	// Telemetry says whether and where traces go (off by default); with
+	// traces on, the drivers of Postgres, Redis, Qdrant and the model
+	// trace their calls too (see openTelemetry).
+	Telemetry otlp.Config
 }
 
 // SettingError is an error of Open that one setting of Config caused,
@@ -154,6 +160,8 @@ type Stack struct {
 	// events (Run it). Both are nil on a ledger without webhooks.
 	Webhooks  *webhook.Subscriptions
 	Deliverer *webhook.Deliverer
+	// Telemetry starts the process's spans; nil when traces are off.
+	Telemetry *telemetry.Telemetry
 
 	cfg     Config
 	log     *slog.Logger
@@ -161,10 +169,10 @@ type Stack struct {
 	closers []func() error
 }
 
-// Open opens every part of cfg, in order: the ledger, the lock and rate
-// budget, the embedder (checked against the ledger's vectors), the
-// indexes, the evolver and the writer path; then it projects what the
-// outbox holds. An error caused by one setting is a *SettingError; on any
+// Open opens every part of cfg, in order: the tracer provider, the
+// ledger, the lock and rate budget, the embedder (checked against the
+// ledger's vectors), the indexes, the evolver and the writer path; then
+// it projects what the outbox holds. An error caused by one setting is a *SettingError; on any
 // error what was opened is closed again.
 func Open(ctx context.Context, cfg Config) (_ *Stack, err error) {
 	s := &Stack{cfg: cfg, log: cmp.Or(cfg.Logger, slog.New(slog.DiscardHandler))}
@@ -173,7 +181,7 @@ func Open(ctx context.Context, cfg Config) (_ *Stack, err error) {
 			s.Close()
 		}
 	}()
-	for _, open := range []func(context.Context) error{s.openLedger, s.openLock, s.openEmbedder, s.openIndexes, s.openFuser} {
+	for _, open := range []func(context.Context) error{s.openTelemetry, s.openLedger, s.openLock, s.openEmbedder, s.openIndexes, s.openFuser} {
 		if err := open(ctx); err != nil {
 			return nil, err
 		}
@@ -201,7 +209,7 @@ func (s *Stack) openService() {
 	sc.UnsharedLock = s.cfg.Redis.Addr == "" && s.cfg.Postgres.URL != "" && !s.cfg.SingleReplica
 	s.Service = worker.New(worker.Deps{
 		Ledger: s.Ledger, Index: s.Index, Locker: s.Locker, Embedder: s.Embedder, Fuser: s.Fuser,
-		Observer: s.Metrics, Logger: s.log, Now: s.cfg.Now,
+		Observer: s.Metrics, Logger: s.log, Now: s.cfg.Now, Telemetry: s.Telemetry,
 	}, sc)
 	if s.cfg.Qdrant.Addr == "" {
 		s.List = s.Index.List // the in-process index pages in memory

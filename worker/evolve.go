@@ -9,8 +9,11 @@ import (
 	"sync"
 	"time"
 
+	"go.opentelemetry.io/otel/trace"
+
 	"github.com/groupmem/groupmem"
 	"github.com/groupmem/groupmem/evolve"
+	"github.com/groupmem/groupmem/telemetry"
 )
 
 // Evolve runs one evolution of a group and waits for it: lock, fencing
@@ -50,18 +53,25 @@ func (s *Service) Start(ctx context.Context, groupID string, o Options) (*Evolut
 	if s.badCfg != nil {
 		return nil, groupmem.WrapError(groupmem.EINTERNAL, "the worker's evolve configuration cannot be used: "+groupmem.ErrorMessage(s.badCfg), s.badCfg)
 	}
-	lease, err := s.acquire(ctx, groupID)
+	ctx, span := s.tel.Start(ctx, spanRun, trace.WithAttributes(telemetry.Trigger.String(o.Trigger)))
+	lctx, lock := telemetry.Child(ctx, spanLock)
+	lease, err := s.acquire(lctx, groupID)
 	if err != nil {
+		endSpan(lock, err)
+		endSpan(span, err)
 		return nil, err
 	}
 	run, err := s.ledger.BeginRun(lease.Context(), groupmem.BeginRunParams{
 		GroupID: groupID, Trigger: o.Trigger, Actor: o.Actor,
 		Model: s.fuser.Model(), PromptVersion: s.fuser.PromptVersion(),
 	})
+	endSpan(lock, err)
 	if err != nil {
 		_ = lease.Release(context.WithoutCancel(ctx))
+		endSpan(span, err)
 		return nil, err
 	}
+	span.SetAttributes(telemetry.RunID.String(run.ID))
 	job := &Evolution{RunID: run.ID, GroupID: groupID, done: make(chan struct{})}
 	go func() {
 		defer close(job.done)
@@ -70,12 +80,13 @@ func (s *Service) Start(ctx context.Context, groupID string, o Options) (*Evolut
 				s.log.WarnContext(ctx, "release group lock", "group_id", groupID, "run_id", run.ID, "err", err)
 			}
 		}()
-		job.result, job.err = s.evolve(lease.Context(), run, o)
+		job.result, job.err = s.evolve(under(lease.Context(), span), run, o)
 		if cause := lostLease(ctx, lease); job.err != nil && cause != nil {
 			job.err = leaseLostError(groupID, cause, job.err)
 		}
 		job.result.More = job.err == nil && job.result.Status == groupmem.RunSucceeded && !o.Reprocess &&
 			job.result.Messages >= s.cfg.MaxRunMessages
+		endRun(span, job.result, job.err)
 	}()
 	return job, nil
 }
@@ -86,11 +97,15 @@ func (s *Service) evolve(ctx context.Context, run groupmem.Run, o Options) (Resu
 	now := s.now().UTC()
 	e := &evolving{s: s, run: run, o: o, now: now, log: s.log.With("run_id", run.ID, "group_id", run.GroupID),
 		res: Result{RunID: run.ID, GroupID: run.GroupID, EvolvedAt: now, DryRun: o.DryRun}}
-	in, err := e.load(ctx)
+	lctx, span := telemetry.Child(ctx, spanLoad)
+	in, err := e.load(lctx)
+	endSpan(span, err)
 	if err != nil || in == nil {
 		return e.res, err
 	}
-	fusion, err := evolve.Fuse(ctx, s.fuser, s.cfg.Evolve, *in)
+	fctx, span := telemetry.Child(ctx, spanFuse)
+	fusion, err := evolve.Fuse(fctx, s.fuserFor(fctx), s.cfg.Evolve, *in)
+	endSpan(span, err)
 	plan := &fusion.Plan
 	plan.Run.Report.Skipped, plan.Run.Report.Pending = e.res.Skipped, e.res.Pending
 	plan.Run.Tokens.Calls = fusion.Calls
@@ -275,7 +290,9 @@ func (e *evolving) load(ctx context.Context) (*evolve.Input, error) {
 // index.
 func (e *evolving) apply(ctx context.Context, plan *groupmem.Plan) (Result, error) {
 	s, run := e.s, e.run
-	if err := s.embed(ctx, plan.New); err != nil {
+	ectx, span := telemetry.Child(ctx, spanEmbed, trace.WithAttributes(telemetry.Texts.Int(len(plan.New))))
+	err := s.embed(ectx, plan.New)
+	if endSpan(span, err); err != nil {
 		return e.fail(ctx, groupmem.RunFailed, groupmem.FailEmbed, fmt.Errorf("embed: %w", err))
 	}
 	e.res.Changes, e.res.New = plan.Changes, plan.New
@@ -287,7 +304,9 @@ func (e *evolving) apply(ctx context.Context, plan *groupmem.Plan) (Result, erro
 		e.res.Status = groupmem.RunDryRun
 		return e.res, nil
 	}
-	if err := s.ledger.CommitPlan(ctx, plan); err != nil {
+	cctx, span := telemetry.Child(ctx, spanCommit, trace.WithAttributes(telemetry.Versions.Int(len(plan.New))))
+	err = s.ledger.CommitPlan(cctx, plan)
+	if endSpan(span, err); err != nil {
 		reason := groupmem.FailCommit
 		if groupmem.ErrorCode(err) == groupmem.ESTALE {
 			reason = groupmem.FailLeaseLost
@@ -300,7 +319,9 @@ func (e *evolving) apply(ctx context.Context, plan *groupmem.Plan) (Result, erro
 	e.log.InfoContext(ctx, "evolved", "messages", run.Messages, "kept", res.Stats.Kept, "updated", res.Stats.Updated,
 		"created", res.Stats.Created, "deleted", res.Stats.Deleted, "passes", res.Passes,
 		"prompt_tokens", res.Tokens.Prompt, "completion_tokens", res.Tokens.Completion)
-	s.project(ctx, plan)
+	pctx, span := telemetry.Child(ctx, spanProject)
+	s.project(pctx, plan)
+	span.End()
 	return e.res, nil
 }
 

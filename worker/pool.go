@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/groupmem/groupmem"
+	"github.com/groupmem/groupmem/telemetry"
 )
 
 // PoolConfig tunes a Pool. Zero values mean the defaults.
@@ -85,6 +86,9 @@ type PoolConfig struct {
 	// Rate, when set, reads the model's rate figures that the progress
 	// adds: tokens per minute, 429s and budget waits.
 	Rate func() RateFigures
+	// Telemetry, when set, traces each job's run under a root span linked
+	// to its slot's span (nil: no tracing).
+	Telemetry *telemetry.Telemetry
 }
 
 // Pool evolves the jobs of a groupmem.Queue with bounded concurrency: Concurrency
@@ -225,7 +229,9 @@ func (p *Pool) work(ctx context.Context, job groupmem.Job) (time.Time, error) {
 	} else {
 		rctx, cancel := context.WithTimeout(ctx, p.cfg.RunTimeout)
 		p.held.add(job, cancel)
+		rctx, span := p.startJob(rctx, job)
 		res, err := p.evolver.Evolve(rctx, job.GroupID, Options{Trigger: groupmem.TriggerCron, Actor: "cron", Days: p.cfg.Days})
+		endSpan(span, err)
 		cancel()
 		if !p.held.remove(job.ID) {
 			return time.Time{}, nil // lost to another claimer; RenewClaims logged it

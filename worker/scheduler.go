@@ -11,6 +11,7 @@ import (
 	"github.com/robfig/cron/v3"
 
 	"github.com/groupmem/groupmem"
+	"github.com/groupmem/groupmem/telemetry"
 )
 
 // SchedulerConfig tunes a Scheduler. Zero values mean the defaults.
@@ -35,6 +36,9 @@ type SchedulerConfig struct {
 	// AfterTick, when set, runs after each slot's tick: housekeeping such
 	// as retention, once per slot on each replica running a Scheduler.
 	AfterTick func(ctx context.Context)
+	// Telemetry, when set, records each slot's tick as the root span that
+	// the slot's runs link to (nil: no tracing).
+	Telemetry *telemetry.Telemetry
 }
 
 // Scheduler turns a cron schedule into jobs: at every scheduled time (a
@@ -165,7 +169,9 @@ func (s *Scheduler) Start(ctx context.Context) {
 // fire is the cron callback.
 func (s *Scheduler) fire(ctx context.Context) {
 	slot := s.Slot(s.cfg.Now())
+	ctx, span := s.cfg.Telemetry.StartSlot(ctx, slot)
 	n, err := s.Tick(ctx, slot)
+	endSpan(span, err)
 	if err != nil {
 		s.log.ErrorContext(ctx, "schedule tick", "slot", slot, "enqueued", n, "err", err)
 		return

@@ -10,6 +10,7 @@ import (
 
 	"github.com/groupmem/groupmem"
 	"github.com/groupmem/groupmem/evolve"
+	"github.com/groupmem/groupmem/telemetry"
 )
 
 // Deps are the parts a Service works with. Ledger, Index, Locker and
@@ -22,7 +23,10 @@ type Deps struct {
 	Fuser    groupmem.Fuser // decides each pass of an evolution
 	Observer Observer       // optional: hears about every finished run
 	Logger   *slog.Logger
-	Now      func() time.Time
+	// Telemetry, when set, traces every evolution: a span for the run and
+	// one for each phase (nil: no tracing).
+	Telemetry *telemetry.Telemetry
+	Now       func() time.Time
 }
 
 // Config tunes a Service. Zero values mean the defaults.
@@ -62,6 +66,7 @@ type Service struct {
 	embedder groupmem.Embedder
 	fuser    groupmem.Fuser
 	observer Observer
+	tel      *telemetry.Telemetry
 	relay    *Relay
 	log      *slog.Logger
 	now      func() time.Time
@@ -88,7 +93,7 @@ func New(d Deps, cfg Config) *Service {
 		now = time.Now
 	}
 	s := &Service{
-		ledger: d.Ledger, index: d.Index, locker: d.Locker, embedder: d.Embedder, fuser: d.Fuser, observer: d.Observer,
+		ledger: d.Ledger, index: d.Index, locker: d.Locker, embedder: d.Embedder, fuser: d.Fuser, observer: d.Observer, tel: d.Telemetry,
 		relay: NewRelay(d.Ledger, d.Index, log, cfg.Relay), log: log, now: now, cfg: cfg,
 	}
 	s.relay.sweep = s.Sweep

@@ -115,6 +115,11 @@ type Config struct {
 	JobLease time.Duration
 	LogLevel string
 	LogJSON  bool
+
+	OTelEndpoint    string
+	OTelContent     bool
+	OTelSampleRatio float64
+	otel            otelEnv // the OpenTelemetry exporter's own variables (not settings)
 }
 
 // setting describes one configuration variable.
@@ -239,6 +244,9 @@ func (c *Config) settings() []setting {
 		{"GROUPMEM_JOB_LEASE", "how long a claimed job stays claimed unless its worker renews it (every third of it, while the run lasts); a killed worker's jobs go to another replica after it (0: GROUPMEM_LOCK_TTL; else at least it)", dur(&c.JobLease), "0"},
 		{"GROUPMEM_LOG_LEVEL", "debug, info, warn or error", str(&c.LogLevel), "info"},
 		{"GROUPMEM_LOG_JSON", "log JSON lines instead of text", boolean(&c.LogJSON), "false"},
+		{"GROUPMEM_OTEL_ENDPOINT", "OTLP collector URL traces are exported to, e.g. http://collector:4318 (OTLP over HTTP; grpc with OTEL_EXPORTER_OTLP_PROTOCOL=grpc); traces are also on when OTEL_EXPORTER_OTLP_ENDPOINT or OTEL_EXPORTER_OTLP_TRACES_ENDPOINT is set; empty and unset: no traces, at no cost", str(&c.OTelEndpoint), ""},
+		{"GROUPMEM_OTEL_CONTENT", "let message text, memory statements, search queries, prompts, answers, SQL and Redis arguments into spans; off, spans carry ids, counts and timings only", boolean(&c.OTelContent), "false"},
+		{"GROUPMEM_OTEL_SAMPLE_RATIO", "share of requests, runs and nightly jobs traced, within 0..1 (0: every one); the calls of a traced one are all traced", float(&c.OTelSampleRatio), "1"},
 	}
 }
 
@@ -280,6 +288,7 @@ func bindConfig(fs *flag.FlagSet, lookupEnv func(string) (string, bool)) (*Confi
 		}
 		fs.Lookup(flagName(s.env)).Usage = s.doc
 	}
+	c.otel = readOTelEnv(lookupEnv)
 	return c, nil
 }
 
@@ -348,6 +357,8 @@ func (c *Config) validate() error {
 		return fmt.Errorf("GROUPMEM_POSTGRES_STATEMENT_TIMEOUT must be at least 1ms, got %s", c.PostgresStatementTimeout)
 	case c.PostgresMigrateTimeout < time.Millisecond:
 		return fmt.Errorf("GROUPMEM_POSTGRES_MIGRATE_TIMEOUT must be at least 1ms, got %s", c.PostgresMigrateTimeout)
+	case !(c.OTelSampleRatio >= 0 && c.OTelSampleRatio <= 1):
+		return fmt.Errorf("GROUPMEM_OTEL_SAMPLE_RATIO must be within 0..1, got %g", c.OTelSampleRatio)
 	}
 	if err := c.checkPrices(); err != nil {
 		return err

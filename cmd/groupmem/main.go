@@ -15,6 +15,8 @@ import (
 	"os/signal"
 	"strings"
 	"syscall"
+
+	"github.com/groupmem/groupmem/telemetry"
 )
 
 // runFunc runs one command.
@@ -177,10 +179,14 @@ func newLogger(cfg *Config, w io.Writer) *slog.Logger {
 	var level slog.Level
 	_ = level.UnmarshalText([]byte(cfg.LogLevel)) // validated before
 	opts := &slog.HandlerOptions{Level: level}
+	var h slog.Handler = slog.NewTextHandler(w, opts)
 	if cfg.LogJSON {
-		return slog.New(slog.NewJSONHandler(w, opts))
+		h = slog.NewJSONHandler(w, opts)
 	}
-	return slog.New(slog.NewTextHandler(w, opts))
+	if telemetryConfig(cfg).Enabled() {
+		h = telemetry.LogHandler(h) // lines logged within a span carry its trace_id and span_id
+	}
+	return slog.New(h)
 }
 
 func configCommand(fs *flag.FlagSet) runFunc {

@@ -24,7 +24,7 @@ type evolution struct {
 
 func newEvolution(cfg *Config, b *stack.Stack, log *slog.Logger) (*evolution, error) {
 	sch, err := worker.NewScheduler(b.Queue, log, worker.SchedulerConfig{Spec: cfg.Schedule, TimeZone: cfg.TimeZone, MinMessages: cfg.MinMessages,
-		AfterTick: b.AfterTick})
+		AfterTick: b.AfterTick, Telemetry: b.Telemetry})
 	if err != nil {
 		return nil, fmt.Errorf("GROUPMEM_SCHEDULE, GROUPMEM_TIMEZONE or GROUPMEM_MIN_MESSAGES: %w", err)
 	}
@@ -33,7 +33,7 @@ func newEvolution(cfg *Config, b *stack.Stack, log *slog.Logger) (*evolution, er
 		followUps = -1 // none; the pool reads 0 as its default
 	}
 	pc := worker.PoolConfig{Concurrency: cfg.Concurrency, RunTimeout: cfg.RunTimeout, MaxAttempts: cfg.MaxAttempts,
-		MaxFollowUps: followUps, LockTTL: cfg.LockTTL, Lease: cfg.JobLease}
+		MaxFollowUps: followUps, LockTTL: cfg.LockTTL, Lease: cfg.JobLease, Telemetry: b.Telemetry}
 	if lim := b.Limiter; lim != nil {
 		pc.Rate = func() worker.RateFigures {
 			st := lim.Stats()

@@ -45,6 +45,7 @@ func newServer(env *Env, b *stack.Stack, open bool) (*server, error) {
 	deps := api.Deps{
 		Ledger: b.Ledger, Index: b.Index, Embedder: b.Embedder, Service: svc, Keys: keys,
 		Metrics: reg, Logger: env.Log, Ready: b.Ready, Background: background, Messages: b.Messages, List: b.List, Webhooks: b.Webhooks,
+		Telemetry: b.Telemetry,
 	}
 	origins, err := api.ParseOrigins(cfg.CORSOrigins)
 	if err != nil {

@@ -63,6 +63,7 @@ func stackConfig(cfg *Config, log *slog.Logger) stack.Config {
 		Retention:       worker.RetentionConfig{MessageDays: cfg.RetainMessagesDays, IdleGroupDays: cfg.PurgeIdleGroupsDays},
 		SearchThreshold: cfg.SearchThreshold,
 		Logger:          log,
+		Telemetry:       telemetryConfig(cfg),
 	}
 }
 
@@ -80,6 +81,7 @@ var settingVariables = map[string]string{
 	"LocalEmbedder":      "GROUPMEM_LOCAL_EMBEDDER",
 	"Qdrant.Collection":  "GROUPMEM_QDRANT_COLLECTION",
 	"MessagesCollection": "GROUPMEM_QDRANT_MESSAGE_COLLECTION",
+	"Telemetry":          "GROUPMEM_OTEL_ENDPOINT or OTEL_EXPORTER_OTLP_*",
 }
 
 // settingError names the variable of the setting err blames, if any.

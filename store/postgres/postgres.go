@@ -59,6 +59,9 @@ type Config struct {
 	MigrateTimeout time.Duration
 	// Now is the clock; tests inject one. Default time.Now.
 	Now func() time.Time
+	// Tracer, when set, hears about every query of the pool's
+	// connections (tracing; nil: none).
+	Tracer pgx.QueryTracer
 }
 
 // Session timeouts that apply when Config leaves them zero.
@@ -93,6 +96,7 @@ func Open(ctx context.Context, cfg Config) (*Ledger, error) {
 		return nil, groupmem.WrapError(groupmem.EINVALID, "postgres URL is not a valid connection string", err)
 	}
 	pc.MaxConns = cmp.Or(cfg.MaxConns, 16)
+	pc.ConnConfig.Tracer = cfg.Tracer
 	params, migrateTimeout, groupLock, err := sessionTimeouts(cfg)
 	if err != nil {
 		return nil, err

@@ -30,6 +30,7 @@ import (
 
 	"github.com/groupmem/groupmem"
 	"github.com/qdrant/go-client/qdrant"
+	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
 )
@@ -77,6 +78,10 @@ type Config struct {
 	// otherwise refuses; `groupmem reindex` sets it and writes every
 	// point again.
 	Upgrade bool
+	// DialOptions are added to the gRPC connection's options (a stats
+	// handler for tracing). Add interceptors with the chain variants
+	// only: a plain one replaces the client's and drops the API key.
+	DialOptions []grpc.DialOption
 }
 
 // withDefaults returns c with defaults applied, or an EINVALID error that
@@ -153,6 +158,7 @@ func open(ctx context.Context, cfg Config, ensure func(context.Context, *Index, 
 		APIKey:                 cfg.APIKey,
 		UseTLS:                 cfg.TLS,
 		SkipCompatibilityCheck: cfg.SkipCompatibilityCheck,
+		GrpcOptions:            cfg.DialOptions,
 	})
 	if err != nil {
 		return nil, groupmem.WrapError(groupmem.EINVALID, fmt.Sprintf("qdrant Addr %q cannot be dialled", cfg.Addr), err)

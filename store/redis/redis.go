@@ -39,6 +39,9 @@ type Config struct {
 	// third of the lease's ttl). It must be shorter than every ttl passed
 	// to Acquire.
 	RenewEvery time.Duration
+	// Instrument, when set, is given the client before its first command,
+	// to add hooks (tracing; nil: none).
+	Instrument func(goredis.UniversalClient) error
 }
 
 // Locker implements groupmem.Locker on Redis. It is safe for concurrent
@@ -63,6 +66,12 @@ func Open(ctx context.Context, cfg Config) (*Locker, error) {
 		return nil, groupmem.Errorf(groupmem.EINVALID, "redis lock renewal interval must not be negative, got %s", cfg.RenewEvery)
 	}
 	l := newLocker(cfg)
+	if cfg.Instrument != nil {
+		if err := cfg.Instrument(l.client); err != nil {
+			l.client.Close()
+			return nil, groupmem.WrapError(groupmem.EINVALID, "redis Instrument refused the client", err)
+		}
+	}
 	if err := l.client.Ping(ctx).Err(); err != nil {
 		l.client.Close()
 		return nil, groupmem.WrapError(groupmem.EUNAVAILABLE,
