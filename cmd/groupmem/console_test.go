@@ -354,6 +354,7 @@ func TestConsoleInBrowser(t *testing.T) {
 	t.Run("admin edits, deletes, restores, sets strength and evolves", func(t *testing.T) { consoleAdminEditsDeletesRestoresSetsStrength(t, b, base, active) })
 	t.Run("members page lists the members and what the group knows of one", func(t *testing.T) { consoleMembersPage(t, b, base) })
 	t.Run("review page approves and rejects held plans", func(t *testing.T) { consoleReviewApprovesAndRejects(t, b, base, path) })
+	t.Run("runs page charts a group's usage over 30 days", func(t *testing.T) { consoleUsageChart(t, b, base, path) })
 	t.Run("webhooks page subscribes, shows the delivery log and why a webhook paused", func(t *testing.T) { consoleWebhooks(t, b, base, path) })
 }
 

@@ -4,6 +4,7 @@ import { call, seg } from './api.js';
 import { t } from './i18n.js';
 import { guard } from './session.js';
 import { badge, groupLink, h, setCrumbs, show, timeCell } from './ui.js';
+import { usagePanel } from './usage.js';
 
 /** runsPage lists group's runs, newest first, 50 at a time, by status when given. */
 export async function runsPage(group, status) {
@@ -38,7 +39,7 @@ export async function runsPage(group, status) {
     ['', 'succeeded', 'noop', 'failed', 'review', 'dry_run', 'running'].map((s) => h('option', { value: s, selected: s === status }, s ? t(s) : t('allStatuses'))));
   const head = [t('status'), [t('trigger')], t('started'), t('duration'), [t('messages')], [t('tokens')], t('changes'), t('repairs'), t('drops'), [t('attempts')], t('error')]
     .map((c) => Array.isArray(c) ? h('th', { class: 'hide-narrow' }, c[0]) : h('th', {}, c));
-  show(h('h1', {}, `${t('runs')} · ${group}`), h('div', { class: 'toolbar' }, filter),
+  show(h('h1', {}, `${t('runs')} · ${group}`), usagePanel(group), h('div', { class: 'toolbar' }, filter),
     n ? [h('div', { class: 'scroll' }, h('table', {}, h('thead', {}, h('tr', {}, head)), tbody)), h('div', { class: 'toolbar' }, more)]
       : h('p', { class: 'muted' }, t('noRuns')));
 }
