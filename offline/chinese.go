@@ -15,9 +15,12 @@ var Chinese = Language{
 	Owns:         func(c string) bool { return strings.ContainsFunc(c, han) },
 	ClauseMarks:  "。！？；，!?;",
 	SecondPerson: regexp.MustCompile(`你|您`),
-	Question:     regexp.MustCompile(`[？?]|[吗呢嘛][\s。！!~～…]*$|[了的]没[\s。~～…]*$|什么时候|^\s*谁|有没有|是不是|要不要|谁有|有人[^，。]*[吗么]|咋样|怎么样`),
-	Greeting:     regexp.MustCompile(`^\s*(早上好|早安|早啊|大家好|哈喽|嗨|晚上好|中午好|下午好|恭喜|欢迎|谢谢|感谢)`),
-	SignOff:      regexp.MustCompile(`晚安|拜拜|回头聊|先撤|先下了|^88$`),
+	Question: regexp.MustCompile(`[？?]|[吗呢嘛][\s。！!~～…]*$|[了的]没[\s。~～…]*$|什么时候|^\s*谁|有没有|是不是|要不要|谁有|有人[^，。]*[吗么]|咋样|怎么样|` +
+		// a question without its mark, ended by what it asks ("你现在住哪",
+		// "你老家哪里的", "干啥来着", "有啥打算没")
+		`(?:啥|什么|哪|哪儿|哪里|哪里的|哪的|几个|多少|来着|打算没)[呀啊呐]?[\s~～…，,]*$`),
+	Greeting: regexp.MustCompile(`^\s*(早上好|早安|早啊|大家好|哈喽|嗨|晚上好|中午好|下午好|恭喜|欢迎|谢谢|感谢)`),
+	SignOff:  regexp.MustCompile(`晚安|拜拜|回头聊|先撤|先下了|^88$`),
 	Reaction: regexp.MustCompile(`^\s*(哈哈+|呵呵|好的|收到|太好了|太棒了|厉害|牛|赞|羡慕|真棒|好棒|可以可以|不错|对对|是的|嗯嗯?|哇+|666+|恭喜恭喜|辛苦了|加油|确实|笑死|绝了|好家伙|刚看到消息|抱抱|心疼|同感|一样|太惨了|好惨|绝绝子|冲)` +
 		`[啊呀了哈！!。~～…，,\s]*$`),
 	Photo: regexp.MustCompile(`看这张|看这个|发张图|发个图|上图|如图|见图|截图|\[图片\]|\[视频\]`),
@@ -34,10 +37,14 @@ var Chinese = Language{
 	FirstPerson: regexp.MustCompile(`我|俺`),
 	Leads: []string{"通知", "公告", "提醒", "提醒一下", "提醒下", "温馨提示", "友情提示", "重要", "注意", "大家注意", "重要通知",
 		"老规矩", "照旧", "还是老规矩", "对了", "话说", "另外", "顺便说一下", "顺便", "说一下", "补充一下", "各位", "大家"},
-	Openers:     []string{"跟大家报告一下", "报告一下", "跟大家说一声", "跟你们说一声", "说一声", "话说", "对了", "跟你们说个事", "跟大家说个事", "跟你们说", "提前说一下", "顺便说一下", "补充一下", "另外", "说个事"},
+	Openers:     []string{"跟大家报告一下", "报告一下", "跟大家说一声", "跟你们说一声", "跟大家说一下", "跟你们说一下", "说一声", "话说", "对了", "跟你们说个事", "跟大家说个事", "跟你们说", "提前说一下", "顺便说一下", "补充一下", "另外", "说个事"},
 	Reader:      regexp.MustCompile(`你|记得|别忘|^请|请(大家|各位)|务必|新来的|给点建议|求推荐|求助|有(?:去过|用过|吃过|住过|知道)的`),
 	Singular:    regexp.MustCompile(`[我俺]([^们]|$)`),
 	Attribution: "：",
+	Notice:      regexp.MustCompile(`已截单|截单了|已经?发货|发货了|接龙|开团|到货了|自提|截止`),
+	Result:      regexp.MustCompile(`输给|赢了|险胜|战胜|打平|\d{1,2}比\d{1,2}|[一二三四五六七八九十两]比[一二三四五六七八九十两零]|打满[一二三四五]局|(?:和|跟)[^，。！？]{2,24}打了一场`),
+	Team:        "队里",
+	Teamed:      strings.NewReplacer("我们队", "队里", "咱们队", "队里", "我们", "队里", "咱们", "队里").Replace,
 	Mishap:      regexp.MustCompile(`又|再次|再一次|还是老样子|突然|居然|临时`),
 	Irony:       regexp.MustCompile(`^\s*(才怪|开玩笑的|骗你的|假的|并不|有时候吧)[。！!~～\s]*$`),
 	Chores:      regexp.MustCompile(`大扫除|打扫|洗衣服|做家务|家务|报税|交水电费|写报告|写周报|收拾屋子|收拾房间|倒垃圾|拖地`),
@@ -68,14 +75,18 @@ var Chinese = Language{
 	When:       zhMoments,
 	// what the group has settled on, where or for how much, and from when
 	// a change holds ("场地在", "会费", "从这周开始", "下月生效")
-	Setting: regexp.MustCompile(`改到|改成|改为|改在|挪到|换到|搬去|改去|以后都|从下周|现在在|暂定在?|费用|每人\d+|(?:我们组|我们群|群里)(?:现在|目前|都|就|统一)?在|我们(?:先|现在|目前|统一|以后)在|语音用|改用|` +
+	Setting: regexp.MustCompile(`改到[^现]|改成|改为|改在|挪到|换到|搬去|改去|以后都|从下周|现在在|暂定在?|费用|每人\d+|(?:我们组|我们群|群里)(?:现在|目前|都|就|统一)?在|我们(?:先|现在|目前|统一|以后)在|语音用|改用|` +
 		`(?:地点|场地|自提点|集合点|集合地点|会议室|地址)(?:在|是|改|换)|会费|收费|停车费|都放|改规矩|调成|调整为|生效|以后(?:去|在|固定)|` +
-		`(?:停车|收费|费用?)[^，。！？]{0,6}(?:是|为|调成|改成)`),
+		`(?:停车|收费|费用?)[^，。！？]{0,6}(?:是|为|调成|改成)|` +
+		// where a standing appointment is kept, a shared fund ("复查在X",
+		// "组会在X开", "咖啡基金是S$5 a month")
+		`(?:复查|复诊|组会|例会|体检)(?:在|改到|转到|换到)|会在[^，。！？]{2,16}开|基金(?:是|改成|为|从)|(?:座位|工位)(?:在|改到|挪到|搬到)`),
 	Facts:    zhFacts,
 	Asked:    zhAsked,
 	Answered: "%s被问到%s：%s",
 	NamesItself: []string{"过敏", "吃素", "搬家", "自驾", "带全家", "全家去", "一家人去", "带娃去", "酒店", "住两晚", "住三晚", "医院", "疹子", "急诊",
-		"打疫苗", "打针", "体检", "看牙", "看医生", "问我为什么", "问我为啥"},
+		"打疫苗", "打针", "体检", "看牙", "看医生", "问我为什么", "问我为啥",
+		"猫", "狗", "兔", "龟", "鹦鹉", "仓鼠", "八哥", "锦鲤", "泰迪", "金毛", "柯基"},
 	Someone:      "一位群友",
 	Voice:        zhVoice,
 	Habitual:     zhHabitual,
@@ -114,14 +125,25 @@ var zhFacts = map[string]*regexp.Regexp{
 		// a job said as what one does or has done for years ("我做外卖站长
 		// 的", "本人药剂师一枚", "干健身教练快十年了", "新工作定了，做银行柜员")
 		`我` + zhWhen + `(?:是)?(?:做|当)[^，。！？\s]{2,8}(?:的|工作)|(?:^|[，。！？\s])做[^，。！？\s]{2,6}的(?:[，。！？\s]|$)|本人[^，。！？\s]{2,8}一枚|新工作|跳槽|(?:offer|Offer|OFFER)接了|辞职了|` +
-		`(?:当|做)[^，。！？\s]{2,8}(?:第[一二三四五六七八九十\d]+年|[一二三四五六七八九十几\d]+年了)`),
+		`(?:当|做|干)[^，。！？\s]{2,8}(?:第[一二三四五六七八九十\d]+年|[一二三四五六七八九十几\d]+年了)|作为[^，。！？\s]{0,8}的?[^，。！？\s]{0,4}(?:` + zhOccupation + `)|` +
+		// a job named in a frame of work ("护士长这活儿真不是人干的", "会计年底最
+		// 忙", "下个月起就是出租车司机了", "新单位报到了，程序员")
+		`(?:^|[，。！？\s])` + zhOpener + `[^，。！？\s]{0,3}(?:` + zhOccupation + `)[^，。！？\s]{0,2}(?:这活儿?|这行|这工作|这份工作|年底|年初|旺季|的命)|` +
+		`就是[^，。！？\s]{0,3}(?:` + zhOccupation + `)[^，。！？\s]{0,2}了|报到了[，,\s]*[^，。！？\s]{0,3}(?:` + zhOccupation + `)|` +
+		`工作辞了|辞了工作|调岗|转岗|(?:以后|现在|下个月|下周)[^，。！？\s]{0,6}(?:当|做)(?:` + zhOccupation + `|[^，。！？\s]{2,8}(?:` + zhOccupation + `))`),
 	"home": regexp.MustCompile(`我` + zhWhen + `(?:住在|家在|搬到|搬家到|要搬到|要搬去)|` +
 		// the city whose weather one lives with, named first ("武汉今天又下雨")
 		`(?:^|[。！？\s])` + zhOpener + zhPlace + `(?:今天|这两天|这几天|最近|一直)[^，。！？\s]{0,2}` + zhWeather + `|在[^，。！？]{1,6}住|` +
 		`我` + zhWhen + `住(?:在)?|成为[^，。！？]{2,4}人|新(?:房子|家)在|` +
 		// a home said as a move done or a flat rented ("搬完家了，现在住长宁",
 		// "新租的房子在浦东")
-		`搬完家|搬好家|新租的|租的房子在|现在住[^，。！？\s]{2,8}|这边[^，。！？]{0,10}[，\s]住着(?:挺|很|还|真|特别)`),
+		`搬完家|搬好家|新租的|租的房子在|现在住[^，。！？\s]{2,8}|这边[^，。！？]{0,10}[，\s]住着(?:挺|很|还|真|特别)|` +
+		// a home said by the commute from it, the rent, a move or a life
+		// there ("从金文泰坐地铁过来要一个小时", "租到碧山的房了", "我们家搬到
+		// 杭州了", "在成都待了八年了", "武汉房价又跌了", "工作调动，下个月去西安")
+		`从[^，。！？\s]{2,6}(?:坐|搭|乘)(?:地铁|公交|车|高铁|轻轨|巴士)|租到[^，。！？\s]{2,6}的房|家搬到|搬到[^，。！？\s]{2,6}了|搬过来了|` +
+		`在[^，。！？\s]{2,6}待了[一二三四五六七八九十几两\d]+年|(?:^|[，。！？\s])` + zhOpener + zhPlace + `(?:那边|这边)?的?(?:今天|昨天|这几天)?(?:房价|房租|停电|停水|这几天热|这几天冷|热得|冷得)|调动|调到[^，。！？\s]{2,6}|` +
+		`(?:^|[，。！？\s])` + zhPlace + `到公司|通勤[一两二三四五六七八九十半\d个]+小时`),
 	"family": regexp.MustCompile(`我(老婆|老公|媳妇|对象|儿子|女儿|家孩子)(是|在|今年|刚)|` +
 		// a child or pet named by what one does with them or what they ask
 		// ("带乐乐打疫苗", "朵朵今天问我为什么…")
@@ -130,7 +152,13 @@ var zhFacts = map[string]*regexp.Regexp{
 		// an animal of the household named by its kind ("我家雪纳瑞",
 		// "家里添了只比熊"), a child by what children do ("第一天上小学")
 		`(?:我家|家里)的?(?:` + zhAnimal + `)|添了(?:一)?只|(?:第一天)?上(?:小学|幼儿园|初中|一年级)|学会(?:了)?(?:骑车|骑自行车|走路|说话|游泳)|` +
-		`我家[^，。！？\s]{1,3}(?:今天|昨天)?(?:在)?(?:幼儿园|学校|上学|放学|开学|考试|期末|汇报演出)`),
+		`我家[^，。！？\s]{1,3}(?:今天|昨天)?(?:在)?(?:幼儿园|学校|上学|放学|开学|考试|期末|汇报演出)|` +
+		// the household's animal as it does something or is taken care of
+		// ("八哥昨晚把拖鞋咬烂了", "带泰迪去打针", "垂耳兔又把数据线咬断了")
+		`(?:^|[，。！？\s])` + zhOpener + `[^，。！？\s]{0,2}(?:` + zhAnimal + `)(?:昨晚|今天|昨天|每天|天天|又|把|在家|寄养)|带(?:` + zhAnimal + `)去|(?:` + zhAnimal + `)(?:打针|打疫苗|绝育|生病|看病)|` +
+		// a child named by what children do ("豆豆今天会叫奶奶了", "球球期中
+		// 考试数学考了一百分", "X发烧三十九度，在儿童医院排队")
+		`(?:^|[，。！？\s])` + zhOpener + `\p{Han}{2}(?:今天|昨天|刚刚|终于|半夜|昨晚|早上|晚上)?(?:会叫|会走路|会说话|长牙|满月|满周岁|期中考试|期末考试|考了[一二三四五六七八九十百\d]+分|发烧|上幼儿园|上小学|开家长会|幼儿园|非要我)|儿童医院`),
 	"origin": regexp.MustCompile(`我老家|老家[是在]|我是[^，。！？]{1,4}人`),
 	"owns": regexp.MustCompile(`我(那辆|这辆|这台|这部|开的|开[A-Za-z奥宝奔大丰本比特理蔚小极问五])|提车了|` +
 		`(?:^|[，。！？\s])` + zhOpener + zhProduct + `拍(?:夜景|照片?|视频|人像|月亮)|` +
@@ -145,14 +173,27 @@ var zhFacts = map[string]*regexp.Regexp{
 		`迷上|在追|追完|花了一整天在|最难吃|最好吃|座的|` +
 		// a pastime one spends one's time on or is learning ("周末全耗在烘焙上",
 		// "最近在学乒乓球")
-		`(?:耗在|泡在)[^，。！？\s]{2,8}上|(?:最近|现在|一直)在(?:学|练)`),
+		`(?:耗在|泡在)[^，。！？\s]{2,8}上|(?:最近|现在|一直)在(?:学|练)|` +
+		// a pastime said by its class, its contest or the mornings it takes
+		// ("老年大学报了书法班", "今天钓鱼比赛拿了个二等奖", "一早出去钓鱼")
+		`报了[^，。！？\s]{2,6}班|下班(?:就)?去[^，。！？\s]{2,6}|周末(?:又|都)?去(?:玩|打|练)`),
 	"routine": regexp.MustCompile(`我` + zhWhen + `(每周[一二三四五六日末]?|每个?星期[一二三四五六日天]?|每天|每个?月|平时)[^，。！？,.!?]{0,10}(去|做|上|练|跑|学|打|参加)`),
 	"plans": regexp.MustCompile(`我` + zhWhen + `(?:打算|准备|计划|要去|想去|要回|搬家)|机票都订了|攻略做了|准备去|` +
 		`机票(?:已经|都)?(?:订|买)|` +
 		// a trip said by how one goes or where one stays ("下个月自驾去千岛湖",
 		// "五一带全家去黄山", "去乌镇住两晚")
-		`(?:自驾|带全家|全家|一家人|带娃)去[^，。！？\s]{2,6}|去[^，。！？\s]{2,6}住[一两二三四五几]晚|酒店(?:已经|都)?订好`),
-	"did": zh(`去了|跑了|买了|看了|考过了|通过了|领养了|学会了|完成了|爬了|见了|开始(?:学|练|用|做|跑|上|玩|养|写)|去[^，。！？,.!?]{1,4}了`),
+		`(?:自驾|带全家|全家|一家人|带娃)去[^，。！？\s]{2,6}|去[^，。！？\s]{2,6}住[一两二三四五几]晚|酒店(?:已经|都)?订好|` +
+		// a trip said by who goes along or how long one stays ("报了个团去桂
+		// 林", "带爸妈去三亚", "想去大理住一阵")
+		`报了?个?团去|带(?:爸妈|父母|老人|孩子|全家|老婆|老公)去[^，。！？\s]{2,6}|想去[^，。！？\s]{2,6}(?:住一阵|住一段|待一阵|玩几天|看看)|票都订了|` +
+		// leave taken for a trip, a ticket caught ("年假批了！下个月去清迈",
+		// "请了一周假去新疆", "国庆西藏的机票抢到了")
+		`年假|请了[^，。！？\s]{1,4}假去|机票抢到了`),
+	"did": regexp.MustCompile(zh(`去了|跑了|买了|看了|考过了|通过了|领养了|学会了|完成了|爬了|见了|开始(?:学|练|用|做|跑|上|玩|养|写)|去[^，。！？,.!?]{1,4}了`).String() + `|` +
+		// a prize won at a pastime, a morning spent at it, a chapter of
+		// one's thesis done ("今天钓鱼比赛拿了个二等奖", "一早出去钓鱼",
+		// "脑机接口那一章终于写完了")
+		`比赛拿了|拿了个?[一二三]等奖|得了[一二三]等奖|一早(?:就)?出去|(?:^|[，。！？\s])[^，。！？\s]{2,8}那一?章`),
 	"event": regexp.MustCompile(`团建[^，。！？]{2,8}|[^，。！？]{2,8}(吃得太|太好吃了|吃完了|玩得太)|` +
 		`(?:^|[，。！？\s])到[^，。！？\s]{2,4}了|请(?:我|大家)吃|在[^，。！？\s]{2,8}聚|这家(?:可以|不错|好吃)|打过了?[A-Za-z]|[A-Za-z]\S*过了|玩到|打到凌晨|带飞|通关|` +
 		// what the group did or got, said when it is over ("包饺子活动结束了",
@@ -161,7 +202,12 @@ var zhFacts = map[string]*regexp.Regexp{
 		// a match and its opponent, a place the group sat in ("输给X了",
 		// "和X的友谊赛", "去X喝了两杯", "X的精酿不错")
 		`(?:^|[，。！？\s])[^，。！？\s要周月天]{2,6}出差[一两二三四五六七几\d]+天|在[^，。！？\s]{2,6}出差|终于吃上|` +
-		`输给了?[^，。！？]{2,24}|(?:和|跟|对)[^，。！？]{2,24}的(?:比赛|友谊赛|决赛|半决赛|对决)|(?:去|在)[^，。！？]{2,24}(?:喝了|坐到|唱了|玩了一)|[^，。！？]{2,24}的(?:精酿|酒|咖啡|菜|环境)(?:不错|很好|好喝|好吃|一般)`),
+		`输给了?[^，。！？]{2,24}|(?:和|跟|对)[^，。！？]{2,24}的(?:比赛|友谊赛|决赛|半决赛|对决)|` +
+		// a game and its score, a meal the family or the group had out, goods
+		// bought together on their way ("打X，2比1赢了", "和X打满三局",
+		// "今天全家在小南国吃的饭", "晚上一大家子去了X", "X聚完了", "X已经发货了")
+		`\d{1,2}比\d{1,2}|(?:和|跟)[^，。！？]{2,24}打(?:了|满)|在[^，。！？\s]{2,10}吃的(?:饭|午饭|晚饭|火锅|早茶)|去[^，。！？]{2,30}吃的(?:饭|午饭|晚饭)|` +
+		`(?:一大家子|全家|一家人|组里|大家)(?:去了|在)[^，。！？\s]{2,10}|聚完了|已经?发货|团购接龙|中午去了[^，。！？\s]{2,14}|下午茶点了|请大家喝|团建(?:玩|去)|(?:去|在)[^，。！？]{2,24}(?:喝了|坐到|唱了|玩了一)|[^，。！？]{2,24}的(?:精酿|酒|咖啡|菜|环境)(?:不错|很好|好喝|好吃|一般)`),
 }
 
 // zhOpener is a word that turns a line to a new topic, which may stand
@@ -176,7 +222,7 @@ const zhProduct = `(?:\p{Han}{0,3}[A-Za-z][A-Za-z0-9]*(?: [A-Za-z0-9]+){0,2}|\p{
 // zhPlace is a place named at the start of a sentence: two or three
 // characters, not a word that points at where the speaker is (这边, 外面,
 // 家里) or a time (今天).
-const zhPlace = `[^外这那楼今昨明家我屋天你他她咱公单学办宿门窗\s，。！？a-zA-Z0-9]\p{Han}{1,2}`
+const zhPlace = `[^外这那楼今昨明家我屋天你他她咱公单学办宿门窗周星每\s，。！？a-zA-Z0-9]\p{Han}{1,2}`
 
 // zhWeather is weather one lives with where one is.
 const zhWeather = `(?:下雨|下雪|暴雨|大雨|台风|降温|升温|回南天|雾霾|沙尘暴|大雾|好热|好冷|热死|冷死|闷热|湿冷)`
@@ -185,12 +231,13 @@ const zhWeather = `(?:下雨|下雪|暴雨|大雨|台风|降温|升温|回南天
 // patterns: what one is, does or becomes.
 const zhOccupation = `程序员|老师|医生|护士|工程师|设计师|学生|律师|厨师|会计|产品经理|运维|前端|后端|HR|人事|销售|司机|店员|店长|站长|` +
 	`教练|中介|经纪人|师傅|翻译|传译|摄影师|咖啡师|审计|策划|编辑|记者|药剂师|柜员|公务员|警察|主播|客服|保安|快递员|外卖员|` +
-	`研究员|分析师|顾问|经理|主管|助理|文员|出纳|收银员|导游|空乘|飞行员|消防员|律师助理|治疗师|营养师|美容师|理发师|裁缝|木匠|电工`
+	`研究员|分析师|顾问|经理|主管|助理|文员|出纳|收银员|导游|空乘|飞行员|消防员|律师助理|治疗师|营养师|美容师|理发师|裁缝|木匠|电工|` +
+	`校长|骑手|牙医|老板|队长|护士长|公务员|保洁|厨子|水电工|焊工|园丁|博后|博士后|讲师|教授|村医|开发|测试|运营|设计|财务|法务|行政|采购`
 
 // zhAnimal is the kinds of animal a household keeps, as people name their
 // own: by breed or kind, for the family pattern.
 const zhAnimal = `[^，。！？\s]{0,2}(?:猫|狗|犬)|泰迪|比熊|雪纳瑞|博美|柯基|柴犬|金毛|哈士奇|二哈|边牧|萨摩耶|拉布拉多|布偶|英短|美短|加菲|暹罗|` +
-	`仓鼠|龙猫|荷兰猪|兔子|垂耳兔|鹦鹉|乌龟|巴西龟`
+	`仓鼠|龙猫|荷兰猪|兔子|垂耳兔|鹦鹉|乌龟|巴西龟|八哥|锦鲤|金鱼|小乌龟|玄凤|兔`
 
 // zhFirstPerson are Chinese first-person words, longest first, and what
 // they become: %s is the sender's name.
@@ -342,10 +389,17 @@ func zhVoice(st, name string, day time.Time, own bool) string {
 // 一家人 and a later "name家" 自家 ("带阿梅家的猫去公园，它比阿梅一家还能跑" →
 // "…它比一家人还能跑"). A household named after the member alone
 // ("小林妈…来看小林一家") is left as it is.
+//
+// Once the statement has named the member in any other way ("小美被问到…：
+// 小满，小美家那个小魔王"), a later "name家" is 自家 too.
 func zhOnce(st, name string) string {
 	first := strings.Index(st, name)
-	if first < 0 || !strings.HasPrefix(st[first+len(name):], "家") {
+	if first < 0 {
 		return st
+	}
+	if !strings.HasPrefix(st[first+len(name):], "家") {
+		head, tail := st[:first+len(name)], st[first+len(name):]
+		return head + strings.ReplaceAll(tail, name+"家", "自家")
 	}
 	head, tail := st[:first+len(name)+len("家")], st[first+len(name)+len("家"):]
 	return head + strings.NewReplacer(name+"一家", "一家人", name+"家", "自家").Replace(tail)
@@ -370,14 +424,18 @@ func zhHabitual(st string, day time.Time) string {
 // 什么, 哪, 谁, 几, 多少); zhAskMoment a question about the moment.
 var (
 	zhAskWhat   = regexp.MustCompile(`啥|什么|哪|谁|几|多少`)
-	zhAskMoment = regexp.MustCompile(`今天|今晚|明天|昨天|刚才|现在在|还来|到了|怎么样|咋样|好点`)
+	zhAskYes    = regexp.MustCompile(`你(?:家|的)|是你`)
+	zhAskMoment = regexp.MustCompile(`今天|今晚|明天|昨天|刚才|现在在|还来|到了|怎么样|咋样|好点|能[^，。！？]*一下|帮我|借我|发我|给我`)
 )
 
 // zhAsked is Chinese's Language.Asked: the question without its reader
 // (你家 → 自己家, 你 dropped) and without its closing particles.
 func zhAsked(clause string) (string, bool) {
 	c := strings.TrimSpace(clause)
-	if !zhAskWhat.MatchString(c) || zhAskMoment.MatchString(c) {
+	// A yes-or-no question about what is the reader's own ("你桌面那张照片
+	// 是你家的吗") asks of them too: the answer says what it is.
+	yes := zhAskYes.MatchString(c) && strings.HasSuffix(strings.TrimRight(c, "？?！!。，,~～… "), "吗")
+	if !zhAskWhat.MatchString(c) && !yes || zhAskMoment.MatchString(c) {
 		return "", false // 到家了没, 今天来吗: the moment, not the member
 	}
 	c = strings.NewReplacer("你家", "自己家", "你们", "", "您", "", "你", "").Replace(c)

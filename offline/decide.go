@@ -230,7 +230,12 @@ func (f *Fuser) statement(m groupmem.Message) string {
 
 // ownStatement is the statement of what m's sender says about
 // themselves: as statement, with their "we" read as their household.
-func (f *Fuser) ownStatement(m groupmem.Message) string {
+func (f *Fuser) ownStatement(m groupmem.Message) string { return f.memberStatement(m, true) }
+
+// memberStatement is the statement of a member's own line, its verb-led
+// opening given the first person, with their "we" read as their
+// household (own) or as the group (an outing: "the landlord knows us").
+func (f *Fuser) memberStatement(m groupmem.Message, own bool) string {
 	ls := f.cfg.Languages
 	st := strings.Join(strings.Fields(statementOf(ls, m.Content)), " ")
 	// The rewrite of the first language that owns the line and has one for
@@ -244,7 +249,7 @@ func (f *Fuser) ownStatement(m groupmem.Message) string {
 			}
 		}
 	}
-	return clean(ls, ownThirdPerson(ls, selfLed(ls, st), m, f.cfg.Evolve.Location))
+	return clean(ls, voice(ls, selfLed(ls, st), m, f.cfg.Evolve.Location, own))
 }
 
 // selfLed gives a member's line that opens with its verb, its subject left

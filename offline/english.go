@@ -48,7 +48,7 @@ var English = Language{
 	Reader:   regexp.MustCompile(`(?i)\b(you|your|you're|you'll|yours)\b|^\s*(please|remember|don't|do not|bring|push|make sure)\b|^\s*(?:so |and |but )?(let|tell|ask|fight|call|text|ping|remind|show|help|forgive|excuse|pardon|wish) (me|us)\b`),
 	Singular: regexp.MustCompile(`(?i)\b(i|i'm|i've|i'll|i'd|me|my|mine|myself)\b`),
 	BareVerb: regexp.MustCompile(`\b([A-Z][a-z]+) (?:really |also |still |even |just |always |never |totally )?` +
-		`(have|do|go|am|appreciate|love|like|want|need|think|know|feel|hope|wish|enjoy|miss|agree|guess|mean|say|get|make|take|carry|can't wait)(?:[\s,.!;]|$)`),
+		`(have|go|am|appreciate|love|like|want|need|think|know|feel|hope|wish|enjoy|miss|agree|guess|mean|say|get|make|take|carry|can't wait)(?:[\s,.!;]|$)`),
 	VerbLead: regexp.MustCompile(`(?i)^\W*(just |finally |also |still )?([a-z]{3,}ed|went|made|took|got|bought|had|ran|met|saw|found|spent|signed|caught|brought|began|did|flew|grew|won|sold|left|kept|lost|paid|put|built|drove|rode|swam|wrote|read|ate|drank|gave|heard|learnt|thought|taught|told|wore|started|picked|` +
 		`sang|sat|stood|slept|woke|came|became|fell|felt|forgot|hung|rang|spoke|threw|began|took up|beat|can't|cannot|couldn't|won't|wouldn't)\b`),
 	SubjectSpace: " ",
@@ -57,14 +57,20 @@ var English = Language{
 		"scared", "worried", "interested", "stressed", "relieved", "obsessed", "surprised", "amazed", "exhausted", "confused",
 		"thrilled", "pleased", "disappointed", "annoyed", "impressed", "stuffed", "blessed", "married", "engaged", "retired"},
 	Attribution: ": ",
-	Possessive:  "%s's",
-	Their:       "their",
+	Definite:    "The ",
+	Mine:        "My ",
+	Result: regexp.MustCompile(`(?i)^\W*(?:beat|lost to|lost \d|won \d|drew \d|drew with|thrashed|edged)\b|\b\d{1,2}-\d{1,2} (?:win|loss|draw|defeat|victory)\b|` +
+		`\b(?:lost|won|drew) \d{1,2}-\d{1,2}\b|\b(?:full time|final score|result|league update)\b[^.!?]{0,30}\d{1,2}\b|\bus \d{1,2}\b`),
+	Team:       "The team",
+	Teamed:     enTeamed,
+	Possessive: "%s's",
+	Their:      "their",
 	Recurs: regexp.MustCompile(`(?i)\b(every|each) (day|morning|evening|night|week|weekend|month|monday|tuesday|wednesday|thursday|friday|saturday|sunday)|` +
 		`\b(weekly|daily|monthly|fortnightly|as usual|as always|from now on|going forward|on (mondays|tuesdays|wednesdays|thursdays|fridays|saturdays|sundays|weekends))\b`),
 	Mishap:    regexp.MustCompile(`(?i)\b(again|once more|yet another|as ever|suddenly|out of nowhere|last minute)\b`),
 	Irony:     regexp.MustCompile(`(?i)^\W*(sometimes|not|kidding|just kidding|jk|not really|yeah right|as if|allegedly|said no one( ever)?)\W*$`),
 	TimeNames: regexp.MustCompile(`\b(?:January|February|March|April|May|June|July|August|September|October|November|December|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)\b`),
-	Chores:    regexp.MustCompile(`(?i)\b(taxes|tax return|laundry|chores|housework|ironing|dishes|hoovering|vacuuming|paperwork|admin|errands|groceries|grocery run|homework|spring cleaning|decluttering|emails|inbox)\b`),
+	Chores:    regexp.MustCompile(`(?i)\b(taxes|tax return|laundry|chores|housework|ironing|dishes|hoovering|vacuuming|paperwork|admin|errands|groceries|grocery run|homework|spring cleaning|decluttering|emails|inbox|bugs?|debugging|marking|spreadsheets?|timesheets?)\b`),
 	FillerWords: []string{
 		"hi", "hello", "hey", "heya", "yo", "morning", "good", "night", "gm", "gn", "evening", "afternoon",
 		"everyone", "all", "guys", "folks", "y'all", "bye", "cya", "see", "you", "later", "brb", "back", "ok",
@@ -107,7 +113,10 @@ var English = Language{
 		// "subs are £5 a session", "fees go to ¥40 per session")
 		`(?i)\bwe (?:rehearse|practi[cs]e|train|play|meet|gather|sing) (?:in|at) |\b(?:rehearsals?|practices?|training|meetings?|sessions?|games?|pickup|pick-up|drop-off|collection|meeting point|the meetup) (?:is|are|will be) (?:now )?(?:in|at|held (?:in|at)) |` +
 		`(?i)\bnew (?:home|place|spot|location) for (?:the|our)\b|\bmov(?:e|es|ed|ing) (?:the |our )?[a-z]+(?: [a-z]+)? to (?:the )?(?-i:[A-Z])|` +
-		`(?i)\b(?:subs|fees?|dues|membership|club fee|entry) (?:is|are|go(?:es)? (?:up )?to|will be|(?:is|are) now|(?:is|are) going to)\b[^.!?]{0,12}(?:£|\$|€|¥|\d)|\b(?:agreed|voted) to (?:change|raise|lower|set|move)\b`),
+		`(?i)\b(?:subs|fees?|dues|membership|club fee|entry|fund|kitty) (?:is|are|go(?:es)? (?:up )?to|will be|(?:is|are) now|(?:is|are) going to)\b[^.!?]{0,12}(?:£|\$|€|¥|\d)|\b(?:agreed|voted) to (?:change|raise|lower|set|move)\b|` +
+		// a new ground, pitch or room the group moves to ("New home ground
+		// from March: Greville Smyth Park")
+		`(?i)\bnew (?:home )?(?:ground|pitch|venue|room|field|court|hall|clubhouse)\b`),
 	Facts:    enFacts,
 	Asked:    enAsked,
 	Answered: "Asked %[2]s, %[1]s said — %[3]s",
@@ -136,14 +145,27 @@ var enFacts = map[string]*regexp.Regexp{
 		// the job named as what one works, starts or has been as ("Ten
 		// hours on my feet as a bus driver", "I'm going to be a product
 		// designer", "New job starts Monday, a data engineer at …")
-		`\b(?:as|going to be|now|new job[^.!?]{0,30}|(?:job|work|role|position|career) as) an? (?:[a-z-]+ ){0,2}` + enOccupation),
+		`\b(?:as|going to be|now|new job[^.!?]{0,30}|(?:job|work|role|position|career) as) an? (?:[a-z-]+ ){0,2}` + enOccupation + `|` +
+		// the job named in a frame of work ("the joys of being a barista",
+		// "full-time physio from next week", "paramedic by day", "Nurse
+		// life:"), or a post offered or signed for
+		`\b(?:being|full-time|part-time|trainee|qualified|retraining as) (?:an? )?(?:[a-z-]+ ){0,2}` + enOccupation + `|\b(?:[a-z-]+ )?` + enOccupation + ` (?:life|by day|by trade)\b|` +
+		`\b(?:offer (?:from|at)|signed with|interview (?:at|with)) (?-i:[A-Z])`),
 	"home": regexp.MustCompile(`(?i)\b(i live (out )?(in|near|at)|(i|we)(?:'ve| have)? (officially )?moved to|i(?:'m| am) moving to|my (flat|apartment|house) (is )?in|signed a lease in|our new place in)\b|(?-i:\b(here|[Rr]ent) in [A-Z])|` +
 		// a home said as where one lives, one's street or place, a move
 		// or the commute from it ("we're officially living in Otley",
 		// "our street in Saltaire", "an hour on line 2 from Hongkou")
 		`(?i)\b(?:living|lives) (?:out |over |up |down )?(?:in|at) (?-i:[A-Z])|\b(?:my|our) (?:street|road|place|flat|apartment|house|home|building|neighbou?rhood|village|estate) (?:in|at|near) (?-i:[A-Z])|` +
 		`(?i)\b(?:moved house|moving day|keys collected|new (?:flat|place|apartment|house|home|address) (?:in|at|is in)|found a new (?:flat|place|apartment|house) in)\b|` +
-		`(?i)\b(?:drive|ride|commute|train|bus|walk|cycle|hour|minutes?)\b[^.!?]{0,20}\bfrom (?-i:[A-Z][\w'-]+) to (?:the |work|town|practi[cs]e|rehearsals?)`),
+		`(?i)\b(?:drive|ride|commute|train|bus|walk|cycle|hour|minutes?)\b[^.!?]{0,20}\bfrom (?-i:[A-Z][\w'-]+) to (?:the |work|town|practi[cs]e|rehearsals?)|` +
+		// the commute from it, what goes wrong where one lives, a move
+		// said by the keys or the place it ends in ("an hour on the MRT
+		// from Bishan", "power cut across the whole of Knowle", "Finally
+		// moved, Tampines now", "got the HDB room in Punggol, moving")
+		`(?i)\b(?:on the|by) (?:bus|train|tube|mrt|metro|subway|tram|ferry)\b[^.!?]{0,12}\bfrom (?-i:[A-Z])|\bfrom (?-i:[A-Z][\w'-]*(?: [A-Z][\w'-]*)?) (?:every|each) (?:morning|day)\b|` +
+		`(?i)\b(?:power cut|bins|roadworks|flooding|broadband|potholes|bin collection)\b[^.!?]{0,20}\b(?:in|of|across) (?:the whole of )?(?-i:[A-Z])|` +
+		`(?i)\bmoved\b,? (?-i:[A-Z][\w'-]*(?: [A-Z][\w'-]*)?) now\b|\bwe(?:'re| are) (?:in|living in) (?-i:[A-Z])[^.!?,]{0,25} now\b|` +
+		`(?i)\b(?:room|flat|place|house|apartment|unit) in (?-i:[A-Z])[^.!?]{0,25}\bmoving\b|\bnew address (?:is )?in (?-i:[A-Z])|\bgot the keys\b[^.!?]{0,12}, (?-i:[A-Z])`),
 	"family": regexp.MustCompile(`(?i)\bi'?m raising an? [a-z]+\b|\bmy (wife|husband|partner|girlfriend|boyfriend|son|daughter|kids|children|mom|mum|dad|mother|father|brother|sister|baby|dog|cat) (just |finally |really )?(is|are|was|has|had|hates|loves|lives|works|turns|turned|started|got|plays)\b|(?-i:[A-Z]\w+), my (little one|youngest|oldest|eldest)\b|` +
 		`\b(adopted an?|newest member of the household: an?|brought home an?|the (dog|cat|corgi|puppy|kitten) we adopted)\b|` +
 		`\bmy (?:little one|youngest|oldest|eldest|kid|son|daughter),? (?-i:[A-Z][a-z]+)\b|` +
@@ -152,10 +174,25 @@ var enFacts = map[string]*regexp.Regexp{
 		`\b(?:my|our) (?:new |rescue |little |old )?(?:` + enAnimal + `)\b|` +
 		// a child named with what children do ("Our Isla started nursery",
 		// "Matilda has her school play")
-		`(?-i:\b(?:[Mm]y|[Oo]ur) [A-Z][a-z]+ (?:started|starts|is starting|turned|turns|has (?:her|his) (?:first|school)))|(?-i:\b[A-Z][a-z]+) (?:started|starts|has (?:her|his)) (?:nursery|school|kindergarten|preschool|reception|year \d|(?:her|his) (?:first|school) \w+)`),
+		`(?-i:\b(?:[Mm]y|[Oo]ur) [A-Z][a-z]+ (?:started|starts|is starting|turned|turns|has (?:her|his) (?:first|school)))|(?-i:\b[A-Z][a-z]+) (?:started|starts|has (?:her|his)) (?:nursery|school|kindergarten|preschool|reception|year \d|(?:her|his) (?:first|school) \w+)|` +
+		// the household's animal by its kind, as it does something or is
+		// taken somewhere ("the staffie ate a shin pad", "vet bill for the
+		// beagle", "a sausage dog, called Biscuit")
+		`(?:^|[.!?,;:]\s*|\b(?:for|walked|fed|took|bathed|groomed|with|walking|feeding) )(?:the|our|my) (?:new |rescue |old |little )?(?:` + enAnimal + `)\b|\ban? (?:` + enAnimal + `),? (?:called|named) (?-i:[A-Z])|` +
+		// a child named with what children do ("Poppy scored her first
+		// goal for the under-8s", "Jude wants a kit for his birthday")
+		`(?-i:\b[A-Z][a-z]+) (?:scored|wants|has|had|got|lost|turned|starts|started|learned|learnt)\b[^.!?]{0,30}\b(?:her|his) (?:first|birthday|school|class|teacher|nursery|homework|tooth|jabs|exams?|spelling|swimming)\b|` +
+		`(?-i:\b[A-Z][a-z]+) (?:has|had|got|caught) (?:chickenpox|nits|tonsillitis|croup|a fever)\b|\bunder-\d+s\b`),
 	"origin": regexp.MustCompile(`(?i)\b(i grew up in|born and raised in|being from|i'?m from|i was born in)\b`),
-	"owns":   regexp.MustCompile(`(?i)\b(i'?m driving an?|i'?m on an?|went with the|picked up my|i drive an?)\b|(?-i:\b[Mm]y [a-z]{0,2}[A-Z][a-z0-9][\w-]*( [A-Z0-9][\w-]*)*)|(?-i:\bthe [A-Z][\w-]*( [A-Z0-9][\w-]*)* fits five)`),
-	"school": regexp.MustCompile(`(?i)\bwent to (?-i:[A-Z])[^.,!?]{1,40} for (undergrad|college|grad school|uni)\b|(?-i:\b[Mm]y (?:[A-Z][\w&'-]* ){1,3}reunion)`),
+	"owns": regexp.MustCompile(`(?i)\b(i'?m driving an?|i'?m on an?|went with the|picked up my|i drive an?)\b|(?-i:\b[Mm]y [a-z]{0,2}[A-Z][a-z0-9][\w-]*( [A-Z0-9][\w-]*)*)(?:[^\w ]|$| (?:is|was|has|had|just|died|broke|keeps|takes|needs|can|can't|won't|still|finally|arrived|came|does|did)\b|(?-i: [A-Z0-9]))|(?-i:\bthe [A-Z][\w-]*( [A-Z0-9][\w-]*)* fits five)|` +
+		// (a name used as a word of a common noun, "my Fantasy team", is no thing one owns)
+		// a car named by make and model with what a car goes through
+		// ("The Kia Ceed failed its MOT", "two goals in the Nissan Qashqai")
+		`\b(?:the|my|our|in the) (?-i:[A-Z][a-z]+ [A-Z0-9][\w-]*)\b[^.!?]{0,40}\b(?:MOT|service|tyres?|boot|garage|broke down|small car|engine|mpg)\b`),
+	"school": regexp.MustCompile(`(?i)\bwent to (?-i:[A-Z])[^.,!?]{1,40} for (undergrad|college|grad school|uni)\b|(?-i:\b[Mm]y (?:[A-Z][\w&'-]* ){1,3}reunion)|` +
+		// what one researches ("thesis chapter on coral reef bleaching",
+		// "three years into protein folding")
+		`(?i)\b(?:thesis|dissertation|phd|chapter|research|paper) (?:chapter )?(?:on|about|into) [a-z]|\byears? into [a-z]+(?: [a-z]+){0,2} and\b`),
 	"health": regexp.MustCompile(`(?i)\bi(?:'m| am) (seriously |very |really )?(allergic|vegetarian|vegan|lactose intolerant)|` +
 		`(?i)\b(?:ended up in|went to|rushed to|landed in) (?:urgent care|the er|a&e|(?:the )?hospital)\b[^.!?]{0,30}\bbecause of\b|\bi can(?:'t|not) eat (any |gluten|dairy|nuts|meat|pork|beef|fish|shellfish|seafood|eggs|spicy)|` +
 		// what one cannot take, said as what it does to one or as a
@@ -176,13 +213,19 @@ var enFacts = map[string]*regexp.Regexp{
 		// a trip said as one is off to it or has booked it ("We're off to
 		// Lisbon over half term", "Booked a week in Crete", "Flights to
 		// Seville are booked")
-		`(?i)\b(?:we(?:'re| are)|i(?:'m| am)) off to (?-i:[A-Z])|\bbooked (?:a|two|three|four|ten|\d+) (?:week|weeks|weekend|nights?|days|fortnight)\b[^.!?]{0,12}\b(?:in|at|on|to) (?:the )?(?-i:[A-Z])|\bflights? to (?-i:[A-Z])[^.!?]{0,30}\b(?:booked|are on|sorted)`),
+		`(?i)\b(?:we(?:'re| are)|i(?:'m| am)) off to (?-i:[A-Z])|\bbooked (?:a|two|three|four|ten|\d+) (?:week|weeks|weekend|nights?|days|fortnight)\b[^.!?]{0,12}\b(?:in|at|on|to) (?:the )?(?-i:[A-Z])|\bflights? to (?-i:[A-Z])[^.!?]{0,30}\b(?:booked|are on|sorted)|` +
+		// a trip said by what it is for ("Stag do in Porto in May",
+		// "Prague for my brother's fortieth")
+		`(?i)\b(?:stag do|hen do|stag weekend|hen weekend|honeymoon|holiday|city break|getaway|week away|weekend away) (?:in|to) (?-i:[A-Z])|` +
+		`(?:^|[.!?]\s+)(?-i:[A-Z][\w'-]*(?: [A-Z][\w'-]*)?) for (?:my|our|the) [^.!?]{0,30}\b(?:birthday|fortieth|thirtieth|fiftieth|sixtieth|wedding|anniversary|hen do|stag do|honeymoon)\b`),
 	// what lasts: a milestone, or something done that names a place,
 	// a number or a first time ("I ran my first 10k", "I visited my
 	// grandma in Devon"), not an errand ("I went to return one thing")
 	"did": regexp.MustCompile(`(?i)\bi (just |finally )?(adopted|passed|won|completed|graduated|learned|learnt|started (learning|a new|taking))(?:[^\w']|$)|` +
 		`(?i)\bi (just |finally )?(went|visited|ran|finished|started|bought|got|climbed|met)\b[^.!?,]*(\bfirst\b|\bnew (road )?(bike|car|house|flat|job|phone|laptop)|(?-i:\b[A-Z][a-z]|\d))|` +
-		`\b(?:started|taking|signed up for|learning|studying)\b[^.!?,]{0,20}\b(?:lessons|classes|class|course)\b|\blearning (?-i:[A-Z])`),
+		`\b(?:started|taking|signed up for|learning|studying)\b[^.!?,]{0,20}\b(?:lessons|classes|class|course)\b|\blearning (?-i:[A-Z])|` +
+		// a language or a skill practised ("Practiced my Swedish on the waiter")
+		`\b(?:practi[cs]ed|practi[cs]ing|brushed up|brushing up)(?: on)? my (?-i:[A-Z])`),
 	// a place named in a line that tells what happened there
 	"event": regexp.MustCompile(`(?i)\b(thanks for|photos from|made it to|was|were|went|had|did|finished|visited|loved|sang|performed|played|raced|danced|stayed|ate)\b[^.!?]*(?-i:\b(at|from|to|of|in) (the )?[A-Z][\w'-]*( [A-Z0-9][\w'-]*)+)|` +
 		`(?-i:\b(at|from|to|of|in) (the )?[A-Z][\w'-]*( [A-Z0-9][\w'-]*)+)[^.!?]*\b(?i:was|were|went|had|loved|killed|nearly)\b|` +
@@ -196,8 +239,24 @@ var enFacts = map[string]*regexp.Regexp{
 		// a piece, book or game the group takes up ("Started on Seasons
 		// of Love tonight", "New piece this week is Blackbird", "a first
 		// go at Ubi Caritas")
-		`\b(?:started on|starting on|began|first go at|new (?:piece|song|book|read|game|show|project|pattern)\b[^.!?,]{0,20}\bis) (?-i:(?:the )?[A-Z][\w'-]*)`),
+		`\b(?:started on|starting on|began|first go at|new (?:piece|song|book|read|game|show|project|pattern)\b[^.!?,]{0,20}\bis) (?-i:(?:the )?[A-Z][\w'-]*)|` +
+		// a result with its score, whoever it was against ("4-2 win against
+		// Printworks United", "Lost 3-1 to Sporting Chance", "Full time: us
+		// 5, Borussia Teeth 5")
+		`\b\d{1,2}-\d{1,2} (?:win|loss|draw|defeat|victory|thrashing) (?:against|to|over|with) (?-i:[A-Z])|\b(?:lost|won|drew) \d{1,2}-\d{1,2} (?:to|against|with) (?-i:[A-Z])|` +
+		`\b(?:full time|result|final score|league update|ft)\b[^.!?]{0,20}(?-i:[A-Z][\w'-]*(?: [A-Z][\w'-]*)*) \d{1,2}\b|` +
+		// a place named with where the evening ended or who was taken there
+		// ("Ended up at The Kings Head", "Took the new students to Tiong
+		// Bahru Market"), or named and judged ("The Hen and Chicken
+		// afterwards was a good shout")
+		`\b(?:ended up|wound up|finished up) (?:at|in) ` + enPlaceName + `|\btook [^.!?,]{1,25} to ` + enPlaceName + `|` +
+		enPlaceName + ` (?:afterwards |after [^.!?,]{0,20} |for (?:lunch|dinner|drinks|brunch|breakfast) |last night )?(?:was|were|done)\b`),
 }
+
+// enPlaceName is the name of a place or a team, capitalized and of two
+// words or more, which may hold the small words of a name ("The Hen and
+// Chicken", "Old Airport Road hawker centre" is "Old Airport Road").
+const enPlaceName = `(?-i:(?:[Tt]he )?[A-Z][a-z][\w'*-]*(?: (?:and |of |on |& )?[A-Z0-9][\w'*-]*)+)`
 
 // enOccupation is the last word of the names of jobs, for the job
 // patterns: what one is, works or starts as.
@@ -208,14 +267,18 @@ const enOccupation = `(?:nurse|teacher|engineer|developer|designer|doctor|studen
 	`radiographer|copywriter|postman|postwoman|producer|sommelier|lawyer|officer|clerk|cashier|carpenter|builder|cleaner|` +
 	`receptionist|assistant|administrator|director|instructor|trainer|caregiver|carer|porter|butcher|waiter|waitress|` +
 	`bartender|server|courier|pharmacist|optician|surgeon|physio|physiotherapist|counsellor|counselor|social worker|` +
-	`secretary|banker|broker|economist|statistician|buyer|recruiter|marketer|strategist|coordinator|supervisor|foreman)s?\b`
+	`secretary|banker|broker|economist|statistician|buyer|recruiter|marketer|strategist|coordinator|supervisor|foreman|` +
+	`plasterer|conductor|solicitor|roofer|decorator|joiner|labourer|welder|warden|guard|dispatcher|hairdresser|barber|` +
+	`nutritionist|dietitian|zookeeper|gardener|landscaper|chemist|biologist|physicist|curator|archivist|actor|dancer|farmer|` +
+	`soldier|steward|stewardess|rider|teller|inspector|dentist|postdoc)s?\b`
 
 // enAnimal is the kinds of animal a household keeps, named as people name
 // their own: by breed or with what kind it is ("springer spaniel",
 // "tuxedo cat", "guinea pigs"), for the family pattern.
 const enAnimal = `[\w-]+ (?:cat|dog|puppy|kitten|rabbit|bunny)|(?:[\w-]+ ){0,2}(?:greyhound|spaniel|tomcat|labrador|whippet|jack russell|terrier|husky|` +
 	`corgi|shiba(?: inu)?|retriever|collie|poodle|beagle|dachshund|pug|schnauzer|labradoodle|cockapoo|budgie|cockatiel|parrot|` +
-	`hamster|guinea pigs?|tortoise|ferret|chinchilla|gecko|bearded dragon|ragdoll|persian|siamese|maine coon|tabby)`
+	`hamster|guinea pigs?|tortoise|ferret|chinchilla|gecko|bearded dragon|ragdoll|persian|siamese|maine coon|tabby|` +
+	`staffie|lurcher|shih tzu|cockatiel|terrapin|betta fish|goldfish|axolotl|tarantula|snake|lizard)`
 
 // The words a statement must not keep from its chat line, so that a reader
 // can use it out of context: first-person pronouns and days counted from
@@ -238,13 +301,33 @@ var (
 	enWeekday = regexp.MustCompile(`(?i)\b(every |on |this |last |next )?(monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b('s\b| of\b| (?:evening|morning|afternoon|night)s\b)?`)
 )
 
+// enAuxBefore finds an auxiliary verb right before "I" ("did I go",
+// "can I have"): the verb after "I" then keeps its bare form.
+var enAuxBefore = regexp.MustCompile(`(?i)\b(?:did|does|do|didn't|doesn't|don't|can|can't|could|couldn't|would|wouldn't|should|shouldn't|will|won't|may|might|must)\s*$`)
+
+// enFromOn is a preposition of time before a date that a relative day
+// became: the date's own "on" goes.
+var enFromOn = regexp.MustCompile(`(?i)\b(from|since|until|till|by) on `)
+
+// enTeamWords are the plural first-person words of a result line and
+// what they become: the team.
+var enTeamWords = regexp.MustCompile(`(?i)\b(?:we're|we've|we|us|our)\b`)
+
+// enTeamed is English's Language.Teamed.
+func enTeamed(line string) string {
+	return enTeamWords.ReplaceAllStringFunc(line, func(w string) string {
+		out := map[string]string{"we're": "the team is", "we've": "the team has", "we": "the team", "us": "the team", "our": "the team's"}[strings.ToLower(w)]
+		return matchCase(w, out)
+	})
+}
+
 // enPronoun is what an English first-person word becomes: %s is the
 // sender's name.
 var enPronoun = map[string]string{
 	"i'm": "%s is", "i am": "%s is", "i was": "%s was", "i've": "%s has", "i'll": "%s will", "i'd": "%s would", "i": "%s", "me": "%s", "myself": "%s",
 	"my": "%s's", "mine": "%s's",
 	"we're": "members are", "we've": "members have", "we'll": "members will", "we'd": "members would",
-	"we": "members", "us": "members", "ourselves": "members", "our": "the group's", "ours": "the group's",
+	"we": "members", "us": "the group", "ourselves": "members", "our": "the group's", "ours": "the group's",
 }
 
 // enAgain is what an English first-person singular word becomes once the
@@ -286,9 +369,12 @@ func enPersons(st, name string, own bool) string {
 		}
 		if at[2] >= 0 { // "I" and a present-tense verb
 			adverb, verb := st[at[4]:at[5]], st[at[6]:at[7]]
-			if named {
+			switch {
+			case named:
 				b.WriteString(sentenceCase(b.String(), "they ") + adverb + verb)
-			} else {
+			case enAuxBefore.MatchString(b.String()):
+				b.WriteString(name + " " + adverb + verb) // "where did I go wrong": the verb stays bare
+			default:
 				b.WriteString(name + " " + adverb + thirdPersonVerb(verb))
 			}
 			named = true
@@ -357,6 +443,7 @@ func enVoice(st, name string, day time.Time, own bool) string {
 		return matchCase(m[1], "the") + " " + m[2] + " " + strings.ToLower(m[1])
 	})
 	st = enRelativeDay.ReplaceAllStringFunc(st, func(w string) string { return matchCase(w, enRelativeDate(w, day)) })
+	st = enFromOn.ReplaceAllString(st, "$1 ") // "from today" → "from Wed Mar 4", not "from on …"
 	st = enWeekday.ReplaceAllStringFunc(st, func(w string) string {
 		sub := enWeekday.FindStringSubmatch(w)
 		rel := strings.TrimSpace(strings.ToLower(sub[1]))
@@ -492,10 +579,12 @@ var (
 	// "where they are from", "what do you do" → "what they do".
 	enAskOrder = []enReorder{
 		{regexp.MustCompile(`(?i)^(?:what|which)(?:'s| is| was) (your .+)$`), "$1"},
-		{regexp.MustCompile(`(?i)^(what|where|who|which \w+) (are|were) you (.+)$`), "$1 you $2 $3"},
-		{regexp.MustCompile(`(?i)^(what|where|who|which \w+) do (you .+)$`), "$1 $2"},
-		{regexp.MustCompile(`(?i)^(what|where|who|which \w+) did you (.+)$`), "$1 you did $2"},
-		{regexp.MustCompile(`(?i)^(what|where|who|which \w+) (you .+)$`), "$1 $2"},
+		{regexp.MustCompile(`(?i)^(what|where|whereabouts|who|which \w+) (are|were) you(| .+)$`), "$1 you $2$3"},
+		{regexp.MustCompile(`(?i)^(what|where|whereabouts|who|which \w+) do (you .+)$`), "$1 $2"},
+		{regexp.MustCompile(`(?i)^(what|where|whereabouts|who|which \w+) did you (.+)$`), "$1 you did $2"},
+		{regexp.MustCompile(`(?i)^(what|where|whereabouts|who|which \w+) ((?:you|your) .+)$`), "$1 $2"},
+		// "you going anywhere this year?": where they are going
+		{regexp.MustCompile(`(?i)^(?:are )?you ([a-z]+ing) (?:anywhere|somewhere)(.*)$`), "where you are $1$2"},
 		{regexp.MustCompile(`(?i)^((?:any|anything) .+)$`), "about $1"},
 	}
 	enAskAny = regexp.MustCompile(`(?i)^(?:any|anything)\b`)

@@ -110,12 +110,16 @@ func factSpan(ls []Language, l *Language, k factKind, t string, at []int) (int, 
 	if k.name == "plans" && l.Self != "" && !namesSomething(t[start:at[1]+sentenceEnd(t[at[1]:])]) {
 		return 0, 0, false // "I'm going to clean the apartment": a chore, not a plan to remember
 	}
-	if !(k.named || namesItself(ls, t[at[0]:at[1]]) || saysWhat(ls, t[at[1]:]) || !self(*l, t[at[0]:at[1]]) && (saysWhat(ls, t[start:at[0]]) || saysWhat(ls, lastClause(t[start:at[0]])))) {
+	// What it is about is named in the match itself (a name, a number:
+	// "Jude wants a Man City kit for his birthday"), or follows it, or,
+	// for a match that does not open with the first person, comes before.
+	if !(k.named || namesItself(ls, t[at[0]:at[1]]) || namesSomething(t[at[0]:at[1]]) || saysWhat(ls, t[at[1]:]) || !self(*l, t[at[0]:at[1]]) && (saysWhat(ls, t[start:at[0]]) || saysWhat(ls, lastClause(t[start:at[0]])))) {
 		return 0, 0, false
 	}
 	end := at[1] + sentenceEnd(t[at[1]:])
-	if strings.TrimFunc(t[at[1]:end], func(r rune) bool { return unicode.IsPunct(r) || unicode.IsSpace(r) }) == "" {
-		end += sentenceEnd(t[end:]) // "提车了！本田雅阁": what it names follows
+	if rest := strings.TrimFunc(t[at[1]:end], func(r rune) bool { return unicode.IsPunct(r) || unicode.IsSpace(r) }); rest == "" ||
+		utf8.RuneCountInString(rest) <= 2 && !strings.ContainsFunc(rest, func(r rune) bool { return !unspaced(r) }) {
+		end += sentenceEnd(t[end:]) // "提车了！本田雅阁", "年假批了！下个月去清迈": what it names follows
 	}
 	if next := strings.TrimSpace(t[end : end+sentenceEnd(t[end:])]); next != "" && slices.ContainsFunc(ls, func(l Language) bool { return l.Irony != nil && l.Irony.MatchString(next) }) {
 		return 0, 0, false // "I love living with people. Sometimes.": taken back
@@ -358,8 +362,11 @@ func (r *factRun) take(msg groupmem.Message, fs saidFact) {
 	// finished the migration" is about the migration).
 	said := msg
 	said.Content = said.Content[fs.from:fs.to]
-	st := f.subject(f.ownStatement(said), msg)
+	st, team := f.factStatement(said, k)
 	tags := []string{TagMember, memberTag(msg), k.name}
+	if team {
+		tags = []string{TagMember, k.name} // the team's, not its poster's
+	}
 	if h := r.habits[st]; h != nil && slices.Equal(h.evidence, []string{msg.ID}) {
 		// A habit this run read from this line alone is what the member
 		// said about themselves: it is kept as such, and does not fade.
@@ -621,6 +628,71 @@ func memberMemory(mems []groupmem.Memory, m groupmem.Message, kind string) *grou
 // themselves.
 func isMemberFact(m *groupmem.Memory) bool { return slices.Contains(m.Tags, TagMember) }
 
+// factStatement words what said, the sentences of a message that say a
+// fact of kind k, tells: in its member's name, or, for a game's result,
+// the team's (team).
+func (f *Fuser) factStatement(said groupmem.Message, k factKind) (st string, team bool) {
+	if k.name == "event" && result(f.cfg.Languages, said.Content) {
+		return f.teamStatement(said), true
+	}
+	// What the group did together ("ended up at The Kings Head, the
+	// landlord knows us by name") has the group as its "we".
+	if k.name == "family" || k.name == "owns" {
+		said.Content = mine(f.cfg.Languages, said.Content)
+	}
+	return f.subject(f.memberStatement(said, k.name != "event"), said), false
+}
+
+// mine reads a member's line about an animal or a thing of theirs that
+// opens with it by its article (Language.Definite) as theirs, in the
+// first person (Language.Mine), for the rewrite to name them: "The Maine
+// Coon ate a shin pad" → "My Maine Coon…" → "Becks's Maine Coon…".
+func mine(ls []Language, line string) string {
+	l := language(ls, line)
+	if l == nil || l.Definite == "" || l.Mine == "" || !strings.HasPrefix(line, l.Definite) {
+		return line
+	}
+	return l.Mine + line[len(l.Definite):]
+}
+
+// result reports whether a line tells, in some language of ls that owns
+// it, how a game the group played ended (Language.Result).
+func result(ls []Language, line string) bool {
+	return slices.ContainsFunc(ls, func(l Language) bool { return l.Result != nil && l.Owns(line) && l.Result.MatchString(line) })
+}
+
+// teamStatement words a line that tells a game's result as the team's:
+// its plural first person the team (Language.Teamed), and the team its
+// subject when it names none ("Lost 3-1 to Sporting Chance" → "The team
+// lost 3-1 to Sporting Chance", "输给X了" → "队里输给X了"), or before it
+// ("The team: 4-2 win against …").
+func (f *Fuser) teamStatement(m groupmem.Message) string {
+	ls := f.cfg.Languages
+	st := strings.Join(strings.Fields(statementOf(ls, m.Content)), " ")
+	for i := range ls {
+		if ls[i].Teamed != nil && ls[i].Owns(st) {
+			st = ls[i].Teamed(st)
+		}
+	}
+	st = clean(ls, voice(ls, st, m, f.cfg.Evolve.Location, false))
+	cs := clauses(ls, st)
+	if len(cs) == 0 {
+		return ""
+	}
+	l := language(ls, cs[0])
+	if l == nil || l.Team == "" || strings.Contains(strings.ToLower(st), strings.ToLower(l.Team)) {
+		return st
+	}
+	switch {
+	case l.VerbLead == nil:
+		return l.Team + l.SubjectSpace + st
+	case l.opensWithVerb(cs[0]):
+		r, size := utf8.DecodeRuneInString(st)
+		return l.Team + l.SubjectSpace + string(unicode.ToLower(r)) + st[size:]
+	}
+	return l.Team + l.Attribution + st
+}
+
 // subject gives a member's statement that does not name them its
 // subject, as the language of its first clause says: "Booked flights to
 // Lisbon" → "Ann booked flights to Lisbon", "提车了" → "婷婷提车了",
@@ -637,6 +709,8 @@ func (f *Fuser) subject(st string, m groupmem.Message) string {
 	}
 	named := nameAt(strings.ToLower(st), strings.ToLower(name)) >= 0
 	switch {
+	case l.VerbLead == nil && !named && l.Notice != nil && l.Notice.MatchString(st):
+		return name + l.Attribution + st // "阿梅：临安山核桃已截单": a notice, not the poster's act
 	case l.VerbLead == nil && !named:
 		st = name + l.SubjectSpace + st // "阿梅Harbor Lights的精酿不错": nothing to lower-case
 	case l.opensWithVerb(cs[0]):

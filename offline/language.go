@@ -82,6 +82,26 @@ type Language struct {
 	// Attribution joins a member's name to a statement of theirs that
 	// neither names them nor opens with its verb ("Ann: ").
 	Attribution string
+	// Definite opens a line about a thing by its article ("The "), and
+	// Mine by the first person's ("My "): a member's line about an animal
+	// or a thing of theirs that opens with Definite ("The Kia Ceed failed
+	// its MOT, so I need a lift") is read as theirs ("Lewis's Kia Ceed
+	// failed its MOT, so they need a lift"). Empty: left as it is.
+	Definite, Mine string
+	// Notice finds a line that announces a thing to the group rather than
+	// telling what its poster did ("五常大米已截单", "团购的荔枝到了"): a
+	// language without VerbLead gives it its poster by Attribution
+	// ("阿梅：五常大米已截单"), not as their act. nil: none is told apart.
+	Notice *regexp.Regexp
+	// Result finds a line that tells how a game the group played ended
+	// ("Beat Real Ale Madrid 2-0", "Lost 3-1 to Sporting Chance", "输给X了",
+	// "2比1赢了"): it is the team's result, not its poster's. Team is its
+	// subject when it names none ("The team", "队里"), and Teamed words
+	// the plural first person in it as the team ("us 5" → "the team 5").
+	// nil: results are told as their poster's lines.
+	Result *regexp.Regexp
+	Team   string
+	Teamed func(line string) string
 
 	// Recurs finds the words that say a thing recurs ("every Friday",
 	// "每周五", "as usual"): without them a cluster is no habit.

@@ -25,8 +25,9 @@ import (
 // on small talk (no evidence id is a planted message), the planted values
 // some statement states, the planted messages some memory cites, and the
 // share of questions some memory's evidence answers. It prints ten memories of each group, drawn at random.
-// It takes a minute: run it with GROUPMEM_LONGCHAT=1. Tune on the train
-// split only.
+// It takes a minute: run it with GROUPMEM_LONGCHAT=1
+// (GROUPMEM_LONGCHAT_SPLIT=train or test, GROUPMEM_LONGCHAT_GROUPS=id,id
+// for some groups only, GROUPMEM_LONGCHAT_ALL=1 to print every memory). Tune on the train split only.
 func TestLongChatMemories(t *testing.T) {
 	if os.Getenv("GROUPMEM_LONGCHAT") == "" {
 		t.Skip("set GROUPMEM_LONGCHAT=1 to replay the long-chat set")
@@ -35,8 +36,9 @@ func TestLongChatMemories(t *testing.T) {
 	sums := map[string]*chatScore{}
 	var order []string
 	split := os.Getenv("GROUPMEM_LONGCHAT_SPLIT") // "train" or "test"; both when empty
+	only := os.Getenv("GROUPMEM_LONGCHAT_GROUPS") // group ids, comma-separated; all when empty
 	for _, g := range set.Groups {
-		if split != "" && g.Split != split {
+		if split != "" && g.Split != split || only != "" && !slices.Contains(strings.Split(only, ","), g.ID) {
 			continue
 		}
 		mems, names, texts := replayLong(t, g)
@@ -60,7 +62,11 @@ func TestLongChatMemories(t *testing.T) {
 		}
 		r := rand.New(rand.NewPCG(1, uint64(len(g.ID))))
 		fmt.Printf("\n== %s (%s, %s): %d active memories\n", g.ID, g.Split, g.Lang, len(mems))
-		for _, i := range r.Perm(len(mems))[:min(10, len(mems))] {
+		shown := min(10, len(mems))
+		if os.Getenv("GROUPMEM_LONGCHAT_ALL") != "" {
+			shown = len(mems)
+		}
+		for _, i := range r.Perm(len(mems))[:shown] {
 			fmt.Printf("  - %s %v\n", mems[i].Statement, wording.Check(mems[i].Statement, names))
 		}
 	}

@@ -322,7 +322,7 @@ func (f *Fuser) Fuse(ctx context.Context, p groupmem.Pass) (groupmem.Answer, err
 	focus(items, seeds)
 	clusters := clusterItems(items, mems, seeds, clusterParams{assign: f.cfg.AssignThreshold, merge: f.cfg.MergeThreshold})
 	ds := f.decide(clusters, active, p.Moderated)
-	answered, used := f.answers(items, mems, ds)
+	answered, used := f.answers(f.spoken(msgs, p.Messages), mems, ds)
 	ds = append(ds, answered...)
 	ds = append(ds, f.memberFacts(items, mems, ds, used)...)
 	ds = append(ds, f.settings(items, mems, seeds, ds)...)

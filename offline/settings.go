@@ -85,6 +85,12 @@ func (f *Fuser) settings(items []*item, mems []groupmem.Memory, seeds []sparse, 
 		d := &decision{kind: groupmem.ActionCreate, statement: st, evidence: []string{it.msg.ID},
 			strength: 0.6, tags: []string{TagSetting},
 			reason: fmt.Sprintf("%s said how the group has it on %s", sender(it.msg), day.Format(time.DateOnly))}
+		if best != nil {
+			cur := best.d
+			if cur == nil && !saysNew(ls, st, best.mem.Statement) || cur != nil && !saysNew(ls, st, cur.statement) {
+				continue // said already: a setting repeated is no change
+			}
+		}
 		switch {
 		case best != nil && best.d != nil:
 			// A second line of the run about the same setting extends the

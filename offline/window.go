@@ -109,6 +109,24 @@ func (f *Fuser) items(ctx context.Context, msgs, fresh []groupmem.Message) ([]*i
 	return items, len(msgs) - len(items), nil
 }
 
+// spoken returns what members said among msgs, in order, as items
+// without vectors for answers: short lines too, which clustering leaves
+// out as noise but which answer a question put by name ("住龙岗",
+// "Ruby!"); not bot lines, commands, filler or lines too long.
+func (f *Fuser) spoken(msgs, fresh []groupmem.Message) []*item {
+	isFresh := make(map[string]bool, len(fresh))
+	for _, m := range fresh {
+		isFresh[m.ID] = true
+	}
+	var out []*item
+	for _, m := range msgs {
+		if n := noise(f.cfg.Languages, m, f.ignore, f.cfg.MinUnits); n == "" || n == noiseShort {
+			out = append(out, &item{msg: m, fresh: isFresh[m.ID]})
+		}
+	}
+	return out
+}
+
 // vectors embeds texts, equal texts once.
 func (f *Fuser) vectors(ctx context.Context, texts []string) ([]sparse, error) {
 	pos := map[string]int{}
