@@ -116,7 +116,7 @@ var English = Language{
 		`(?i)\b(?:subs|fees?|dues|membership|club fee|entry|fund|kitty) (?:is|are|go(?:es)? (?:up )?to|will be|(?:is|are) now|(?:is|are) going to)\b[^.!?]{0,12}(?:£|\$|€|¥|\d)|\b(?:agreed|voted) to (?:change|raise|lower|set|move)\b|` +
 		// a new ground, pitch or room the group moves to ("New home ground
 		// from March: Greville Smyth Park")
-		`(?i)\bnew (?:home )?(?:ground|pitch|venue|room|field|court|hall|clubhouse)\b`),
+		`(?i)\bnew (?:home )?(?:ground|pitch|venue|room|field|court|hall|clubhouse)\b|\b(?:are|is) (?:picked up|collected) (?:at|from) `),
 	Facts:    enFacts,
 	Asked:    enAsked,
 	Answered: "Asked %[2]s, %[1]s said — %[3]s",
@@ -162,9 +162,9 @@ var enFacts = map[string]*regexp.Regexp{
 		// said by the keys or the place it ends in ("an hour on the MRT
 		// from Bishan", "power cut across the whole of Knowle", "Finally
 		// moved, Tampines now", "got the HDB room in Punggol, moving")
-		`(?i)\b(?:on the|by) (?:bus|train|tube|mrt|metro|subway|tram|ferry)\b[^.!?]{0,12}\bfrom (?-i:[A-Z])|\bfrom (?-i:[A-Z][\w'-]*(?: [A-Z][\w'-]*)?) (?:every|each) (?:morning|day)\b|` +
+		`(?i)\b(?:on the|by) (?:bus|train|tube|mrt|metro|subway|tram|ferry)\b[^.!?]{0,12}\bfrom (?-i:[A-Z])|\b(?:bus|train|drive|commute|ride|shuttle)\b from (?-i:[A-Z])[^.!?]{0,40}\btakes\b|\bfrom (?-i:[A-Z][\w'-]*(?: [A-Z][\w'-]*)?) (?:every|each) (?:morning|day)\b|` +
 		`(?i)\b(?:power cut|bins|roadworks|flooding|broadband|potholes|bin collection)\b[^.!?]{0,20}\b(?:in|of|across) (?:the whole of )?(?-i:[A-Z])|` +
-		`(?i)\bmoved\b,? (?-i:[A-Z][\w'-]*(?: [A-Z][\w'-]*)?) now\b|\bwe(?:'re| are) (?:in|living in) (?-i:[A-Z])[^.!?,]{0,25} now\b|` +
+		`(?i)\bmoved\b[,!.]? (?-i:[A-Z][\w'-]*(?: [A-Z][\w'-]*)*) now\b|\bwe(?:'re| are) (?:in|living in) (?-i:[A-Z])[^.!?,]{0,25} now\b|` +
 		`(?i)\b(?:room|flat|place|house|apartment|unit) in (?-i:[A-Z])[^.!?]{0,25}\bmoving\b|\bnew address (?:is )?in (?-i:[A-Z])|\bgot the keys\b[^.!?]{0,12}, (?-i:[A-Z])`),
 	"family": regexp.MustCompile(`(?i)\bi'?m raising an? [a-z]+\b|\bmy (wife|husband|partner|girlfriend|boyfriend|son|daughter|kids|children|mom|mum|dad|mother|father|brother|sister|baby|dog|cat) (just |finally |really )?(is|are|was|has|had|hates|loves|lives|works|turns|turned|started|got|plays)\b|(?-i:[A-Z]\w+), my (little one|youngest|oldest|eldest)\b|` +
 		`\b(adopted an?|newest member of the household: an?|brought home an?|the (dog|cat|corgi|puppy|kitten) we adopted)\b|` +
@@ -182,7 +182,8 @@ var enFacts = map[string]*regexp.Regexp{
 		// a child named with what children do ("Poppy scored her first
 		// goal for the under-8s", "Jude wants a kit for his birthday")
 		`(?-i:\b[A-Z][a-z]+) (?:scored|wants|has|had|got|lost|turned|starts|started|learned|learnt)\b[^.!?]{0,30}\b(?:her|his) (?:first|birthday|school|class|teacher|nursery|homework|tooth|jabs|exams?|spelling|swimming)\b|` +
-		`(?-i:\b[A-Z][a-z]+) (?:has|had|got|caught) (?:chickenpox|nits|tonsillitis|croup|a fever)\b|\bunder-\d+s\b`),
+		`(?-i:\b[A-Z][a-z]+) (?:has|had|got|caught) (?:chickenpox|nits|tonsillitis|croup|a fever)\b|\bunder-\d+s\b|` +
+		`(?-i:\b[A-Z][a-z]+) (?:came home (?:with|from school)|has decided (?:he|she)(?:'s| is)|lost (?:her|his) first|won (?:a|the) (?:certificate|prize|award|medal))`),
 	"origin": regexp.MustCompile(`(?i)\b(i grew up in|born and raised in|being from|i'?m from|i was born in)\b`),
 	"owns": regexp.MustCompile(`(?i)\b(i'?m driving an?|i'?m on an?|went with the|picked up my|i drive an?)\b|(?-i:\b[Mm]y [a-z]{0,2}[A-Z][a-z0-9][\w-]*( [A-Z0-9][\w-]*)*)(?:[^\w ]|$| (?:is|was|has|had|just|died|broke|keeps|takes|needs|can|can't|won't|still|finally|arrived|came|does|did)\b|(?-i: [A-Z0-9]))|(?-i:\bthe [A-Z][\w-]*( [A-Z0-9][\w-]*)* fits five)|` +
 		// (a name used as a word of a common noun, "my Fantasy team", is no thing one owns)
@@ -216,7 +217,7 @@ var enFacts = map[string]*regexp.Regexp{
 		`(?i)\b(?:we(?:'re| are)|i(?:'m| am)) off to (?-i:[A-Z])|\bbooked (?:a|two|three|four|ten|\d+) (?:week|weeks|weekend|nights?|days|fortnight)\b[^.!?]{0,12}\b(?:in|at|on|to) (?:the )?(?-i:[A-Z])|\bflights? to (?-i:[A-Z])[^.!?]{0,30}\b(?:booked|are on|sorted)|` +
 		// a trip said by what it is for ("Stag do in Porto in May",
 		// "Prague for my brother's fortieth")
-		`(?i)\b(?:stag do|hen do|stag weekend|hen weekend|honeymoon|holiday|city break|getaway|week away|weekend away) (?:in|to) (?-i:[A-Z])|` +
+		`(?i)\b(?:stag do|hen do|stag weekend|hen weekend|honeymoon|holiday|city break|getaway|week away|weekend away|half[- ]term|spring break|winter break|golden week|the summer holidays) (?:in|to) (?-i:[A-Z])|` +
 		`(?:^|[.!?]\s+)(?-i:[A-Z][\w'-]*(?: [A-Z][\w'-]*)?) for (?:my|our|the) [^.!?]{0,30}\b(?:birthday|fortieth|thirtieth|fiftieth|sixtieth|wedding|anniversary|hen do|stag do|honeymoon)\b`),
 	// what lasts: a milestone, or something done that names a place,
 	// a number or a first time ("I ran my first 10k", "I visited my
@@ -270,7 +271,7 @@ const enOccupation = `(?:nurse|teacher|engineer|developer|designer|doctor|studen
 	`secretary|banker|broker|economist|statistician|buyer|recruiter|marketer|strategist|coordinator|supervisor|foreman|` +
 	`plasterer|conductor|solicitor|roofer|decorator|joiner|labourer|welder|warden|guard|dispatcher|hairdresser|barber|` +
 	`nutritionist|dietitian|zookeeper|gardener|landscaper|chemist|biologist|physicist|curator|archivist|actor|dancer|farmer|` +
-	`soldier|steward|stewardess|rider|teller|inspector|dentist|postdoc)s?\b`
+	`soldier|steward|stewardess|rider|teller|inspector|dentist|postdoc|diplomat|anaesthetist|anesthetist|dietician|sonographer)s?\b`
 
 // enAnimal is the kinds of animal a household keeps, named as people name
 // their own: by breed or with what kind it is ("springer spaniel",
@@ -584,10 +585,10 @@ var (
 		{regexp.MustCompile(`(?i)^(what|where|whereabouts|who|which \w+) did you (.+)$`), "$1 you did $2"},
 		{regexp.MustCompile(`(?i)^(what|where|whereabouts|who|which \w+) ((?:you|your) .+)$`), "$1 $2"},
 		// "you going anywhere this year?": where they are going
-		{regexp.MustCompile(`(?i)^(?:are )?you ([a-z]+ing) (?:anywhere|somewhere)(.*)$`), "where you are $1$2"},
+		{regexp.MustCompile(`(?i)^(?:are )?(?:you )?([a-z]+ing) (?:anywhere|somewhere)(.*)$`), "where you are $1$2"},
 		{regexp.MustCompile(`(?i)^((?:any|anything) .+)$`), "about $1"},
 	}
-	enAskAny = regexp.MustCompile(`(?i)^(?:any|anything)\b`)
+	enAskAny = regexp.MustCompile(`(?i)^(?:any|anything)\b|^[a-z]+ing (?:anywhere|somewhere)\b`)
 	// enAskGot is a question whether the reader got a thing of a kind
 	// ("did you get an animal in the end?"): the answer names what they
 	// have. "did you get home ok?" names no kind.

@@ -362,11 +362,11 @@ func (r *factRun) take(msg groupmem.Message, fs saidFact) {
 	// finished the migration" is about the migration).
 	said := msg
 	said.Content = said.Content[fs.from:fs.to]
-	st, team := f.factStatement(said, k)
+	// A game's result is worded as the team's, but kept under its poster's
+	// tag: evolve takes like statements of no member for one, and each
+	// result is a memory of its own.
+	st, _ := f.factStatement(said, k)
 	tags := []string{TagMember, memberTag(msg), k.name}
-	if team {
-		tags = []string{TagMember, k.name} // the team's, not its poster's
-	}
 	if h := r.habits[st]; h != nil && slices.Equal(h.evidence, []string{msg.ID}) {
 		// A habit this run read from this line alone is what the member
 		// said about themselves: it is kept as such, and does not fade.
