@@ -33,7 +33,7 @@ func newUsageCounters() usageCounters {
 		}, []string{"model"}),
 		cost: prometheus.NewCounterVec(prometheus.CounterOpts{
 			Namespace: Namespace, Name: "usage_cost_total",
-			Help: "What finished runs cost at the configured prices (GROUPMEM_*_PRICE_*), by the run's model.",
+			Help: "What finished runs cost at the prices configured when they ended, by the run's model.",
 		}, []string{"model"}),
 	}
 }
