@@ -18,8 +18,8 @@ const (
 	DefaultTimeout     = 15 * time.Second
 	DefaultPoll        = time.Second
 	DefaultRetryFor    = 24 * time.Hour
-	DefaultConcurrency = 64
-	DefaultPerWebhook  = 8
+	DefaultConcurrency = 256
+	DefaultPerWebhook  = 32
 	DefaultPerStream   = 100
 	// MaxResponseBytes is how much of a response body a delivery reads.
 	MaxResponseBytes = 4 << 10
@@ -41,8 +41,8 @@ type Config struct {
 	// RetryFor is how long a failing event is retried before its webhook
 	// is paused (default 24h).
 	RetryFor time.Duration
-	// Concurrency bounds the streams in flight (default 64), PerWebhook
-	// those of one webhook (default 8), so that a slow receiver holds at
+	// Concurrency bounds the streams in flight (default 256), PerWebhook
+	// those of one webhook (default 32), so that a slow receiver holds at
 	// most PerWebhook of them and never delays another webhook.
 	Concurrency, PerWebhook int
 	// PerStream is how many deliveries of a stream one claim takes
