@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 	"net"
 	"net/http"
+	"strconv"
 	"sync"
 	"time"
 
@@ -251,7 +252,7 @@ func (d *Deliverer) pauseIfExpired(ctx context.Context, log *slog.Logger, w grou
 		return
 	}
 	reason := "event " + dl.Event.ID + " (" + string(dl.Event.Type) + ", group " + dl.Event.GroupID + ") failed for " +
-		d.cfg.RetryFor.String() + " over " + itoa(dl.Attempts+1) + " attempts; last: " + why
+		d.cfg.RetryFor.String() + " over " + strconv.Itoa(dl.Attempts+1) + " attempts; last: " + why
 	if err := d.store.PauseWebhook(ctx, w.ID, reason); err != nil {
 		log.WarnContext(ctx, "pause webhook", "err", err)
 		return

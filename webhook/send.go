@@ -74,5 +74,3 @@ func retryAfter(v string, now time.Time) time.Duration {
 	}
 	return 0
 }
-
-func itoa(n int) string { return strconv.Itoa(n) }
