@@ -36,8 +36,8 @@ func (g Guard) CheckAddr(a netip.Addr) error {
 	}
 	if !a.IsValid() || a.IsUnspecified() || a.IsLoopback() || a.IsLinkLocalUnicast() || a.IsLinkLocalMulticast() ||
 		a.IsInterfaceLocalMulticast() || a.IsMulticast() || a.IsPrivate() || sharedAddress.Contains(a) {
-		return groupmem.Errorf(groupmem.EINVALID, "address %s is loopback, link-local or private; webhooks deliver to public addresses only "+
-			"(GROUPMEM_WEBHOOK_ALLOW_PRIVATE allows others)", a)
+		return groupmem.Errorf(groupmem.EINVALID, "address %s is loopback, link-local or private; webhooks deliver to public addresses only, "+
+			"unless the server allows private ones", a)
 	}
 	return nil
 }
@@ -71,7 +71,7 @@ func (g Guard) CheckURL(ctx context.Context, resolver *net.Resolver, raw string)
 	}
 	switch {
 	case u.Scheme != "https" && !(u.Scheme == "http" && g.AllowHTTP):
-		return nil, groupmem.Errorf(groupmem.EINVALID, "url must use https (GROUPMEM_WEBHOOK_ALLOW_HTTP allows http), not %q", groupmem.Truncate(u.Scheme, 20))
+		return nil, groupmem.Errorf(groupmem.EINVALID, "url must use https, not %q (http only where the server allows it)", groupmem.Truncate(u.Scheme, 20))
 	case u.User != nil:
 		return nil, groupmem.Errorf(groupmem.EINVALID, "url must not hold a user name or password")
 	case u.Fragment != "" || strings.Contains(raw, "#"):
