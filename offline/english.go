@@ -145,11 +145,11 @@ var enFacts = map[string]*regexp.Regexp{
 		// the job named as what one works, starts or has been as ("Ten
 		// hours on my feet as a bus driver", "I'm going to be a product
 		// designer", "New job starts Monday, a data engineer at …")
-		`\b(?:as|going to be|now|new job[^.!?]{0,30}|(?:job|work|role|position|career) as) an? (?:[a-z-]+ ){0,2}` + enOccupation + `|` +
-		// the job named in a frame of work ("the joys of being a barista",
-		// "full-time physio from next week", "paramedic by day", "Nurse
-		// life:"), or a post offered or signed for
-		`\b(?:being|full-time|part-time|trainee|qualified|retraining as) (?:an? )?(?:[a-z-]+ ){0,2}` + enOccupation + `|\b(?:[a-z-]+ )?` + enOccupation + ` (?:life|by day|by trade)\b|` +
+		// or in a frame of work ("the joys of being a barista", "full-time
+		// physio from next week", "paramedic by day", "Nurse life:"), or a
+		// post offered or signed for
+		`\b(?:(?:as|going to be|now|new job[^.!?]{0,30}|(?:job|work|role|position|career) as) an?|being(?: an?)?|full-time|part-time|trainee|qualified|retraining as(?: an?)?) (?:[a-z-]+ ){0,2}` + enOccupation + `|` +
+		`\b(?:[a-z-]+ )?` + enOccupation + ` (?:life|by day|by trade)\b|` +
 		`\b(?:offer (?:from|at)|signed with|interview (?:at|with)) (?-i:[A-Z])`),
 	"home": regexp.MustCompile(`(?i)\b(i live (out )?(in|near|at)|(i|we)(?:'ve| have)? (officially )?moved to|i(?:'m| am) moving to|my (flat|apartment|house) (is )?in|signed a lease in|our new place in)\b|(?-i:\b(here|[Rr]ent) in [A-Z])|` +
 		// a home said as where one lives, one's street or place, a move
@@ -178,7 +178,7 @@ var enFacts = map[string]*regexp.Regexp{
 		// the household's animal by its kind, as it does something or is
 		// taken somewhere ("the staffie ate a shin pad", "vet bill for the
 		// beagle", "a sausage dog, called Biscuit")
-		`(?:^|[.!?,;:]\s*|\b(?:for|walked|fed|took|bathed|groomed|with|walking|feeding) )(?:the|our|my) (?:new |rescue |old |little )?(?:` + enAnimal + `)\b|\ban? (?:` + enAnimal + `),? (?:called|named) (?-i:[A-Z])|` +
+		`(?:^|[.!?,;:]\s*|\b(?:for|walked|fed|took|bathed|groomed|with|walking|feeding) )the (?:new |rescue |old |little )?(?:` + enAnimal + `)\b|\ban? (?:` + enAnimal + `),? (?:called|named) (?-i:[A-Z])|` +
 		// a child named with what children do ("Poppy scored her first
 		// goal for the under-8s", "Jude wants a kit for his birthday")
 		`(?-i:\b[A-Z][a-z]+) (?:scored|wants|has|had|got|lost|turned|starts|started|learned|learnt)\b[^.!?]{0,30}\b(?:her|his) (?:first|birthday|school|class|teacher|nursery|homework|tooth|jabs|exams?|spelling|swimming)\b|` +

@@ -102,13 +102,24 @@
 //     tell of them: a device by the photos it takes ("iPhone13拍夜景还行"),
 //     a city by its weather, a child by what the member does with them or
 //     what they ask, a show recommended to the group, a team one stays
-//     home for. A fact worded nearly as a memory of the same member
+//     home for, a job by a frame of work ("the joys of being a barista",
+//     "护士长这活儿"), an animal of the household by its kind doing
+//     something ("The staffie ate a shin pad" → "Gaz's staffie ate a shin
+//     pad"), a child by what children do ("Poppy scored her first goal for
+//     the under-8s", "豆豆今天会叫奶奶了"), a home by the commute from it or
+//     what goes wrong there, a trip by what it is for. A game's result
+//     (Language.Result) is told as the team's ("Lost 3-1 to Sporting
+//     Chance" → "The team lost 3-1 to Sporting Chance", "us 5" → "the team
+//     5"), an outing's "we" as the group's, and a notice to the group in a
+//     language without VerbLead (Language.Notice: "临安山核桃已截单") as its
+//     poster's words ("阿梅：…"), not their act. A fact worded nearly as a memory of the same member
 //     (evolve.Similarity, which evolve would take for a near-duplicate
 //     and let replace it) extends that memory with its date when it says
 //     something new, and is dropped otherwise. A member's answer to a question
 //     another put to them by name, within six messages and 30 minutes, is
 //     kept with the question, in the member's name and with kind "answer"
-//     ("Asked their little one's name, Carlos said — Ruby!"). What the
+//     ("Asked their little one's name, Carlos said — Ruby!"), however
+//     short the answer ("住龙岗", which clustering leaves out as noise). What the
 //     group settles on and may change later (Language.Setting: where
 //     carpools leave from, the team's floor, a fee) is kept once, tagged
 //     TagSetting, and a later line about the same setting extends it with
@@ -311,7 +322,7 @@ func (f *Fuser) Fuse(ctx context.Context, p groupmem.Pass) (groupmem.Answer, err
 	if err != nil {
 		return groupmem.Answer{}, fmt.Errorf("read the window: %w", err)
 	}
-	items, dropped, err := f.items(ctx, msgs, p.Messages)
+	items, spoken, dropped, err := f.items(ctx, msgs, p.Messages)
 	if err != nil {
 		return groupmem.Answer{}, err
 	}
@@ -322,7 +333,7 @@ func (f *Fuser) Fuse(ctx context.Context, p groupmem.Pass) (groupmem.Answer, err
 	focus(items, seeds)
 	clusters := clusterItems(items, mems, seeds, clusterParams{assign: f.cfg.AssignThreshold, merge: f.cfg.MergeThreshold})
 	ds := f.decide(clusters, active, p.Moderated)
-	answered, used := f.answers(f.spoken(msgs, p.Messages), mems, ds)
+	answered, used := f.answers(spoken, mems, ds)
 	ds = append(ds, answered...)
 	ds = append(ds, f.memberFacts(items, mems, ds, used)...)
 	ds = append(ds, f.settings(items, mems, seeds, ds)...)

@@ -77,16 +77,25 @@ func (f *Fuser) readWindow(ctx context.Context, groupID string, fresh []groupmem
 }
 
 // items drops the noise of msgs and embeds the rest. It returns the items
-// in the order of msgs and how many messages were noise.
-func (f *Fuser) items(ctx context.Context, msgs, fresh []groupmem.Message) ([]*item, int, error) {
+// in the order of msgs, how many messages were noise, and what members
+// said among msgs as items without vectors, for answers: short lines too,
+// which clustering leaves out as noise but which answer a question put by
+// name ("住龙岗", "Ruby!"); not bot lines, commands, filler or lines too
+// long.
+func (f *Fuser) items(ctx context.Context, msgs, fresh []groupmem.Message) ([]*item, []*item, int, error) {
 	isFresh := make(map[string]bool, len(fresh))
 	for _, m := range fresh {
 		isFresh[m.ID] = true
 	}
 	var kept []groupmem.Message
 	var texts []string
+	var spoken []*item
 	for _, m := range msgs {
-		if noise(f.cfg.Languages, m, f.ignore, f.cfg.MinUnits) != "" {
+		n := noise(f.cfg.Languages, m, f.ignore, f.cfg.MinUnits)
+		if n == "" || n == noiseShort {
+			spoken = append(spoken, &item{msg: m, fresh: isFresh[m.ID]})
+		}
+		if n != "" {
 			continue
 		}
 		kept = append(kept, m)
@@ -94,7 +103,7 @@ func (f *Fuser) items(ctx context.Context, msgs, fresh []groupmem.Message) ([]*i
 	}
 	vecs, err := f.vectors(ctx, texts)
 	if err != nil {
-		return nil, 0, err
+		return nil, nil, 0, err
 	}
 	named := concepts(f.cfg.Lexicon, texts, f.cfg.ConceptCosine, f.cfg.MaxConceptFreq)
 	items := make([]*item, 0, len(kept))
@@ -106,25 +115,7 @@ func (f *Fuser) items(ctx context.Context, msgs, fresh []groupmem.Message) ([]*i
 			day: m.SentAt.In(f.cfg.Evolve.Location).Format(time.DateOnly), fresh: isFresh[m.ID],
 			words: append(tokens(texts[i]), named[i]...)})
 	}
-	return items, len(msgs) - len(items), nil
-}
-
-// spoken returns what members said among msgs, in order, as items
-// without vectors for answers: short lines too, which clustering leaves
-// out as noise but which answer a question put by name ("住龙岗",
-// "Ruby!"); not bot lines, commands, filler or lines too long.
-func (f *Fuser) spoken(msgs, fresh []groupmem.Message) []*item {
-	isFresh := make(map[string]bool, len(fresh))
-	for _, m := range fresh {
-		isFresh[m.ID] = true
-	}
-	var out []*item
-	for _, m := range msgs {
-		if n := noise(f.cfg.Languages, m, f.ignore, f.cfg.MinUnits); n == "" || n == noiseShort {
-			out = append(out, &item{msg: m, fresh: isFresh[m.ID]})
-		}
-	}
-	return out
+	return items, spoken, len(msgs) - len(items), nil
 }
 
 // vectors embeds texts, equal texts once.
