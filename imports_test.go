@@ -68,6 +68,10 @@ var layers = []layer{
 	// Webhook delivery knows the domain and the network, not the stores,
 	// the worker or the API (the stores' port is the root's Webhooks).
 	{pkg: "webhook", deny: []string{module + "/worker", module + "/api", module + "/store/", module + "/stack", module + "/evolve", module + "/cmd/"}, transitive: true},
+	// The spans' API may be used by every layer: it reaches no I/O and
+	// nothing of ours but the domain. The exporter is the assembly's.
+	{pkg: "telemetry", deny: append([]string{module + "/worker", module + "/api", module + "/stack", module + "/store/", module + "/telemetry/otlp"}, ioPackages...), transitive: true},
+	{pkg: "telemetry/otlp", deny: []string{module + "/worker", module + "/api", module + "/stack", module + "/store/", module + "/llm", module + "/evolve"}, transitive: true},
 	{pkg: "metrics", deny: []string{module + "/worker", module + "/api", module + "/store/", module + "/stack", module + "/llm"}, transitive: true},
 	{pkg: "api", deny: []string{module + "/store/", module + "/offline", module + "/llmfuse", module + "/demo", module + "/cmd/"}, transitive: true},
 	// The MCP tools reach the memory only through the API's endpoints.

@@ -117,3 +117,30 @@ func TestLogLinesCarryTheSpan(t *testing.T) {
 		t.Errorf("line outside any span = %q; want no trace_id", lines[1])
 	}
 }
+
+// BenchmarkSpan measures one span a run's phase starts and ends, with
+// tracing off (the nil Telemetry) and on (an SDK provider that keeps
+// every span and hands it to a batch exporter that drops it).
+func BenchmarkSpan(b *testing.B) {
+	ctx := context.Background()
+	b.Run("off", func(b *testing.B) {
+		var off *telemetry.Telemetry
+		for b.Loop() {
+			c, run := off.Start(ctx, "evolve.run")
+			_, phase := telemetry.Child(c, "evolve.load")
+			phase.End()
+			run.End()
+		}
+	})
+	b.Run("on", func(b *testing.B) {
+		tp := sdktrace.NewTracerProvider(sdktrace.WithBatcher(tracetest.NewNoopExporter()))
+		defer tp.Shutdown(ctx)
+		tel := telemetry.New(tp, false)
+		for b.Loop() {
+			c, run := tel.Start(ctx, "evolve.run")
+			_, phase := telemetry.Child(c, "evolve.load")
+			phase.End()
+			run.End()
+		}
+	})
+}

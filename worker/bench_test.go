@@ -20,9 +20,11 @@ import (
 // the in-process Qdrant test server. It reports p50 and p99 of the time
 // Evolve takes less the time the scripted model spends making up its
 // answer (see ownCost); the HTTP exchange with the model counts.
-func BenchmarkEvolveOverhead(b *testing.B) {
+func BenchmarkEvolveOverhead(b *testing.B) { benchEvolveOverhead(b, newBenchHarness(b)) }
+
+// benchEvolveOverhead runs BenchmarkEvolveOverhead's evolutions through h.
+func benchEvolveOverhead(b *testing.B, h *harness) {
 	ctx := context.Background()
-	h := newBenchHarness(b)
 	var lat []time.Duration
 	for i := 0; b.Loop(); i++ {
 		b.StopTimer()

@@ -35,6 +35,8 @@ type Options struct {
 
 	// Session timeouts of the ledger's pool (zero: postgres's defaults).
 	IdleInTxTimeout, LockTimeout, StatementTimeout time.Duration
+	// Tracer hears about every query (postgres.Config.Tracer).
+	Tracer pgx.QueryTracer
 }
 
 // Open returns a migrated Ledger in a fresh schema. The test fails, naming
@@ -54,6 +56,7 @@ func OpenWith(tb testing.TB, o Options) *postgres.Ledger {
 	l, err := postgres.Open(ctx, postgres.Config{
 		URL: URL(), Schema: schema, Now: o.Now, MaxConns: o.MaxConns,
 		IdleInTxTimeout: o.IdleInTxTimeout, LockTimeout: o.LockTimeout, StatementTimeout: o.StatementTimeout,
+		Tracer: o.Tracer,
 	})
 	if err != nil {
 		tb.Fatalf("open Postgres at GROUPMEM_TEST_POSTGRES_URL=%q: %v", URL(), err)
