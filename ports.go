@@ -292,6 +292,16 @@ type Embedder interface {
 	Dimension() int
 }
 
+// CountingEmbedder is an Embedder whose service reports the tokens it
+// counted, so that a run can record them beside its model tokens and
+// price them. llm.Embeddings is one; the local embedders are not.
+type CountingEmbedder interface {
+	Embedder
+	// EmbedCounting is Embed, and the tokens the service reported for
+	// texts (0 when it reported none).
+	EmbedCounting(ctx context.Context, texts []string) ([][]float32, int, error)
+}
+
 // Webhooks stores webhook subscriptions and the events on their way to
 // them. The ledgers write events in the transactions that make them true
 // (CommitPlan, FinishRun, KeepPlan, PurgeGroup, RedactMessage), one

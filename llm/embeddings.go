@@ -62,7 +62,7 @@ type Embeddings struct {
 	batchSize int
 }
 
-var _ groupmem.Embedder = (*Embeddings)(nil)
+var _ groupmem.CountingEmbedder = (*Embeddings)(nil)
 
 // NewEmbeddings checks c and returns a client. It makes no request.
 // EINVALID names the setting at fault.
@@ -122,6 +122,9 @@ type embeddingsResponse struct {
 		Index     int       `json:"index"`
 		Embedding []float32 `json:"embedding"`
 	} `json:"data"`
+	Usage struct {
+		PromptTokens int `json:"prompt_tokens"`
+	} `json:"usage"`
 }
 
 // Embed returns one vector of length Dimension per text, in the order of
@@ -131,26 +134,34 @@ type embeddingsResponse struct {
 // when a batch's answer lacks a text, repeats one, or has a vector of
 // another length; otherwise as the package documentation lists.
 func (e *Embeddings) Embed(ctx context.Context, texts []string) ([][]float32, error) {
+	vecs, _, err := e.EmbedCounting(ctx, texts)
+	return vecs, err
+}
+
+// EmbedCounting is Embed, and the tokens the service reported for texts
+// (usage.prompt_tokens of each request, summed; 0 when it reports none).
+func (e *Embeddings) EmbedCounting(ctx context.Context, texts []string) ([][]float32, int, error) {
 	for i, t := range texts {
 		if t == "" {
-			return nil, groupmem.Errorf(groupmem.EINVALID, "embed: text %d is empty", i)
+			return nil, 0, groupmem.Errorf(groupmem.EINVALID, "embed: text %d is empty", i)
 		}
 	}
-	out := make([][]float32, 0, len(texts))
+	out, tokens := make([][]float32, 0, len(texts)), 0
 	for start := 0; start < len(texts); start += e.batchSize {
 		batch := texts[start:min(start+e.batchSize, len(texts))]
-		vecs, err := e.embedBatch(ctx, batch)
+		vecs, n, err := e.embedBatch(ctx, batch)
 		if err != nil {
-			return nil, err
+			return nil, 0, err
 		}
-		out = append(out, vecs...)
+		out, tokens = append(out, vecs...), tokens+max(n, 0)
 	}
-	return out, nil
+	return out, tokens, nil
 }
 
 // embedBatch embeds one request's worth of texts and puts the vectors in
-// the order of the texts by each result's index.
-func (e *Embeddings) embedBatch(ctx context.Context, batch []string) ([][]float32, error) {
+// the order of the texts by each result's index; it returns also the
+// tokens the answer reports.
+func (e *Embeddings) embedBatch(ctx context.Context, batch []string) ([][]float32, int, error) {
 	req := embeddingsRequest{Model: e.model, Input: batch}
 	if e.sendDim {
 		req.Dimensions = e.dim
@@ -159,22 +170,22 @@ func (e *Embeddings) embedBatch(ctx context.Context, batch []string) ([][]float3
 	ctx, span := startCall(ctx, opEmbeddings, e.model, telemetry.Texts.Int(len(batch)))
 	_, err := e.ep.post(ctx, req, &resp, 0)
 	if endCall(span, err); err != nil {
-		return nil, err
+		return nil, 0, err
 	}
 	if len(resp.Data) != len(batch) {
-		return nil, e.ep.unusable(fmt.Sprintf("answer has %d vectors for %d texts", len(resp.Data), len(batch)), nil)
+		return nil, 0, e.ep.unusable(fmt.Sprintf("answer has %d vectors for %d texts", len(resp.Data), len(batch)), nil)
 	}
 	vecs := make([][]float32, len(batch))
 	for _, d := range resp.Data {
 		switch {
 		case d.Index < 0 || d.Index >= len(batch):
-			return nil, e.ep.unusable(fmt.Sprintf("answer has index %d for %d texts", d.Index, len(batch)), nil)
+			return nil, 0, e.ep.unusable(fmt.Sprintf("answer has index %d for %d texts", d.Index, len(batch)), nil)
 		case vecs[d.Index] != nil:
-			return nil, e.ep.unusable(fmt.Sprintf("answer repeats index %d", d.Index), nil)
+			return nil, 0, e.ep.unusable(fmt.Sprintf("answer repeats index %d", d.Index), nil)
 		case len(d.Embedding) != e.dim:
-			return nil, e.ep.unusable(fmt.Sprintf("vector %d has %d values; Dimension is %d", d.Index, len(d.Embedding), e.dim), nil)
+			return nil, 0, e.ep.unusable(fmt.Sprintf("vector %d has %d values; Dimension is %d", d.Index, len(d.Embedding), e.dim), nil)
 		}
 		vecs[d.Index] = d.Embedding
 	}
-	return vecs, nil
+	return vecs, resp.Usage.PromptTokens, nil
 }

@@ -291,9 +291,14 @@ func (e *evolving) load(ctx context.Context) (*evolve.Input, error) {
 func (e *evolving) apply(ctx context.Context, plan *groupmem.Plan) (Result, error) {
 	s, run := e.s, e.run
 	ectx, span := telemetry.Child(ctx, spanEmbed, trace.WithAttributes(telemetry.Texts.Int(len(plan.New))))
-	err := s.embed(ectx, plan.New)
+	embedded, err := s.embedCounting(ectx, plan.New)
 	if endSpan(span, err); err != nil {
 		return e.fail(ctx, groupmem.RunFailed, groupmem.FailEmbed, fmt.Errorf("embed: %w", err))
+	}
+	if embedded > 0 {
+		plan.Run.Tokens.Embedding += embedded
+		plan.Run.Tokens = s.cfg.Prices.Priced(plan.Run.Tokens)
+		run.Tokens, e.run.Tokens, e.res.Tokens = plan.Run.Tokens, plan.Run.Tokens, plan.Run.Tokens
 	}
 	e.res.Changes, e.res.New = plan.Changes, plan.New
 	if e.o.DryRun {
@@ -375,24 +380,38 @@ func (s *Service) leftOut(ctx context.Context, run groupmem.Run, o Options, fuse
 
 // embed fills the embedding of every new version, in one call.
 func (s *Service) embed(ctx context.Context, mems []groupmem.Memory) error {
+	_, err := s.embedCounting(ctx, mems)
+	return err
+}
+
+// embedCounting is embed, and the tokens the embedder's service reported
+// (0 for an embedder that does not count them: groupmem.CountingEmbedder).
+func (s *Service) embedCounting(ctx context.Context, mems []groupmem.Memory) (int, error) {
 	if len(mems) == 0 {
-		return nil
+		return 0, nil
 	}
 	texts := make([]string, len(mems))
 	for i, m := range mems {
 		texts[i] = m.Statement
 	}
-	vecs, err := s.embedder.Embed(ctx, texts)
+	var vecs [][]float32
+	var tokens int
+	var err error
+	if c, ok := s.embedder.(groupmem.CountingEmbedder); ok {
+		vecs, tokens, err = c.EmbedCounting(ctx, texts)
+	} else {
+		vecs, err = s.embedder.Embed(ctx, texts)
+	}
 	if err != nil {
-		return err
+		return 0, err
 	}
 	if len(vecs) != len(mems) {
-		return groupmem.Errorf(groupmem.EUNAVAILABLE, "embedder returned %d vectors for %d texts", len(vecs), len(mems))
+		return 0, groupmem.Errorf(groupmem.EUNAVAILABLE, "embedder returned %d vectors for %d texts", len(vecs), len(mems))
 	}
 	for i := range mems {
 		mems[i].Embedding = vecs[i]
 	}
-	return nil
+	return tokens, nil
 }
 
 // moderatedChanges bounds the change-log rows read for Moderated.
