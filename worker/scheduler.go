@@ -122,10 +122,13 @@ func (s *Scheduler) Slot(t time.Time) time.Time {
 // Tick enqueues a job for slot for every group with at least MinMessages
 // new messages, prunes finished jobs older than Retention, and returns how
 // many jobs it added. Calling it twice for one slot (two replicas) adds
-// nothing the second time.
-func (s *Scheduler) Tick(ctx context.Context, slot time.Time) (int, error) {
+// nothing the second time. With Telemetry, the tick is the slot's span,
+// which the runs of its jobs link to.
+func (s *Scheduler) Tick(ctx context.Context, slot time.Time) (_ int, err error) {
+	ctx, span := s.cfg.Telemetry.StartSlot(ctx, slot)
+	defer func() { endSpan(span, err) }()
 	total := 0
-	err := eachDue(ctx, s.queue, s.cfg.MinMessages, s.cfg.Page, func(groups []string) error {
+	err = eachDue(ctx, s.queue, s.cfg.MinMessages, s.cfg.Page, func(groups []string) error {
 		n, err := s.queue.EnqueueJobs(ctx, slot, groups)
 		total += n
 		if err != nil {
@@ -169,9 +172,7 @@ func (s *Scheduler) Start(ctx context.Context) {
 // fire is the cron callback.
 func (s *Scheduler) fire(ctx context.Context) {
 	slot := s.Slot(s.cfg.Now())
-	ctx, span := s.cfg.Telemetry.StartSlot(ctx, slot)
 	n, err := s.Tick(ctx, slot)
-	endSpan(span, err)
 	if err != nil {
 		s.log.ErrorContext(ctx, "schedule tick", "slot", slot, "enqueued", n, "err", err)
 		return

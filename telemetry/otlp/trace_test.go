@@ -26,7 +26,9 @@ import (
 	"github.com/groupmem/groupmem/store/qdrant/qdranttest"
 	"github.com/groupmem/groupmem/store/redis"
 	"github.com/groupmem/groupmem/store/redis/redistest"
+	"github.com/groupmem/groupmem/telemetry"
 	"github.com/groupmem/groupmem/telemetry/otlp"
+	"github.com/groupmem/groupmem/worker"
 )
 
 // The words of the test's chat, memory and question: none may leave the
@@ -194,6 +196,42 @@ func TestSpanTreeOfAnEvolutionAndAContextRequest(t *testing.T) {
 			t.Errorf("the exported spans contain %q", secret)
 		}
 	}
+}
+
+// A nightly run is a trace of its own, the job's, linked to the span of
+// the slot the scheduler's tick recorded, whose ids the slot alone gives.
+func TestNightlyRunLinksToItsSlot(t *testing.T) {
+	ts := openTracedStack(t, false)
+	ctx := context.Background()
+	sch, err := worker.NewScheduler(ts.st.Queue, nil, worker.SchedulerConfig{Telemetry: ts.st.Telemetry})
+	if err != nil {
+		t.Fatal(err)
+	}
+	slot := sch.Slot(time.Now())
+	if n, err := sch.Tick(ctx, slot); err != nil || n != 1 {
+		t.Fatalf("Tick = %d, %v; want the group's job", n, err)
+	}
+	pool, err := worker.NewPool(ts.st.Queue, ts.st.Service, nil, worker.PoolConfig{Telemetry: ts.st.Telemetry})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n, err := pool.RunOnce(ctx); err != nil || n != 1 {
+		t.Fatalf("RunOnce = %d, %v; want the job run", n, err)
+	}
+	tr, _ := ts.flush(t)
+	want := telemetry.Slot(slot)
+	tid, sid := want.TraceID(), want.SpanID()
+	tick := one(t, tr, "evolve.slot")
+	if string(tick.TraceId) != string(tid[:]) || string(tick.SpanId) != string(sid[:]) {
+		t.Errorf("the tick's span is %x/%x; want the slot's ids %v", tick.TraceId, tick.SpanId, want)
+	}
+	job := one(t, tr, "evolve.job")
+	if len(job.ParentSpanId) != 0 || len(job.Links) != 1 ||
+		string(job.Links[0].TraceId) != string(tick.TraceId) || string(job.Links[0].SpanId) != string(tick.SpanId) {
+		t.Fatalf("the job's span has parent %x and links %v; want a root linked to the tick", job.ParentSpanId, job.Links)
+	}
+	run := child(t, tr, job, "evolve.run")
+	child(t, tr, child(t, tr, run, "evolve.fuse"), "evolve.pass")
 }
 
 // With content on, the question a request asked is exported: the switch
