@@ -59,7 +59,7 @@ var English = Language{
 	Attribution: ": ",
 	Definite:    "The ",
 	Mine:        "My ",
-	Result: regexp.MustCompile(`(?i)^\W*(?:beat|lost to|lost \d|won \d|drew \d|drew with|thrashed|edged)\b|\b\d{1,2}-\d{1,2} (?:win|loss|draw|defeat|victory)\b|` +
+	Result: regexp.MustCompile(`(?i)(?:^|[.!?,;:])\W*(?:beat|lost to|lost \d|won \d|drew \d|drew with|thrashed|edged)\b|\bbeat (?-i:[A-Z])[^.!?]{0,40}\b\d{1,2}-\d{1,2}\b|\b\d{1,2}-\d{1,2} (?:win|loss|draw|defeat|victory)\b|` +
 		`\b(?:lost|won|drew) \d{1,2}-\d{1,2}\b|\b(?:full time|final score|result|league update)\b[^.!?]{0,30}\d{1,2}\b|\bus \d{1,2}\b`),
 	Team:       "The team",
 	Teamed:     enTeamed,

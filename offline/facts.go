@@ -632,8 +632,8 @@ func isMemberFact(m *groupmem.Memory) bool { return slices.Contains(m.Tags, TagM
 // fact of kind k, tells: in its member's name, or, for a game's result,
 // the team's (team).
 func (f *Fuser) factStatement(said groupmem.Message, k factKind) (st string, team bool) {
-	if k.name == "event" && result(f.cfg.Languages, said.Content) {
-		return f.teamStatement(said), true
+	if result(f.cfg.Languages, said.Content) {
+		return f.teamStatement(said), true // whichever kind's pattern read it
 	}
 	// What the group did together ("ended up at The Kings Head, the
 	// landlord knows us by name") has the group as its "we".
@@ -680,15 +680,18 @@ func (f *Fuser) teamStatement(m groupmem.Message) string {
 		return ""
 	}
 	l := language(ls, cs[0])
-	if l == nil || l.Team == "" || strings.Contains(strings.ToLower(st), strings.ToLower(l.Team)) {
+	if l == nil || l.Team == "" {
 		return st
 	}
+	named := strings.Contains(strings.ToLower(st[:sentenceEnd(st)]), strings.ToLower(l.Team))
 	switch {
-	case l.VerbLead == nil:
-		return l.Team + l.SubjectSpace + st
 	case l.opensWithVerb(cs[0]):
 		r, size := utf8.DecodeRuneInString(st)
 		return l.Team + l.SubjectSpace + string(unicode.ToLower(r)) + st[size:]
+	case named:
+		return st // the team is in it already ("Full time: the team 5, …")
+	case l.VerbLead == nil:
+		return l.Team + l.SubjectSpace + st
 	}
 	return l.Team + l.Attribution + st
 }
