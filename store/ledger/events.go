@@ -13,7 +13,12 @@ import (
 // deliveries. A purge empties them of the group's rows apart from its own
 // group.purged event (EmptyEvents and PurgeEvent), without counting them
 // among the removed rows: they are a copy of what went, on its way out.
-var EventTables = []string{"webhook_deliveries", "webhook_streams", "webhook_events", "webhook_event_seq"}
+var EventTables = []string{"webhook_deliveries", "webhook_streams", "webhook_events"}
+
+// EventSeqTable holds each group's last event seq. A purge keeps the
+// group's row (a number, no text), so that the group.purged event and
+// every later event of the group follow the seq of the events before it.
+const EventSeqTable = "webhook_event_seq"
 
 // PlanEvents returns the events of a committed plan: one per change-log
 // row (stamped), in their order, then the end of run (finished), which

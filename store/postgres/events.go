@@ -81,8 +81,9 @@ func emitEvents(ctx context.Context, tx pgx.Tx, group string, events []groupmem.
 	return nil
 }
 
-// emptyEvents removes every webhook row of a purged group: undelivered
-// events hold its statements.
+// emptyEvents removes the webhook events, deliveries and streams of a
+// purged group (undelivered events hold its statements); its seq row
+// stays (ledger.EventSeqTable).
 func emptyEvents(ctx context.Context, tx pgx.Tx, group string) error {
 	for _, table := range ledger.EventTables {
 		if _, err := tx.Exec(ctx, `DELETE FROM `+table+` WHERE group_id = $1`, group); err != nil {

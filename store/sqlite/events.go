@@ -65,8 +65,9 @@ func queueDelivery(ctx context.Context, tx *sql.Tx, hook, event, group string, s
 	return nil
 }
 
-// emptyEvents removes every webhook row of a purged group: undelivered
-// events hold its statements.
+// emptyEvents removes the webhook events, deliveries and streams of a
+// purged group (undelivered events hold its statements); its seq row
+// stays (ledger.EventSeqTable).
 func emptyEvents(ctx context.Context, tx *sql.Tx, group string) error {
 	for _, table := range ledger.EventTables {
 		if _, err := tx.ExecContext(ctx, `DELETE FROM `+table+` WHERE group_id = ?`, group); err != nil {

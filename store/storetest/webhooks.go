@@ -28,6 +28,7 @@ func TestWebhooks(t *testing.T, open func(t *testing.T) WebhookLedger) {
 		{"LeaseRunsOut", testWebhookLeaseRunsOut},
 		{"RetryWaitsAndPauseStops", testWebhookRetryAndPause},
 		{"RedactionAndPurgeLeaveNoText", testWebhookForgets},
+		{"PurgeKeepsTheSeq", testWebhookPurgeKeepsSeq},
 		{"Replay", testWebhookReplay},
 		{"Manage", testWebhookManage},
 	}
@@ -327,6 +328,22 @@ func testWebhookForgets(t *testing.T, l WebhookLedger) {
 	got = Pending(t, l, w)["g1"]
 	if len(got) != 1 || got[0].Event.Type != groupmem.EventGroupPurged || got[0].Event.Data.Removed["messages"] != 2 {
 		t.Fatalf("after a purge only its event waits: %+v", got)
+	}
+}
+
+func testWebhookPurgeKeepsSeq(t *testing.T, l WebhookLedger) {
+	w := commitEvents(t, l, "g1", 2)
+	before := Pending(t, l, w)["g1"]
+	if len(before) == 0 {
+		t.Fatal("no events before the purge")
+	}
+	last := before[len(before)-1].Event.Seq
+	if _, err := l.PurgeGroup(context.Background(), "g1", "mod"); err != nil {
+		t.Fatal(err)
+	}
+	got := Pending(t, l, w)["g1"]
+	if len(got) != 1 || got[0].Event.Type != groupmem.EventGroupPurged || got[0].Event.Seq != last+1 {
+		t.Fatalf("after events up to seq %d the purge's event is %+v, want seq %d", last, got, last+1)
 	}
 }
 
