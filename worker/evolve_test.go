@@ -188,7 +188,7 @@ func TestFirstEvolution(t *testing.T) {
 	if res.Status != groupmem.RunSucceeded || res.Stats != (groupmem.Stats{Created: 2}) || res.Messages != 4 || res.Passes != 1 {
 		t.Fatalf("result = %+v", res)
 	}
-	if res.Tokens != (groupmem.Tokens{Prompt: 1200, Completion: 90}) {
+	if res.Tokens != (groupmem.Tokens{Prompt: 1200, Completion: 90, Calls: 1}) {
 		t.Fatalf("tokens = %+v", res.Tokens)
 	}
 	act := h.active(t, "group_test_001")
