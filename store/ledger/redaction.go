@@ -88,7 +88,8 @@ func Redact(ctx context.Context, tx RedactTx, groupID, messageID, actor string, 
 		return r, err
 	}
 	r.Rows["messages"] = 1
-	if err := redactCiting(ctx, tx, &r, text, now); err != nil {
+	deleted, err := redactCiting(ctx, tx, &r, text, now)
+	if err != nil {
 		return r, err
 	}
 	if t := strings.TrimSpace(text); t != "" {
@@ -110,17 +111,19 @@ func Redact(ctx context.Context, tx RedactTx, groupID, messageID, actor string, 
 	if err := tx.RecordRemoval(ctx, &r.Removal); err != nil {
 		return r, err
 	}
-	return r, tx.Emit(ctx, []groupmem.Event{RedactEvent(r)}, now)
+	return r, tx.Emit(ctx, append(ChangeEvents(deleted), RedactEvent(r)), now)
 }
 
 // redactCiting redacts the versions that cite the message and quote its
 // text; the active ones among them are deleted, which the change log
-// tells without the text.
-func redactCiting(ctx context.Context, tx RedactTx, r *groupmem.Redaction, text string, now time.Time) error {
+// tells without the text. It returns the change-log rows it wrote, whose
+// memory.deleted events go before the message.redacted one.
+func redactCiting(ctx context.Context, tx RedactTx, r *groupmem.Redaction, text string, now time.Time) ([]groupmem.Change, error) {
 	cited, err := tx.Citing(ctx, r.GroupID, r.MessageID)
 	if err != nil {
-		return err
+		return nil, err
 	}
+	var logged []groupmem.Change
 	for _, v := range cited {
 		if !Quotes(v.Statement, text) {
 			continue
@@ -129,19 +132,21 @@ func redactCiting(ctx context.Context, tx RedactTx, r *groupmem.Redaction, text 
 		if status == groupmem.StatusActive {
 			status = groupmem.StatusDeprecated
 			r.Deleted = append(r.Deleted, v.ID)
-			if err := tx.LogChange(ctx, groupmem.Change{GroupID: r.GroupID, Action: groupmem.ActionDelete, MemoryID: v.ID,
+			c := groupmem.Change{GroupID: r.GroupID, Action: groupmem.ActionDelete, MemoryID: v.ID,
 				OldStatement: groupmem.Redacted, Reason: "it quoted a redacted message", Version: v.Version, Actor: r.Actor,
-				CreatedAt: now}); err != nil {
-				return err
+				CreatedAt: now}
+			if err := tx.LogChange(ctx, c); err != nil {
+				return nil, err
 			}
+			logged = append(logged, c)
 		}
 		if err := tx.RedactVersion(ctx, r.GroupID, v, status, now); err != nil {
-			return err
+			return nil, err
 		}
 		r.Redacted = append(r.Redacted, v.ID)
 	}
 	count(r.Rows, "memory_versions", len(r.Redacted))
-	return nil
+	return logged, nil
 }
 
 // count sets rows[table] to n when n is positive.

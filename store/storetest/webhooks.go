@@ -322,6 +322,11 @@ func testWebhookForgets(t *testing.T, l WebhookLedger) {
 	if red := got[len(got)-1].Event.Data; red.MessageID != "m0" || !slices.Contains(red.Redacted, plan.New[0].ID) {
 		t.Errorf("message.redacted carries %+v", red)
 	}
+	if del := got[len(got)-2].Event; del.Type != groupmem.EventMemoryDeleted || del.Data.MemoryID != plan.New[0].ID ||
+		del.Data.Statement != groupmem.Redacted {
+		t.Errorf("the redaction deleted memory %s; the event before message.redacted is %s %+v, want memory.deleted",
+			plan.New[0].ID, del.Type, del.Data)
+	}
 	if _, err := l.PurgeGroup(ctx, "g1", "mod"); err != nil {
 		t.Fatal(err)
 	}
