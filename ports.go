@@ -323,8 +323,9 @@ type Webhooks interface {
 	// beside it until until. ENOTFOUND when there is no such webhook.
 	RotateWebhook(ctx context.Context, id, secret string, until time.Time) (Webhook, error)
 	// PauseWebhook stops a webhook's deliveries, with the reason; its
-	// events keep being queued. ResumeWebhook starts them again.
-	// ENOTFOUND when there is no such webhook.
+	// events keep being queued. ResumeWebhook starts them again, in one
+	// transaction: every stream is due at once and the retry window of
+	// what waits starts anew. ENOTFOUND when there is no such webhook.
 	PauseWebhook(ctx context.Context, id, reason string) error
 	ResumeWebhook(ctx context.Context, id string) (Webhook, error)
 	// ClaimWebhooks leases streams (the deliveries of one webhook in one

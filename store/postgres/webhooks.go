@@ -80,14 +80,33 @@ func (l *Ledger) PauseWebhook(ctx context.Context, id, reason string) error {
 		l.now().UTC(), groupmem.Truncate(groupmem.CleanText(reason), ledger.MaxDeliveryError))
 }
 
-// ResumeWebhook implements groupmem.Webhooks.
+// ResumeWebhook implements groupmem.Webhooks: in one transaction, the
+// retry window of what waits starts again, every stream of the webhook is
+// due at once, and then the pause ends, so that no claim sees the webhook
+// resumed with its old window.
 func (l *Ledger) ResumeWebhook(ctx context.Context, id string) (groupmem.Webhook, error) {
-	if err := l.changeWebhook(ctx, id, `UPDATE webhooks SET paused_at = NULL, paused_reason = '' WHERE id = $1`); err != nil {
-		return groupmem.Webhook{}, err
+	if !groupmem.ValidID(id) {
+		return groupmem.Webhook{}, ledger.WebhookError(id)
 	}
-	// The retry window of what waits starts again.
-	if err := l.changeWebhook(ctx, id, `UPDATE webhook_deliveries SET created_at = $2 WHERE webhook_id = $1 AND state = 'pending'`,
-		l.now().UTC()); err != nil && groupmem.ErrorCode(err) != groupmem.ENOTFOUND {
+	now := l.now().UTC()
+	err := l.inTx(ctx, func(tx pgx.Tx) error {
+		if _, err := tx.Exec(ctx, `UPDATE webhook_deliveries SET created_at = $2 WHERE webhook_id = $1 AND state = 'pending'`,
+			id, now); err != nil {
+			return fmt.Errorf("resume webhook: %w", err)
+		}
+		if _, err := tx.Exec(ctx, `UPDATE webhook_streams SET next_at = $2 WHERE webhook_id = $1`, id, now); err != nil {
+			return fmt.Errorf("resume webhook: %w", err)
+		}
+		tag, err := tx.Exec(ctx, `UPDATE webhooks SET paused_at = NULL, paused_reason = '' WHERE id = $1`, id)
+		if err != nil {
+			return fmt.Errorf("resume webhook: %w", err)
+		}
+		if tag.RowsAffected() == 0 {
+			return ledger.WebhookError(id)
+		}
+		return nil
+	})
+	if err != nil {
 		return groupmem.Webhook{}, err
 	}
 	return l.Webhook(ctx, id)
