@@ -87,8 +87,8 @@ type Usage struct {
 
 // UsageReport is the answer to a UsageQuery: its rows (by day, oldest
 // first, only days with usage; by group, by cost, the highest first, then
-// by group id, at most Limit) and the total of the whole window, groups
-// past Limit included.
+// by tokens, the most first, then by group id bytewise, at most Limit) and
+// the total of the whole window, groups past Limit included.
 type UsageReport struct {
 	Rows  []Usage
 	Total Usage

@@ -51,7 +51,10 @@ const usageSums = `sum(runs)::bigint, sum(calls)::bigint, sum(prompt_tokens)::bi
 // usageQuery is the one statement that answers q, and its arguments. Its
 // filters are written out only when q has them, so that each shape gets
 // the plan its index makes: (group_id, day) for one group, (day) for
-// every group.
+// every group. An answer by group is ordered by cost, then by tokens (so
+// that groups still rank when no price is set), then by group id
+// bytewise, as the SQLite ledger orders it, whatever the database's
+// collation.
 func usageQuery(q groupmem.UsageQuery) (string, []any) {
 	args := []any{q.Since, q.Until}
 	where := []string{"day BETWEEN $1::date AND $2::date"}
@@ -69,5 +72,6 @@ func usageQuery(q groupmem.UsageQuery) (string, []any) {
 	}
 	args = append(args, q.Limit)
 	return `SELECT group_id, ` + usageSums + filter + ` GROUP BY group_id
-		ORDER BY sum(cost) DESC, group_id LIMIT $` + strconv.Itoa(len(args)), args
+		ORDER BY sum(cost) DESC, sum(prompt_tokens + completion_tokens + embedding_tokens) DESC, group_id COLLATE "C"
+		LIMIT $` + strconv.Itoa(len(args)), args
 }

@@ -14,3 +14,9 @@ func TestUsageContract(t *testing.T) {
 		return pgtest.OpenWith(t, pgtest.Options{Now: now})
 	})
 }
+
+func TestUsageOrderContract(t *testing.T) {
+	storetest.TestUsageOrder(t, func(t *testing.T, now func() time.Time) groupmem.Ledger {
+		return pgtest.OpenWith(t, pgtest.Options{Now: now})
+	})
+}

@@ -54,7 +54,9 @@ const usageSums = `sum(runs), sum(calls), sum(prompt_tokens), sum(completion_tok
 // usageQuery is the one statement that answers q, and its arguments. Its
 // filters are written out only when q has them, so that each shape gets
 // the plan its index makes: the primary key (group_id, day) for one
-// group, usage_days_day for every group.
+// group, usage_days_day for every group. An answer by group is ordered
+// by cost, then by tokens (so that groups still rank when no price is
+// set), then by group id bytewise, as the Postgres ledger orders it.
 func usageQuery(q groupmem.UsageQuery) (string, []any) {
 	args := []any{nanos(q.Since) / dayNanos, nanos(q.Until) / dayNanos}
 	where := []string{"day BETWEEN ? AND ?"}
@@ -72,5 +74,6 @@ func usageQuery(q groupmem.UsageQuery) (string, []any) {
 		return `SELECT date(day * 86400, 'unixepoch'), ` + usageSums + filter + ` GROUP BY day ORDER BY day`, args
 	}
 	args = append(args, q.Limit)
-	return `SELECT group_id, ` + usageSums + filter + ` GROUP BY group_id ORDER BY sum(cost) DESC, group_id LIMIT ?`, args
+	return `SELECT group_id, ` + usageSums + filter + ` GROUP BY group_id
+		ORDER BY sum(cost) DESC, sum(prompt_tokens + completion_tokens + embedding_tokens) DESC, group_id COLLATE BINARY LIMIT ?`, args
 }

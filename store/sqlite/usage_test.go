@@ -14,3 +14,9 @@ func TestUsageContract(t *testing.T) {
 		return openAt(t, filepath.Join(t.TempDir(), "ledger.db"), now)
 	})
 }
+
+func TestUsageOrderContract(t *testing.T) {
+	storetest.TestUsageOrder(t, func(t *testing.T, now func() time.Time) groupmem.Ledger {
+		return openAt(t, filepath.Join(t.TempDir(), "ledger.db"), now)
+	})
+}
