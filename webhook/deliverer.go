@@ -202,6 +202,16 @@ func (d *Deliverer) done(id string) {
 // Deliveries made are recorded in groups: every recordEvery of them, or
 // recordAfter after the last record, whichever comes first, and at the
 // end of a claim. A deliverer that dies sends at most that many again.
+//
+// A record is also the holder's check that its claim still stands: a
+// redaction or a purge takes the leases of the group's streams (keeping
+// their end), so the next record fails with ESTALE and Deliver stops.
+// The window that remains: after the redaction or purge commits, the
+// holder may still begin at most recordEvery sends of what it claimed
+// before, all within recordAfter of the commit; the scrubbed events and
+// group.purged go only once the lease has run out, after those sends
+// ended (a send ends within Timeout, and the lease, renewed at each
+// record, outlasts it as long as Lease > Timeout + recordAfter).
 const (
 	recordEvery = 32
 	recordAfter = 100 * time.Millisecond

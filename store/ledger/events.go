@@ -11,9 +11,20 @@ import (
 
 // EventTables are the tables that hold a group's webhook events and their
 // deliveries. A purge empties them of the group's rows apart from its own
-// group.purged event (EmptyEvents and PurgeEvent), without counting them
+// group.purged event and its streams (EmptyEvents and PurgeEvent), without counting them
 // among the removed rows: they are a copy of what went, on its way out.
-var EventTables = []string{"webhook_deliveries", "webhook_streams", "webhook_events"}
+var EventTables = []string{"webhook_deliveries", EventStreamTable, "webhook_events"}
+
+// EventStreamTable holds the streams (webhook, group) and their leases.
+// They hold no text, and a purge keeps them.
+//
+// TakeLeases: a redaction's scrub and a purge give each leased stream of
+// the group a new lease token that nobody holds, and keep leased_until.
+// The holder's next record of attempts fails with ESTALE, so it stops
+// sending what it read before the change; nobody else can claim the
+// stream before leased_until, so what the change queued (the scrubbed
+// events, group.purged) goes only after the holder has stopped.
+const EventStreamTable = "webhook_streams"
 
 // EventSeqTable holds each group's last event seq. A purge keeps the
 // group's row (a number, no text), so that the group.purged event and

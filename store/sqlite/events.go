@@ -65,11 +65,18 @@ func queueDelivery(ctx context.Context, tx *sql.Tx, hook, event, group string, s
 	return nil
 }
 
-// emptyEvents removes the webhook events, deliveries and streams of a
-// purged group (undelivered events hold its statements); its seq row
-// stays (ledger.EventSeqTable).
+// emptyEvents removes the webhook events and deliveries of a purged
+// group (undelivered events hold its statements); its seq row stays
+// (ledger.EventSeqTable), and so do its streams, which hold no text, each
+// held one under a new lease (takeLeases).
 func emptyEvents(ctx context.Context, tx *sql.Tx, group string) error {
+	if err := takeLeases(ctx, tx, group); err != nil {
+		return err
+	}
 	for _, table := range ledger.EventTables {
+		if table == ledger.EventStreamTable {
+			continue
+		}
 		if _, err := tx.ExecContext(ctx, `DELETE FROM `+table+` WHERE group_id = ?`, group); err != nil {
 			return fmt.Errorf("purge %s: %w", table, err)
 		}
@@ -77,9 +84,23 @@ func emptyEvents(ctx context.Context, tx *sql.Tx, group string) error {
 	return nil
 }
 
+// takeLeases gives every leased stream of the group a lease token nobody
+// holds and keeps its leased_until (ledger.TakeLeases).
+func takeLeases(ctx context.Context, tx *sql.Tx, group string) error {
+	if _, err := tx.ExecContext(ctx, `UPDATE webhook_streams SET lease = ?2
+		WHERE group_id = ?1 AND lease IS NOT NULL`, group, groupmem.NewID()); err != nil {
+		return fmt.Errorf("take the group's webhook leases: %w", err)
+	}
+	return nil
+}
+
 // scrubEvents replaces, in the group's events, every statement that
-// quotes text (ledger.Quotes) by groupmem.Redacted.
+// quotes text (ledger.Quotes) by groupmem.Redacted, and takes the leases
+// of the group's streams (takeLeases).
 func scrubEvents(ctx context.Context, tx *sql.Tx, group, text string) error {
+	if err := takeLeases(ctx, tx, group); err != nil {
+		return err
+	}
 	_, err := tx.ExecContext(ctx, `UPDATE webhook_events SET
 			old_statement = CASE WHEN `+quotesSQL("old_statement")+` THEN ?3 ELSE old_statement END,
 			statement = CASE WHEN `+quotesSQL("statement")+` THEN ?3 ELSE statement END

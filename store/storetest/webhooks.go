@@ -29,6 +29,7 @@ func TestWebhooks(t *testing.T, open func(t *testing.T) WebhookLedger) {
 		{"RetryWaitsAndPauseStops", testWebhookRetryAndPause},
 		{"RedactionAndPurgeLeaveNoText", testWebhookForgets},
 		{"PurgeKeepsTheSeq", testWebhookPurgeKeepsSeq},
+		{"RedactionAndPurgeTakeTheLease", testWebhookForgetTakesLease},
 		{"Replay", testWebhookReplay},
 		{"Manage", testWebhookManage},
 	}
@@ -355,6 +356,47 @@ func testWebhookPurgeKeepsSeq(t *testing.T, l WebhookLedger) {
 	got := Pending(t, l, w)["g1"]
 	if len(got) != 1 || got[0].Event.Type != groupmem.EventGroupPurged || got[0].Event.Seq != last+1 {
 		t.Fatalf("after events up to seq %d the purge's event is %+v, want seq %d", last, got, last+1)
+	}
+}
+
+// testWebhookForgetTakesLease: a redaction and a purge take the lease of
+// the group's held stream, so its holder's next record fails and nobody
+// claims the stream before the lease runs out.
+func testWebhookForgetTakesLease(t *testing.T, l WebhookLedger) {
+	ctx := context.Background()
+	Subscribe(t, l, nil, groupmem.EventTypes...)
+	msgs := Msgs("g1", "m", 2)
+	msgs[0].Content = "we meet at the blue cafe on fridays"
+	if _, err := l.InsertMessages(ctx, msgs); err != nil {
+		t.Fatal(err)
+	}
+	Commit(t, l, CreatePlan(Begin(t, l, "g1"), "we meet at the blue cafe on fridays", "likes tea"))
+	for _, forget := range []struct {
+		name string
+		fn   func() error
+	}{
+		{"redaction", func() error { _, err := l.RedactMessage(ctx, "g1", "m0", "mod"); return err }},
+		{"purge", func() error { _, err := l.PurgeGroup(ctx, "g1", "mod"); return err }},
+	} {
+		held := claim(t, l, 10, time.Second)
+		if len(held) != 1 {
+			t.Fatalf("before the %s: claimed %+v", forget.name, held)
+		}
+		b := held[0]
+		if err := forget.fn(); err != nil {
+			t.Fatal(err)
+		}
+		if err := deliver(t, l, b, b.Deliveries[0], false); groupmem.ErrorCode(err) != groupmem.ESTALE {
+			t.Fatalf("the holder's record after the %s: %v, want ESTALE", forget.name, err)
+		}
+		if got := claim(t, l, 10, time.Minute); len(got) != 0 {
+			t.Fatalf("after the %s the stream was claimed before its lease ran out: %+v", forget.name, got)
+		}
+		time.Sleep(1100 * time.Millisecond) // the lease runs out; the next claimer takes over
+	}
+	got := claim(t, l, 10, time.Minute)
+	if len(got) != 1 || len(got[0].Deliveries) != 1 || got[0].Deliveries[0].Event.Type != groupmem.EventGroupPurged {
+		t.Fatalf("once the lease ran out, the purge's event is claimed alone: %+v", got)
 	}
 }
 
