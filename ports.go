@@ -345,7 +345,10 @@ type Webhooks interface {
 	WebhookDeliveries(ctx context.Context, q WebhookDeliveryQuery) ([]WebhookDelivery, error)
 	// ReplayWebhook queues again, for the webhook, every event of the
 	// group of event eventID from that event on (by Seq) that the webhook
-	// covers, delivered or not, and returns how many. ENOTFOUND for an
-	// unknown webhook or event.
+	// covers, delivered or not, and returns how many. When a deliverer
+	// holds the stream, its lease is taken (its end kept): the holder's
+	// next record fails with ESTALE, and the replay goes, in order, once
+	// the lease has run out. The replayed events keep their ids.
+	// ENOTFOUND for an unknown webhook or event.
 	ReplayWebhook(ctx context.Context, id, eventID string) (int, error)
 }

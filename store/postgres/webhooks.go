@@ -357,8 +357,11 @@ func (l *Ledger) ReplayWebhook(ctx context.Context, id, eventID string) (int, er
 			return err
 		}
 		n = int(tag.RowsAffected())
-		_, err = tx.Exec(ctx, `INSERT INTO webhook_streams (webhook_id, group_id, next_at) VALUES ($1, $2, $3)
-			ON CONFLICT (webhook_id, group_id) DO UPDATE SET next_at = $3`, id, group, now)
+		// A held stream's lease is taken (ledger.EventStreamTable): its
+		// holder records nothing more, and the replay goes after it.
+		_, err = tx.Exec(ctx, `INSERT INTO webhook_streams AS s (webhook_id, group_id, next_at) VALUES ($1, $2, $3)
+			ON CONFLICT (webhook_id, group_id) DO UPDATE SET next_at = $3,
+				lease = CASE WHEN s.lease IS NULL THEN NULL ELSE gen_random_uuid() END`, id, group, now)
 		return err
 	})
 	if err != nil {

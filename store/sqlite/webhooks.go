@@ -298,8 +298,11 @@ func (l *Ledger) ReplayWebhook(ctx context.Context, id, eventID string) (int, er
 		}
 		affected, _ := res.RowsAffected()
 		n = int(affected)
+		// A held stream's lease is taken (ledger.EventStreamTable): its
+		// holder records nothing more, and the replay goes after it.
 		_, err = tx.ExecContext(ctx, `INSERT INTO webhook_streams (webhook_id, group_id, next_at) VALUES (?1, ?2, ?3)
-			ON CONFLICT (webhook_id, group_id) DO UPDATE SET next_at = ?3`, id, group, nanos(now))
+			ON CONFLICT (webhook_id, group_id) DO UPDATE SET next_at = ?3,
+				lease = CASE WHEN lease IS NULL THEN NULL ELSE ?4 END`, id, group, nanos(now), groupmem.NewID())
 		return err
 	})
 	return n, err

@@ -31,6 +31,7 @@ func TestWebhooks(t *testing.T, open func(t *testing.T) WebhookLedger) {
 		{"PurgeKeepsTheSeq", testWebhookPurgeKeepsSeq},
 		{"RedactionAndPurgeTakeTheLease", testWebhookForgetTakesLease},
 		{"Replay", testWebhookReplay},
+		{"ReplayTakesTheLease", testWebhookReplayTakesLease},
 		{"Manage", testWebhookManage},
 	}
 	for _, tt := range tests {
@@ -421,6 +422,40 @@ func testWebhookReplay(t *testing.T, l WebhookLedger) {
 	}
 	if _, err := l.ReplayWebhook(ctx, groupmem.NewID(), b.Deliveries[1].Event.ID); groupmem.ErrorCode(err) != groupmem.ENOTFOUND {
 		t.Errorf("replay of an unknown webhook: %v, want ENOTFOUND", err)
+	}
+}
+
+// testWebhookReplayTakesLease: a replay while another holds the stream
+// takes its lease, so the holder's record of the later events fails and
+// the replay goes, in order, once the lease runs out.
+func testWebhookReplayTakesLease(t *testing.T, l WebhookLedger) {
+	ctx := context.Background()
+	w := commitEvents(t, l, "g1", 2)
+	first := claim(t, l, 2, time.Minute)[0]
+	for i, d := range first.Deliveries {
+		if err := deliver(t, l, first, d, i == len(first.Deliveries)-1); err != nil {
+			t.Fatal(err)
+		}
+	}
+	held := claim(t, l, 10, time.Second)[0]
+	if n, err := l.ReplayWebhook(ctx, w.ID, first.Deliveries[0].Event.ID); err != nil || n != 4 {
+		t.Fatalf("ReplayWebhook = %d, %v; want 4", n, err)
+	}
+	if err := deliver(t, l, held, held.Deliveries[0], true); groupmem.ErrorCode(err) != groupmem.ESTALE {
+		t.Fatalf("the holder's record after a replay: %v, want ESTALE", err)
+	}
+	if got := claim(t, l, 10, time.Minute); len(got) != 0 {
+		t.Fatalf("the replayed stream was claimed before the holder's lease ran out: %+v", got)
+	}
+	time.Sleep(1100 * time.Millisecond)
+	got := claim(t, l, 10, time.Minute)
+	if len(got) != 1 || len(got[0].Deliveries) != 4 {
+		t.Fatalf("after the lease the replay is claimed whole: %+v", got)
+	}
+	for i, d := range got[0].Deliveries {
+		if d.Event.Seq != int64(i+1) || d.Attempts != 0 {
+			t.Errorf("replayed delivery %d: seq %d, %d attempts; want seq %d, none", i, d.Event.Seq, d.Attempts, i+1)
+		}
 	}
 }
 
