@@ -23,23 +23,67 @@ type Guard struct {
 	AllowHTTP bool
 }
 
-// sharedAddress is the carrier-grade NAT range, not public either.
-var sharedAddress = netip.MustParsePrefix("100.64.0.0/10")
+// specialPurpose are the IANA special-purpose blocks that are not public
+// besides those netip names (private, loopback, link-local, multicast):
+// shared (carrier-grade NAT), "this network", IETF protocol assignments,
+// documentation, benchmarking, reserved and broadcast, site-local,
+// discard, the deprecated IPv4-compatible IPv6 block and local-use NAT64.
+var specialPurpose = prefixes("0.0.0.0/8", "100.64.0.0/10", "192.0.0.0/24", "192.0.2.0/24", "198.18.0.0/15",
+	"198.51.100.0/24", "203.0.113.0/24", "240.0.0.0/4",
+	"::/96", "100::/64", "2001::/23", "2001:db8::/32", "64:ff9b:1::/48", "fec0::/10")
+
+// NAT64 (64:ff9b::/96) and 6to4 (2002::/16) addresses carry an IPv4
+// address, which is checked as well.
+var (
+	nat64  = netip.MustParsePrefix("64:ff9b::/96")
+	sixTo4 = netip.MustParsePrefix("2002::/16")
+)
+
+func prefixes(ss ...string) []netip.Prefix {
+	out := make([]netip.Prefix, len(ss))
+	for i, s := range ss {
+		out[i] = netip.MustParsePrefix(s)
+	}
+	return out
+}
 
 // CheckAddr returns EINVALID for an address deliveries may not reach:
-// unspecified, loopback, link-local, multicast, private (RFC 1918, fc00::/7)
-// or shared (100.64.0.0/10), unless AllowPrivate.
+// unspecified, loopback, link-local, multicast, private (RFC 1918,
+// fc00::/7), another IANA special-purpose block (specialPurpose), or a
+// NAT64 or 6to4 address whose IPv4 address is one of those, unless
+// AllowPrivate.
 func (g Guard) CheckAddr(a netip.Addr) error {
 	a = a.Unmap()
 	if g.AllowPrivate {
 		return nil
 	}
-	if !a.IsValid() || a.IsUnspecified() || a.IsLoopback() || a.IsLinkLocalUnicast() || a.IsLinkLocalMulticast() ||
-		a.IsInterfaceLocalMulticast() || a.IsMulticast() || a.IsPrivate() || sharedAddress.Contains(a) {
-		return groupmem.Errorf(groupmem.EINVALID, "address %s is loopback, link-local or private; webhooks deliver to public addresses only, "+
+	if !public(a) {
+		return groupmem.Errorf(groupmem.EINVALID, "address %s is loopback, link-local, private or reserved; webhooks deliver to public addresses only, "+
 			"unless the server allows private ones", a)
 	}
 	return nil
+}
+
+// public reports whether a is a public unicast address, looking into the
+// IPv4 address a NAT64 or 6to4 address carries.
+func public(a netip.Addr) bool {
+	if !a.IsValid() || a.IsUnspecified() || a.IsLoopback() || a.IsLinkLocalUnicast() || a.IsLinkLocalMulticast() ||
+		a.IsInterfaceLocalMulticast() || a.IsMulticast() || a.IsPrivate() {
+		return false
+	}
+	for _, p := range specialPurpose {
+		if p.Contains(a) {
+			return false
+		}
+	}
+	b := a.As16()
+	switch {
+	case a.Is6() && nat64.Contains(a):
+		return public(netip.AddrFrom4([4]byte(b[12:16])))
+	case a.Is6() && sixTo4.Contains(a):
+		return public(netip.AddrFrom4([4]byte(b[2:6])))
+	}
+	return true
 }
 
 // control is the net.Dialer Control hook: it checks the address each

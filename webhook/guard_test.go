@@ -51,12 +51,14 @@ func TestCheckURL(t *testing.T) {
 }
 
 func TestCheckAddr(t *testing.T) {
-	for _, s := range []string{"127.0.0.1", "::1", "10.0.0.1", "172.16.0.1", "192.168.1.1", "169.254.1.1", "fe80::1", "fc00::1", "224.0.0.1", "0.0.0.0", "::"} {
+	for _, s := range []string{"127.0.0.1", "::1", "10.0.0.1", "172.16.0.1", "192.168.1.1", "169.254.1.1", "fe80::1", "fc00::1", "224.0.0.1", "0.0.0.0", "::",
+		"64:ff9b::a9fe:a9fe", "64:ff9b::7f00:1", "2002:a9fe:a9fe::1", "2002:0a00:0001::1", "::7f00:1", "0.1.2.3", "198.18.0.1",
+		"198.19.255.1", "192.0.0.8", "240.0.0.1", "255.255.255.255", "fec0::1", "192.0.2.1", "2001:db8::1", "100.64.0.1"} {
 		if err := (webhook.Guard{}).CheckAddr(netip.MustParseAddr(s)); err == nil {
 			t.Errorf("%s is allowed", s)
 		}
 	}
-	for _, s := range []string{"8.8.8.8", "2001:4860:4860::8888"} {
+	for _, s := range []string{"8.8.8.8", "2001:4860:4860::8888", "64:ff9b::808:808", "2002:808:808::1", "198.20.0.1"} {
 		if err := (webhook.Guard{}).CheckAddr(netip.MustParseAddr(s)); err != nil {
 			t.Errorf("%s: %v", s, err)
 		}
