@@ -1,9 +1,6 @@
 package groupmem
 
-import (
-	"math"
-	"time"
-)
+import "time"
 
 // Prices are what the models' tokens cost, per million tokens, in one
 // currency of the operator's choosing. The zero Prices cost nothing.
@@ -13,15 +10,19 @@ type Prices struct {
 	EmbedInput float64 // per million tokens sent to the embeddings model (it has no output tokens)
 }
 
-// Check returns EINVALID naming the first price that is negative or not a
-// finite number.
+// MaxPrice is the highest price per million tokens Check accepts: at it,
+// even the most tokens a run can count cost a finite number.
+const MaxPrice = 1e6
+
+// Check returns EINVALID naming the first price that is not a number from
+// 0 to MaxPrice.
 func (p Prices) Check() error {
 	for _, v := range []struct {
 		name  string
 		price float64
 	}{{"chat input", p.ChatInput}, {"chat output", p.ChatOutput}, {"embeddings input", p.EmbedInput}} {
-		if !(v.price >= 0) || math.IsInf(v.price, 0) {
-			return Errorf(EINVALID, "the %s price must be a finite number of at least 0, got %v", v.name, v.price)
+		if !(v.price >= 0 && v.price <= MaxPrice) {
+			return Errorf(EINVALID, "the %s price must be a number from 0 to %.0f per million tokens, got %v", v.name, float64(MaxPrice), v.price)
 		}
 	}
 	return nil

@@ -396,15 +396,15 @@ func (c *Config) prices() groupmem.Prices {
 	return groupmem.Prices{ChatInput: c.LLMPriceIn, ChatOutput: c.LLMPriceOut, EmbedInput: c.EmbedPrice}
 }
 
-// checkPrices refuses a price that is negative or not a finite number,
-// naming its setting.
+// checkPrices refuses a price that is negative, not a number or above
+// groupmem.MaxPrice, naming its setting.
 func (c *Config) checkPrices() error {
 	for _, p := range []struct {
 		env   string
 		price float64
 	}{{"GROUPMEM_LLM_PRICE_INPUT", c.LLMPriceIn}, {"GROUPMEM_LLM_PRICE_OUTPUT", c.LLMPriceOut}, {"GROUPMEM_EMBED_PRICE_INPUT", c.EmbedPrice}} {
 		if err := (groupmem.Prices{ChatInput: p.price}).Check(); err != nil {
-			return fmt.Errorf("%s must be a price per million tokens of at least 0, got %v", p.env, p.price)
+			return fmt.Errorf("%s must be a price per million tokens from 0 to %.0f, got %v", p.env, float64(groupmem.MaxPrice), p.price)
 		}
 	}
 	return nil

@@ -12,7 +12,8 @@ import (
 )
 
 // The model prices reach the worker's configuration; a price that is
-// negative or not a number is refused, naming its setting.
+// negative, not a number or above groupmem.MaxPrice is refused, naming
+// its setting.
 func TestPricesAreValidated(t *testing.T) {
 	tests := []struct {
 		env     map[string]string
@@ -24,6 +25,7 @@ func TestPricesAreValidated(t *testing.T) {
 		{map[string]string{"GROUPMEM_EMBED_PRICE_INPUT": "NaN"}, "GROUPMEM_EMBED_PRICE_INPUT"},
 		{map[string]string{"GROUPMEM_LLM_PRICE_INPUT": "+Inf"}, "GROUPMEM_LLM_PRICE_INPUT"},
 		{map[string]string{"GROUPMEM_LLM_PRICE_INPUT": "cheap"}, "GROUPMEM_LLM_PRICE_INPUT"},
+		{map[string]string{"GROUPMEM_LLM_PRICE_OUTPUT": "1e300"}, "GROUPMEM_LLM_PRICE_OUTPUT"},
 	}
 	for _, tt := range tests {
 		cfg, err := bindConfig(newFlagSet(), func(k string) (string, bool) { v, ok := tt.env[k]; return v, ok })

@@ -1,6 +1,8 @@
 package ledger
 
 import (
+	"encoding/json"
+	"math"
 	"slices"
 	"strings"
 	"time"
@@ -84,3 +86,16 @@ func One(mems []groupmem.Memory, id string) (groupmem.Memory, error) {
 // PurgeTables are the ledger tables a purge removes a group's rows from,
 // in the order it removes them.
 var PurgeTables = []string{"memory_change_log", "outbox", "memory_versions", "plans", "evolution_jobs", "evolution_runs", "usage_days", "group_members", "messages", "group_state"}
+
+// TokensJSON encodes the tokens of run r for its record. A cost that is
+// not a finite number, which no record can hold, is EINVALID naming it.
+func TokensJSON(r groupmem.Run) ([]byte, error) {
+	if math.IsNaN(r.Tokens.Cost) || math.IsInf(r.Tokens.Cost, 0) {
+		return nil, groupmem.Errorf(groupmem.EINVALID, "run %s: its cost %v is not a finite number", r.ID, r.Tokens.Cost)
+	}
+	b, err := json.Marshal(r.Tokens)
+	if err != nil {
+		return nil, groupmem.Errorf(groupmem.EINVALID, "run %s: its tokens and cost cannot be encoded: %v", r.ID, err)
+	}
+	return b, nil
+}

@@ -113,8 +113,11 @@ func finishRun(ctx context.Context, tx pgx.Tx, r *groupmem.Run, now time.Time) e
 // queueFinishRun queues the statement that writes the end of run r, at
 // now, while it is still running; readFinishRun reads its result.
 func queueFinishRun(b *pgx.Batch, r *groupmem.Run, now time.Time) error {
-	stats, _ := json.Marshal(r.Stats)
-	tokens, _ := json.Marshal(r.Tokens)
+	stats, _ := json.Marshal(r.Stats) // plain integers always marshal
+	tokens, err := ledger.TokensJSON(*r)
+	if err != nil {
+		return err
+	}
 	report, err := json.Marshal(ledger.CleanReport(r.Report))
 	if err != nil {
 		return fmt.Errorf("encode report: %w", err)

@@ -20,3 +20,9 @@ func TestUsageOrderContract(t *testing.T) {
 		return pgtest.OpenWith(t, pgtest.Options{Now: now})
 	})
 }
+
+func TestUsageBadCostContract(t *testing.T) {
+	storetest.TestUsageBadCost(t, func(t *testing.T, now func() time.Time) groupmem.Ledger {
+		return pgtest.OpenWith(t, pgtest.Options{Now: now})
+	})
+}

@@ -73,8 +73,11 @@ func (l *Ledger) FinishRun(ctx context.Context, run groupmem.Run) error {
 
 // finishRun writes the end of a run that is still running.
 func finishRun(ctx context.Context, tx *sql.Tx, r *groupmem.Run, now time.Time) error {
-	stats, _ := json.Marshal(r.Stats)
-	tokens, _ := json.Marshal(r.Tokens)
+	stats, _ := json.Marshal(r.Stats) // plain integers always marshal
+	tokens, err := ledger.TokensJSON(*r)
+	if err != nil {
+		return err
+	}
 	report, err := json.Marshal(ledger.CleanReport(r.Report))
 	if err != nil {
 		return fmt.Errorf("encode report: %w", err)

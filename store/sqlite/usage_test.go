@@ -20,3 +20,9 @@ func TestUsageOrderContract(t *testing.T) {
 		return openAt(t, filepath.Join(t.TempDir(), "ledger.db"), now)
 	})
 }
+
+func TestUsageBadCostContract(t *testing.T) {
+	storetest.TestUsageBadCost(t, func(t *testing.T, now func() time.Time) groupmem.Ledger {
+		return openAt(t, filepath.Join(t.TempDir(), "ledger.db"), now)
+	})
+}
