@@ -2,7 +2,9 @@ package storetest
 
 import (
 	"context"
+	"fmt"
 	"slices"
+	"sync"
 	"testing"
 	"time"
 
@@ -25,6 +27,7 @@ func TestWebhooks(t *testing.T, open func(t *testing.T) WebhookLedger) {
 		{"EventsOnlyForWhatCommitted", testEventsOnlyForWhatCommitted},
 		{"EventsFollowTheirWebhooks", testEventsFollowTheirWebhooks},
 		{"ClaimsAreExclusiveAndOrdered", testWebhookClaims},
+		{"ConcurrentClaimsNeverShareAStream", testWebhookConcurrentClaims},
 		{"LeaseRunsOut", testWebhookLeaseRunsOut},
 		{"RetryWaitsAndPauseStops", testWebhookRetryAndPause},
 		{"RedactionAndPurgeLeaveNoText", testWebhookForgets},
@@ -230,6 +233,49 @@ func testWebhookClaims(t *testing.T, l WebhookLedger) {
 	if len(log) != 6 || log[5].State != groupmem.DeliveryDelivered || log[5].Attempts != 1 || log[5].LastStatus != 204 ||
 		log[5].Latency != 3*time.Millisecond || log[5].DeliveredAt.IsZero() || log[0].State != groupmem.DeliveryPending {
 		t.Fatalf("delivery log: %+v", log)
+	}
+}
+
+// testWebhookConcurrentClaims: claimers racing over many due streams
+// never get one stream twice, and between them take every stream.
+func testWebhookConcurrentClaims(t *testing.T, l WebhookLedger) {
+	ctx := context.Background()
+	Subscribe(t, l, nil, groupmem.EventTypes...)
+	const groups, claimers = 12, 6
+	for g := range groups {
+		id := fmt.Sprintf("g%d", g)
+		if _, err := l.InsertMessages(ctx, Msgs(id, "m", 1)); err != nil {
+			t.Fatal(err)
+		}
+		Commit(t, l, CreatePlan(Begin(t, l, id), "likes tea"))
+	}
+	var mu sync.Mutex
+	held := map[string]int{}
+	var wg sync.WaitGroup
+	for range claimers {
+		wg.Go(func() {
+			for range 3 {
+				bs, err := l.ClaimWebhooks(ctx, groupmem.ClaimWebhooksParams{Streams: 3, PerStream: 10, Lease: time.Minute})
+				if err != nil {
+					t.Error(err)
+					return
+				}
+				mu.Lock()
+				for _, b := range bs {
+					held[b.GroupID]++
+				}
+				mu.Unlock()
+			}
+		})
+	}
+	wg.Wait()
+	if len(held) != groups {
+		t.Errorf("%d of %d streams were claimed", len(held), groups)
+	}
+	for g, n := range held {
+		if n != 1 {
+			t.Errorf("stream of %s was claimed %d times under one lease", g, n)
+		}
 	}
 }
 
