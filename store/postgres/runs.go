@@ -78,14 +78,37 @@ func (l *Ledger) BeginRun(ctx context.Context, p groupmem.BeginRunParams) (group
 // applies nothing (ledger.CheckFinish says which; EINVALID otherwise), and
 // only while the run is running: a run already finished, or unknown, is
 // left as it is (ECONFLICT), so a late writer cannot overwrite a committed
-// run's record.
+// run's record. The tokens of a refused end are still recorded when the
+// run was closed as abandoned (it outlived its fence), so that what it
+// spent is counted.
 func (l *Ledger) FinishRun(ctx context.Context, run groupmem.Run) error {
 	if err := ledger.CheckFinish(run); err != nil {
 		return err
 	}
-	return l.inTx(ctx, func(tx pgx.Tx) error {
+	err := l.inTx(ctx, func(tx pgx.Tx) error {
 		return finishRun(ctx, tx, &run, l.now().UTC())
 	})
+	if groupmem.ErrorCode(err) == groupmem.ECONFLICT {
+		if kerr := l.keepAbandonedTokens(ctx, run); kerr != nil {
+			return kerr
+		}
+	}
+	return err
+}
+
+// keepAbandonedTokens records the tokens of run r on its record when the
+// run was closed as abandoned; the usage triggers count them.
+func (l *Ledger) keepAbandonedTokens(ctx context.Context, r groupmem.Run) error {
+	tokens, err := ledger.TokensJSON(r)
+	if err != nil {
+		return err
+	}
+	_, err = l.pool.Exec(ctx, `UPDATE evolution_runs SET tokens = $2
+		WHERE id = $1 AND status = 'failed' AND report->>'reason' = $3`, r.ID, tokens, groupmem.FailAbandoned)
+	if err != nil {
+		return interpretError(fmt.Errorf("record the tokens of abandoned run %s: %w", r.ID, err))
+	}
+	return nil
 }
 
 // finishRun writes the end of a run that is still running.

@@ -26,3 +26,9 @@ func TestUsageBadCostContract(t *testing.T) {
 		return pgtest.OpenWith(t, pgtest.Options{Now: now})
 	})
 }
+
+func TestUsageLateFinishContract(t *testing.T) {
+	storetest.TestUsageLateFinish(t, func(t *testing.T, now func() time.Time) groupmem.Ledger {
+		return pgtest.OpenWith(t, pgtest.Options{Now: now})
+	})
+}

@@ -60,14 +60,40 @@ func insertRun(ctx context.Context, tx *sql.Tx, r *groupmem.Run) error {
 // applies nothing (ledger.CheckFinish says which; EINVALID otherwise), and
 // only while the run is running: a run already finished, or unknown, is
 // left as it is (ECONFLICT), so a late writer cannot overwrite a committed
-// run's record.
+// run's record. The tokens of a refused end are still recorded when the
+// run was closed as abandoned (it outlived its fence), so that what it
+// spent is counted.
 func (l *Ledger) FinishRun(ctx context.Context, run groupmem.Run) error {
 	if err := ledger.CheckFinish(run); err != nil {
 		return err
 	}
 	now := fromNanos(nanos(l.now()))
-	return l.inTx(ctx, func(tx *sql.Tx) error {
+	err := l.inTx(ctx, func(tx *sql.Tx) error {
 		return finishRun(ctx, tx, &run, now)
+	})
+	if groupmem.ErrorCode(err) == groupmem.ECONFLICT {
+		if kerr := l.keepAbandonedTokens(ctx, run); kerr != nil {
+			return kerr
+		}
+	}
+	return err
+}
+
+// keepAbandonedTokens records the tokens of run r on its record when the
+// run was closed as abandoned; the usage triggers count them.
+func (l *Ledger) keepAbandonedTokens(ctx context.Context, r groupmem.Run) error {
+	tokens, err := ledger.TokensJSON(r)
+	if err != nil {
+		return err
+	}
+	return l.inTx(ctx, func(tx *sql.Tx) error {
+		_, err := tx.ExecContext(ctx, `UPDATE evolution_runs SET tokens = ?2
+			WHERE id = ?1 AND status = 'failed' AND json_extract(report, '$.reason') = ?3`,
+			r.ID, string(tokens), groupmem.FailAbandoned)
+		if err != nil {
+			return fmt.Errorf("record the tokens of abandoned run %s: %w", r.ID, err)
+		}
+		return nil
 	})
 }
 

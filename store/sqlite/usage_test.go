@@ -26,3 +26,9 @@ func TestUsageBadCostContract(t *testing.T) {
 		return openAt(t, filepath.Join(t.TempDir(), "ledger.db"), now)
 	})
 }
+
+func TestUsageLateFinishContract(t *testing.T) {
+	storetest.TestUsageLateFinish(t, func(t *testing.T, now func() time.Time) groupmem.Ledger {
+		return openAt(t, filepath.Join(t.TempDir(), "ledger.db"), now)
+	})
+}
