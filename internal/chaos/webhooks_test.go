@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"os"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -91,6 +92,7 @@ func TestWebhookDeliveryUnderKills(t *testing.T) {
 		}
 		time.Sleep(100 * time.Millisecond)
 	}
+	waitRecorded(t, c, hook, total)
 	mu.Lock()
 	defer mu.Unlock()
 	dups := checkArrivals(t, c, hook, got, total, lost)
@@ -215,4 +217,22 @@ func checkArrivals(t *testing.T, c *cluster, hook groupmem.Webhook, got []arriva
 		}
 	}
 	return dups
+}
+
+// waitRecorded waits, at most 30 s, until the ledger records every
+// delivery of hook as delivered: a deliverer records its attempts a little
+// after it makes them (every 32 deliveries or 100 ms), and a killed one's
+// unrecorded deliveries are made again once its lease runs out. The
+// receiver keeps answering meanwhile.
+func waitRecorded(t *testing.T, c *cluster, hook groupmem.Webhook, total int) {
+	t.Helper()
+	for wait := time.Now().Add(30 * time.Second); time.Now().Before(wait); time.Sleep(100 * time.Millisecond) {
+		log, err := c.ledger.WebhookDeliveries(context.Background(), groupmem.WebhookDeliveryQuery{WebhookID: hook.ID, Limit: total + 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !slices.ContainsFunc(log, func(d groupmem.WebhookDelivery) bool { return d.State != groupmem.DeliveryDelivered }) {
+			return
+		}
+	}
 }
