@@ -9,6 +9,7 @@ package embed
 import (
 	"context"
 	"math"
+	"slices"
 	"unicode"
 
 	"github.com/groupmem/groupmem"
@@ -99,6 +100,50 @@ func (l *Hashing) Embed(ctx context.Context, texts []string) ([][]float32, error
 func (l *Hashing) Vector(text string) []float32 {
 	acc := make([]float64, l.dim)
 	f := featurizer{acc: acc}
+	f.read(text)
+	return normalize(acc)
+}
+
+// Sparse returns the non-zero entries of Vector(text), in ascending order
+// of index: the same values, bit for bit, without building the dense
+// vector. scratch is a buffer of Dimension() zeros that Sparse uses and
+// leaves all zero again; nil allocates one. It is what a caller embedding
+// many short texts at a large dimension uses.
+func (l *Hashing) Sparse(text string, scratch []float64) (idx []int32, val []float32) {
+	if len(scratch) != l.dim {
+		scratch = make([]float64, l.dim)
+	}
+	f := featurizer{acc: scratch, touched: []int32{}}
+	f.read(text)
+	slices.Sort(f.touched)
+	var sum float64
+	for k, i := range f.touched {
+		if k > 0 && f.touched[k-1] == i {
+			continue
+		}
+		x := scratch[i]
+		sum += float64(x * x)
+	}
+	if sum == 0 {
+		clear(scratch)
+		return nil, nil
+	}
+	norm := math.Sqrt(sum)
+	for k, i := range f.touched {
+		if k > 0 && f.touched[k-1] == i {
+			continue
+		}
+		if v := float32(scratch[i] / norm); v != 0 {
+			idx = append(idx, i)
+			val = append(val, v)
+		}
+		scratch[i] = 0
+	}
+	return idx, val
+}
+
+// read adds the features of text.
+func (f *featurizer) read(text string) {
 	for _, r := range text {
 		r = fold(r)
 		switch {
@@ -115,15 +160,15 @@ func (l *Hashing) Vector(text string) []float32 {
 	}
 	f.endWord()
 	f.endCJK()
-	return normalize(acc)
 }
 
 // featurizer collects the features of one text into acc.
 type featurizer struct {
-	acc  []float64
-	word []rune // the word being read
-	prev []rune // the word before it, for pairs; nil after a CJK run
-	cjk  []rune // the CJK run being read
+	acc     []float64
+	touched []int32 // the buckets added to, when not nil
+	word    []rune  // the word being read
+	prev    []rune  // the word before it, for pairs; nil after a CJK run
+	cjk     []rune  // the CJK run being read
 }
 
 func (f *featurizer) endWord() {
@@ -177,7 +222,11 @@ func (f *featurizer) add(w float64, kind uint64, parts ...[]rune) {
 	if h>>63 == 1 {
 		w = -w
 	}
-	f.acc[(h&(1<<62-1))%uint64(len(f.acc))] += w
+	b := (h & (1<<62 - 1)) % uint64(len(f.acc))
+	f.acc[b] += w
+	if f.touched != nil {
+		f.touched = append(f.touched, int32(b))
+	}
 }
 
 // normalize scales acc to unit length as float32; the zero vector stays

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"hash/fnv"
 	"math"
+	"slices"
 	"strings"
 	"testing"
 
@@ -166,4 +167,30 @@ func newHashing(t testing.TB, dim int) *embed.Hashing {
 		t.Fatalf("NewHashing(%d): %v", dim, err)
 	}
 	return l
+}
+
+// TestSparseIsVector holds Sparse to the non-zero entries of Vector, bit
+// for bit, with one scratch buffer reused across texts of both scripts.
+func TestSparseIsVector(t *testing.T) {
+	texts := []string{"", "!!", message200, "Badminton on Friday 8pm", "周五打羽毛球", "a a a a", "ok ok", "ＡＢＣ　def", "x"}
+	for _, dim := range []int{1, 3, 32, 4096} {
+		l := newHashing(t, dim)
+		scratch := make([]float64, dim)
+		for _, text := range texts {
+			idx, val := l.Sparse(text, scratch)
+			var wantIdx []int32
+			var wantVal []float32
+			for i, x := range l.Vector(text) {
+				if x != 0 {
+					wantIdx, wantVal = append(wantIdx, int32(i)), append(wantVal, x)
+				}
+			}
+			if !cmp.Equal(idx, wantIdx) || !cmp.Equal(val, wantVal) {
+				t.Errorf("dim %d, Sparse(%q) = %v %v, want %v %v", dim, text, idx, val, wantIdx, wantVal)
+			}
+			if slices.ContainsFunc(scratch, func(x float64) bool { return x != 0 }) {
+				t.Fatalf("dim %d, Sparse(%q) left the scratch buffer dirty", dim, text)
+			}
+		}
+	}
 }

@@ -61,13 +61,42 @@ func (s sparse) dotSparse(o sparse) float64 {
 type cluster struct {
 	mem   *groupmem.Memory // the memory it stands for; nil for a candidate
 	seed  sparse           // the memory's statement vector
-	sum   map[int32]float64
+	sum   centroid
 	norm  float64 // of sum
 	items []*item // in the order they joined
 }
 
+// centroid is a sparse sum of vectors: the value of dimension dims[k] is
+// vals[k], and slot finds k.
+type centroid struct {
+	slot map[int32]int32
+	dims []int32
+	vals []float64
+}
+
+// at returns the value of dimension d.
+func (s *centroid) at(d int32) float64 {
+	if k, ok := s.slot[d]; ok {
+		return s.vals[k]
+	}
+	return 0
+}
+
+// add adds x to dimension d and says whether d was new.
+func (s *centroid) add(d int32, x float64) (k int32, fresh bool) {
+	k, ok := s.slot[d]
+	if !ok {
+		k = int32(len(s.dims))
+		s.slot[d] = k
+		s.dims = append(s.dims, d)
+		s.vals = append(s.vals, 0)
+	}
+	s.vals[k] += x
+	return k, !ok
+}
+
 func newCluster(mem *groupmem.Memory, seed sparse) *cluster {
-	c := &cluster{mem: mem, seed: seed, sum: map[int32]float64{}}
+	c := &cluster{mem: mem, seed: seed, sum: centroid{slot: map[int32]int32{}}}
 	c.addVec(seed)
 	return c
 }
@@ -79,14 +108,14 @@ func (c *cluster) add(it *item) {
 
 func (c *cluster) addVec(v sparse) {
 	for k, i := range v.idx {
-		c.sum[i] += float64(v.val[k])
+		c.sum.add(i, float64(v.val[k]))
 	}
 	c.renorm()
 }
 
 func (c *cluster) renorm() {
 	var n float64
-	for _, x := range c.sum {
+	for _, x := range c.sum.vals {
 		n += x * x
 	}
 	c.norm = math.Sqrt(n)
@@ -99,7 +128,7 @@ func (c *cluster) cosine(v sparse) float64 {
 	}
 	var dot float64
 	for k, i := range v.idx {
-		dot += float64(v.val[k]) * c.sum[i]
+		dot += float64(v.val[k]) * c.sum.at(i)
 	}
 	return dot / c.norm
 }
@@ -107,8 +136,8 @@ func (c *cluster) cosine(v sparse) float64 {
 // absorb moves every member of o into c.
 func (c *cluster) absorb(o *cluster) {
 	c.items = append(c.items, o.items...)
-	for i, x := range o.sum {
-		c.sum[i] += x
+	for k, i := range o.sum.dims {
+		c.sum.add(i, o.sum.vals[k])
 	}
 	c.renorm()
 }
@@ -118,13 +147,13 @@ func (c *cluster) similarity(o *cluster) float64 {
 	if c.norm == 0 || o.norm == 0 {
 		return 0
 	}
-	a, b := c.sum, o.sum
-	if len(b) < len(a) {
+	a, b := &c.sum, &o.sum
+	if len(b.dims) < len(a.dims) {
 		a, b = b, a
 	}
 	var dot float64
-	for i, x := range a {
-		dot += x * b[i]
+	for k, i := range a.dims {
+		dot += a.vals[k] * b.at(i)
 	}
 	return dot / (c.norm * o.norm)
 }
@@ -192,7 +221,7 @@ type clusterParams struct {
 // near-duplicate rule), and single messages are left as they are. Memory
 // clusters come first in the result, in the order of mems.
 func clusterItems(items []*item, mems []groupmem.Memory, seeds []sparse, p clusterParams) []*cluster {
-	x := &clusterIndex{postings: map[int32][]int{}}
+	x := &clusterIndex{postings: map[int32][]posting{}}
 	cites := map[string]int{}
 	for i := range mems {
 		x.add(newCluster(&mems[i], sparse{}), seeds[i], nil)
@@ -222,9 +251,15 @@ func clusterItems(items []*item, mems []groupmem.Memory, seeds []sparse, p clust
 type clusterIndex struct {
 	clusters []*cluster
 	pos      map[*cluster]int
-	postings map[int32][]int
+	postings map[int32][]posting
 	acc      []float64 // scratch: dot product per cluster
 	touched  []int
+}
+
+// posting is a cluster whose centroid has a dimension, and the slot of
+// that dimension in it.
+type posting struct {
+	cluster, slot int32
 }
 
 // add adds v (and it, unless nil) to c, which joins the index if new.
@@ -242,16 +277,15 @@ func (x *clusterIndex) add(c *cluster, v sparse, it *item) {
 			c.seed = v
 		}
 	}
-	for _, d := range v.idx {
-		if _, had := c.sum[d]; !had {
-			x.postings[d] = append(x.postings[d], ci)
+	if it != nil {
+		c.items = append(c.items, it)
+	}
+	for k, d := range v.idx {
+		if slot, fresh := c.sum.add(d, float64(v.val[k])); fresh {
+			x.postings[d] = append(x.postings[d], posting{int32(ci), slot})
 		}
 	}
-	if it != nil {
-		c.add(it)
-	} else {
-		c.addVec(v)
-	}
+	c.renorm()
 }
 
 // nearest returns the index of the cluster whose centroid is most similar
@@ -260,11 +294,11 @@ func (x *clusterIndex) add(c *cluster, v sparse, it *item) {
 func (x *clusterIndex) nearest(v sparse, threshold float64) int {
 	for k, d := range v.idx {
 		w := float64(v.val[k])
-		for _, ci := range x.postings[d] {
-			if x.acc[ci] == 0 {
-				x.touched = append(x.touched, ci)
+		for _, p := range x.postings[d] {
+			if x.acc[p.cluster] == 0 {
+				x.touched = append(x.touched, int(p.cluster))
 			}
-			x.acc[ci] += w * x.clusters[ci].sum[d]
+			x.acc[p.cluster] += w * x.clusters[p.cluster].sum.vals[p.slot]
 		}
 	}
 	best, bestSim := -1, threshold

@@ -211,8 +211,11 @@ func (f *Fuser) representative(items []*item, closeness func(*item) float64, ok 
 	var best *item
 	bestScore := math.Inf(-1)
 	for _, it := range items {
+		if ok != nil && !ok(it) {
+			continue
+		}
 		st := f.statement(it.msg)
-		if st == "" || utf8.RuneCountInString(st) > f.cfg.MaxStatementRunes || ok != nil && !ok(it) {
+		if st == "" || utf8.RuneCountInString(st) > f.cfg.MaxStatementRunes {
 			continue
 		}
 		if score := closeness(it) * quality(f.cfg.Languages, st); score >= bestScore {
@@ -426,6 +429,26 @@ func (ds decisions) actions(alias map[string]string, step float64) []groupmem.Ac
 func crosses(old, new, step float64) bool {
 	band := func(s float64) int { return int(math.Floor(min(s, 1-1e-9)/step + 1e-9)) }
 	return band(old) != band(new) && math.Abs(new-old) >= step/2-1e-9
+}
+
+// unitSparse returns v scaled to length 1 as unitVector would scale its
+// dense form.
+func unitSparse(v sparse) sparse {
+	var n float64
+	for _, x := range v.val {
+		n += float64(x) * float64(x)
+	}
+	if n == 0 || math.Abs(n-1) < 1e-6 {
+		return v
+	}
+	n = math.Sqrt(n)
+	var out sparse
+	for k, x := range v.val {
+		if y := float32(float64(x) / n); y != 0 {
+			out.idx, out.val = append(out.idx, v.idx[k]), append(out.val, y)
+		}
+	}
+	return out
 }
 
 // unitVector returns v scaled to length 1 (the zero vector stays zero).

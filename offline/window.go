@@ -128,19 +128,48 @@ func (f *Fuser) vectors(ctx context.Context, texts []string) ([]sparse, error) {
 			uniq = append(uniq, t)
 		}
 	}
-	var vecs [][]float32
-	if len(uniq) > 0 {
-		var err error
-		if vecs, err = f.embed.Embed(ctx, uniq); err != nil {
-			return nil, fmt.Errorf("embed messages: %w", err)
-		}
-		if len(vecs) != len(uniq) {
-			return nil, groupmem.Errorf(groupmem.EUNAVAILABLE, "embedder returned %d vectors for %d texts", len(vecs), len(uniq))
-		}
+	vecs, err := f.embedUnique(ctx, uniq)
+	if err != nil {
+		return nil, err
 	}
 	out := make([]sparse, len(texts))
 	for i, t := range texts {
-		v := vecs[pos[t]]
+		out[i] = vecs[pos[t]]
+	}
+	return out, nil
+}
+
+// sparseEmbedder is an embedder that gives the non-zero entries of its
+// vectors without the dense vector (embed.Hashing).
+type sparseEmbedder interface {
+	Sparse(text string, scratch []float64) ([]int32, []float32)
+}
+
+// embedUnique returns the unit vector of each text as a sparse vector.
+func (f *Fuser) embedUnique(ctx context.Context, texts []string) ([]sparse, error) {
+	out := make([]sparse, len(texts))
+	if se, ok := f.embed.(sparseEmbedder); ok {
+		scratch := make([]float64, f.embed.Dimension())
+		for i, t := range texts {
+			if i%256 == 0 && ctx.Err() != nil {
+				return nil, fmt.Errorf("embed messages: %w", groupmem.WrapError(groupmem.EUNAVAILABLE, "local embedder: cancelled", ctx.Err()))
+			}
+			idx, val := se.Sparse(t, scratch)
+			out[i] = unitSparse(sparse{idx: idx, val: val})
+		}
+		return out, nil
+	}
+	if len(texts) == 0 {
+		return out, nil
+	}
+	vecs, err := f.embed.Embed(ctx, texts)
+	if err != nil {
+		return nil, fmt.Errorf("embed messages: %w", err)
+	}
+	if len(vecs) != len(texts) {
+		return nil, groupmem.Errorf(groupmem.EUNAVAILABLE, "embedder returned %d vectors for %d texts", len(vecs), len(texts))
+	}
+	for i, v := range vecs {
 		if len(v) != f.embed.Dimension() {
 			return nil, groupmem.Errorf(groupmem.EUNAVAILABLE, "embedder returned a %d-dimensional vector; expected %d", len(v), f.embed.Dimension())
 		}
