@@ -125,10 +125,15 @@ type WebhookDelivery struct {
 	LastError  string // why the last attempt failed
 	Latency    time.Duration
 	// CreatedAt is when the delivery was queued, or queued again by a
-	// replay or a resume: its retry window starts there.
+	// replay.
 	CreatedAt     time.Time
 	LastAttemptAt time.Time
 	DeliveredAt   time.Time
+	// FirstFailedAt is when the first failed attempt since it was queued
+	// (or its webhook resumed) was made; zero while none failed. Its
+	// retry window is measured from there, so that an event that waited
+	// behind a long backlog still gets the whole window.
+	FirstFailedAt time.Time
 }
 
 // WebhookBatch is one claimed stream, the events of one group for one
@@ -139,6 +144,9 @@ type WebhookBatch struct {
 	GroupID    string
 	Lease      string
 	Deliveries []WebhookDelivery
+	// LeasedUntil is when the claim runs out unless an attempt renews
+	// it, by the ledger's clock.
+	LeasedUntil time.Time
 }
 
 // ClaimWebhooksParams selects streams to deliver.
@@ -182,4 +190,18 @@ type WebhookDeliveryQuery struct {
 	WebhookID string
 	Before    int64 // only deliveries with a smaller id; 0 for the newest
 	Limit     int
+}
+
+// PruneWebhooksParams selects what a prune removes: deliveries delivered
+// before Before, and then events older than Before that no delivery
+// still refers to (every webhook that covered them got them, or was
+// deleted), at most Limit rows of each.
+type PruneWebhooksParams struct {
+	Before time.Time
+	Limit  int
+}
+
+// PrunedWebhooks counts what one prune removed.
+type PrunedWebhooks struct {
+	Deliveries, Events int
 }

@@ -320,7 +320,11 @@ type Webhooks interface {
 	// there is none.
 	DeleteWebhook(ctx context.Context, id string) error
 	// RotateWebhook sets a new secret; the one before keeps signing
-	// beside it until until. ENOTFOUND when there is no such webhook.
+	// beside it until until. ENOTFOUND when there is no such webhook;
+	// ECONFLICT, with nothing changed, while the secret before the
+	// current one still signs (its PreviousUntil is not past), so that a
+	// second rotation never drops a secret receivers may still verify
+	// with.
 	RotateWebhook(ctx context.Context, id, secret string, until time.Time) (Webhook, error)
 	// PauseWebhook stops a webhook's deliveries, with the reason; its
 	// events keep being queued. ResumeWebhook starts them again, in one
@@ -349,6 +353,13 @@ type Webhooks interface {
 	// holds the stream, its lease is taken (its end kept): the holder's
 	// next record fails with ESTALE, and the replay goes, in order, once
 	// the lease has run out. The replayed events keep their ids.
-	// ENOTFOUND for an unknown webhook or event.
+	// ENOTFOUND for an unknown webhook or event, which includes an event
+	// pruned (PruneWebhooks): a replay reaches back only as far as the
+	// events are kept.
 	ReplayWebhook(ctx context.Context, id, eventID string) (int, error)
+	// PruneWebhooks removes, in one transaction, at most p.Limit
+	// deliveries delivered before p.Before, then at most p.Limit events
+	// written before p.Before that no delivery refers to any more. A
+	// pending delivery, and its event, is never removed.
+	PruneWebhooks(ctx context.Context, p PruneWebhooksParams) (PrunedWebhooks, error)
 }

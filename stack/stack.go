@@ -150,7 +150,8 @@ type Stack struct {
 	// SearchThreshold is Config.SearchThreshold, or the one that suits the
 	// local embedder in use (0 with an embeddings service: the API's).
 	SearchThreshold float64
-	// AfterTick runs retention after a scheduler tick (Config.Retention);
+	// AfterTick runs retention after a scheduler tick (Config.Retention)
+	// and prunes what webhooks no longer need (Config.Webhooks.Retention);
 	// nil when nothing is retained for a bounded time.
 	AfterTick func(ctx context.Context)
 	// Reembedded counts the memory versions embedded again at open
@@ -160,6 +161,7 @@ type Stack struct {
 	// events (Run it). Both are nil on a ledger without webhooks.
 	Webhooks  *webhook.Subscriptions
 	Deliverer *webhook.Deliverer
+	pruner    *webhook.Pruner // nil on a ledger without webhooks, or when what they delivered is kept for ever
 	// Telemetry starts the process's spans; nil when traces are off.
 	Telemetry *telemetry.Telemetry
 
@@ -175,6 +177,9 @@ type Stack struct {
 // it projects what the outbox holds. An error caused by one setting is a *SettingError; on any
 // error what was opened is closed again.
 func Open(ctx context.Context, cfg Config) (_ *Stack, err error) {
+	if err := cfg.Webhooks.Check(); err != nil {
+		return nil, setting("Webhooks", err)
+	}
 	s := &Stack{cfg: cfg, log: cmp.Or(cfg.Logger, slog.New(slog.DiscardHandler))}
 	defer func() {
 		if err != nil {
@@ -222,12 +227,40 @@ func (s *Stack) openService() {
 		}
 	}
 	s.openWebhooks()
+	s.AfterTick = s.afterTick()
+}
+
+// afterTick is the housekeeping after a scheduler tick: the retention of
+// messages and groups, when Config.Retention bounds it, then the pruning
+// of what webhooks no longer need (Config.Webhooks.Retention); nil when
+// there is neither.
+func (s *Stack) afterTick() func(ctx context.Context) {
+	var duties []func(ctx context.Context)
+	log := s.log
 	if r := s.cfg.Retention; r.MessageDays > 0 || r.IdleGroupDays > 0 {
-		svc, log := s.Service, s.log
-		s.AfterTick = func(ctx context.Context) {
+		svc := s.Service
+		duties = append(duties, func(ctx context.Context) {
 			if _, err := svc.Retain(ctx, r); err != nil {
 				log.ErrorContext(ctx, "retention", "err", err)
 			}
+		})
+	}
+	if p := s.pruner; p != nil {
+		duties = append(duties, func(ctx context.Context) {
+			n, err := p.Prune(ctx)
+			if err != nil {
+				log.ErrorContext(ctx, "prune webhooks", "deliveries", n.Deliveries, "events", n.Events, "err", err)
+				return
+			}
+			log.InfoContext(ctx, "prune webhooks", "deliveries", n.Deliveries, "events", n.Events)
+		})
+	}
+	if len(duties) == 0 {
+		return nil
+	}
+	return func(ctx context.Context) {
+		for _, duty := range duties {
+			duty(ctx)
 		}
 	}
 }

@@ -7,8 +7,9 @@ import (
 
 // openWebhooks builds, over the ledger's store of webhooks, the
 // subscriptions the API manages them through and the deliverer that
-// sends their events (Config.Webhooks); serve runs the deliverer beside
-// the outbox relay.
+// sends their events (Config.Webhooks), and the pruner the scheduler's
+// tick runs (Stack.AfterTick); serve runs the deliverer beside the outbox
+// relay.
 func (s *Stack) openWebhooks() {
 	store, ok := s.Ledger.(groupmem.Webhooks)
 	if !ok {
@@ -21,4 +22,7 @@ func (s *Stack) openWebhooks() {
 	}
 	s.Webhooks = &webhook.Subscriptions{Store: store, Guard: cfg.Guard, Now: s.cfg.Now}
 	s.Deliverer = webhook.New(store, cfg)
+	if cfg.Retention >= 0 {
+		s.pruner = &webhook.Pruner{Store: store, Retention: cfg.Retention, Now: s.cfg.Now}
+	}
 }

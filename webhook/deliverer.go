@@ -34,13 +34,15 @@ type Config struct {
 	// (default 15s).
 	Timeout time.Duration
 	// Lease is how long a claimed stream stays with this deliverer
-	// without an attempt renewing it (default 4 × Timeout): a deliverer
-	// that dies loses its streams to another after it.
+	// without an attempt renewing it (default 4 × Timeout; at least
+	// 2 × Timeout, see Check): a deliverer that dies loses its streams to
+	// another after it. A deliverer renews the lease before a send that
+	// the lease left might not outlast.
 	Lease time.Duration
 	// Poll is how often the ledger is asked for due streams (default 1s).
 	Poll time.Duration
-	// RetryFor is how long a failing event is retried before its webhook
-	// is paused (default 24h).
+	// RetryFor is how long a failing event is retried, from its first
+	// failed attempt, before its webhook is paused (default 24h).
 	RetryFor time.Duration
 	// Concurrency bounds the streams in flight (default 256), PerWebhook
 	// those of one webhook (default 32), so that a slow receiver holds at
@@ -49,8 +51,32 @@ type Config struct {
 	// PerStream is how many deliveries of a stream one claim takes
 	// (default 100).
 	PerStream int
+	// Retention is how long delivered deliveries, and the events every
+	// webhook got, are kept before a Pruner removes them (default
+	// DefaultRetention; negative: kept for ever). A replay reaches back
+	// that far.
+	Retention time.Duration
 	Logger    *slog.Logger
 	Now       func() time.Time // default time.Now
+}
+
+// Check returns EINVALID, naming the field, for a configuration a
+// Deliverer cannot keep its promises under: a negative duration or
+// count, or a Lease shorter than 2 × Timeout (a stream's lease must
+// outlast a send and the record after it; see recordEvery).
+func (c Config) Check() error {
+	switch {
+	case c.Timeout < 0 || c.Lease < 0 || c.Poll < 0 || c.RetryFor < 0:
+		return groupmem.Errorf(groupmem.EINVALID, "webhook Timeout, Lease, Poll and RetryFor must not be negative")
+	case c.Concurrency < 0 || c.PerWebhook < 0 || c.PerStream < 0:
+		return groupmem.Errorf(groupmem.EINVALID, "webhook Concurrency, PerWebhook and PerStream must not be negative")
+	}
+	c = c.withDefaults()
+	if c.Lease < 2*c.Timeout {
+		return groupmem.Errorf(groupmem.EINVALID, "webhook Lease (%s) must be at least 2 × Timeout (%s), so that a stream's lease outlasts a send",
+			c.Lease, c.Timeout)
+	}
+	return nil
 }
 
 func (c Config) withDefaults() Config {
@@ -92,7 +118,8 @@ type Deliverer struct {
 	wake     chan struct{}
 }
 
-// New returns a Deliverer over store.
+// New returns a Deliverer over store. cfg should pass Check; the
+// assembly checks it when it starts.
 func New(store groupmem.Webhooks, cfg Config) *Deliverer {
 	cfg = cfg.withDefaults()
 	return &Deliverer{store: store, cfg: cfg, client: NewClient(cfg.Guard, cfg.Timeout),
@@ -210,27 +237,52 @@ func (d *Deliverer) done(id string) {
 // holder may still begin at most recordEvery sends of what it claimed
 // before, all within recordAfter of the commit; the scrubbed events and
 // group.purged go only once the lease has run out, after those sends
-// ended (a send ends within Timeout, and the lease, renewed at each
-// record, outlasts it as long as Lease > Timeout + recordAfter).
+// ended. A send ends within Timeout, and a send begins only while the
+// lease has at least Timeout + recordAfter left (Deliver renews it
+// first otherwise), so the lease outlasts every send and the record
+// after it: a slow receiver never loses its stream to another replica
+// mid-send.
 const (
 	recordEvery = 32
 	recordAfter = 100 * time.Millisecond
 )
 
+// releaseTimeout bounds the record a stopping deliverer makes to release
+// the stream it holds.
+const releaseTimeout = 5 * time.Second
+
 // Deliver sends a claimed stream's deliveries in order, recording the
 // attempts, and stops at the first that fails: the stream is due again
 // at its retry time, after exponential backoff with jitter or the
 // receiver's Retry-After, whichever is later; once the event has failed
-// for RetryFor the webhook is paused with the reason. It stops, too,
-// when the claim is lost (another deliverer took the stream over).
+// for RetryFor since its first failed attempt, the webhook is paused
+// with the reason. It stops, too, when the claim is lost (another
+// deliverer took the stream over), and when ctx ends: then it records
+// what was sent and releases the stream, due at once, so that another
+// deliverer takes it without waiting for the lease. A webhook whose URL
+// the guard no longer allows (http, once http is disallowed) is paused
+// with the reason, and nothing is sent.
 func (d *Deliverer) Deliver(ctx context.Context, b groupmem.WebhookBatch) {
 	log := d.cfg.Logger.With("webhook_id", b.Webhook.ID, "group_id", b.GroupID)
 	a := groupmem.WebhookAttempt{WebhookID: b.Webhook.ID, GroupID: b.GroupID, Lease: b.Lease, Renew: d.cfg.Lease}
-	recorded := time.Now()
+	if why := d.cfg.Guard.refusedScheme(b.Webhook.URL); why != "" {
+		d.pause(ctx, log, b.Webhook, why)
+		a.Release = true
+		d.record(ctx, log, a)
+		return
+	}
+	until, recorded := b.LeasedUntil, time.Now()
 	for i, dl := range b.Deliveries {
+		if until.Sub(d.cfg.Now()) < d.cfg.Timeout+recordAfter {
+			if until = d.record(ctx, log, a); until.IsZero() {
+				return
+			}
+			a.Results, recorded = a.Results[:0], time.Now()
+		}
 		res := d.send(ctx, b.Webhook, dl.Event)
 		if ctx.Err() != nil {
-			return // the claim runs out; the next holder sends again what was not recorded
+			d.release(ctx, log, a)
+			return
 		}
 		r := groupmem.DeliveryResult{DeliveryID: dl.ID, Delivered: res.err == nil, Status: res.status, Latency: res.latency}
 		if res.err != nil {
@@ -245,24 +297,54 @@ func (d *Deliverer) Deliver(ctx context.Context, b groupmem.WebhookBatch) {
 		if !a.Release && len(a.Results) < recordEvery && time.Since(recorded) < recordAfter {
 			continue
 		}
-		if err := d.store.RecordWebhookAttempt(ctx, a); err != nil {
-			log.WarnContext(ctx, "record webhook attempts", "event_id", dl.Event.ID, "err", err)
-			return
-		}
-		if a.Release {
+		if until = d.record(ctx, log, a); until.IsZero() || a.Release {
 			return
 		}
 		a.Results, recorded = a.Results[:0], time.Now()
 	}
 }
 
-// pauseIfExpired pauses w when dl's event has failed for RetryFor.
+// record records a, renewing or releasing the claim, and returns when
+// the renewed lease runs out at the earliest; zero when the record
+// failed (the claim is lost, or the ledger failed) or released it.
+func (d *Deliverer) record(ctx context.Context, log *slog.Logger, a groupmem.WebhookAttempt) time.Time {
+	start := d.cfg.Now()
+	if err := d.store.RecordWebhookAttempt(ctx, a); err != nil {
+		log.WarnContext(ctx, "record webhook attempts", "err", err)
+		return time.Time{}
+	}
+	if a.Release {
+		return time.Time{}
+	}
+	return start.Add(a.Renew)
+}
+
+// release records, once ctx has ended, what a stopping deliverer sent
+// and releases its claim, due at once.
+func (d *Deliverer) release(ctx context.Context, log *slog.Logger, a groupmem.WebhookAttempt) {
+	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), releaseTimeout)
+	defer cancel()
+	a.Release, a.NextAt = true, time.Time{}
+	d.record(ctx, log, a)
+}
+
+// pauseIfExpired pauses w when dl's event has failed for RetryFor since
+// its first failed attempt (this one, when none failed before).
 func (d *Deliverer) pauseIfExpired(ctx context.Context, log *slog.Logger, w groupmem.Webhook, dl groupmem.WebhookDelivery, why string) {
-	if d.cfg.Now().Sub(dl.CreatedAt) < d.cfg.RetryFor {
+	now := d.cfg.Now()
+	first := dl.FirstFailedAt
+	if first.IsZero() {
+		first = now
+	}
+	if now.Sub(first) < d.cfg.RetryFor {
 		return
 	}
-	reason := "event " + dl.Event.ID + " (" + string(dl.Event.Type) + ", group " + dl.Event.GroupID + ") failed for " +
-		d.cfg.RetryFor.String() + " over " + strconv.Itoa(dl.Attempts+1) + " attempts; last: " + why
+	d.pause(ctx, log, w, "event "+dl.Event.ID+" ("+string(dl.Event.Type)+", group "+dl.Event.GroupID+") failed for "+
+		d.cfg.RetryFor.String()+" over "+strconv.Itoa(dl.Attempts+1)+" attempts; last: "+why)
+}
+
+// pause pauses w with the reason.
+func (d *Deliverer) pause(ctx context.Context, log *slog.Logger, w groupmem.Webhook, reason string) {
 	if err := d.store.PauseWebhook(ctx, w.ID, reason); err != nil {
 		log.WarnContext(ctx, "pause webhook", "err", err)
 		return

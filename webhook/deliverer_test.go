@@ -100,6 +100,11 @@ func TestRetriesThenPauses(t *testing.T) {
 		rc.answer = func(int, *http.Request) (int, http.Header) { return http.StatusInternalServerError, nil }
 		evolve(t, l, "g2", 1)
 		expired := webhook.New(l, webhook.Config{Guard: open, RetryFor: time.Nanosecond})
+		drain(t, expired) // the first failure starts the window
+		if w, err := l.Webhook(ctx, w.ID); err != nil || !w.PausedAt.IsZero() {
+			t.Fatalf("after the first failure: %+v, %v; want it not paused", w, err)
+		}
+		time.Sleep(1100 * time.Millisecond) // the backoff after one failure
 		drain(t, expired)
 		paused, err := l.Webhook(ctx, w.ID)
 		if err != nil {

@@ -149,3 +149,18 @@ func (g Guard) checkHost(ctx context.Context, resolver *net.Resolver, host strin
 	}
 	return nil
 }
+
+// refusedScheme says why deliveries to raw may not go now, or "" when
+// they may: a webhook stored while the server allowed http is refused
+// once it does not.
+func (g Guard) refusedScheme(raw string) string {
+	u, err := url.Parse(raw)
+	switch {
+	case err != nil:
+		return "its url does not parse"
+	case u.Scheme != "https" && !(u.Scheme == "http" && g.AllowHTTP):
+		return "its url uses " + groupmem.Truncate(u.Scheme, 20) + ", which the server no longer allows (https only); " +
+			"create a webhook with an https url, or allow http, and delete or resume this one"
+	}
+	return ""
+}

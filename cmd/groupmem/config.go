@@ -100,6 +100,7 @@ type Config struct {
 	WebhookAllowHTTP    bool
 	WebhookTimeout      time.Duration
 	WebhookLease        time.Duration
+	WebhookRetainDays   int
 
 	HTTPAddr        string
 	MetricsAddr     string
@@ -236,7 +237,8 @@ func (c *Config) settings() []setting {
 		{"GROUPMEM_WEBHOOK_ALLOW_PRIVATE", "let webhooks deliver to loopback, link-local and private addresses (checked at every connection; off: public addresses only)", boolean(&c.WebhookAllowPrivate), "false"},
 		{"GROUPMEM_WEBHOOK_ALLOW_HTTP", "let webhook URLs use http (off: https only)", boolean(&c.WebhookAllowHTTP), "false"},
 		{"GROUPMEM_WEBHOOK_TIMEOUT", "time limit of one webhook delivery: connecting, sending and the answer", dur(&c.WebhookTimeout), text(webhook.DefaultTimeout)},
-		{"GROUPMEM_WEBHOOK_LEASE", "how long a replica holds a claimed webhook stream without an attempt renewing it; a killed replica's streams go to another after it (0: 4 × GROUPMEM_WEBHOOK_TIMEOUT; else at least it)", dur(&c.WebhookLease), "0"},
+		{"GROUPMEM_WEBHOOK_LEASE", "how long a replica holds a claimed webhook stream without an attempt renewing it; a killed replica's streams go to another after it (0: 4 × GROUPMEM_WEBHOOK_TIMEOUT; else at least 2 × it, so that a lease outlasts a send)", dur(&c.WebhookLease), "0"},
+		{"GROUPMEM_WEBHOOK_RETAIN_DAYS", "after each nightly slot, remove webhook deliveries delivered more than this many days ago and the events every webhook got; a replay reaches back this far (0: keep all)", num(&c.WebhookRetainDays), "7"},
 		{"GROUPMEM_CORS_ORIGINS", "browser origins allowed to call the API, comma-separated (https://console.example.com), or * for any; empty: none", str(&c.CORSOrigins), ""},
 		{"GROUPMEM_SEARCH_THRESHOLD", "similarity threshold of semantic search (0: " + text(api.DefaultThreshold) + " with an embeddings service, " + text(stack.StaticThreshold) + " with the static embedder, " + text(stack.HashingThreshold) + " with the hashing one); hybrid search cuts nothing unless asked", float(&c.SearchThreshold), "0"},
 		{"GROUPMEM_GRACE", "at shutdown, how long requests and evolutions in flight may finish", dur(&c.ShutdownGrace), "30s"},
@@ -325,8 +327,11 @@ func (c *Config) validate() error {
 		return fmt.Errorf("GROUPMEM_GRACE must not be negative")
 	case c.WebhookTimeout < time.Millisecond:
 		return fmt.Errorf("GROUPMEM_WEBHOOK_TIMEOUT must be at least 1ms, got %s", c.WebhookTimeout)
-	case c.WebhookLease != 0 && c.WebhookLease < c.WebhookTimeout:
-		return fmt.Errorf("GROUPMEM_WEBHOOK_LEASE must be 0 or at least GROUPMEM_WEBHOOK_TIMEOUT (%s), got %s", c.WebhookTimeout, c.WebhookLease)
+	case c.WebhookLease != 0 && c.WebhookLease < 2*c.WebhookTimeout:
+		return fmt.Errorf("GROUPMEM_WEBHOOK_LEASE must be 0 or at least 2 × GROUPMEM_WEBHOOK_TIMEOUT (%s), so that a lease outlasts a send, got %s",
+			2*c.WebhookTimeout, c.WebhookLease)
+	case c.WebhookRetainDays < 0:
+		return fmt.Errorf("GROUPMEM_WEBHOOK_RETAIN_DAYS must not be negative, got %d", c.WebhookRetainDays)
 	case c.LLMReasks < 0 || c.LLMReasks > 10:
 		return fmt.Errorf("GROUPMEM_LLM_REASKS must be within 0..10, got %d", c.LLMReasks)
 	case c.LLMMaxSplits < 0 || c.LLMMaxSplits > 10:

@@ -36,7 +36,7 @@ func stackConfig(cfg *Config, log *slog.Logger) stack.Config {
 	temp := cfg.LLMTemperature
 	return stack.Config{
 		Webhooks: webhook.Config{Guard: webhook.Guard{AllowPrivate: cfg.WebhookAllowPrivate, AllowHTTP: cfg.WebhookAllowHTTP},
-			Timeout: cfg.WebhookTimeout, Lease: cfg.WebhookLease},
+			Timeout: cfg.WebhookTimeout, Lease: cfg.WebhookLease, Retention: webhookRetention(cfg.WebhookRetainDays)},
 		Postgres:      postgresConfig(cfg),
 		SQLitePath:    cfg.SQLitePath,
 		Redis:         redis.Config{Addr: cfg.RedisAddr, Password: cfg.RedisPassword, DB: cfg.RedisDB, Prefix: cfg.RedisPrefix},
@@ -111,4 +111,13 @@ func postgresConfig(cfg *Config) postgres.Config {
 		IdleInTxTimeout: cfg.PostgresIdleInTxTimeout, LockTimeout: cfg.PostgresLockTimeout,
 		StatementTimeout: cfg.PostgresStatementTimeout, MigrateTimeout: cfg.PostgresMigrateTimeout,
 	}
+}
+
+// webhookRetention is GROUPMEM_WEBHOOK_RETAIN_DAYS as the webhook
+// package reads it: 0 days keeps everything.
+func webhookRetention(days int) time.Duration {
+	if days == 0 {
+		return -1
+	}
+	return time.Duration(days) * 24 * time.Hour
 }

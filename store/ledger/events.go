@@ -175,9 +175,17 @@ func CleanAttempt(a groupmem.WebhookAttempt) groupmem.WebhookAttempt {
 }
 
 // EventError is the error of an event id that names no event a webhook
-// covers.
+// covers, or one pruned after the retention.
 func EventError(id string) error {
-	return groupmem.Errorf(groupmem.ENOTFOUND, "event %q not found among the webhook's groups", groupmem.Truncate(id, 80))
+	return groupmem.Errorf(groupmem.ENOTFOUND, "event %q not found among the webhook's groups; "+
+		"events every webhook got are pruned after the retention and cannot be replayed", groupmem.Truncate(id, 80))
+}
+
+// RotationError is the error of a rotation of w while the secret before
+// its current one still signs.
+func RotationError(w groupmem.Webhook) error {
+	return groupmem.Errorf(groupmem.ECONFLICT, "webhook %s was rotated recently: its previous secret still signs until %s, "+
+		"and a rotation now would drop it; rotate again after then", w.ID, w.PreviousUntil.UTC().Format(time.RFC3339))
 }
 
 // EventTypeNames returns types as strings.

@@ -81,7 +81,8 @@ func (l *Ledger) PauseWebhook(ctx context.Context, id, reason string) error {
 }
 
 // ResumeWebhook implements groupmem.Webhooks: in one transaction, the
-// retry window of what waits starts again, every stream of the webhook is
+// retry window of what waits starts again (the first failure of the few
+// failed pending deliveries is forgotten), every stream of the webhook is
 // due at once, and then the pause ends, so that no claim sees the webhook
 // resumed with its old window.
 func (l *Ledger) ResumeWebhook(ctx context.Context, id string) (groupmem.Webhook, error) {
@@ -90,8 +91,8 @@ func (l *Ledger) ResumeWebhook(ctx context.Context, id string) (groupmem.Webhook
 	}
 	now := l.now().UTC()
 	err := l.inTx(ctx, func(tx pgx.Tx) error {
-		if _, err := tx.Exec(ctx, `UPDATE webhook_deliveries SET created_at = $2 WHERE webhook_id = $1 AND state = 'pending'`,
-			id, now); err != nil {
+		if _, err := tx.Exec(ctx, `UPDATE webhook_deliveries SET first_failed_at = NULL
+			WHERE webhook_id = $1 AND state = 'pending' AND first_failed_at IS NOT NULL`, id); err != nil {
 			return fmt.Errorf("resume webhook: %w", err)
 		}
 		if _, err := tx.Exec(ctx, `UPDATE webhook_streams SET next_at = $2 WHERE webhook_id = $1`, id, now); err != nil {
@@ -112,10 +113,17 @@ func (l *Ledger) ResumeWebhook(ctx context.Context, id string) (groupmem.Webhook
 	return l.Webhook(ctx, id)
 }
 
-// RotateWebhook implements groupmem.Webhooks.
+// RotateWebhook implements groupmem.Webhooks: the update is conditional
+// on the secret before having stopped signing, so that of two rotations
+// at once one is refused.
 func (l *Ledger) RotateWebhook(ctx context.Context, id, secret string, until time.Time) (groupmem.Webhook, error) {
-	err := l.changeWebhook(ctx, id, `UPDATE webhooks SET previous_secret = secret, previous_until = $3, secret = $2 WHERE id = $1`,
-		secret, until)
+	err := l.changeWebhook(ctx, id, `UPDATE webhooks SET previous_secret = secret, previous_until = $3, secret = $2
+		WHERE id = $1 AND (previous_until IS NULL OR previous_until <= $4)`, secret, until, l.now().UTC())
+	if groupmem.ErrorCode(err) == groupmem.ENOTFOUND {
+		if w, werr := l.Webhook(ctx, id); werr == nil {
+			return groupmem.Webhook{}, ledger.RotationError(w)
+		}
+	}
 	if err != nil {
 		return groupmem.Webhook{}, err
 	}
@@ -170,13 +178,13 @@ func (l *Ledger) ClaimWebhooks(ctx context.Context, p groupmem.ClaimWebhooksPara
 		UPDATE webhook_streams s SET lease = gen_random_uuid(), leased_until = $2
 		FROM pick
 		WHERE s.webhook_id = pick.webhook_id AND s.group_id = pick.group_id AND (s.leased_until IS NULL OR s.leased_until <= $1)
-		RETURNING s.webhook_id::text, s.group_id, s.lease::text`, now, now.Add(p.Lease), p.Streams, busyIDs, busyN, per)
+		RETURNING s.webhook_id::text, s.group_id, s.lease::text, s.leased_until`, now, now.Add(p.Lease), p.Streams, busyIDs, busyN, per)
 	if err != nil {
 		return nil, interpretError(fmt.Errorf("claim webhook streams: %w", err))
 	}
 	batches, err := pgx.CollectRows(rows, func(row pgx.CollectableRow) (groupmem.WebhookBatch, error) {
 		var b groupmem.WebhookBatch
-		err := row.Scan(&b.Webhook.ID, &b.GroupID, &b.Lease)
+		err := row.Scan(&b.Webhook.ID, &b.GroupID, &b.Lease, &b.LeasedUntil)
 		return b, err
 	})
 	if err != nil || len(batches) == 0 {
@@ -221,19 +229,19 @@ func (l *Ledger) fillBatches(ctx context.Context, batches []groupmem.WebhookBatc
 }
 
 const deliveryColumns = `d.id, d.webhook_id::text, d.state, d.attempts, d.last_status, d.last_error, d.latency_us,
-	d.created_at, d.last_attempt_at, d.delivered_at,
+	d.created_at, d.last_attempt_at, d.delivered_at, d.first_failed_at,
 	e.id::text, e.group_id, e.seq, e.type, e.statement, e.old_statement, e.data, e.created_at`
 
 func scanDelivery(row pgx.CollectableRow) (groupmem.WebhookDelivery, error) {
 	var d groupmem.WebhookDelivery
 	var skip string
 	var latency int64
-	var last, done *time.Time
+	var last, done, failed *time.Time
 	var data []byte
 	e := &d.Event
 	var st, ost string
 	dest := []any{&d.ID, &d.WebhookID, &d.State, &d.Attempts, &d.LastStatus, &d.LastError, &latency,
-		&d.CreatedAt, &last, &done, &e.ID, &e.GroupID, &e.Seq, &e.Type, &st, &ost, &data, &e.At}
+		&d.CreatedAt, &last, &done, &failed, &e.ID, &e.GroupID, &e.Seq, &e.Type, &st, &ost, &data, &e.At}
 	if len(row.FieldDescriptions()) > len(dest) {
 		dest = append([]any{&skip}, dest...)
 	}
@@ -246,6 +254,9 @@ func scanDelivery(row pgx.CollectableRow) (groupmem.WebhookDelivery, error) {
 	}
 	if done != nil {
 		d.DeliveredAt = *done
+	}
+	if failed != nil {
+		d.FirstFailedAt = *failed
 	}
 	return d, ledger.DecodeEvent(e, data, st, ost)
 }
@@ -282,7 +293,8 @@ func (l *Ledger) RecordWebhookAttempt(ctx context.Context, a groupmem.WebhookAtt
 		rec AS (
 			UPDATE webhook_deliveries d SET state = CASE WHEN t.ok THEN 'delivered' ELSE 'pending' END,
 				attempts = d.attempts + 1, last_status = t.status, last_error = t.err, latency_us = t.lat,
-				last_attempt_at = $7, delivered_at = CASE WHEN t.ok THEN $7 ELSE d.delivered_at END
+				last_attempt_at = $7, delivered_at = CASE WHEN t.ok THEN $7 ELSE d.delivered_at END,
+				first_failed_at = CASE WHEN t.ok THEN NULL ELSE coalesce(d.first_failed_at, $7) END
 			FROM unnest($8::bigint[], $9::bool[], $10::int[], $11::text[], $12::bigint[]) AS t(id, ok, status, err, lat)
 			WHERE d.id = t.id AND d.webhook_id = $1 AND EXISTS (SELECT 1 FROM s) RETURNING 1)
 		SELECT (SELECT count(*) FROM s), (SELECT count(*) FROM rec)`,
@@ -351,7 +363,8 @@ func (l *Ledger) ReplayWebhook(ctx context.Context, id, eventID string) (int, er
 			SELECT $1, e.id, e.group_id, e.seq, $4 FROM webhook_events e
 			WHERE e.group_id = $2 AND e.seq >= $3 AND e.type = ANY($5::text[])
 			ON CONFLICT (webhook_id, event_id) DO UPDATE SET state = 'pending', attempts = 0, last_status = 0,
-				last_error = '', latency_us = 0, last_attempt_at = NULL, delivered_at = NULL, created_at = excluded.created_at`,
+				last_error = '', latency_us = 0, last_attempt_at = NULL, delivered_at = NULL, first_failed_at = NULL,
+				created_at = excluded.created_at`,
 			id, group, seq, now, ledger.EventTypeNames(w.Events))
 		if err != nil {
 			return err
@@ -368,4 +381,33 @@ func (l *Ledger) ReplayWebhook(ctx context.Context, id, eventID string) (int, er
 		return 0, interpretError(fmt.Errorf("replay webhook: %w", err))
 	}
 	return n, nil
+}
+
+// PruneWebhooks implements groupmem.Webhooks: the oldest delivered
+// deliveries first, by their index, then the oldest events no delivery
+// refers to.
+func (l *Ledger) PruneWebhooks(ctx context.Context, p groupmem.PruneWebhooksParams) (groupmem.PrunedWebhooks, error) {
+	var out groupmem.PrunedWebhooks
+	if p.Limit <= 0 {
+		return out, nil
+	}
+	err := l.inTx(ctx, func(tx pgx.Tx) error {
+		tag, err := tx.Exec(ctx, `DELETE FROM webhook_deliveries WHERE id IN (
+			SELECT id FROM webhook_deliveries WHERE state = 'delivered' AND delivered_at < $1 ORDER BY delivered_at LIMIT $2)`,
+			p.Before.UTC(), p.Limit)
+		if err != nil {
+			return fmt.Errorf("prune webhook deliveries: %w", err)
+		}
+		out.Deliveries = int(tag.RowsAffected())
+		tag, err = tx.Exec(ctx, `DELETE FROM webhook_events WHERE id IN (
+			SELECT e.id FROM webhook_events e WHERE e.created_at < $1
+				AND NOT EXISTS (SELECT 1 FROM webhook_deliveries d WHERE d.event_id = e.id)
+			ORDER BY e.created_at LIMIT $2)`, p.Before.UTC(), p.Limit)
+		if err != nil {
+			return fmt.Errorf("prune webhook events: %w", err)
+		}
+		out.Events = int(tag.RowsAffected())
+		return nil
+	})
+	return out, interpretError(err)
 }

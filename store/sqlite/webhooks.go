@@ -68,14 +68,16 @@ func (l *Ledger) PauseWebhook(ctx context.Context, id, reason string) error {
 }
 
 // ResumeWebhook implements groupmem.Webhooks: in one transaction, the
-// retry window of what waits starts again, every stream of the webhook is
-// due at once, and then the pause ends, so that no claim sees the webhook
-// resumed with its old window.
+// retry window of what waits starts again (the first failure of the few
+// failed pending deliveries is forgotten, by their index: the write lock
+// is held for a moment whatever the backlog), every stream of the webhook
+// is due at once, and then the pause ends, so that no claim sees the
+// webhook resumed with its old window.
 func (l *Ledger) ResumeWebhook(ctx context.Context, id string) (groupmem.Webhook, error) {
 	now := nanos(l.now())
 	err := l.inTx(ctx, func(tx *sql.Tx) error {
-		if _, err := tx.ExecContext(ctx, `UPDATE webhook_deliveries SET created_at = ?2 WHERE webhook_id = ?1 AND state = 'pending'`,
-			id, now); err != nil {
+		if _, err := tx.ExecContext(ctx, `UPDATE webhook_deliveries SET first_failed_at = NULL
+			WHERE webhook_id = ?1 AND state = 'pending' AND first_failed_at IS NOT NULL`, id); err != nil {
 			return fmt.Errorf("resume webhook: %w", err)
 		}
 		if _, err := tx.ExecContext(ctx, `UPDATE webhook_streams SET next_at = ?2 WHERE webhook_id = ?1`, id, now); err != nil {
@@ -96,10 +98,16 @@ func (l *Ledger) ResumeWebhook(ctx context.Context, id string) (groupmem.Webhook
 	return l.Webhook(ctx, id)
 }
 
-// RotateWebhook implements groupmem.Webhooks.
+// RotateWebhook implements groupmem.Webhooks: the update is conditional
+// on the secret before having stopped signing.
 func (l *Ledger) RotateWebhook(ctx context.Context, id, secret string, until time.Time) (groupmem.Webhook, error) {
-	err := l.changeWebhook(ctx, id, `UPDATE webhooks SET previous_secret = secret, previous_until = ?3, secret = ?2 WHERE id = ?1`,
-		secret, nanos(until))
+	err := l.changeWebhook(ctx, id, `UPDATE webhooks SET previous_secret = secret, previous_until = ?3, secret = ?2
+		WHERE id = ?1 AND (previous_until IS NULL OR previous_until <= ?4)`, secret, nanos(until), nanos(l.now()))
+	if groupmem.ErrorCode(err) == groupmem.ENOTFOUND {
+		if w, werr := l.Webhook(ctx, id); werr == nil {
+			return groupmem.Webhook{}, ledger.RotationError(w)
+		}
+	}
 	if err != nil {
 		return groupmem.Webhook{}, err
 	}
@@ -121,9 +129,13 @@ func (l *Ledger) changeWebhook(ctx context.Context, id, query string, args ...an
 	})
 }
 
-// ClaimWebhooks implements groupmem.Webhooks: the claim is one write
-// transaction, which holds the file's write lock, so two claimers never
-// hold one stream at once.
+// ClaimWebhooks implements groupmem.Webhooks: the claim is one short
+// write transaction, which holds the file's write lock, so two claimers
+// never hold one stream at once. The claimed streams' webhooks and
+// deliveries are read after it commits, on the read connections, beside
+// other writers: the lease keeps the streams from any other claimer, and
+// whatever changes their events (a redaction, a purge, a replay) takes
+// the lease, so that the holder's next record fails.
 func (l *Ledger) ClaimWebhooks(ctx context.Context, p groupmem.ClaimWebhooksParams) ([]groupmem.WebhookBatch, error) {
 	if p.Streams <= 0 || p.PerStream <= 0 {
 		return nil, nil
@@ -150,37 +162,47 @@ func (l *Ledger) ClaimWebhooks(ctx context.Context, p groupmem.ClaimWebhooksPara
 						AND d.group_id = st.group_id AND d.state = 'pending'))
 			UPDATE webhook_streams SET lease = lower(hex(randomblob(16))), leased_until = ?2
 			WHERE (webhook_id, group_id) IN (SELECT webhook_id, group_id FROM due WHERE k + busy <= ?5 ORDER BY next_at LIMIT ?3)
-			RETURNING webhook_id, group_id, lease`, nanos(now), nanos(now.Add(p.Lease)), p.Streams, string(busy), per)
+			RETURNING webhook_id, group_id, lease, leased_until`, nanos(now), nanos(now.Add(p.Lease)), p.Streams, string(busy), per)
 		if err != nil {
 			return fmt.Errorf("claim webhook streams: %w", err)
 		}
 		batches, err = collect(rows, func(row *sql.Rows) (groupmem.WebhookBatch, error) {
 			var b groupmem.WebhookBatch
-			err := row.Scan(&b.Webhook.ID, &b.GroupID, &b.Lease)
+			var until int64
+			err := row.Scan(&b.Webhook.ID, &b.GroupID, &b.Lease, &until)
+			b.LeasedUntil = fromNanos(until)
 			return b, err
 		})
 		if err != nil {
 			return fmt.Errorf("claim webhook streams: %w", err)
 		}
-		return fillBatches(ctx, tx, batches, p.PerStream)
+		return nil
 	})
-	if err != nil {
+	if err != nil || len(batches) == 0 {
 		return nil, err
+	}
+	if err := fillBatches(ctx, l.read, batches, p.PerStream); err != nil {
+		return nil, interpretError(err)
 	}
 	return batches, nil
 }
 
 // fillBatches reads the webhook and the first pending deliveries of each
 // claimed stream.
-func fillBatches(ctx context.Context, tx *sql.Tx, batches []groupmem.WebhookBatch, per int) error {
+func fillBatches(ctx context.Context, q querier, batches []groupmem.WebhookBatch, per int) error {
+	hooks := map[string]groupmem.Webhook{}
 	for i := range batches {
 		b := &batches[i]
-		w, err := webhookIn(ctx, tx, b.Webhook.ID)
-		if err != nil {
-			return err
+		w, ok := hooks[b.Webhook.ID]
+		if !ok {
+			var err error
+			if w, err = webhookIn(ctx, q, b.Webhook.ID); err != nil {
+				return err
+			}
+			hooks[w.ID] = w
 		}
 		b.Webhook = w
-		rows, err := tx.QueryContext(ctx, `SELECT `+deliveryColumns+` FROM webhook_deliveries d JOIN webhook_events e ON e.id = d.event_id
+		rows, err := q.QueryContext(ctx, `SELECT `+deliveryColumns+` FROM webhook_deliveries d JOIN webhook_events e ON e.id = d.event_id
 			WHERE d.webhook_id = ? AND d.group_id = ? AND d.state = 'pending' ORDER BY d.seq LIMIT ?`, b.Webhook.ID, b.GroupID, per)
 		if err != nil {
 			return fmt.Errorf("read claimed deliveries: %w", err)
@@ -193,21 +215,22 @@ func fillBatches(ctx context.Context, tx *sql.Tx, batches []groupmem.WebhookBatc
 }
 
 const deliveryColumns = `d.id, d.webhook_id, d.state, d.attempts, d.last_status, d.last_error, d.latency_us,
-	d.created_at, d.last_attempt_at, d.delivered_at,
+	d.created_at, d.last_attempt_at, d.delivered_at, d.first_failed_at,
 	e.id, e.group_id, e.seq, e.type, e.statement, e.old_statement, e.data, e.created_at`
 
 func scanDelivery(row *sql.Rows) (groupmem.WebhookDelivery, error) {
 	var d groupmem.WebhookDelivery
 	var latency, created, at int64
-	var last, done sql.NullInt64
+	var last, done, failed sql.NullInt64
 	var data, st, ost string
 	e := &d.Event
 	if err := row.Scan(&d.ID, &d.WebhookID, &d.State, &d.Attempts, &d.LastStatus, &d.LastError, &latency,
-		&created, &last, &done, &e.ID, &e.GroupID, &e.Seq, &e.Type, &st, &ost, &data, &at); err != nil {
+		&created, &last, &done, &failed, &e.ID, &e.GroupID, &e.Seq, &e.Type, &st, &ost, &data, &at); err != nil {
 		return d, err
 	}
 	d.Latency = time.Duration(latency) * time.Microsecond
 	d.CreatedAt, d.LastAttemptAt, d.DeliveredAt, e.At = fromNanos(created), fromNullNanos(last), fromNullNanos(done), fromNanos(at)
+	d.FirstFailedAt = fromNullNanos(failed)
 	return d, ledger.DecodeEvent(e, []byte(data), st, ost)
 }
 
@@ -239,7 +262,8 @@ func (l *Ledger) RecordWebhookAttempt(ctx context.Context, a groupmem.WebhookAtt
 				state, delivered = groupmem.DeliveryDelivered, nanos(now)
 			}
 			_, err = tx.ExecContext(ctx, `UPDATE webhook_deliveries SET state = ?3, attempts = attempts + 1, last_status = ?4,
-					last_error = ?5, latency_us = ?6, last_attempt_at = ?7, delivered_at = coalesce(?8, delivered_at)
+					last_error = ?5, latency_us = ?6, last_attempt_at = ?7, delivered_at = coalesce(?8, delivered_at),
+					first_failed_at = CASE WHEN ?8 IS NULL THEN coalesce(first_failed_at, ?7) END
 				WHERE id = ?1 AND webhook_id = ?2`, r.DeliveryID, a.WebhookID, state, r.Status, r.Error,
 				r.Latency.Microseconds(), nanos(now), delivered)
 			if err != nil {
@@ -291,7 +315,8 @@ func (l *Ledger) ReplayWebhook(ctx context.Context, id, eventID string) (int, er
 			SELECT ?1, e.id, e.group_id, e.seq, ?4 FROM webhook_events e
 			WHERE e.group_id = ?2 AND e.seq >= ?3 AND e.type IN (SELECT value FROM json_each(?5))
 			ON CONFLICT (webhook_id, event_id) DO UPDATE SET state = 'pending', attempts = 0, last_status = 0,
-				last_error = '', latency_us = 0, last_attempt_at = NULL, delivered_at = NULL, created_at = excluded.created_at`,
+				last_error = '', latency_us = 0, last_attempt_at = NULL, delivered_at = NULL, first_failed_at = NULL,
+				created_at = excluded.created_at`,
 			id, group, seq, nanos(now), string(types))
 		if err != nil {
 			return fmt.Errorf("replay webhook: %w", err)
@@ -306,4 +331,35 @@ func (l *Ledger) ReplayWebhook(ctx context.Context, id, eventID string) (int, er
 		return err
 	})
 	return n, err
+}
+
+// PruneWebhooks implements groupmem.Webhooks: the oldest delivered
+// deliveries first, by their index, then the oldest events no delivery
+// refers to, in one write transaction bounded by p.Limit.
+func (l *Ledger) PruneWebhooks(ctx context.Context, p groupmem.PruneWebhooksParams) (groupmem.PrunedWebhooks, error) {
+	var out groupmem.PrunedWebhooks
+	if p.Limit <= 0 {
+		return out, nil
+	}
+	err := l.inTx(ctx, func(tx *sql.Tx) error {
+		res, err := tx.ExecContext(ctx, `DELETE FROM webhook_deliveries WHERE id IN (
+			SELECT id FROM webhook_deliveries WHERE state = 'delivered' AND delivered_at < ?1 ORDER BY delivered_at LIMIT ?2)`,
+			nanos(p.Before), p.Limit)
+		if err != nil {
+			return fmt.Errorf("prune webhook deliveries: %w", err)
+		}
+		n, _ := res.RowsAffected()
+		out.Deliveries = int(n)
+		res, err = tx.ExecContext(ctx, `DELETE FROM webhook_events WHERE id IN (
+			SELECT e.id FROM webhook_events e WHERE e.created_at < ?1
+				AND NOT EXISTS (SELECT 1 FROM webhook_deliveries d WHERE d.event_id = e.id)
+			ORDER BY e.created_at LIMIT ?2)`, nanos(p.Before), p.Limit)
+		if err != nil {
+			return fmt.Errorf("prune webhook events: %w", err)
+		}
+		n, _ = res.RowsAffected()
+		out.Events = int(n)
+		return nil
+	})
+	return out, err
 }
