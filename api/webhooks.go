@@ -64,13 +64,16 @@ type deliveryJSON struct {
 	CreatedAt     time.Time  `json:"created_at"`
 	LastAttemptAt *time.Time `json:"last_attempt_at"`
 	DeliveredAt   *time.Time `json:"delivered_at"`
+	// FirstFailedAt is when the retry window began; null while no
+	// attempt failed.
+	FirstFailedAt *time.Time `json:"first_failed_at"`
 }
 
 func deliveryOut(d groupmem.WebhookDelivery) deliveryJSON {
 	return deliveryJSON{DeliveryID: d.ID, EventID: d.Event.ID, EventType: string(d.Event.Type), GroupID: d.Event.GroupID,
 		Seq: d.Event.Seq, State: d.State, Attempts: d.Attempts, LastStatus: d.LastStatus, LastError: d.LastError,
 		LatencyMS: float64(d.Latency.Microseconds()) / 1000, CreatedAt: d.CreatedAt.UTC(),
-		LastAttemptAt: timeOrNull(d.LastAttemptAt), DeliveredAt: timeOrNull(d.DeliveredAt)}
+		LastAttemptAt: timeOrNull(d.LastAttemptAt), DeliveredAt: timeOrNull(d.DeliveredAt), FirstFailedAt: timeOrNull(d.FirstFailedAt)}
 }
 
 // hooks returns the subscriptions the API manages webhooks through;

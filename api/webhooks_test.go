@@ -54,6 +54,13 @@ func conformWebhooks(t *testing.T, f *fixture) {
 	for _, c := range calls {
 		f.do(t, c)
 	}
+	// The loop rotated it once: a second rotation within the overlap
+	// would drop the first secret, and is refused.
+	second := f.do(t, req{method: "POST", path: base + "/rotate", key: secretRoot})
+	want(t, second, http.StatusConflict, "conflict")
+	if e, _ := second.obj(t)["error"].(map[string]any); e == nil || !strings.Contains(e["message"].(string), "previous secret still signs until") {
+		t.Errorf("a second rotation's answer: %v; want it to say until when the previous secret signs", second.obj(t))
+	}
 
 	want(t, f.do(t, req{method: "POST", path: "/memory/create/g1", key: secretRoot, body: `{"statement":"keeps a webhook log"}`}), http.StatusCreated, "")
 	log := f.do(t, req{method: "GET", path: base + "/deliveries", key: secretRoot}).obj(t)["deliveries"].([]any)
