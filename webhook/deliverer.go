@@ -145,8 +145,8 @@ func NewClient(guard Guard, timeout time.Duration) *http.Client {
 }
 
 // Run delivers until ctx ends: every Poll, and as soon as a stream is
-// finished, it claims the due streams it has room for and sends each in
-// a goroutine of its own. It waits for those in flight before returning.
+// finished, it claims the due streams it has room for, claimChunk at a
+// time, and sends each in a goroutine of its own. It waits for those in flight before returning.
 func (d *Deliverer) Run(ctx context.Context) {
 	log := d.cfg.Logger
 	log.InfoContext(ctx, "webhook deliverer started", "concurrency", d.cfg.Concurrency, "per_webhook", d.cfg.PerWebhook,
@@ -156,15 +156,8 @@ func (d *Deliverer) Run(ctx context.Context) {
 	tick := time.NewTicker(d.cfg.Poll)
 	defer tick.Stop()
 	for {
-		batches, err := d.claim(ctx)
-		if err != nil && ctx.Err() == nil {
+		if _, err := d.start(ctx, &wg); err != nil && ctx.Err() == nil {
 			log.WarnContext(ctx, "claim webhook streams", "err", err)
-		}
-		for _, b := range batches {
-			wg.Go(func() {
-				defer d.done(b.Webhook.ID)
-				d.Deliver(ctx, b)
-			})
 		}
 		select {
 		case <-ctx.Done():
@@ -178,23 +171,47 @@ func (d *Deliverer) Run(ctx context.Context) {
 // RunOnce claims the due streams it has room for, delivers them, and
 // returns how many streams it took once they are all done.
 func (d *Deliverer) RunOnce(ctx context.Context) (int, error) {
-	batches, err := d.claim(ctx)
 	var wg sync.WaitGroup
-	for _, b := range batches {
-		wg.Go(func() {
-			defer d.done(b.Webhook.ID)
-			d.Deliver(ctx, b)
-		})
-	}
+	n, err := d.start(ctx, &wg)
 	wg.Wait()
-	return len(batches), err
+	return n, err
 }
 
-// claim claims as many streams as there is room for, at most PerWebhook
-// of one webhook with those in flight, and counts them in flight.
-func (d *Deliverer) claim(ctx context.Context) ([]groupmem.WebhookBatch, error) {
+// claimChunk bounds the streams one claim takes. A claim reads the next
+// PerStream deliveries of each of its streams before any is sent, so
+// that one claim of every due stream would hold each back until all were
+// read: a fast receiver's streams behind a slow one's, whose hundred
+// deliveries each take seconds to send. Claims of claimChunk streams,
+// one after another, start the first streams while the next are read.
+const claimChunk = 16
+
+// start claims the due streams there is room for, claimChunk at a time,
+// and delivers each in a goroutine of wg as soon as its claim returns;
+// it returns how many it started.
+func (d *Deliverer) start(ctx context.Context, wg *sync.WaitGroup) (int, error) {
+	started := 0
+	for ctx.Err() == nil {
+		batches, err := d.claim(ctx, claimChunk)
+		for _, b := range batches {
+			wg.Go(func() {
+				defer d.done(b.Webhook.ID)
+				d.Deliver(ctx, b)
+			})
+		}
+		started += len(batches)
+		if err != nil || len(batches) < claimChunk {
+			return started, err
+		}
+	}
+	return started, nil
+}
+
+// claim claims as many streams as there is room for, but no more than
+// most, and at most PerWebhook of one webhook with those in flight, and
+// counts them in flight.
+func (d *Deliverer) claim(ctx context.Context, most int) ([]groupmem.WebhookBatch, error) {
 	d.mu.Lock()
-	room := d.cfg.Concurrency - d.total
+	room := min(d.cfg.Concurrency-d.total, most)
 	busy := maps.Clone(d.inFlight)
 	d.mu.Unlock()
 	if room <= 0 {
