@@ -76,8 +76,13 @@ type UsageQuery struct {
 // runs that called a model or cost something (Runs), their model calls,
 // tokens and cost. It also serves as the total of an answer.
 type Usage struct {
-	Day              time.Time // the UTC day, in an answer by day
-	GroupID          string    // the group, in an answer by group
+	Day     time.Time // the UTC day, in an answer by day
+	GroupID string    // the group, in an answer by group ("" for the purged groups)
+	// Purged marks the row of an answer by group that sums the usage of
+	// every group purged since (PurgedLabel): a purge keeps what its
+	// group used, under no group id, so that no day's usage and no total
+	// changes.
+	Purged           bool
 	Runs             int64
 	Calls            int64
 	PromptTokens     int64
@@ -85,6 +90,10 @@ type Usage struct {
 	EmbeddingTokens  int64
 	Cost             float64
 }
+
+// PurgedLabel is how the usage of purged groups is shown where a group
+// id would be.
+const PurgedLabel = "(purged)"
 
 // UsageReport is the answer to a UsageQuery: its rows (by day, oldest
 // first, only days with usage; by group, by cost, the highest first, then

@@ -84,8 +84,10 @@ func One(mems []groupmem.Memory, id string) (groupmem.Memory, error) {
 }
 
 // PurgeTables are the ledger tables a purge removes a group's rows from,
-// in the order it removes them.
-var PurgeTables = []string{"memory_change_log", "outbox", "memory_versions", "plans", "evolution_jobs", "evolution_runs", "usage_days", "group_members", "messages", "group_state"}
+// in the order it removes them. Before usage_days, both ledgers add the
+// group's usage to the purged groups' (PurgedGroup), so that a purge
+// changes no day's usage and no total.
+var PurgeTables = []string{"memory_change_log", "outbox", "memory_versions", "plans", "evolution_jobs", "evolution_runs", "usage_days", "usage_groups", "group_members", "messages", "group_state"}
 
 // TokensJSON encodes the tokens of run r for its record. A cost that is
 // not a finite number, which no record can hold, is EINVALID naming it.

@@ -14,7 +14,8 @@ import (
 // PurgeGroup implements groupmem.Ledger. The group's state row is locked
 // first (within the lock timeout as a whole), so a purge waits for (or makes fail) a commit of the same group in
 // flight, and a run begun before it can never commit after it: its fence
-// goes with the state row.
+// goes with the state row. The group's usage stays, under the purged
+// groups (foldPurgedUsage).
 func (l *Ledger) PurgeGroup(ctx context.Context, groupID, actor string) (groupmem.Removal, error) {
 	r, err := ledger.NewPurge(groupID, actor)
 	if err != nil {
@@ -25,6 +26,13 @@ func (l *Ledger) PurgeGroup(ctx context.Context, groupID, actor string) (groupme
 			return err
 		}
 		for _, table := range ledger.PurgeTables {
+			// The group's runs are gone (a run that ended meanwhile has
+			// added its usage): its usage stays, under the purged groups.
+			if table == "usage_days" {
+				if err := foldPurgedUsage(ctx, tx, groupID); err != nil {
+					return err
+				}
+			}
 			tag, err := tx.Exec(ctx, `DELETE FROM `+table+` WHERE group_id = $1`+purgeFilter(table), groupID)
 			if err != nil {
 				return fmt.Errorf("purge %s: %w", table, err)

@@ -12,7 +12,8 @@ import (
 
 // PurgeGroup implements groupmem.Ledger. SQLite has one writer at a time,
 // so no commit of the group can interleave; a run begun before the purge
-// can never commit after it: its fence goes with the state row.
+// can never commit after it: its fence goes with the state row. The
+// group's usage stays, under the purged groups (foldPurgedUsage).
 func (l *Ledger) PurgeGroup(ctx context.Context, groupID, actor string) (groupmem.Removal, error) {
 	r, err := ledger.NewPurge(groupID, actor)
 	if err != nil {
@@ -20,6 +21,13 @@ func (l *Ledger) PurgeGroup(ctx context.Context, groupID, actor string) (groupme
 	}
 	err = l.inTx(ctx, func(tx *sql.Tx) error {
 		for _, table := range ledger.PurgeTables {
+			// The group's runs are gone (a run that ended meanwhile has
+			// added its usage): its usage stays, under the purged groups.
+			if table == "usage_days" {
+				if err := foldPurgedUsage(ctx, tx, groupID); err != nil {
+					return err
+				}
+			}
 			res, err := tx.ExecContext(ctx, `DELETE FROM `+table+` WHERE group_id = ?`+purgeFilter(table), groupID)
 			if err != nil {
 				return fmt.Errorf("purge %s: %w", table, err)

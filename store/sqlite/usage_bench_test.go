@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/groupmem/groupmem"
 	"github.com/groupmem/groupmem/store/storetest"
 )
 
@@ -23,6 +24,7 @@ func BenchmarkUsage(b *testing.B) {
 			b.Fatal(err)
 		}
 		defer db.Close()
+		// The oldest first, as runs end.
 		_, err = db.ExecContext(context.Background(), `INSERT INTO evolution_runs
 			(id, group_id, trigger, status, fence, watermark, new_watermark, started_at, finished_at, tokens)
 			WITH RECURSIVE d(n) AS (SELECT 0 UNION ALL SELECT n + 1 FROM d WHERE n + 1 < ?2),
@@ -30,7 +32,7 @@ func BenchmarkUsage(b *testing.B) {
 			SELECT lower(hex(randomblob(16))), 'g' || g.n, 'cron', 'succeeded', 1, 0, 0,
 				?3 - d.n * 86400000000000 + g.n * 1000000000, ?3 - d.n * 86400000000000 + g.n * 1000000000 + 20000000000,
 				json_object('prompt', 1000 + (g.n * 7 + d.n) % 500, 'completion', 100, 'calls', 1, 'cost', 0.001 * (1 + g.n % 10))
-			FROM d, g`, groups, days, last.Add(time.Hour).UnixNano())
+			FROM d, g ORDER BY d.n DESC, g.n`, groups, days, last.Add(time.Hour).UnixNano())
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -39,4 +41,12 @@ func BenchmarkUsage(b *testing.B) {
 		}
 		return time.Since(start)
 	}, 2740, 365)
+}
+
+// BenchmarkUsageWrite measures what keeping usage adds to a run's end on
+// SQLite (see storetest.BenchUsageWrite).
+func BenchmarkUsageWrite(b *testing.B) {
+	storetest.BenchUsageWrite(b, func(b *testing.B, now func() time.Time) groupmem.Ledger {
+		return openAt(b, filepath.Join(b.TempDir(), "ledger.db"), now)
+	})
 }
