@@ -116,7 +116,8 @@ const en = {
   secretOnce: 'This is the signing secret. It is shown this once: keep it with the receiver. Deliveries carry webhook-id, webhook-timestamp and webhook-signature headers.',
   pausedBecause: 'Paused:', resume: 'Resume deliveries', rotate: 'Rotate secret', deleteHook: 'Delete webhook',
   previousSecret: 'the secret before the last rotation signs too until',
-  deliveries: 'Delivery log', deliveriesHelp: 'Newest first. Replay sends the event and every later one of its group again, with the same ids.',
+  deliveries: 'Delivery log', deliveriesHelp: 'Newest first. Replay sends the event and every later one of its group again, with the same ids. What every webhook got is pruned after the server\'s retention (7 days by default) and can no longer be replayed.',
+  failingSince: 'failing since',
   noDeliveries: 'No event for this webhook yet.', event: 'Event', lastAnswer: 'Last answer', latency: 'Latency', lastAttempt: 'Last attempt',
   delivery_pending: 'pending', delivery_delivered: 'delivered', replayFrom: 'Replay from here',
 };
@@ -236,7 +237,8 @@ const zh = {
   secretOnce: '这是签名密钥，只显示这一次：请交给接收方保存。每次投递都带 webhook-id、webhook-timestamp 和 webhook-signature 头。',
   pausedBecause: '已暂停：', resume: '恢复投递', rotate: '轮换密钥', deleteHook: '删除 webhook',
   previousSecret: '上次轮换前的密钥也签名，直到',
-  deliveries: '投递记录', deliveriesHelp: '最新的在前。重放会以相同的 ID 再次发送该事件及其群之后的所有事件。',
+  deliveries: '投递记录', deliveriesHelp: '最新的在前。重放会以相同的 ID 再次发送该事件及其群之后的所有事件。所有 webhook 都已收到的事件在服务器的保留期（默认 7 天）后会被清理，无法再重放。',
+  failingSince: '失败始于',
   noDeliveries: '此 webhook 还没有事件。', event: '事件', lastAnswer: '最近应答', latency: '延迟', lastAttempt: '最近尝试',
   delivery_pending: '待投递', delivery_delivered: '已送达', replayFrom: '从此处重放',
 };

@@ -82,7 +82,8 @@ const deliveryRow = (id, d) => h('tr', { class: 'delivery-row', 'data-event': d.
   h('td', {}, d.group_id, h('div', { class: 'muted small' }, `#${d.seq}`)),
   h('td', {}, h('span', { class: `badge ${d.state}` }, t(`delivery_${d.state}`))),
   h('td', {}, `${d.attempts}`),
-  h('td', {}, d.last_status ? `${d.last_status}` : '—', d.last_error ? h('div', { class: 'fail-text small' }, d.last_error) : null),
+  h('td', {}, d.last_status ? `${d.last_status}` : '—', d.last_error ? h('div', { class: 'fail-text small' }, d.last_error) : null,
+    d.first_failed_at ? h('div', { class: 'muted small' }, t('failingSince'), ' ', timeCell(d.first_failed_at)) : null),
   h('td', { class: 'hide-narrow' }, d.attempts ? `${d.latency_ms.toFixed(1)} ms` : '—'),
   h('td', { class: 'hide-narrow' }, timeCell(d.last_attempt_at)),
   h('td', {}, writeButton('admin', t('replayFrom'), () => act(() => call('POST', `memory/webhooks/${seg(id)}/replay`, {}, { event_id: d.event_id })), 'small', 'replay')));
