@@ -60,7 +60,9 @@ func (s *Subscriptions) Create(ctx context.Context, in NewWebhook) (groupmem.Web
 }
 
 // Rotate gives webhook id a new secret, returned once; the secret before
-// keeps signing beside it for RotationOverlap.
+// keeps signing beside it for RotationOverlap. A second rotation within
+// that overlap is ECONFLICT, naming when it may be made, and changes
+// nothing: it would drop a secret receivers may still verify with.
 func (s *Subscriptions) Rotate(ctx context.Context, id string) (groupmem.Webhook, error) {
 	return s.Store.RotateWebhook(ctx, id, NewSecret(), s.now().Add(RotationOverlap).UTC().Truncate(time.Microsecond))
 }
