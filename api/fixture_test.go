@@ -89,6 +89,8 @@ type fixtureOptions struct {
 	// ledger and the in-process index (and lock, unless locker is set)
 	// instead of Postgres, Qdrant and Redis.
 	embedded bool
+	// now, when set, is the clock of the ledger and of the handler.
+	now func() time.Time
 }
 
 // fixtureLedger is a ledger the fixture can also ping.
@@ -122,7 +124,7 @@ func newFixture(t testing.TB, o fixtureOptions) *fixture {
 	d := cmp.Or(o.embedDim, dim)
 	var check func(ctx context.Context) error
 	if o.embedded {
-		l, err := sqlite.Open(ctx, sqlite.Config{Path: filepath.Join(t.TempDir(), "groupmem.db")})
+		l, err := sqlite.Open(ctx, sqlite.Config{Path: filepath.Join(t.TempDir(), "groupmem.db"), Now: o.now})
 		if err != nil {
 			t.Fatalf("open the SQLite ledger: %v", err)
 		}
@@ -137,7 +139,7 @@ func newFixture(t testing.TB, o fixtureOptions) *fixture {
 			o.locker = inmem.NewLocker()
 		}
 	} else {
-		f.ledger = pgtest.Open(t)
+		f.ledger = pgtest.OpenWith(t, pgtest.Options{Now: o.now})
 		f.qsrv = qdranttest.StartServer(t, qdranttest.Config{})
 		x, err := qdrant.Open(ctx, qdrant.Config{Addr: f.qsrv.Addr(), Dimension: d, SkipCompatibilityCheck: true, Timeout: 5 * time.Second})
 		if err != nil {
@@ -196,6 +198,7 @@ func newFixture(t testing.TB, o fixtureOptions) *fixture {
 	if !o.open {
 		deps.Keys = testKeys(t)
 	}
+	deps.Now = o.now
 	h, err := api.New(deps, api.Config{Open: o.open, DefaultThreshold: cmp.Or(o.threshold, 0.1), CORSOrigins: o.cors})
 	if err != nil {
 		t.Fatalf("api.New: %v", err)

@@ -12,10 +12,12 @@ import (
 const defaultUsageDays = 30
 
 // usageJSON is the usage of one day or one group, or the total of an
-// answer (neither day nor group_id).
+// answer (neither day nor group_id). The row of the purged groups' usage
+// is marked purged, with groupmem.PurgedLabel for its group_id.
 type usageJSON struct {
 	Day              string  `json:"day,omitempty"`
 	GroupID          string  `json:"group_id,omitempty"`
+	Purged           bool    `json:"purged,omitempty"`
 	Runs             int64   `json:"runs"`
 	Calls            int64   `json:"calls"`
 	PromptTokens     int64   `json:"prompt_tokens"`
@@ -29,6 +31,9 @@ func usageOut(u groupmem.Usage) usageJSON {
 		CompletionTokens: u.CompletionTokens, EmbeddingTokens: u.EmbeddingTokens, Cost: u.Cost}
 	if !u.Day.IsZero() {
 		out.Day = u.Day.Format(time.DateOnly)
+	}
+	if u.Purged {
+		out.GroupID, out.Purged = groupmem.PurgedLabel, true
 	}
 	return out
 }

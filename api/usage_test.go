@@ -10,10 +10,14 @@ import (
 )
 
 // GET /memory/usage answers what the runs of the groups a key sees used,
-// by day or by group, with the window's total; a bad window or split is
-// a 400 that names it, and only an admin key may ask.
+// by day or by group, with the window's total, a purged group's usage
+// under "(purged)"; a bad window or split is a 400 that names it, and
+// only an admin key may ask.
 func TestUsage(t *testing.T) {
-	onBoth(t, fixtureOptions{}, func(t *testing.T, f *fixture) {
+	// A fixed clock: the runs and the default window fall on one day,
+	// whenever the test runs.
+	now := time.Date(2026, 11, 20, 23, 59, 59, 0, time.UTC)
+	onBoth(t, fixtureOptions{now: func() time.Time { return now }}, func(t *testing.T, f *fixture) {
 		ctx := context.Background()
 		for _, u := range []struct {
 			group  string
@@ -32,7 +36,7 @@ func TestUsage(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
-		today := time.Now().UTC().Format(time.DateOnly)
+		today := now.Format(time.DateOnly)
 		got := f.do(t, req{method: "GET", path: "/memory/usage?group_id=g1", key: secretRoot}).obj(t)
 		want := map[string]any{"runs": 2.0, "calls": 3.0, "prompt_tokens": 1500.0, "completion_tokens": 150.0,
 			"embedding_tokens": 30.0, "cost": 0.75}
@@ -43,7 +47,7 @@ func TestUsage(t *testing.T) {
 		if rows, _ := got["usage"].([]any); len(rows) != 1 || !same(rows[0], want) {
 			t.Errorf("g1's days: %v; want today's: %v", got["usage"], want)
 		}
-		since := time.Now().UTC().AddDate(0, 0, -29).Format(time.DateOnly)
+		since := now.AddDate(0, 0, -29).Format(time.DateOnly)
 		if got["since"] != since {
 			t.Errorf("since %v, want the 30th day up to today, %s", got["since"], since)
 		}
@@ -56,6 +60,17 @@ func TestUsage(t *testing.T) {
 		mod := f.do(t, req{method: "GET", path: "/memory/usage?by=group", key: secretMod1}).obj(t)
 		if rows, _ := mod["usage"].([]any); len(rows) != 1 || rows[0].(map[string]any)["group_id"] != "g1" {
 			t.Errorf("a key of g1 only sees %v", mod["usage"])
+		}
+
+		// A purge keeps its group's usage, under "(purged)": the total stays.
+		if _, err := f.ledger.PurgeGroup(ctx, "g3", "test"); err != nil {
+			t.Fatal(err)
+		}
+		byGroup = f.do(t, req{method: "GET", path: "/memory/usage?by=group", key: secretRoot}).obj(t)
+		rows, _ = byGroup["usage"].([]any)
+		if len(rows) != 2 || rows[0].(map[string]any)["group_id"] != groupmem.PurgedLabel || rows[0].(map[string]any)["purged"] != true ||
+			rows[0].(map[string]any)["cost"] != 2.0 || byGroup["total"].(map[string]any)["cost"] != 2.75 {
+			t.Errorf("by group after g3's purge: %v; want (purged) then g1, 2.75 in all", byGroup)
 		}
 
 		for _, q := range []string{"by=week", "since=2026-11-30&until=2026-11-01", "since=2025-01-01&until=2026-11-27",

@@ -82,6 +82,9 @@ func printUsage(w io.Writer, q groupmem.UsageQuery, rep groupmem.UsageReport) {
 			u.CompletionTokens, u.EmbeddingTokens, name)
 	}
 	for _, u := range rep.Rows {
+		if u.Purged {
+			u.GroupID = groupmem.PurgedLabel
+		}
 		line(u.GroupID, u)
 	}
 	line("all groups", rep.Total)

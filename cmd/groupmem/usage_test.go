@@ -52,8 +52,9 @@ func TestPricesAreValidated(t *testing.T) {
 	}
 }
 
-// groupmem usage prints the costliest groups of the window first, and the
-// total of every group; a window it cannot read is refused before
+// groupmem usage prints the costliest groups of the window first (a
+// purged group's usage as "(purged)"), and the total of every group; a
+// window it cannot read is refused before
 // anything is opened.
 func TestUsageCommand(t *testing.T) {
 	ctx := context.Background()
@@ -75,6 +76,9 @@ func TestUsageCommand(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
+	if _, err := l.PurgeGroup(ctx, "team-b", "test"); err != nil { // its usage stays, as "(purged)"
+		t.Fatal(err)
+	}
 	l.Close()
 	env := map[string]string{"GROUPMEM_SQLITE_PATH": path}
 	out, _, err := runCmd(t, env, "usage", "-since", "30d", "-top", "2")
@@ -82,10 +86,10 @@ func TestUsageCommand(t *testing.T) {
 		t.Fatal(err)
 	}
 	lines := strings.Split(strings.TrimSpace(out), "\n")
-	if len(lines) != 5 || !strings.HasSuffix(lines[2], "team-b") || !strings.HasSuffix(lines[3], "team-a") ||
+	if len(lines) != 5 || !strings.HasSuffix(lines[2], "  (purged)") || !strings.HasSuffix(lines[3], "team-a") ||
 		!strings.HasPrefix(strings.TrimSpace(lines[3]), "0.7500") || !strings.HasSuffix(lines[4], "all groups") ||
 		!strings.HasPrefix(strings.TrimSpace(lines[4]), "3.0000") || !strings.Contains(lines[4], "4000") {
-		t.Errorf("usage printed:\n%s\nwant team-b, then team-a at 0.75, then all four runs at 3.00", out)
+		t.Errorf("usage printed:\n%s\nwant the purged team-b, then team-a at 0.75, then all four runs at 3.00", out)
 	}
 	for _, args := range [][]string{{"-since", "0d"}, {"-since", "401d"}, {"-since", "last week"}, {"-until", "2026-13-01"},
 		{"-since", "2026-11-30", "-until", "2026-11-01"}, {"-top", "0"}} {
