@@ -14,7 +14,8 @@ type Evolver interface {
 
 var _ Evolver = (*Service)(nil)
 
-// Counts tallies the groups of an EvolveAll.
+// Counts tallies the groups of an EvolveAll; Tokens sums their runs'
+// tokens, model calls and cost.
 type Counts struct {
 	Total   int // groups asked for
 	Done    int // succeeded (or planned, for a dry run)
@@ -61,6 +62,9 @@ func EvolveAll(ctx context.Context, svc Evolver, groups []string, concurrency in
 		defer mu.Unlock()
 		sum.Tokens.Prompt += res.Tokens.Prompt
 		sum.Tokens.Completion += res.Tokens.Completion
+		sum.Tokens.Embedding += res.Tokens.Embedding
+		sum.Tokens.Calls += res.Tokens.Calls
+		sum.Tokens.Cost += res.Tokens.Cost
 		switch {
 		case groupmem.ErrorCode(err) == groupmem.EBUSY:
 			sum.Skipped++

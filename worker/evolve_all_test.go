@@ -32,7 +32,7 @@ func TestEvolveAll(t *testing.T) {
 	})
 
 	want := worker.Counts{Total: 6, Done: 3, Failed: 1, Skipped: 1, Review: 1,
-		Tokens: groupmem.Tokens{Prompt: 500, Completion: 50}} // five model calls
+		Tokens: groupmem.Tokens{Prompt: 500, Completion: 50, Calls: 5}} // five model calls
 	if diff := cmp.Diff(want, sum.Counts); diff != "" {
 		t.Fatalf("summary (-want +got):\n%s", diff)
 	}

@@ -122,7 +122,7 @@ func TestEvolveAll(t *testing.T) {
 		}
 	}
 	out, stderr, err := runCmd(t, env, "evolve", "-all")
-	if err != nil || !strings.Contains(out, "groups 3: done 3, failed 0") || !strings.Contains(out, "tokens 300 prompt + 30 completion") {
+	if err != nil || !strings.Contains(out, "groups 3: done 3, failed 0") || !strings.Contains(out, "tokens 300 prompt + 30 completion + 0 embedding, 3 model calls, cost 0.0000") {
 		t.Fatalf("evolve -all = %q, %v\n%s", out, err, stderr)
 	}
 	out, _, err = runCmd(t, env, "evolve", "-all")
