@@ -32,9 +32,10 @@ const (
 // a question another member put to them by name, and returns a memory of
 // it for the replier in the words of the question's language
 // (Language.Asked, Language.Answered), unless a statement of mems or of
-// taken already says it. It also returns the ids of the replies it kept,
+// taken already says it, or the answer is in words other members of the
+// window used too (windowWords.shared). It also returns the ids of the replies it kept,
 // which memberFacts leaves to it.
-func (f *Fuser) answers(items []*item, mems []groupmem.Memory, taken decisions) (decisions, map[string]bool) {
+func (f *Fuser) answers(items []*item, mems []groupmem.Memory, taken decisions, words *windowWords) (decisions, map[string]bool) {
 	ls := f.cfg.Languages
 	said := map[string]bool{}
 	for _, m := range mems {
@@ -60,8 +61,8 @@ func (f *Fuser) answers(items []*item, mems []groupmem.Memory, taken decisions) 
 			continue
 		}
 		answer := strings.Join(strings.Fields(statementOf(ls, a.msg.Content)), " ")
-		if answer == "" || asks(ls, answer) {
-			continue
+		if answer == "" || asks(ls, answer) || words.shared(ls, a.msg, answer) {
+			continue // no answer, or one others gave in the same words ("跟上次一样")
 		}
 		name := names[to]
 		if l.Voice != nil {

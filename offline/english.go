@@ -581,6 +581,8 @@ var (
 	enAskOrder = []enReorder{
 		{regexp.MustCompile(`(?i)^(?:what|which)(?:'s| is| was) (your .+)$`), "$1"},
 		{regexp.MustCompile(`(?i)^(what|where|whereabouts|who|which \w+) (are|were) you(| .+)$`), "$1 you $2$3"},
+		// "which side of town are you on": a noun phrase after "which"
+		{regexp.MustCompile(`(?i)^(which \w+(?: of (?:the )?\w+)?) (are|were) you(| .+)$`), "$1 you $2$3"},
 		{regexp.MustCompile(`(?i)^(what|where|whereabouts|who|which \w+) do (you .+)$`), "$1 $2"},
 		{regexp.MustCompile(`(?i)^(what|where|whereabouts|who|which \w+) did you (.+)$`), "$1 you did $2"},
 		{regexp.MustCompile(`(?i)^(what|where|whereabouts|who|which \w+) ((?:you|your) .+)$`), "$1 $2"},

@@ -319,8 +319,11 @@ func memberTag(m groupmem.Message) string { return evolve.SubjectTag + sender(m)
 // run about the same member is (evolve would take it for a
 // near-duplicate and replace the earlier one) extends that one with its
 // date when it says something new ("Great hike at Eagle Peak…; on Mon
-// Mar 9, great hike at Bear Lake"), and is dropped otherwise.
-func (f *Fuser) memberFacts(items []*item, mems []groupmem.Memory, taken decisions, answered map[string]bool) decisions {
+// Mar 9, great hike at Bear Lake"), and is dropped otherwise. A line no
+// pattern reads may say a fact by a proper name of its own (novelFact);
+// a fact said in words other members of the window use too (w.shared) is
+// small talk and is not kept.
+func (f *Fuser) memberFacts(items []*item, mems []groupmem.Memory, taken decisions, answered map[string]bool, w *windowWords) decisions {
 	r := &factRun{f: f, mems: mems, updating: map[string]*decision{}, statements: map[string]bool{}, habits: map[string]*decision{}}
 	for _, m := range mems {
 		r.statements[m.Statement] = true
@@ -335,8 +338,16 @@ func (f *Fuser) memberFacts(items []*item, mems []groupmem.Memory, taken decisio
 		if !it.fresh || answered[it.msg.ID] {
 			continue
 		}
-		for _, fs := range factsIn(f.cfg.Languages, it.msg.Content) {
-			r.take(it.msg, fs)
+		fs := factsIn(f.cfg.Languages, it.msg.Content)
+		if len(fs) == 0 && f.cfg.Lexicon != nil {
+			if n, _, ok := f.novelFact(it, w); ok {
+				fs = append(fs, n)
+			}
+		}
+		for _, fs := range fs {
+			if !w.shared(f.cfg.Languages, it.msg, it.msg.Content[fs.from:fs.to]) {
+				r.take(it.msg, fs)
+			}
 		}
 	}
 	return r.ds

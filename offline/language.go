@@ -563,14 +563,41 @@ func leadLen(ls []Language, t string) int {
 }
 
 // wordSets are a language's word lists as sets.
-type wordSets struct{ filler, stop, trailing map[string]bool }
+type wordSets struct {
+	filler, stop, trailing map[string]bool
+	// phraseEnds holds the first and the last rune of each filler
+	// phrase: a word that opens or ends with no such rune holds none there.
+	phraseFirst, phraseLast map[rune]bool
+}
 
 // compiled returns l with its word lists made sets, once.
 func (l Language) compiled() Language {
 	if l.sets == nil {
-		l.sets = &wordSets{filler: setOf(l.FillerWords...), stop: setOf(l.StopWords...), trailing: setOf(l.TrailingFiller...)}
+		l.sets = &wordSets{filler: setOf(l.FillerWords...), stop: setOf(l.StopWords...), trailing: setOf(l.TrailingFiller...),
+			phraseFirst: map[rune]bool{}, phraseLast: map[rune]bool{}}
+		for _, p := range l.FillerPhrases {
+			first, _ := utf8.DecodeRuneInString(p)
+			last, _ := utf8.DecodeLastRuneInString(p)
+			l.sets.phraseFirst[first], l.sets.phraseLast[last] = true, true
+		}
 	}
 	return l
+}
+
+// mayHoldPhrase reports whether a filler phrase of some language of ls
+// may open (or end) w: false only when no phrase begins (ends) with its
+// first (last) rune, in languages whose lists are compiled.
+func mayHoldPhrase(ls []Language, w string, end bool) bool {
+	r, _ := utf8.DecodeRuneInString(w)
+	if end {
+		r, _ = utf8.DecodeLastRuneInString(w)
+	}
+	for _, l := range ls {
+		if l.sets == nil || end && l.sets.phraseLast[r] || !end && l.sets.phraseFirst[r] {
+			return true
+		}
+	}
+	return false
 }
 
 // compile returns ls with each language compiled.

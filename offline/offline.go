@@ -107,7 +107,17 @@
 //     something ("The staffie ate a shin pad" → "Gaz's staffie ate a shin
 //     pad"), a child by what children do ("Poppy scored her first goal for
 //     the under-8s", "豆豆今天会叫奶奶了"), a home by the commute from it or
-//     what goes wrong there, a trip by what it is for. A game's result
+//     what goes wrong there, a trip by what it is for. A line no pattern
+//     reads is a fact of its sender's when it names a proper name of
+//     their own: written with a capital inside its sentence, rare in
+//     ordinary text (the Lexicon's frequency) and used by no other member
+//     of the window ("Tenancy signed in Petaling Jaya", "今天骑了Kuala
+//     Kubu Bharu"); not a time, a mishap, a reply of a few words or a
+//     setting of the group's. What a member says in words other members
+//     of the window say too — every word of it, and every two of them
+//     together — is small talk, not a fact or an answer of theirs, and a
+//     member's memory that the others have since said in the same words
+//     is deleted ("孩子最近迷上了做史莱姆" from four parents). A game's result
 //     (Language.Result) is told as the team's ("Lost 3-1 to Sporting
 //     Chance" → "The team lost 3-1 to Sporting Chance", "us 5" → "the team
 //     5"), an outing's "we" as the group's, and a notice to the group in a
@@ -333,9 +343,11 @@ func (f *Fuser) Fuse(ctx context.Context, p groupmem.Pass) (groupmem.Answer, err
 	focus(items, seeds)
 	clusters := clusterItems(items, mems, seeds, clusterParams{assign: f.cfg.AssignThreshold, merge: f.cfg.MergeThreshold})
 	ds := f.decide(clusters, active, p.Moderated)
-	answered, used := f.answers(spoken, mems, ds)
+	words := newWindowWords(f.cfg.Languages, items)
+	answered, used := f.answers(spoken, mems, ds, words)
 	ds = append(ds, answered...)
-	ds = append(ds, f.memberFacts(items, mems, ds, used)...)
+	ds = append(ds, f.memberFacts(items, mems, ds, used, words)...)
+	ds = append(ds, f.smallTalkFacts(mems, ds, words)...)
 	ds = append(ds, f.settings(items, mems, seeds, ds)...)
 	actions := ds.actions(alias, f.cfg.StrengthStep)
 	log := f.cfg.Logger.With("group_id", p.GroupID)

@@ -44,10 +44,9 @@ func noise(ls []Language, m groupmem.Message, ignore map[string]bool, minUnits i
 	}
 	units, filler := 0, true
 	for _, s := range segs {
-		if !isFiller(ls, s) {
-			filler = false
-			units += contentUnits(ls, s)
-		}
+		n, all := segmentUnits(ls, s)
+		units += n
+		filler = filler && all
 	}
 	switch {
 	case filler:
@@ -222,18 +221,29 @@ func unitsOf(seg string) int {
 // words, and filler phrases at the start or the end of a CJK word
 // ("哈哈哈好饿" counts as "饿").
 func contentUnits(ls []Language, seg string) int {
-	n := 0
+	n, _ := segmentUnits(ls, seg)
+	return n
+}
+
+// segmentUnits returns contentUnits of seg and whether it is filler
+// (isFiller), reading each word once.
+func segmentUnits(ls []Language, seg string) (units int, filler bool) {
+	filler = true
 	for _, w := range strings.Fields(seg) {
 		if !fillerToken(ls, w) {
-			n += unitsOf(trimFillerPhrases(ls, w))
+			filler = false
+			units += unitsOf(trimFillerPhrases(ls, w))
 		}
 	}
-	return n
+	return units, filler
 }
 
 // trimFillerPhrases removes filler phrases from both ends of w.
 func trimFillerPhrases(ls []Language, w string) string {
 	for trimmed := true; trimmed && w != ""; {
+		if !mayHoldPhrase(ls, w, false) && !mayHoldPhrase(ls, w, true) {
+			break // no phrase opens or ends it
+		}
 		trimmed = false
 		for _, l := range ls {
 			for _, p := range l.FillerPhrases {
@@ -288,6 +298,9 @@ func fillerToken(ls []Language, w string) bool {
 	// CJK: consume filler phrases greedily; anything else is content.
 	rest := w
 	for rest != "" {
+		if !mayHoldPhrase(ls, rest, false) {
+			return false
+		}
 		n := prefixIn(ls, rest, func(l Language) []string { return l.FillerPhrases })
 		if n == 0 {
 			return false

@@ -1,0 +1,335 @@
+package offline
+
+import (
+	"slices"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/groupmem/groupmem"
+	"github.com/groupmem/groupmem/evolve"
+)
+
+// A member's line that no fact pattern reads may still tell what lasts
+// about them: "Tenancy signed in Petaling Jaya", "Imbi Market after the
+// ride, worth every climb", "今天骑了Kuala Kubu Bharu". What such a line
+// has that small talk has not is a proper name of its own: a word
+// written with a capital inside its sentence, rare in ordinary text (the
+// Lexicon's frequency) or unknown there, that no other member of the
+// window uses. A rare word alone is not enough: measured on the train
+// chats, lower-case rare words ("jackhammers", "sourdough") made small
+// talk of one memory in seven. And what a member says in the words the
+// others say too is small talk however it is worded (windowWords.shared):
+// a thing of one's own is named once, by its owner. The rule knows no
+// language: its words are the window's tokens and the Lexicon's
+// frequencies, and the sentence around the name is read, cleaned and
+// told in the third person as any fact is. A script without capitals
+// (Chinese) has its proper names found only where they are written in
+// one that has them.
+
+// novelKind is the kind of a fact read from a specific word.
+var novelKind = factKind{name: "said", named: true}
+
+// novelMaxFreq is how frequent in ordinary text a proper name may be
+// ("Petaling", "Kiara"), not a word every line may open with.
+const novelMaxFreq = 2e-5
+
+// novelMinUnits is how many units (a character of an unspaced script is
+// one, another word two) the sentence of a specific word must have: a
+// shorter one is a reply that needs the line it answers ("That
+// Scandinavian detective one").
+const novelMinUnits = 10
+
+// novelMinRunes is how long a word of a spaced script must be to name
+// something: shorter ones are abbreviations and chat shorthand.
+const novelMinRunes = 4
+
+// windowWords is what the window's members say in the window's tokens:
+// for each token, the members who used it (at most two are kept).
+type windowWords struct {
+	voices  map[string]voices
+	names   map[string]bool   // the tokens of the members' names
+	members map[string]string // sender → display name
+}
+
+func newWindowWords(ls []Language, items []*item) *windowWords {
+	w := &windowWords{voices: make(map[string]voices, 4*len(items)), names: nameTokens(ls, items), members: senders(items)}
+	for _, it := range items {
+		s := sender(it.msg)
+		for _, t := range withPairs(it.words) {
+			if v := w.voices[t]; v[1] == "" && v[0] != s {
+				if v[0] == "" {
+					v[0] = s
+				} else {
+					v[1] = s
+				}
+				w.voices[t] = v
+			}
+		}
+	}
+	return w
+}
+
+// voices are the first two members who used a token ("" for none).
+type voices [2]string
+
+// other reports whether a member other than s used the token.
+func (v voices) other(s string) bool { return v[0] != "" && v[0] != s || v[1] != "" && v[1] != s }
+
+// withPairs returns ts and each pair of consecutive words of a spaced
+// script among them ("nothing phone"): a name of several ordinary words
+// is the words together ("Nothing Phone 2", "fire station").
+func withPairs(ts []string) []string {
+	out := slices.Clone(ts)
+	for i := 1; i < len(ts); i++ {
+		a, _ := utf8.DecodeRuneInString(ts[i-1])
+		b, _ := utf8.DecodeRuneInString(ts[i])
+		if !unspaced(a) && !unspaced(b) && !strings.HasPrefix(ts[i-1], conceptPrefix) && !strings.HasPrefix(ts[i], conceptPrefix) {
+			out = append(out, ts[i-1]+" "+ts[i])
+		}
+	}
+	return out
+}
+
+// owner returns the one member who used token t in the window, or "".
+func (w *windowWords) owner(t string) string {
+	if v := w.voices[t]; v[1] == "" {
+		return v[0]
+	}
+	return ""
+}
+
+// shared reports whether every token of what m says in span is a word
+// another member of the window also used: a line said in the same words
+// by others ("孩子最近迷上了做史莱姆" from four parents, "跟上次一样") is
+// the group's small talk, not what m says of themselves. A thing of one's
+// own is named in some word of one's own, or between words of one's own
+// in an unspaced script ("我家英短…": "家英", "英短").
+func (w *windowWords) shared(ls []Language, m groupmem.Message, span string) bool {
+	s := sender(m)
+	n := 0
+	for _, t := range withPairs(tokens(features(ls, span))) {
+		if w.names[t] || strings.ContainsFunc(t, unicode.IsSpace) && w.voices[t][0] == "" {
+			continue
+		}
+		n++
+		if !w.voices[t].other(s) {
+			return false
+		}
+	}
+	return n > 0
+}
+
+// nameTokens returns the tokens of every sender's display name among
+// items: a name is no specific word.
+func nameTokens(ls []Language, items []*item) map[string]bool {
+	out := map[string]bool{}
+	for _, n := range senders(items) {
+		for _, w := range tokens(strings.ToLower(n)) {
+			out[w] = true
+		}
+		for _, w := range tokens(features(ls, n)) {
+			out[w] = true
+		}
+	}
+	return out
+}
+
+// novelFact returns the sentence of it that names a specific word of its
+// sender's (see above), read as a fact, if it has one whose statement
+// keeps the word: not in a question, a mishap ("…again"), a reply of a
+// few words or a line that sets a thing of the group's (Language.Setting);
+// a line to the reader or a reaction around it is dropped by the
+// statement's cleaning, and then so is the fact.
+func (f *Fuser) novelFact(it *item, w *windowWords) (saidFact, string, bool) {
+	text := it.msg.Content
+	lower := strings.ToLower(text)
+	for _, t := range it.words {
+		if !f.specific(t, it, w) {
+			continue
+		}
+		at := novelAt(lower, t)
+		if at < 0 {
+			continue
+		}
+		from := sentenceStart(text[:at])
+		to := at + sentenceEnd(text[at:])
+		if sentence := text[from:to]; asks(f.cfg.Languages, clauseAt(text, at)) || mishap(f.cfg.Languages, sentence) ||
+			contentUnits(f.cfg.Languages, sentence) < novelMinUnits {
+			continue // a question, a mishap ("…again"), a reply of a few words ("That Scandinavian detective one")
+		}
+		if _, ok := settingOf(f.cfg.Languages, text); ok {
+			return saidFact{}, "", false // the group's setting (settings), not the member's
+		}
+		said := it.msg
+		said.Content = text[from:to]
+		st, _ := f.factStatement(said, novelKind)
+		if st == "" || !strings.Contains(strings.ToLower(st), t) {
+			continue
+		}
+		return saidFact{kind: novelKind, from: from, to: to}, t, true
+	}
+	return saidFact{}, "", false
+}
+
+// specific reports whether token w of it names a thing of its sender's
+// own: no other member of the window uses it, it is no name of a member
+// and no number, and it is a proper name — written with a capital inside
+// its sentence, in a script that has capitals, and rare in ordinary text
+// or unknown there ("Imbi Market", "Petaling Jaya", "骑了Janda Baik").
+func (f *Fuser) specific(w string, it *item, ww *windowWords) bool {
+	if strings.HasPrefix(w, conceptPrefix) || ww.names[w] || ww.owner(w) != sender(it.msg) {
+		return false
+	}
+	first, _ := utf8.DecodeRuneInString(w)
+	if strings.IndexFunc(w, unicode.IsDigit) >= 0 || !unicode.IsLetter(first) || unspaced(first) ||
+		utf8.RuneCountInString(w) < novelMinRunes || f.cfg.Lexicon.Frequency(w) > novelMaxFreq {
+		return false
+	}
+	text := it.msg.Content
+	if len(strings.ToLower(text)) != len(text) {
+		return false // its offsets would not be the lower-cased text's
+	}
+	if at := nameAt(strings.ToLower(text), w); at >= 0 {
+		cased := text[at : at+len(w)]
+		for _, l := range f.cfg.Languages {
+			if l.TimeNames != nil && (l.TimeNames.MatchString(cased) || l.TimeNames.MatchString(strings.TrimSuffix(cased, "s"))) {
+				return false // "on Thursdays" names a time, not a thing
+			}
+		}
+	}
+	return proper(f.cfg.Languages, text, w)
+}
+
+// proper reports whether w (lower-cased) stands in text as a word of a
+// proper name of two words or more: written with a capital (its first
+// letter upper case and not all of it), not as the first word of a
+// sentence, where every word takes one, and next to another word with a
+// capital that names no time ("Petaling Jaya", "Imbi Market", "Kuala
+// Kubu Bharu"). A name of one word is as often a brand, a game or an app
+// ("Zoom", "Catan", "Tetris") as a thing of one's own.
+func proper(ls []Language, text, w string) bool {
+	lower := strings.ToLower(text)
+	for from := 0; from < len(lower); {
+		i := nameAt(lower[from:], w)
+		if i < 0 {
+			return false
+		}
+		at := from + i
+		from = at + len(w)
+		if !capitalized(text[at : at+len(w)]) {
+			continue
+		}
+		before := strings.TrimRightFunc(text[:at], unicode.IsSpace)
+		last, _ := utf8.DecodeLastRuneInString(before)
+		if before == "" || strings.ContainsRune(".!?。！？:：", last) {
+			continue
+		}
+		if named(ls, wordBefore(text[:at])) || named(ls, wordAfter(text[at+len(w):])) {
+			return true
+		}
+	}
+	return false
+}
+
+// capitalized reports whether word opens with an upper-case letter and is
+// not all upper case.
+func capitalized(word string) bool {
+	r, _ := utf8.DecodeRuneInString(word)
+	return unicode.IsUpper(r) && strings.ToUpper(word) != word
+}
+
+// named reports whether word is capitalized and names no time in any
+// language of ls.
+func named(ls []Language, word string) bool {
+	if word == "" || !capitalized(word) {
+		return false
+	}
+	for _, l := range ls {
+		if l.TimeNames != nil && (l.TimeNames.MatchString(word) || l.TimeNames.MatchString(strings.TrimSuffix(word, "s"))) {
+			return false
+		}
+	}
+	return true
+}
+
+// wordBefore returns the word of a spaced script that ends s after at
+// most a space, and wordAfter the one that opens s after at most a
+// space; "" when punctuation or another script comes first.
+func wordBefore(s string) string {
+	s = strings.TrimRight(s, " ")
+	i := strings.LastIndexFunc(s, func(r rune) bool { return !isWordRune(r) })
+	if i < 0 {
+		return s
+	}
+	_, size := utf8.DecodeRuneInString(s[i:])
+	return s[i+size:]
+}
+
+func wordAfter(s string) string {
+	s = strings.TrimLeft(s, " ")
+	if i := strings.IndexFunc(s, func(r rune) bool { return !isWordRune(r) }); i >= 0 {
+		return s[:i]
+	}
+	return s
+}
+
+// isWordRune reports whether r is a letter or a digit of a spaced script.
+func isWordRune(r rune) bool {
+	return (unicode.IsLetter(r) || unicode.IsDigit(r)) && !unspaced(r)
+}
+
+// novelAt is where token w stands in the lower-cased text: as a word of
+// its own for a spaced script, anywhere for an unspaced one; -1 when it
+// does not.
+func novelAt(lower, w string) int {
+	if first, _ := utf8.DecodeRuneInString(w); unspaced(first) {
+		return strings.Index(lower, w)
+	}
+	return nameAt(lower, w)
+}
+
+// smallTalkFacts deletes each active memory of what a member said about
+// themselves whose statement, their name left out, is in words other
+// members of the window used too (windowWords.shared): a line the member
+// said first that the others then said as well ("最近迷上了看纪录片…" from
+// three members) was the group's small talk. A memory another decision
+// of the run acts on, or whose member has no line in the window, is left.
+func (f *Fuser) smallTalkFacts(mems []groupmem.Memory, taken decisions, w *windowWords) decisions {
+	acted := map[string]bool{}
+	for _, d := range taken {
+		if d.mem != nil {
+			acted[d.mem.ID] = true
+		}
+	}
+	var ds decisions
+	for i := range mems {
+		m := &mems[i]
+		if !isMemberFact(m) || m.Status != groupmem.StatusActive || m.Strength >= 1 || acted[m.ID] {
+			continue
+		}
+		who := memberOf(m)
+		name, ok := w.members[who]
+		if !ok {
+			continue
+		}
+		st := strings.ReplaceAll(m.Statement, name, " ")
+		if !w.shared(f.cfg.Languages, groupmem.Message{SenderID: who}, st) {
+			continue
+		}
+		ds = append(ds, &decision{kind: groupmem.ActionDelete, mem: m,
+			reason: "what " + who + " said of themselves is what other members of the window say too: small talk"})
+	}
+	return ds
+}
+
+// memberOf returns the sender a member's memory is about (its
+// evolve.SubjectTag tag), or "".
+func memberOf(m *groupmem.Memory) string {
+	for _, t := range m.Tags {
+		if s, ok := strings.CutPrefix(t, evolve.SubjectTag); ok {
+			return s
+		}
+	}
+	return ""
+}

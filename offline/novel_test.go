@@ -1,0 +1,131 @@
+package offline
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/groupmem/groupmem"
+)
+
+// windowOf returns the items of a window of lines, each "sender: text",
+// one a minute, the last of them fresh.
+func windowOf(t *testing.T, f *Fuser, lines ...string) []*item {
+	t.Helper()
+	day := time.Date(2027, 6, 1, 9, 0, 0, 0, time.UTC)
+	var msgs []groupmem.Message
+	for i, l := range lines {
+		who, text, _ := strings.Cut(l, ": ")
+		msgs = append(msgs, groupmem.Message{ID: "m" + string(rune('a'+i)), Seq: int64(i + 1), SenderID: who,
+			SenderName: strings.ToUpper(who[:1]) + who[1:], Content: text, SentAt: day.Add(time.Duration(i) * time.Minute)})
+	}
+	items, _, _, err := f.items(context.Background(), msgs, msgs[len(msgs)-1:])
+	if err != nil {
+		t.Fatal(err)
+	}
+	return items
+}
+
+// A line that names a proper name of its sender's own is a fact of
+// theirs; a reply of a few words, a time, a name others use too, a
+// mishap, or a group's setting is not.
+func TestNovelFact(t *testing.T) {
+	f, err := New(Config{}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	chatter := []string{"ben: Morning all, the haze is back", "cai: Two punctures on the way in, never again", "ben: Coffee first, then the climb"}
+	for _, c := range []struct {
+		last string
+		want string // in the fact's sentence; "" for none
+	}{
+		{"ann: Tenancy signed in Petaling Jaya, boxes everywhere", "Petaling Jaya"},
+		{"ann: 今天骑了Kuala Kubu Bharu，来回九十公里，腿废了", "Kuala Kubu Bharu"},
+		{"ann: That Scandinavian detective one", ""},
+		{"ann: Swim lessons moved to Thursdays because of the pool schedule", ""},
+		{"ann: The Federal was brutal this morning, a parking lot", ""}, // ben said it too, below
+		{"ann: Bought way too many groceries again and now the fridge is playing Tetris", ""},
+		{"ann: Sunday rides start from the Petronas at Jalan Duta from now on", ""},
+	} {
+		lines := append(append([]string{}, chatter...), "ben: Took the Federal home, never again")
+		items := windowOf(t, f, append(lines, c.last)...)
+		it := items[len(items)-1]
+		fs, _, ok := f.novelFact(it, newWindowWords(f.cfg.Languages, items))
+		got := ""
+		if ok {
+			got = it.msg.Content[fs.from:fs.to]
+		}
+		if c.want == "" && ok || !strings.Contains(got, c.want) {
+			t.Errorf("novelFact(%q) = %q (%v), want it to hold %q", c.last, got, ok, c.want)
+		}
+	}
+}
+
+// What a member says in words the others of the window say too is small
+// talk; a thing of their own is named in some word of their own, or
+// between words of their own in an unspaced script, or by two ordinary
+// words together.
+func TestSharedWording(t *testing.T) {
+	f, err := New(Config{}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	items := windowOf(t, f,
+		"ben: 孩子最近迷上了做史莱姆",
+		"cai: 孩子最近迷上了做史莱姆",
+		"ben: 我家狗把沙发抓烂了",
+		"cai: My Pixel 8 dies by 3pm every day",
+		"ben: The fire alarm went off at the station",
+		"ann: 孩子最近迷上了做史莱姆")
+	w := newWindowWords(f.cfg.Languages, items)
+	ann := groupmem.Message{SenderID: "ann"}
+	for span, want := range map[string]bool{
+		"孩子最近迷上了做史莱姆":                            true,
+		"我家英短把沙发抓烂了":                             false,
+		"My Nothing Phone dies by 3pm every day": false,
+		"Field trip to the fire station":         false,
+	} {
+		if got := w.shared(f.cfg.Languages, ann, span); got != want {
+			t.Errorf("shared(%q) = %v, want %v", span, got, want)
+		}
+	}
+}
+
+// A member's memory that the others of the window then say in the same
+// words is deleted as small talk; one in words of its own stays.
+func TestSmallTalkFacts(t *testing.T) {
+	f, err := New(Config{}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	items := windowOf(t, f, "ann: 我家英短又胖了", "ben: 孩子最近迷上了做史莱姆", "cai: 孩子最近迷上了做史莱姆")
+	tags := []string{TagMember, memberTag(groupmem.Message{SenderID: "ann"}), "likes"}
+	mems := []groupmem.Memory{
+		{ID: "talk", Statement: "Ann孩子最近迷上了做史莱姆", Tags: tags, Status: groupmem.StatusActive, Strength: 0.6},
+		{ID: "cat", Statement: "Ann家英短又胖了", Tags: tags, Status: groupmem.StatusActive, Strength: 0.6},
+	}
+	ds := f.smallTalkFacts(mems, nil, newWindowWords(f.cfg.Languages, items))
+	if len(ds) != 1 || ds[0].mem.ID != "talk" || ds[0].kind != groupmem.ActionDelete {
+		t.Errorf("smallTalkFacts = %+v, want the small talk deleted only", ds)
+	}
+}
+
+// A question put to a member by name asks of them however it is worded:
+// the word that asks inside a Chinese clause, a noun phrase after
+// "which".
+func TestQuestionsPutByName(t *testing.T) {
+	ls := DefaultLanguages()
+	for _, c := range [][3]string{
+		{"小雨你住哪一带", "小雨", "住哪一带"},
+		{"小雨你年底有什么安排", "小雨", "年底有什么安排"},
+		{"Siew Lin which side of town are you on?", "Siew Lin", "which side of town they are on"},
+	} {
+		if got, l := question(ls, c[0], c[1]); l == nil || got != c[2] {
+			t.Errorf("question(%q) = %q, want %q", c[0], got, c[2])
+		}
+	}
+	if asks(ls, "你说什么都对") {
+		t.Error(`"你说什么都对" is taken for a question`)
+	}
+}
