@@ -24,7 +24,7 @@ func BenchmarkUsage(b *testing.B) {
 				(id, group_id, trigger, status, fence, watermark, new_watermark, started_at, finished_at, tokens)
 				SELECT gen_random_uuid(), 'g' || g, 'cron', 'succeeded', 1, 0, 0, t.at, t.at + interval '20 seconds',
 					jsonb_build_object('prompt', 1000 + (g * 7 + d) % 500, 'completion', 100, 'calls', 1, 'cost', 0.001 * (1 + g % 10))
-				FROM generate_series(greatest($4::int - 9, 0), $4::int) AS d, generate_series(0, $1::int - 1) AS g,
+				FROM generate_series(greatest($4::int - 9, 0), least($4::int, $2::int - 1)) AS d, generate_series(0, $1::int - 1) AS g,
 					LATERAL (SELECT $3::timestamptz - d * interval '1 day' + g * interval '1 second' AS at) AS t
 				ORDER BY d DESC, g`,
 				groups, days, last.Add(time.Hour), from)
