@@ -70,19 +70,20 @@ func TestLeaseIsRenewedBeforeASlowSend(t *testing.T) {
 		ctx := context.Background()
 		rc := newReceiver(t)
 		rc.answer = func(int, *http.Request) (int, http.Header) {
-			time.Sleep(200 * time.Millisecond)
+			time.Sleep(800 * time.Millisecond)
 			return http.StatusNoContent, nil
 		}
 		w := subscribe(t, l, rc.URL, nil)
 		evolve(t, l, "g1", 1)
-		// The claim's lease has 400ms; the holder starts sending 250ms
-		// later (a slow claim, a busy process), each send takes 200ms.
-		batches, err := l.ClaimWebhooks(ctx, groupmem.ClaimWebhooksParams{Streams: 1, PerStream: 10, Lease: 400 * time.Millisecond})
+		// The claim's lease has 1.6s; the holder starts sending 1s later
+		// (a slow claim, a busy process), each send takes 0.8s. The
+		// margins are wide so that a loaded machine cannot fake a lost lease.
+		batches, err := l.ClaimWebhooks(ctx, groupmem.ClaimWebhooksParams{Streams: 1, PerStream: 10, Lease: 1600 * time.Millisecond})
 		if err != nil || len(batches) != 1 || len(batches[0].Deliveries) != 2 {
 			t.Fatalf("claim: %+v, %v", batches, err)
 		}
-		time.Sleep(250 * time.Millisecond)
-		d := webhook.New(l, webhook.Config{Guard: open, Timeout: 300 * time.Millisecond, Lease: 600 * time.Millisecond})
+		time.Sleep(time.Second)
+		d := webhook.New(l, webhook.Config{Guard: open, Timeout: 1200 * time.Millisecond, Lease: 2400 * time.Millisecond})
 		done := make(chan struct{})
 		go func() { defer close(done); d.Deliver(ctx, batches[0]) }()
 		var taken []groupmem.WebhookBatch
