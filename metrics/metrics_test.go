@@ -102,6 +102,22 @@ func TestRunsAndLocks(t *testing.T) {
 	}
 }
 
+// A run's usage counts by its model, its embedding tokens by the
+// embeddings model once the assembly names it.
+func TestUsageByModel(t *testing.T) {
+	r := metrics.New(nil)
+	run := groupmem.Run{Status: groupmem.RunSucceeded, Trigger: groupmem.TriggerCron, Model: "chat-1",
+		Tokens: groupmem.Tokens{Prompt: 100, Completion: 10, Embedding: 40, Calls: 1, Cost: 0.5}}
+	r.RunFinished(run)
+	r.SetEmbeddingsModel("embed-1")
+	r.RunFinished(run)
+	wantValue(t, r, "groupmem_usage_tokens_total", map[string]string{"model": "chat-1", "kind": "prompt"}, 200)
+	wantValue(t, r, "groupmem_usage_tokens_total", map[string]string{"model": "chat-1", "kind": "embedding"}, 40)
+	wantValue(t, r, "groupmem_usage_tokens_total", map[string]string{"model": "embed-1", "kind": "embedding"}, 40)
+	wantValue(t, r, "groupmem_usage_calls_total", map[string]string{"model": "chat-1"}, 2)
+	wantValue(t, r, "groupmem_usage_cost_total", map[string]string{"model": "chat-1"}, 1)
+}
+
 func TestHTTP(t *testing.T) {
 	r := metrics.New(nil)
 	r.ObserveHTTP("GET /memory/list/{group_id}", 200, time.Millisecond)

@@ -201,6 +201,9 @@ func Open(ctx context.Context, cfg Config) (_ *Stack, err error) {
 // search threshold and the retention hook.
 func (s *Stack) openService() {
 	s.Metrics = metrics.New(s.Ledger)
+	if s.cfg.Embeddings.BaseURL != "" {
+		s.Metrics.SetEmbeddingsModel(s.cfg.Embeddings.Model) // the local embedders count no tokens
+	}
 	if lim := s.Limiter; lim != nil {
 		s.Metrics.WatchModelRate(func() metrics.ModelRate {
 			st := lim.Stats()
