@@ -24,6 +24,7 @@ func TestUsage(t *testing.T, open UsageOpen) {
 	t.Run("RefusesBadQueries", func(t *testing.T) { testUsageRefused(t, open) })
 	t.Run("PastDaysAndWindowsMatchTheRuns", func(t *testing.T) { testUsagePastDays(t, open) })
 	t.Run("PurgeKeepsTheSpend", func(t *testing.T) { testUsagePurge(t, open) })
+	t.Run("ConcurrentEndsAddUp", func(t *testing.T) { testUsageConcurrent(t, open) })
 }
 
 // usageClock is a ledger clock that a test moves.

@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"slices"
+	"sync"
 	"testing"
 	"time"
 
@@ -223,4 +224,44 @@ func TestUsageBackfill(t *testing.T, open UsageOpen, rewind func(t *testing.T, l
 	clock.set(first.AddDate(0, 0, 3))
 	runs.add(finishUsed(t, l, "g3", groupmem.RunNoop, groupmem.Tokens{Prompt: 9, Calls: 2, Cost: 0.25}))
 	runs.check(t, l, from, to, "g3", []string{"g1", "g2"})
+}
+
+// testUsageConcurrent ends the runs of many groups at once, on one day
+// and on the day after (a night's runs on several workers): every run is
+// counted once, by group and by day.
+func testUsageConcurrent(t *testing.T, open UsageOpen) {
+	first := time.Date(2026, 10, 1, 0, 0, 0, 0, time.UTC)
+	clock := &usageClock{at: first}
+	l := open(t, clock.now)
+	var runs usageRuns
+	var mu sync.Mutex
+	for day := range 2 {
+		clock.set(first.AddDate(0, 0, day).Add(time.Hour))
+		var wg sync.WaitGroup
+		for g := range 8 {
+			wg.Go(func() { // t.Fatal belongs to the test's goroutine: errors are reported
+				for i := range 4 {
+					r, err := l.BeginRun(context.Background(), groupmem.BeginRunParams{GroupID: fmt.Sprintf("g%d", g),
+						Trigger: groupmem.TriggerCron, Actor: "test"})
+					if err != nil {
+						t.Errorf("BeginRun: %v", err)
+						return
+					}
+					r.Status, r.Tokens = groupmem.RunNoop, groupmem.Tokens{Prompt: 10 + g, Completion: i, Calls: 1, Cost: float64(g+i) / 8}
+					if err := l.FinishRun(context.Background(), r); err != nil {
+						t.Errorf("FinishRun: %v", err)
+						return
+					}
+					mu.Lock()
+					runs.add(r)
+					mu.Unlock()
+				}
+			})
+		}
+		wg.Wait()
+	}
+	if t.Failed() {
+		return
+	}
+	runs.check(t, l, first, first.AddDate(0, 0, 2), "g3", []string{"g1", "g7"})
 }
