@@ -49,6 +49,7 @@ var Chinese = Language{
 	Team:        "队里",
 	Teamed:      strings.NewReplacer("我们队", "队里", "咱们队", "队里", "我们", "队里", "咱们", "队里").Replace,
 	Mishap:      regexp.MustCompile(`又|再次|再一次|还是老样子|突然|居然|临时`),
+	NameEnds:    "路街道巷区村镇乡湾岛山岭峰湖桥站港庄堡坊城寺塔园苑店馆",
 	Irony:       regexp.MustCompile(`^\s*(才怪|开玩笑的|骗你的|假的|并不|有时候吧)[。！!~～\s]*$`),
 	Chores:      regexp.MustCompile(`大扫除|打扫|洗衣服|做家务|家务|报税|交水电费|写报告|写周报|收拾屋子|收拾房间|倒垃圾|拖地`),
 	Recurs:      regexp.MustCompile(`每个?(周|天|晚|月|星期|礼拜)|老规矩|照常|照旧|惯例|固定|以后都|从今往后`),

@@ -115,6 +115,12 @@ type Language struct {
 	// not a thing, so a fact pattern reads them lower-cased ("bought a
 	// planner in January" names nothing).
 	TimeNames *regexp.Regexp
+	// NameEnds are the characters a name of a place, a shop or a kind
+	// ends with in a script without capitals ("路", "镇", "湾": "申花路",
+	// "三墩镇", "古荡湾"): what stands before one, in words the Lexicon
+	// does not know, is a name (see novel.go). Empty: the language's
+	// names are found by their capitals only.
+	NameEnds string
 	// Irony finds a sentence that takes back the one before it
 	// ("Sometimes.", "Not.", "才怪"): what it follows is no fact ("I love
 	// living with people. Sometimes.").

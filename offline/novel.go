@@ -44,6 +44,15 @@ const novelMinUnits = 10
 // something: shorter ones are abbreviations and chat shorthand.
 const novelMinRunes = 4
 
+// novelMinIsland and novelMaxIsland bound how many pairs of characters of
+// an unspaced script an island of a member's own words has (windowWords.
+// islands): fewer is a word any line may hold once, more a sentence of
+// its own rather than a name.
+const (
+	novelMinIsland = 2
+	novelMaxIsland = 6
+)
+
 // windowWords is what the window's members say in the window's tokens:
 // for each token, the members who used it (at most two are kept).
 type windowWords struct {
@@ -144,10 +153,7 @@ func nameTokens(ls []Language, items []*item) map[string]bool {
 func (f *Fuser) novelFact(it *item, w *windowWords) (saidFact, string, bool) {
 	text := it.msg.Content
 	lower := strings.ToLower(text)
-	for _, t := range it.words {
-		if !f.specific(t, it, w) {
-			continue
-		}
+	for _, t := range f.novelTerms(it, w) {
 		at := novelAt(lower, t)
 		if at < 0 {
 			continue
@@ -170,6 +176,106 @@ func (f *Fuser) novelFact(it *item, w *windowWords) (saidFact, string, bool) {
 		return saidFact{kind: novelKind, from: from, to: to}, t, true
 	}
 	return saidFact{}, "", false
+}
+
+// novelTerms returns the tokens of it that may name a thing of its
+// sender's own: its proper names (specific), then the names of places,
+// shops and kinds in its unspaced script (islands).
+func (f *Fuser) novelTerms(it *item, w *windowWords) []string {
+	var out []string
+	for _, t := range it.words {
+		if f.specific(t, it, w) {
+			out = append(out, t)
+		}
+	}
+	return append(out, w.islands(f.cfg.Languages, f.cfg.Lexicon, it)...)
+}
+
+// islands returns the names a script without capitals writes in it, found
+// as the proper names of a spaced script are (specific): an island of the
+// sender's own words — novelMinIsland to novelMaxIsland pairs of
+// characters in a row that no other member of the window uses and that
+// name no member — in a line where the pairs others use too are at least
+// as many as the sender's own, holds a name (placeName): "…就是申花路的人
+// 了", "新地址三墩镇". A line of one's own words throughout is talk of the
+// moment, not a thing named among the window's words.
+func (w *windowWords) islands(ls []Language, lex Lexicon, it *item) []string {
+	ends := ""
+	for _, l := range ls {
+		ends += l.NameEnds
+	}
+	if ends == "" {
+		return nil
+	}
+	s := sender(it.msg)
+	var names []string
+	own, common := 0, 0
+	for _, field := range strings.Fields(features(ls, it.msg.Content)) {
+		rs := []rune(field)
+		run := 0
+		flush := func(end int) {
+			if run >= novelMinIsland && run <= novelMaxIsland {
+				if n := placeName(lex, ends, rs, end-run, end+1); n != "" {
+					names = append(names, n)
+				}
+			}
+			run = 0
+		}
+		for i := 0; i+1 < len(rs); i++ {
+			p := string(rs[i : i+2])
+			v := w.voices[p]
+			switch {
+			case !unspaced(rs[i]) || !unspaced(rs[i+1]):
+				flush(i)
+			case v.other(s):
+				common++
+				flush(i)
+			case v[0] == s && !w.names[p]:
+				own++
+				run++
+			default:
+				flush(i)
+			}
+		}
+		flush(len(rs) - 1)
+	}
+	if own > common {
+		return nil
+	}
+	return names
+}
+
+// placeName returns the first name in rs[from:to]: a character of ends
+// after at least two that no word of the Lexicon covers ("三墩镇",
+// "申花路", "拱宸桥"), the character of ends itself not the last of a
+// word the Lexicon knows ("超市", "小区", "夜市" are words, not names). A
+// word is two to four characters the Lexicon gives a frequency. "" when
+// there is none.
+func placeName(lex Lexicon, ends string, rs []rune, from, to int) string {
+	known := func(i, j int) bool { return i >= 0 && j <= len(rs) && lex.Frequency(string(rs[i:j])) > 0 }
+	covered := func(i int) bool { // some word of rs[from:to] holds rs[i]
+		for a := max(i-3, from); a <= i; a++ {
+			for b := max(a+2, i+1); b <= min(a+4, to); b++ {
+				if known(a, b) {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	for j := from + 2; j < to; j++ {
+		if !strings.ContainsRune(ends, rs[j]) || known(j-1, j+1) || known(j-2, j+1) || known(j-3, j+1) {
+			continue
+		}
+		i := j
+		for i > from && unspaced(rs[i-1]) && !covered(i-1) {
+			i--
+		}
+		if j-i >= 2 {
+			return string(rs[i : j+1])
+		}
+	}
+	return ""
 }
 
 // specific reports whether token w of it names a thing of its sender's
