@@ -121,6 +121,11 @@ type Language struct {
 	// does not know, is a name (see novel.go). Empty: the language's
 	// names are found by their capitals only.
 	NameEnds string
+	// Plan finds a plan dated ahead of the day it is said, its last group
+	// where it goes ("下个月去喀纳斯", "十月中旬…四姑娘山走起"): a place
+	// there that no other member of the window names makes the line its
+	// sender's fact (see novel.go). Nil: not read.
+	Plan *regexp.Regexp
 	// Irony finds a sentence that takes back the one before it
 	// ("Sometimes.", "Not.", "才怪"): what it follows is no fact ("I love
 	// living with people. Sometimes.").

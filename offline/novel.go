@@ -49,8 +49,9 @@ const novelMinRunes = 4
 // islands): fewer is a word any line may hold once, more a sentence of
 // its own rather than a name.
 const (
-	novelMinIsland = 2
-	novelMaxIsland = 6
+	novelMinNamePart = 1
+	novelMinIsland   = 2
+	novelMaxIsland   = 6
 )
 
 // windowWords is what the window's members say in the window's tokens:
@@ -188,17 +189,44 @@ func (f *Fuser) novelTerms(it *item, w *windowWords) []string {
 			out = append(out, t)
 		}
 	}
-	return append(out, w.islands(f.cfg.Languages, f.cfg.Lexicon, it)...)
+	out = append(out, w.islands(f.cfg.Languages, f.cfg.Lexicon, it)...)
+	return append(out, w.plans(f.cfg.Languages, it)...)
+}
+
+// plans returns where the plans of it go (Language.Plan), lower-cased,
+// when a token there is its sender's alone in the window and names no
+// member: a trip of one's own ("下个月去喀纳斯"), not the outing all go on.
+func (w *windowWords) plans(ls []Language, it *item) []string {
+	var out []string
+	lower := strings.ToLower(it.msg.Content)
+	s := sender(it.msg)
+	for _, l := range ls {
+		if l.Plan == nil {
+			continue
+		}
+		for _, m := range l.Plan.FindAllStringSubmatch(lower, -1) {
+			to := ""
+			for _, g := range m[1:] {
+				if g != "" {
+					to = g
+				}
+			}
+			if to != "" && slices.ContainsFunc(tokens(features(ls, to)), func(t string) bool { return !w.names[t] && w.owner(t) == s }) {
+				out = append(out, to)
+			}
+		}
+	}
+	return out
 }
 
 // islands returns the names a script without capitals writes in it, found
-// as the proper names of a spaced script are (specific): an island of the
-// sender's own words — novelMinIsland to novelMaxIsland pairs of
-// characters in a row that no other member of the window uses and that
-// name no member — in a line where the pairs others use too are at least
-// as many as the sender's own, holds a name (placeName): "…就是申花路的人
-// 了", "新地址三墩镇". A line of one's own words throughout is talk of the
-// moment, not a thing named among the window's words.
+// as the proper names of a spaced script are (specific): a name
+// (placeName) that holds a pair of characters no other member of the
+// window uses and that names no member ("…就是申花路的人了", "新地址三墩镇"),
+// in a line where the tokens others use too are at least as many as the
+// sender's own: a name of one's own said among the window's common words,
+// as a proper name is said among ordinary words. A line of one's own
+// words throughout is talk of the moment, not a thing named.
 func (w *windowWords) islands(ls []Language, lex Lexicon, it *item) []string {
 	ends := ""
 	for _, l := range ls {
@@ -208,39 +236,27 @@ func (w *windowWords) islands(ls []Language, lex Lexicon, it *item) []string {
 		return nil
 	}
 	s := sender(it.msg)
-	var names []string
 	own, common := 0, 0
-	for _, field := range strings.Fields(features(ls, it.msg.Content)) {
-		rs := []rune(field)
-		run := 0
-		flush := func(end int) {
-			if run >= novelMinIsland && run <= novelMaxIsland {
-				if n := placeName(lex, ends, rs, end-run, end+1); n != "" {
-					names = append(names, n)
-				}
-			}
-			run = 0
+	for _, t := range it.words {
+		if v := w.voices[t]; v.other(s) {
+			common++
+		} else if v[0] == s {
+			own++
 		}
-		for i := 0; i+1 < len(rs); i++ {
-			p := string(rs[i : i+2])
-			v := w.voices[p]
-			switch {
-			case !unspaced(rs[i]) || !unspaced(rs[i+1]):
-				flush(i)
-			case v.other(s):
-				common++
-				flush(i)
-			case v[0] == s && !w.names[p]:
-				own++
-				run++
-			default:
-				flush(i)
-			}
-		}
-		flush(len(rs) - 1)
 	}
 	if own > common {
 		return nil
+	}
+	var names []string
+	rs := []rune(strings.ToLower(it.msg.Content))
+	for i := 0; i+1 < len(rs); i++ {
+		p := string(rs[i : i+2])
+		if !unspaced(rs[i]) || !unspaced(rs[i+1]) || w.names[p] || w.owner(p) != s {
+			continue
+		}
+		if n := placeName(lex, ends, rs, max(i-3, 0), min(i+5, len(rs))); n != "" && !slices.Contains(names, n) {
+			names = append(names, n)
+		}
 	}
 	return names
 }
@@ -253,9 +269,9 @@ func (w *windowWords) islands(ls []Language, lex Lexicon, it *item) []string {
 // there is none.
 func placeName(lex Lexicon, ends string, rs []rune, from, to int) string {
 	known := func(i, j int) bool { return i >= 0 && j <= len(rs) && lex.Frequency(string(rs[i:j])) > 0 }
-	covered := func(i int) bool { // some word of rs[from:to] holds rs[i]
-		for a := max(i-3, from); a <= i; a++ {
-			for b := max(a+2, i+1); b <= min(a+4, to); b++ {
+	covered := func(i int) bool { // some word of rs holds rs[i]
+		for a := max(i-3, 0); a <= i; a++ {
+			for b := max(a+2, i+1); b <= min(a+4, len(rs)); b++ {
 				if known(a, b) {
 					return true
 				}
@@ -263,15 +279,15 @@ func placeName(lex Lexicon, ends string, rs []rune, from, to int) string {
 		}
 		return false
 	}
-	for j := from + 2; j < to; j++ {
-		if !strings.ContainsRune(ends, rs[j]) || known(j-1, j+1) || known(j-2, j+1) || known(j-3, j+1) {
+	for j := from + 1; j < to; j++ {
+		if !strings.ContainsRune(ends, rs[j]) || known(j-1, j+1) || known(j-2, j+1) || known(j-3, j+1) || known(j, j+2) || known(j, j+3) {
 			continue
 		}
 		i := j
 		for i > from && unspaced(rs[i-1]) && !covered(i-1) {
 			i--
 		}
-		if j-i >= 2 {
+		if j-i >= novelMinNamePart {
 			return string(rs[i : j+1])
 		}
 	}
