@@ -24,8 +24,15 @@ import (
 // language: its words are the window's tokens and the Lexicon's
 // frequencies, and the sentence around the name is read, cleaned and
 // told in the third person as any fact is. A script without capitals
-// (Chinese) has its proper names found only where they are written in
-// one that has them.
+// (Chinese) writes its names by what they name: a place, a shop or a kind
+// ends with a character its language lists (Language.NameEnds: "申花路",
+// "三墩镇"), after characters no word of the Lexicon covers, and that
+// name, used by no other member, said among words the others use too,
+// makes the line a fact as a proper name does (islands); so does the
+// place a plan dated ahead goes to (Language.Plan: "下个月去喀纳斯"). A
+// rare word alone was measured again here: a run of a member's own
+// characters, without NameEnds, made small talk of one Chinese memory in
+// six on the train chats ("中午抽空去了趟社保局…").
 
 // novelKind is the kind of a fact read from a specific word.
 var novelKind = factKind{name: "said", named: true}

@@ -62,6 +62,44 @@ func TestNovelFact(t *testing.T) {
 	}
 }
 
+// In a script without capitals a name of one's own is a place, a shop or
+// a kind whose name the Lexicon does not know, said among the window's
+// common words, or where a plan dated ahead goes; an ordinary word
+// ("超市", "小区"), a line of one's own words throughout, a place others
+// name too, or a question is not.
+func TestNovelFactUnspaced(t *testing.T) {
+	f, err := New(Config{}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	chatter := []string{"ben: 钥匙拿到了，以后就是这里的人了", "cai: 钥匙拿到了，以后就是小区的人了", "ben: 下个月去海边，滤镜已经买好了",
+		"cai: 下个月去海边，滤镜已经买好了", "ben: 楼下就是超市，早上吵得睡不着", "cai: 今天去超市本来只想买瓶酱油，结果推了一车出来"}
+	for _, c := range []struct {
+		last string
+		want string // in the fact's sentence; "" for none
+	}{
+		{"ann: 钥匙拿到了，以后就是丁桥的人了", "丁桥"},
+		{"ann: 楼下就是三墩镇，早上吵得睡不着", "三墩镇"},
+		{"ann: 下个月去喀纳斯，滤镜已经买好了", "喀纳斯"},
+		{"ann: 钥匙拿到了，以后就是超市的人了", ""},
+		{"ann: 今天去超市本来只想买瓶酱油，结果推了一车出来", ""},
+		{"ann: 下个月去海边，滤镜已经买好了", ""},
+		{"ann: 昨晚梦见自己在申花路上追一只会说话的鹅", ""},
+		{"ann: 以后就是丁桥的人了吗？", ""},
+	} {
+		items := windowOf(t, f, append(append([]string{}, chatter...), c.last)...)
+		it := items[len(items)-1]
+		fs, _, ok := f.novelFact(it, newWindowWords(f.cfg.Languages, items))
+		got := ""
+		if ok {
+			got = it.msg.Content[fs.from:fs.to]
+		}
+		if c.want == "" && ok || !strings.Contains(got, c.want) {
+			t.Errorf("novelFact(%q) = %q (%v), want it to hold %q", c.last, got, ok, c.want)
+		}
+	}
+}
+
 // What a member says in words the others of the window say too is small
 // talk; a thing of their own is named in some word of their own, or
 // between words of their own in an unspaced script, or by two ordinary

@@ -112,8 +112,12 @@
 //     their own: written with a capital inside its sentence, rare in
 //     ordinary text (the Lexicon's frequency) and used by no other member
 //     of the window ("Tenancy signed in Petaling Jaya", "今天骑了Kuala
-//     Kubu Bharu"); not a time, a mishap, a reply of a few words or a
-//     setting of the group's. What a member says in words other members
+//     Kubu Bharu"); in a script without capitals, a name of a place, a
+//     shop or a kind (Language.NameEnds) in words the Lexicon does not
+//     know, used by no other member and said among words the others use
+//     too ("钥匙拿到了，以后就是丁桥的人了"), or where a plan dated ahead
+//     goes (Language.Plan: "下个月去喀纳斯"); not a time, a mishap, a
+//     reply of a few words or a setting of the group's. What a member says in words other members
 //     of the window say too — every word of it, and every two of them
 //     together — is small talk, not a fact or an answer of theirs, and a
 //     member's memory that the others have since said in the same words
@@ -184,7 +188,8 @@
 // answer's memory (Asked, Answered); its rewrite to the third person and
 // its dates (Voice, Habitual, Date); what tells of a mishap, a chore or
 // a sentence taken back, and the names of times that name no thing
-// (Mishap, Chores, Irony, TimeNames); and how a member's name and a
+// (Mishap, Chores, Irony, TimeNames); how a script without capitals
+// ends a name and words a dated plan (NameEnds, Plan); and how a member's name and a
 // habit's support join a statement. A clause is read by the first
 // language of Config.Languages that owns it — a clause that mixes an
 // unspaced script with the letters of a spaced one by every language
