@@ -392,8 +392,12 @@ func (l *Ledger) PruneWebhooks(ctx context.Context, p groupmem.PruneWebhooksPara
 		return out, nil
 	}
 	err := l.inTx(ctx, func(tx pgx.Tx) error {
+		// The outer conditions repeat the inner ones: a row a replay
+		// re-queued while this statement waited for it is checked again
+		// as the replay left it (pending), and kept.
 		tag, err := tx.Exec(ctx, `DELETE FROM webhook_deliveries WHERE id IN (
-			SELECT id FROM webhook_deliveries WHERE state = 'delivered' AND delivered_at < $1 ORDER BY delivered_at LIMIT $2)`,
+			SELECT id FROM webhook_deliveries WHERE state = 'delivered' AND delivered_at < $1 ORDER BY delivered_at LIMIT $2)
+			AND state = 'delivered' AND delivered_at < $1`,
 			p.Before.UTC(), p.Limit)
 		if err != nil {
 			return fmt.Errorf("prune webhook deliveries: %w", err)
