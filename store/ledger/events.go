@@ -181,6 +181,13 @@ func EventError(id string) error {
 		"events every webhook got are pruned after the retention and cannot be replayed", groupmem.Truncate(id, 80))
 }
 
+// ReplayGapError is the error of a replay from an event some later
+// event of whose group was pruned: the replay would skip it.
+func ReplayGapError(id string) error {
+	return groupmem.Errorf(groupmem.ECONFLICT, "events after %q were pruned after the retention, so a replay from it "+
+		"would skip them; replay from a later event", groupmem.Truncate(id, 80))
+}
+
 // RotationError is the error of a rotation of w while the secret before
 // its current one still signs.
 func RotationError(w groupmem.Webhook) error {

@@ -358,6 +358,17 @@ func (l *Ledger) ReplayWebhook(ctx context.Context, id, eventID string) (int, er
 	now := l.now().UTC()
 	var n int
 	err = l.inTx(ctx, func(tx pgx.Tx) error {
+		// A group's events are numbered without gaps up to its last seq
+		// (webhook_event_seq): one missing after seq is what a prune removed.
+		var gap bool
+		if err := tx.QueryRow(ctx, `SELECT count(*) < (SELECT seq FROM webhook_event_seq WHERE group_id = $1) - $2 + 1
+			FROM webhook_events WHERE group_id = $1 AND seq >= $2`,
+			group, seq).Scan(&gap); err != nil {
+			return err
+		}
+		if gap {
+			return ledger.ReplayGapError(eventID)
+		}
 		tag, err := tx.Exec(ctx, `
 			INSERT INTO webhook_deliveries (webhook_id, event_id, group_id, seq, created_at)
 			SELECT $1, e.id, e.group_id, e.seq, $4 FROM webhook_events e

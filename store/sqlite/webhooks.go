@@ -309,6 +309,17 @@ func (l *Ledger) ReplayWebhook(ctx context.Context, id, eventID string) (int, er
 		if err != nil {
 			return fmt.Errorf("read event: %w", err)
 		}
+		// A group's events are numbered without gaps up to its last seq
+		// (webhook_event_seq): one missing after seq is what a prune removed.
+		var gap bool
+		if err := tx.QueryRowContext(ctx, `SELECT count(*) < (SELECT seq FROM webhook_event_seq WHERE group_id = ?1) - ?2 + 1
+			FROM webhook_events WHERE group_id = ?1 AND seq >= ?2`,
+			group, seq).Scan(&gap); err != nil {
+			return fmt.Errorf("read events: %w", err)
+		}
+		if gap {
+			return ledger.ReplayGapError(eventID)
+		}
 		types, _ := json.Marshal(ledger.EventTypeNames(w.Events))
 		res, err := tx.ExecContext(ctx, `
 			INSERT INTO webhook_deliveries (webhook_id, event_id, group_id, seq, created_at)

@@ -39,6 +39,7 @@ func TestWebhooks(t *testing.T, open func(t *testing.T) WebhookLedger) {
 		{"RotationKeepsThePreviousSecret", testWebhookRotationKeepsPrevious},
 		{"FirstFailureStartsTheRetryWindow", testWebhookFirstFailure},
 		{"PruneKeepsWhatIsNeeded", testWebhookPrune},
+		{"ReplayOverAPrunedEventIsRefused", testWebhookReplayGap},
 		{"ClaimSaysWhenTheLeaseEnds", testWebhookClaimLeaseEnd},
 	}
 	for _, tt := range tests {

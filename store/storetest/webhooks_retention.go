@@ -149,6 +149,37 @@ func testWebhookPrune(t *testing.T, l WebhookLedger) {
 	}
 }
 
+// testWebhookReplayGap: an event a paused webhook still waits for
+// outlives the later events of its group that every other webhook got;
+// a replay from it, which would skip those, is ECONFLICT and queues
+// nothing.
+func testWebhookReplayGap(t *testing.T, l WebhookLedger) {
+	ctx := context.Background()
+	all := Subscribe(t, l, nil, groupmem.EventTypes...)
+	created := Subscribe(t, l, []string{"g1"}, groupmem.EventMemoryCreated)
+	if err := l.PauseWebhook(ctx, created.ID, "the receiver is down"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := l.InsertMessages(ctx, Msgs("g1", "m", 1)); err != nil {
+		t.Fatal(err)
+	}
+	Commit(t, l, CreatePlan(Begin(t, l, "g1"), "likes tea")) // memory.created, then run.succeeded
+	deliverAll(t, l)
+	held := oldest(t, l, created).Event
+	if n, err := l.PruneWebhooks(ctx, groupmem.PruneWebhooksParams{Before: time.Now().Add(time.Hour), Limit: 100}); err != nil ||
+		n != (groupmem.PrunedWebhooks{Deliveries: 2, Events: 1}) {
+		t.Fatalf("prune = %+v, %v; want all's 2 deliveries and the run's event", n, err)
+	}
+	n, err := l.ReplayWebhook(ctx, all.ID, held.ID)
+	if groupmem.ErrorCode(err) != groupmem.ECONFLICT || !strings.Contains(groupmem.ErrorMessage(err), "pruned") || n != 0 {
+		t.Fatalf("a replay over a pruned event = %d, %v; want ECONFLICT saying later events were pruned", n, err)
+	}
+	log, err := l.WebhookDeliveries(ctx, groupmem.WebhookDeliveryQuery{WebhookID: all.ID, Limit: 10})
+	if err != nil || len(log) != 0 {
+		t.Fatalf("after a refused replay, all's deliveries: %+v, %v; want none", log, err)
+	}
+}
+
 // testWebhookRotationKeepsPrevious: a second rotation while the secret
 // before still signs is ECONFLICT, naming when it may be made, and
 // changes nothing; once that secret stopped, a rotation goes.
