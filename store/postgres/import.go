@@ -27,7 +27,8 @@ import (
 // before it), and then copied in with COPY, the versions' outbox entries
 // too: no statement scans the group's rows, so a batch costs the same
 // however many came before it. Runs, which are few, are inserted with ON
-// CONFLICT DO NOTHING, the first skipped naming its line. The next batch
+// CONFLICT DO NOTHING, the first skipped naming its line: all of them in
+// one statement, in the order they began (importRuns). The next batch
 // is read while one is written (ledger.ReadAhead). Messages keep their
 // seqs: the state row reserves every seq for the transaction
 // (migrations/0003_seq_by_database.sql) until the state is written.
@@ -45,21 +46,34 @@ func (l *Ledger) ImportGroup(ctx context.Context, groupID string, next func() (g
 		order := ledger.ImportOrder{}
 		next, stop := ledger.ReadAhead(next)
 		defer stop()
+		var runs groupmem.GroupRows // every run of the file, written at once
 		for {
 			b, err := next()
-			if errors.Is(err, io.EOF) {
+			if err != nil && !errors.Is(err, io.EOF) {
+				return err
+			}
+			if err == nil {
+				if err := order.Check(b); err != nil {
+					return err
+				}
+				counts.Add(b)
+			}
+			if len(b.Runs) > 0 {
+				runs.Runs, runs.Lines = append(runs.Runs, b.Runs...), append(runs.Lines, b.Lines...)
+				continue
+			}
+			if len(runs.Runs) > 0 {
+				if err := importRuns(ctx, tx, groupID, runs); err != nil {
+					return err
+				}
+				runs = groupmem.GroupRows{}
+			}
+			if err != nil { // io.EOF
 				break
-			}
-			if err != nil {
-				return err
-			}
-			if err := order.Check(b); err != nil {
-				return err
 			}
 			if err := importBatch(ctx, tx, groupID, b, counts.Messages > 0, now); err != nil {
 				return err
 			}
-			counts.Add(b)
 		}
 		return order.Done()
 	})
@@ -99,6 +113,13 @@ func sendChecked(ctx context.Context, tx pgx.Tx, b *pgx.Batch) (refused int, wri
 	return refused, written, br.Close()
 }
 
+// importRuns inserts every run of an import in one statement, in the
+// order they began (then by id), whatever their order in the file: each
+// used run adds its usage to its day's row of usage_all_days, which the
+// imports of the groups of one shard share (migration 0020), so the
+// imports take those rows in one order, the days', and two of them never
+// deadlock; it is also the order in which a run adds to the fewest
+// running totals of its group's later days.
 func importRuns(ctx context.Context, tx pgx.Tx, group string, b groupmem.GroupRows) error {
 	n := len(b.Runs)
 	ids, triggers, actors, statuses, models, prompts, errs := make([]string, n), make([]string, n), make([]string, n),
@@ -127,7 +148,7 @@ func importRuns(ctx context.Context, tx pgx.Tx, group string, b groupmem.GroupRo
 			$9::bigint[], $10::bigint[], $11::int[], $12::text[], $13::text[], $14::text[], $15::text[],
 			$16::timestamptz[], $17::timestamptz[]) WITH ORDINALITY
 			AS t(id, tr, ac, st, mo, pv, fe, wm, nwm, ms, sa, tk, rp, er, sta, fin, ord)
-		ORDER BY ord
+		ORDER BY sta, id
 		ON CONFLICT DO NOTHING RETURNING id::text`,
 		group, ids, triggers, actors, statuses, models, prompts, fences, watermarks, newWatermarks, msgs,
 		stats, tokens, reports, errs, started, finished)
@@ -195,12 +216,10 @@ func (l *Ledger) claimEmpty(ctx context.Context, tx pgx.Tx, groupID string) erro
 	return nil
 }
 
-// importBatch writes one batch, which holds one kind of record
-// (hadMessages: whether earlier batches brought messages).
+// importBatch writes one batch, which holds one kind of record other
+// than runs (hadMessages: whether earlier batches brought messages).
 func importBatch(ctx context.Context, tx pgx.Tx, groupID string, b groupmem.GroupRows, hadMessages bool, now time.Time) error {
 	switch {
-	case len(b.Runs) > 0:
-		return importRuns(ctx, tx, groupID, b)
 	case len(b.Messages) > 0:
 		return importMessages(ctx, tx, groupID, b, now)
 	case len(b.Memories) > 0:

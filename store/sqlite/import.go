@@ -23,7 +23,10 @@ import (
 // group can slip in between the check that it is empty and the commit.
 // Rows are written a chunk of rows a statement, in order: a row whose id
 // is taken, or that names a run or version that is not of the import,
-// writes nothing and names its line. The next batch is read while one is
+// writes nothing and names its line. Runs are written in the order of
+// the file: the write lock is the file's, so two imports never hold parts
+// of the usage tables each waiting on the other, whatever their runs'
+// order. The next batch is read while one is
 // written (ledger.ReadAhead), and the write connection keeps a larger
 // page cache for the import (importCacheKiB). Messages keep their seqs:
 // the state row reserves every seq for the transaction
