@@ -26,13 +26,17 @@ import (
 // told in the third person as any fact is. A script without capitals
 // (Chinese) writes its names by what they name: a place, a shop or a kind
 // ends with a character its language lists (Language.NameEnds: "申花路",
-// "三墩镇"), after characters no word of the Lexicon covers, and that
+// "三墩镇"), after characters no word of the Lexicon covers, or is a
+// kind of place the Lexicon knows ending so ("夜市", "街道") after two
+// characters or more of the member's own ("武林夜市", kindPlace), and that
 // name, used by no other member, said among words the others use too,
 // makes the line a fact as a proper name does (islands); so does the
 // place a plan dated ahead goes to (Language.Plan: "下个月去喀纳斯"). A
 // rare word alone was measured again here: a run of a member's own
 // characters, without NameEnds, made small talk of one Chinese memory in
-// six on the train chats ("中午抽空去了趟社保局…").
+// six on the train chats ("中午抽空去了趟社保局…"). A model of a thing is
+// a word of letters and digits with a capital, after its maker ("松下S5",
+// "Sony A7C", model): a distance ("10k") or a road ("the M32") is not.
 
 // novelKind is the kind of a fact read from a specific word.
 var novelKind = factKind{name: "said", named: true}
@@ -51,14 +55,14 @@ const novelMinUnits = 10
 // something: shorter ones are abbreviations and chat shorthand.
 const novelMinRunes = 4
 
-// novelMinIsland and novelMaxIsland bound how many pairs of characters of
-// an unspaced script an island of a member's own words has (windowWords.
-// islands): fewer is a word any line may hold once, more a sentence of
-// its own rather than a name.
+// novelMinNamePart is how many characters a name of an unspaced script
+// has before the character of Language.NameEnds it ends with ("丁桥"),
+// and novelMinKindPart how many before a word of a kind of place it ends
+// with ("白塔公园"): one character before a kind is a word, not a name
+// ("住小区").
 const (
 	novelMinNamePart = 1
-	novelMinIsland   = 2
-	novelMaxIsland   = 6
+	novelMinKindPart = 2
 )
 
 // windowWords is what the window's members say in the window's tokens:
@@ -192,7 +196,7 @@ func (f *Fuser) novelFact(it *item, w *windowWords) (saidFact, string, bool) {
 func (f *Fuser) novelTerms(it *item, w *windowWords) []string {
 	var out []string
 	for _, t := range it.words {
-		if f.specific(t, it, w) {
+		if f.specific(t, it, w) || model(t, it, w) {
 			out = append(out, t)
 		}
 	}
@@ -243,29 +247,70 @@ func (w *windowWords) islands(ls []Language, lex Lexicon, it *item) []string {
 		return nil
 	}
 	s := sender(it.msg)
-	own, common := 0, 0
+	mine, others := 0, 0
 	for _, t := range it.words {
 		if v := w.voices[t]; v.other(s) {
-			common++
+			others++
 		} else if v[0] == s {
-			own++
+			mine++
 		}
 	}
-	if own > common {
+	if mine > others {
 		return nil
 	}
 	var names []string
 	rs := []rune(strings.ToLower(it.msg.Content))
+	pair := func(k int) string { // the pair of characters at k, "" when there is none
+		if k < 0 || k+1 >= len(rs) || !unspaced(rs[k]) || !unspaced(rs[k+1]) {
+			return ""
+		}
+		return string(rs[k : k+2])
+	}
+	own := func(k int) bool { p := pair(k); return p != "" && !w.names[p] && w.owner(p) == s }
+	common := func(k int) bool { p := pair(k); return p != "" && w.voices[p].other(s) }
 	for i := 0; i+1 < len(rs); i++ {
-		p := string(rs[i : i+2])
-		if !unspaced(rs[i]) || !unspaced(rs[i+1]) || w.names[p] || w.owner(p) != s {
+		if !own(i) {
 			continue
 		}
-		if n := placeName(lex, ends, rs, max(i-3, 0), min(i+5, len(rs))); n != "" && !slices.Contains(names, n) {
+		from, to := max(i-3, 0), min(i+5, len(rs))
+		n := placeName(lex, ends, rs, from, to)
+		if n == "" {
+			n = kindPlace(lex, ends, rs, from, to, own, common)
+		}
+		if n != "" && !slices.Contains(names, n) {
 			names = append(names, n)
 		}
 	}
 	return names
+}
+
+// kindPlace returns the first name in rs[from:to] that ends in a word of
+// a kind of place the Lexicon knows, itself ending in a character of ends
+// ("公园", "夜市", "街道", "古城"): two characters or more of the
+// sender's own before it ("白塔公园", "武林夜市", "闻堰街道"), each in a
+// pair of characters no other member uses (own), the first not the end
+// of a word others use too (common). A kind alone ("超市", "在小区") or
+// after one character ("住小区") is no name. "" when there is none.
+func kindPlace(lex Lexicon, ends string, rs []rune, from, to int, own, common func(int) bool) string {
+	known := func(i, j int) bool { return i >= 0 && j <= len(rs) && lex.Frequency(string(rs[i:j])) > 0 }
+	for j := from + 1; j < to; j++ {
+		if !strings.ContainsRune(ends, rs[j]) || known(j, j+2) || known(j, j+3) {
+			continue
+		}
+		for a := j - 1; a >= max(j-3, 0); a-- {
+			if !known(a, j+1) {
+				continue
+			}
+			i := a
+			for i > 0 && own(i-1) && !common(i-2) {
+				i--
+			}
+			if a-i >= novelMinKindPart {
+				return string(rs[i : j+1])
+			}
+		}
+	}
+	return ""
 }
 
 // placeName returns the first name in rs[from:to]: a character of ends
@@ -328,6 +373,52 @@ func (f *Fuser) specific(w string, it *item, ww *windowWords) bool {
 		}
 	}
 	return proper(f.cfg.Languages, text, w)
+}
+
+// model reports whether token w of it names a model of a thing of its
+// sender's own: a word of a spaced script that joins letters and digits,
+// written with a capital letter and after its maker ("换成松下S5了",
+// "富士XT5", "Sony A7C") or with the maker in it ("iPhone13"), used by
+// no other member of the window. A number with its unit is written in
+// lower case ("10k", "5km", "8pm") and a road's number has no maker
+// ("on the M32"): neither names a thing.
+func model(w string, it *item, ww *windowWords) bool {
+	if strings.HasPrefix(w, conceptPrefix) || ww.names[w] || ww.owner(w) != sender(it.msg) {
+		return false
+	}
+	letters, digits := 0, 0
+	for _, r := range w {
+		switch {
+		case unicode.IsDigit(r):
+			digits++
+		case unicode.IsLetter(r) && !unspaced(r):
+			letters++
+		default:
+			return false
+		}
+	}
+	if letters == 0 || digits == 0 {
+		return false
+	}
+	text := it.msg.Content
+	if len(strings.ToLower(text)) != len(text) {
+		return false // its offsets would not be the lower-cased text's
+	}
+	at := nameAt(strings.ToLower(text), w)
+	if at < 0 || !strings.ContainsFunc(text[at:at+len(w)], unicode.IsUpper) {
+		return false
+	}
+	if letters >= novelMinRunes {
+		return true // the maker's name in the word ("iPhone13")
+	}
+	before, _ := utf8.DecodeLastRuneInString(text[:at])
+	if unspaced(before) {
+		return true // a maker written without a space before ("松下S5")
+	}
+	maker := wordBefore(text[:at])
+	// a maker written with a capital inside its sentence ("a Sony A7C"),
+	// not as the first word of it, where every word takes one ("The M32")
+	return maker != "" && capitalized(maker) && strings.TrimSpace(text[sentenceStart(text[:at]):at]) != maker
 }
 
 // proper reports whether w (lower-cased) stands in text as a word of a

@@ -27,9 +27,9 @@ func windowOf(t *testing.T, f *Fuser, lines ...string) []*item {
 	return items
 }
 
-// A line that names a proper name of its sender's own is a fact of
-// theirs; a reply of a few words, a time, a name others use too, a
-// mishap, or a group's setting is not.
+// A line that names a proper name or a model of its sender's own is a
+// fact of theirs; a reply of a few words, a time, a name others use too,
+// a mishap, a group's setting, a road's number or a distance is not.
 func TestNovelFact(t *testing.T) {
 	f, err := New(Config{}, nil)
 	if err != nil {
@@ -47,6 +47,10 @@ func TestNovelFact(t *testing.T) {
 		{"ann: The Federal was brutal this morning, a parking lot", ""}, // ben said it too, below
 		{"ann: Bought way too many groceries again and now the fridge is playing Tetris", ""},
 		{"ann: Sunday rides start from the Petronas at Jalan Duta from now on", ""},
+		{"ann: 一狠心换了富士XT5，回不去了", "XT5"},
+		{"ann: Finally bought a Fujifilm X100V for the trips, no regrets", "X100V"},
+		{"ann: Traffic on the M32 was a car park tonight, an hour to get home", ""},
+		{"ann: Ran 10k along the river before work, legs are jelly", ""},
 	} {
 		lines := append(append([]string{}, chatter...), "ben: Took the Federal home, never again")
 		items := windowOf(t, f, append(lines, c.last)...)
@@ -63,7 +67,8 @@ func TestNovelFact(t *testing.T) {
 }
 
 // In a script without capitals a name of one's own is a place, a shop or
-// a kind whose name the Lexicon does not know, said among the window's
+// a kind whose name the Lexicon does not know, or that ends in a kind of
+// place it knows after two characters of one's own, said among the window's
 // common words, or where a plan dated ahead goes; an ordinary word
 // ("超市", "小区"), a line of one's own words throughout, a place others
 // name too, or a question is not.
@@ -86,6 +91,9 @@ func TestNovelFactUnspaced(t *testing.T) {
 		{"ann: 下个月去海边，滤镜已经买好了", ""},
 		{"ann: 昨晚梦见自己在申花路上追一只会说话的鹅", ""},
 		{"ann: 以后就是丁桥的人了吗？", ""},
+		{"ann: 钥匙拿到了，以后就是闻堰街道的人了", "闻堰街道"},
+		{"ann: 楼下就是白塔公园，早上吵得睡不着", "白塔公园"},
+		{"ann: 楼下就是公园，早上吵得睡不着", ""},
 	} {
 		items := windowOf(t, f, append(append([]string{}, chatter...), c.last)...)
 		it := items[len(items)-1]

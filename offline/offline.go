@@ -112,10 +112,12 @@
 //     their own: written with a capital inside its sentence, rare in
 //     ordinary text (the Lexicon's frequency) and used by no other member
 //     of the window ("Tenancy signed in Petaling Jaya", "今天骑了Kuala
-//     Kubu Bharu"); in a script without capitals, a name of a place, a
+//     Kubu Bharu"), or a model after its maker ("换成松下S5了", "a Sony
+//     A7C"); in a script without capitals, a name of a place, a
 //     shop or a kind (Language.NameEnds) in words the Lexicon does not
-//     know, used by no other member and said among words the others use
-//     too ("钥匙拿到了，以后就是丁桥的人了"), or where a plan dated ahead
+//     know, or two characters of one's own before a kind of place it
+//     knows ("武林夜市", "闻堰街道"), used by no other member and said
+//     among words the others use too ("钥匙拿到了，以后就是丁桥的人了"), or where a plan dated ahead
 //     goes (Language.Plan: "下个月去喀纳斯"); not a time, a mishap, a
 //     reply of a few words or a setting of the group's. What a member says in words other members
 //     of the window say too — every word of it, and every two of them
