@@ -79,8 +79,10 @@ func IsCode(err error, code string) bool {
 // do sends a request with a JSON body (when in is not nil) and decodes a
 // success answer into out.
 func (c *Client) do(ctx context.Context, method, path string, query url.Values, in, out any) error {
-	u := *c.base
-	u.Path += path
+	u, err := c.url(path)
+	if err != nil {
+		return err
+	}
 	u.RawQuery = query.Encode()
 	var body io.Reader
 	if in != nil {
@@ -141,6 +143,21 @@ func answerError(res *http.Response, raw []byte) error {
 		e.RetryAfter = time.Duration(s) * time.Second
 	}
 	return e
+}
+
+// url is the base URL with path, already escaped (its segments made by
+// group or url.PathEscape), after the base's own path. The path is kept
+// as escaped, so that a segment holding "/", "%", "#", a space or CJK
+// reaches the server as the one segment it names.
+func (c *Client) url(path string) (url.URL, error) {
+	u := *c.base
+	u.RawPath = c.base.EscapedPath() + path
+	p, err := url.PathUnescape(u.RawPath)
+	if err != nil {
+		return url.URL{}, fmt.Errorf("groupmem client: path %q: %w", u.RawPath, err)
+	}
+	u.Path = p
+	return u, nil
 }
 
 // group returns the path segment of a group id.

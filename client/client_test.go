@@ -4,8 +4,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"net/http"
 	"net/http/httptest"
+	"net/http/httputil"
+	"net/url"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -172,4 +175,56 @@ func TestClientErrors(t *testing.T) {
 	if _, err := client.New("localhost:8080", ""); err == nil {
 		t.Error("New accepted a base URL without a scheme")
 	}
+}
+
+// A group id that a path segment must escape (a space, CJK, "/", "%",
+// "#", "?") is the group the client names: what it stores there is what
+// a plain HTTP request for that group, escaped once, reads back, and
+// the base URL's own path is kept before it.
+func TestGroupIDsThatNeedEscaping(t *testing.T) {
+	ctx := context.Background()
+	_, base := server(t)
+	// A base URL with a path of its own, served by a proxy that strips it.
+	proxy := httptest.NewServer(http.StripPrefix("/gm", httputil.NewSingleHostReverseProxy(mustParse(t, base))))
+	t.Cleanup(proxy.Close)
+	for _, via := range []string{base, proxy.URL + "/gm"} {
+		c, err := client.New(via, "s3cret", client.WithStrictDecoding())
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, g := range []string{"读书 会", "a/b", "100%", "#general", "why?"} {
+			id := fmt.Sprintf("m%d", i)
+			in, err := c.Ingest(ctx, g, []client.Message{{ID: id, SenderID: "u1", SenderName: "Ann", Content: "hello " + g, SentAt: t0}})
+			if err != nil {
+				t.Fatalf("%s: Ingest(%q): %v", via, g, err)
+			}
+			if in.GroupID != g {
+				t.Fatalf("%s: Ingest(%q) stored the messages in group %q", via, g, in.GroupID)
+			}
+			page, err := c.Messages(ctx, g, client.MessageQuery{})
+			if err != nil || len(page.Messages) != 1 || page.Messages[0].ID != id {
+				t.Fatalf("%s: Messages(%q) = %+v, %v; want the one message stored there", via, g, page.Messages, err)
+			}
+			req, _ := http.NewRequest(http.MethodGet, base+"/memory/messages/"+url.PathEscape(g), nil)
+			req.Header.Set("Authorization", "Bearer s3cret")
+			res, err := http.DefaultClient.Do(req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			body, _ := io.ReadAll(res.Body)
+			res.Body.Close()
+			if res.StatusCode != http.StatusOK || !strings.Contains(string(body), `"content":"hello `) {
+				t.Fatalf("%s: GET %q over HTTP = %d %s; want the message the client stored", via, g, res.StatusCode, body)
+			}
+		}
+	}
+}
+
+func mustParse(t *testing.T, s string) *url.URL {
+	t.Helper()
+	u, err := url.Parse(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return u
 }

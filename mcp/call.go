@@ -51,7 +51,13 @@ func (c *caller) do(ctx context.Context, method, path string, q url.Values, body
 		}
 		rd = bytes.NewReader(b)
 	}
-	u := url.URL{Scheme: "http", Host: internalHost, Path: path, RawQuery: q.Encode()}
+	// path is escaped (its ids by seg): it is sent as it is, so that an id
+	// holding "/", "%", a space or CJK stays the one segment it names.
+	unescaped, err := url.PathUnescape(path)
+	if err != nil {
+		return answer{}, err
+	}
+	u := url.URL{Scheme: "http", Host: internalHost, Path: unescaped, RawPath: path, RawQuery: q.Encode()}
 	r, err := http.NewRequestWithContext(ctx, method, u.String(), rd)
 	if err != nil {
 		return answer{}, err

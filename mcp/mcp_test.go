@@ -2,6 +2,7 @@ package mcp_test
 
 import (
 	"context"
+	"encoding/json"
 	"io"
 	"log/slog"
 	"net/http"
@@ -127,4 +128,59 @@ func TestStdioRefusesUnknownKey(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "not valid") {
 		t.Fatalf("Stdio with an unknown key: %v", err)
 	}
+}
+
+// A group id that a path segment must escape (a space, CJK, "/", "%",
+// "#", "?") is the group the tools act on, as over HTTP: what remember
+// writes there, list_memories, search_memories and get_context of that
+// group read back, and no other group holds it.
+func TestToolsOnGroupIDsThatNeedEscaping(t *testing.T) {
+	s, h := embedded(t)
+	session := connectStdio(s)(t, mcptest.AdminAll)
+	for _, g := range []string{"读书 会", "a/b", "100%", "#general", "why?"} {
+		statement := "The club of " + g + " meets on Sundays"
+		res := mcptest.Call(t, session, "remember", map[string]any{"group_id": g, "statement": statement})
+		if res.IsError || !strings.Contains(resultText(res), `"group_id":`+quote(g)) {
+			t.Fatalf("remember in group %q: %s", g, resultText(res))
+		}
+		for tool, args := range map[string]map[string]any{
+			"list_memories":   {"group_id": g},
+			"search_memories": {"group_id": g, "q": "club Sundays"},
+			"get_context":     {"group_id": g, "q": "club Sundays"},
+		} {
+			if res := mcptest.Call(t, session, tool, args); res.IsError || !strings.Contains(resultText(res), "meets on Sundays") {
+				t.Fatalf("%s of group %q does not hold what remember wrote there: %s", tool, g, resultText(res))
+			}
+		}
+	}
+	// Over plain HTTP, the API lists exactly those groups, under their names.
+	r := httptest.NewRequest(http.MethodGet, "/memory/groups", nil)
+	r.Header.Set("Authorization", "Bearer "+mcptest.AdminAll)
+	w := httptest.NewRecorder()
+	h.ServeHTTP(w, r)
+	for _, g := range []string{"读书 会", "a/b", "100%", "#general", "why?"} {
+		if !strings.Contains(w.Body.String(), `"group_id":`+quote(g)) {
+			t.Errorf("GET /memory/groups does not list %q: %s", g, w.Body.String())
+		}
+	}
+	if strings.Contains(w.Body.String(), "%25") || strings.Contains(w.Body.String(), "%E8") {
+		t.Errorf("a group was stored under an escaped name: %s", w.Body.String())
+	}
+}
+
+// resultText is the text a tool answered.
+func resultText(res *sdk.CallToolResult) string {
+	var b strings.Builder
+	for _, c := range res.Content {
+		if tc, ok := c.(*sdk.TextContent); ok {
+			b.WriteString(tc.Text)
+		}
+	}
+	return b.String()
+}
+
+// quote is s as a JSON string.
+func quote(s string) string {
+	b, _ := json.Marshal(s)
+	return string(b)
 }
