@@ -12,10 +12,10 @@ type Transfer interface {
 	// ExportGroup calls emit with the group's rows, a page at a time, all
 	// read from one snapshot of the ledger: the runs (every run with
 	// q.AllRuns, otherwise those that a version or a change-log row
-	// names) in the order they began (then by id), the messages with
-	// q.Messages in seq order, the memory versions in lineage order
-	// (lineage id, then version: a version's parent comes before it), the
-	// change log in the order it was written, and last the group's state. It holds at most one page
+	// names) in id order, the messages with q.Messages in seq order, the
+	// memory versions in lineage order (lineage id, then version: a
+	// version's parent comes before it), the change log in the order it
+	// was written, and last the group's state. It holds at most one page
 	// at a time, whatever the group's size. Times are those stored; a
 	// ledger that keeps nanoseconds gives them. EINVALID for a bad group
 	// id; an error of emit ends the export and is returned.
@@ -38,9 +38,10 @@ type Transfer interface {
 	// next may be called for the following batch while one is written,
 	// from another goroutine (never two calls at once); every call has
 	// returned when ImportGroup returns. Runs are written in the order
-	// they began, whatever their order in the file, so that imports of
-	// several groups at once, whose runs add to the same days' usage, do
-	// not wait on each other in a cycle.
+	// they began, whatever their order in the file (an export's is by
+	// id, which is random), so that imports of several groups at once,
+	// whose runs add to the same days' usage, do not wait on each other
+	// in a cycle.
 	ImportGroup(ctx context.Context, groupID string, next func() (GroupRows, error)) (GroupCounts, error)
 }
 

@@ -18,8 +18,7 @@ var _ groupmem.Transfer = (*Ledger)(nil)
 // the group however long it takes; the transaction is idle while emit
 // writes a page out, so a reader that stalls longer than the
 // idle-in-transaction timeout ends the export (EUNAVAILABLE). Pages are
-// read by key on the group's indexes (migrations/0016_transfer_order.sql,
-// runs by 0021_transfer_run_order.sql).
+// read by key on the group's indexes (migrations/0016_transfer_order.sql).
 func (l *Ledger) ExportGroup(ctx context.Context, q groupmem.ExportQuery, emit func(groupmem.GroupRows) error) error {
 	if err := groupmem.CheckGroupID(q.GroupID); err != nil {
 		return err
@@ -52,14 +51,14 @@ func (l *Ledger) ExportGroup(ctx context.Context, q groupmem.ExportQuery, emit f
 func exportRows(ctx context.Context, tx pgx.Tx, q groupmem.ExportQuery, size int, emit func(groupmem.GroupRows) error) error {
 	g := q.GroupID
 	err := pages(ctx, tx, size, scanRun, func(last *groupmem.Run) (string, []any) {
-		after, args := "", []any{g, q.AllRuns, size}
+		after := groupmem.NilID
 		if last != nil {
-			after, args = ` AND (started_at, id) > ($4, $5::uuid)`, append(args, last.StartedAt, last.ID)
+			after = last.ID
 		}
-		return `SELECT ` + runColumns + ` FROM evolution_runs r WHERE group_id = $1` + after + `
-			AND ($2 OR EXISTS (SELECT 1 FROM memory_versions m WHERE m.run_id = r.id)
+		return `SELECT ` + runColumns + ` FROM evolution_runs r WHERE group_id = $1 AND id > $2
+			AND ($3 OR EXISTS (SELECT 1 FROM memory_versions m WHERE m.run_id = r.id)
 				OR EXISTS (SELECT 1 FROM memory_change_log c WHERE c.run_id = r.id))
-			ORDER BY started_at, id LIMIT $3`, args
+			ORDER BY id LIMIT $4`, []any{g, after, q.AllRuns, size}
 	}, func(runs []groupmem.Run) error { return emit(groupmem.GroupRows{Runs: runs}) })
 	if err == nil && q.Messages {
 		err = pages(ctx, tx, size, scanStoredMessage, func(last *groupmem.StoredMessage) (string, []any) {

@@ -15,8 +15,8 @@ var _ groupmem.Transfer = (*Ledger)(nil)
 // read transaction, so the export is one snapshot of the file however
 // long it takes (writers go on meanwhile; the write-ahead log keeps
 // growing until the export ends). Pages are read by key on the group's
-// indexes (schema/0016_transfer_order.sql; runs by 0021, in the order
-// they began). Times come out to the nanosecond, as stored.
+// indexes (schema/0016_transfer_order.sql). Times come out to the
+// nanosecond, as stored.
 func (l *Ledger) ExportGroup(ctx context.Context, q groupmem.ExportQuery, emit func(groupmem.GroupRows) error) error {
 	if err := groupmem.CheckGroupID(q.GroupID); err != nil {
 		return err
@@ -43,14 +43,14 @@ func (l *Ledger) ExportGroup(ctx context.Context, q groupmem.ExportQuery, emit f
 func exportRows(ctx context.Context, tx *sql.Tx, q groupmem.ExportQuery, size int, emit func(groupmem.GroupRows) error) error {
 	g := q.GroupID
 	err := pages(ctx, tx, size, scanRun, func(last *groupmem.Run) (string, []any) {
-		after, args := "", []any{g, q.AllRuns, size}
+		after := ""
 		if last != nil {
-			after, args = ` AND (started_at, id) > (?4, ?5)`, append(args, nanos(last.StartedAt), last.ID)
+			after = last.ID
 		}
-		return `SELECT ` + runColumns + ` FROM evolution_runs r WHERE group_id = ?1` + after + `
-			AND (?2 OR EXISTS (SELECT 1 FROM memory_versions m WHERE m.run_id = r.id)
+		return `SELECT ` + runColumns + ` FROM evolution_runs r WHERE group_id = ?1 AND id > ?2
+			AND (?3 OR EXISTS (SELECT 1 FROM memory_versions m WHERE m.run_id = r.id)
 				OR EXISTS (SELECT 1 FROM memory_change_log c WHERE c.run_id = r.id))
-			ORDER BY started_at, id LIMIT ?3`, args
+			ORDER BY id LIMIT ?4`, []any{g, after, q.AllRuns, size}
 	}, func(runs []groupmem.Run) error { return emit(groupmem.GroupRows{Runs: runs}) })
 	if err == nil && q.Messages {
 		err = pages(ctx, tx, size, scanStoredMessage, func(last *groupmem.StoredMessage) (string, []any) {
