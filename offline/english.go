@@ -164,7 +164,7 @@ var enFacts = map[string]*regexp.Regexp{
 		// moved, Tampines now", "got the HDB room in Punggol, moving")
 		`(?i)\b(?:on the|by) (?:bus|train|tube|mrt|metro|subway|tram|ferry)\b[^.!?]{0,12}\bfrom (?-i:[A-Z])|\b(?:bus|train|drive|commute|ride|shuttle)\b from (?-i:[A-Z])[^.!?]{0,40}\btakes\b|\bfrom (?-i:[A-Z][\w'-]*(?: [A-Z][\w'-]*)?) (?:every|each) (?:morning|day)\b|` +
 		`(?i)\b(?:power cut|bins|roadworks|flooding|broadband|potholes|bin collection)\b[^.!?]{0,20}\b(?:in|of|across) (?:the whole of )?(?-i:[A-Z])|` +
-		`(?i)\bmoved\b[,!.]? (?-i:[A-Z][\w'-]*(?: [A-Z][\w'-]*)*) now\b|\bwe(?:'re| are) (?:in|living in) (?-i:[A-Z])[^.!?,]{0,25} now\b|` +
+		`(?i)\bmoved\b[,!.]? (?-i:[A-Z][\w'-]*(?: [A-Z][\w'-]*)*) now\b|\bwe(?:'re| are) (?:in|living in) (?-i:[A-Z])[^.!?,]{0,25} now\b|\b(?:we|i)(?:'re|'m| are| am) (?-i:[A-Z][\w'-]*(?: [A-Z][\w'-]*)?) (?:people|folk|residents?|locals?) now\b|` +
 		`(?i)\b(?:room|flat|place|house|apartment|unit) in (?-i:[A-Z])[^.!?]{0,25}\bmoving\b|\bnew address (?:is )?in (?-i:[A-Z])|\bgot the keys\b[^.!?]{0,12}, (?-i:[A-Z])`),
 	"family": regexp.MustCompile(`(?i)\bi'?m raising an? [a-z]+\b|\bmy (wife|husband|partner|girlfriend|boyfriend|son|daughter|kids|children|mom|mum|dad|mother|father|brother|sister|baby|dog|cat) (just |finally |really )?(is|are|was|has|had|hates|loves|lives|works|turns|turned|started|got|plays)\b|(?-i:[A-Z]\w+), my (little one|youngest|oldest|eldest)\b|` +
 		`\b(adopted an?|newest member of the household: an?|brought home an?|the (dog|cat|corgi|puppy|kitten) we adopted)\b|` +
@@ -183,7 +183,10 @@ var enFacts = map[string]*regexp.Regexp{
 		// goal for the under-8s", "Jude wants a kit for his birthday")
 		`(?-i:\b[A-Z][a-z]+) (?:scored|wants|has|had|got|lost|turned|starts|started|learned|learnt)\b[^.!?]{0,30}\b(?:her|his) (?:first|birthday|school|class|teacher|nursery|homework|tooth|jabs|exams?|spelling|swimming)\b|` +
 		`(?-i:\b[A-Z][a-z]+) (?:has|had|got|caught) (?:chickenpox|nits|tonsillitis|croup|a fever)\b|\bunder-\d+s\b|` +
-		`(?-i:\b[A-Z][a-z]+) (?:came home (?:with|from school)|has decided (?:he|she)(?:'s| is)|lost (?:her|his) first|won (?:a|the) (?:certificate|prize|award|medal))`),
+		`(?-i:\b[A-Z][a-z]+) (?:came home (?:with|from school)|has decided (?:he|she)(?:'s| is)|lost (?:her|his) first|won (?:a|the) (?:certificate|prize|award|medal))|` +
+		// a child named with a tooth lost or a race at sports day ("Ethan
+		// lost a front tooth", "Adam came second in the sack race")
+		`(?-i:\b[A-Z][a-z]+) lost (?:a|another|(?:her|his) (?:first|second|next)) (?:front |baby |wobbly )?tooth\b|(?-i:\b[A-Z][a-z]+) came (?:first|second|third|last) in the (?:[a-z]+ )?race\b`),
 	"origin": regexp.MustCompile(`(?i)\b(i grew up in|born and raised in|being from|i'?m from|i was born in)\b`),
 	"owns": regexp.MustCompile(`(?i)\b(i'?m driving an?|i'?m on an?|went with the|picked up my|i drive an?)\b|(?-i:\b[Mm]y [a-z]{0,2}[A-Z][a-z0-9][\w-]*( [A-Z0-9][\w-]*)*)(?:[^\w ]|$| (?:is|was|has|had|just|died|broke|keeps|takes|needs|can|can't|won't|still|finally|arrived|came|does|did)\b|(?-i: [A-Z0-9]))|(?-i:\bthe [A-Z][\w-]*( [A-Z0-9][\w-]*)* fits five)|` +
 		// (a name used as a word of a common noun, "my Fantasy team", is no thing one owns)

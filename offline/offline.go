@@ -106,8 +106,12 @@
 //     "护士长这活儿"), an animal of the household by its kind doing
 //     something ("The staffie ate a shin pad" → "Gaz's staffie ate a shin
 //     pad"), a child by what children do ("Poppy scored her first goal for
-//     the under-8s", "豆豆今天会叫奶奶了"), a home by the commute from it or
-//     what goes wrong there, a trip by what it is for. A line no pattern
+//     the under-8s", "豆豆今天会叫奶奶了", "Ethan lost a front tooth"), a
+//     home by the commute from it, what goes wrong there, its new address
+//     or who one has become there ("以后就是勾庄的人了", "We're Setapak
+//     people now"), a trip by what it is for or where one stays, a meal
+//     out by where it was ("夜宵在高银街"), a thing by what one switched to
+//     ("换成尼康Zf了"). A line no pattern
 //     reads is a fact of its sender's when it names a proper name of
 //     their own: written with a capital inside its sentence, rare in
 //     ordinary text (the Lexicon's frequency) and used by no other member
