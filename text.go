@@ -179,13 +179,21 @@ func CleanMessage(m Message) (Message, error) {
 	if err := CheckMessageID(m.ID); err != nil {
 		return m, err
 	}
-	m.SenderID = Truncate(CleanText(m.SenderID), MaxNameBytes)
-	m.SenderName = Truncate(CleanText(m.SenderName), MaxNameBytes)
-	m.Content = Truncate(CleanText(m.Content), MaxMessageBytes)
+	m = CleanMessageText(m)
 	if m.SentAt.IsZero() {
 		return m, Errorf(EINVALID, "message %q has no sent time", m.ID)
 	}
 	return m, nil
+}
+
+// CleanMessageText returns m with its sender's id and name and its
+// content cleaned (CleanText) and cut to their limits, as ingest keeps
+// them: MaxNameBytes, MaxMessageBytes.
+func CleanMessageText(m Message) Message {
+	m.SenderID = Truncate(CleanText(m.SenderID), MaxNameBytes)
+	m.SenderName = Truncate(CleanText(m.SenderName), MaxNameBytes)
+	m.Content = Truncate(CleanText(m.Content), MaxMessageBytes)
+	return m
 }
 
 // CleanMemory cleans the text fields of a version about to be written and

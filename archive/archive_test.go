@@ -170,3 +170,25 @@ func TestRefusals(t *testing.T) {
 		})
 	}
 }
+
+// TestWriteCleansMessageText holds that a message is written as ingest
+// keeps it (groupmem.CleanMessageText), whatever the ledger holds of a
+// message that came another way: control characters removed and the text
+// cut to groupmem.MaxMessageBytes, however long, so that every file an
+// export writes reads back.
+func TestWriteCleansMessageText(t *testing.T) {
+	for _, content := range []string{"look: \x1b[1mbold\x1b[0m", strings.Repeat("长", 20000), strings.Repeat("huge paste ", 200000)} {
+		rows := sample()
+		m := &rows[1].Messages[0]
+		m.Content, m.SenderName, m.SenderID = content, "Ann\x07", "u1\x00"
+		got, err := readAll(write(t, rows), "g")
+		if err != nil {
+			t.Fatalf("a file written with a message of %d bytes does not read: %v", len(content), err)
+		}
+		want := groupmem.CleanMessageText(m.Message)
+		if g := got[1].Messages[0]; g.Content != want.Content || g.SenderName != "Ann" || g.SenderID != "u1" ||
+			len(g.Content) > groupmem.MaxMessageBytes || strings.Contains(g.Content, "\x1b") {
+			t.Fatalf("message read back as %q by %q (%q), %d bytes", groupmem.Truncate(g.Content, 40), g.SenderName, g.SenderID, len(g.Content))
+		}
+	}
+}

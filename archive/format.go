@@ -7,7 +7,7 @@
 //
 //	{"type":"header","format":1,"groupmem":"…","embedder":"…","group_id":"…","exported_at":"…","messages":false,"runs":false}
 //	{"type":"run",…}      the runs the versions and change log name (every run of the group with runs: true), by id
-//	{"type":"message",…}  with messages: true, every message of the group, by seq; a redacted one without its text
+//	{"type":"message",…}  with messages: true, every message of the group, by seq, its text as ingest keeps it; a redacted one without its text
 //	{"type":"memory",…}   every memory version, by lineage id and then version, so a parent comes before its child
 //	{"type":"change",…}   the change log, in the order it was written
 //	{"type":"state",…}    the group's watermark, fence and next seq, and how many records of each kind came before

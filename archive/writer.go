@@ -128,7 +128,11 @@ func runLine(r groupmem.Run) runRecord {
 	return rec
 }
 
+// messageLine writes m's text as ingest keeps it (groupmem.CleanMessageText):
+// a message a chat app wrote into the ledger itself may hold control
+// characters or more than groupmem.MaxMessageBytes, which no import takes.
 func messageLine(m groupmem.StoredMessage) messageRecord {
+	m.Message = groupmem.CleanMessageText(m.Message)
 	rec := messageRecord{Type: TypeMessage, Seq: m.Seq, ID: m.ID, SenderID: m.SenderID, SenderName: m.SenderName,
 		Content: m.Content, SentAt: At(m.SentAt)}
 	if !m.RedactedAt.IsZero() {
