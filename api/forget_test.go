@@ -147,3 +147,57 @@ func TestRedactMessage(t *testing.T) {
 		want(t, f.do(t, req{method: http.MethodDelete, path: "/memory/messages/g1/nope", key: secretMod1}), http.StatusNotFound, "not_found")
 	})
 }
+
+// A dry run's kept plan made before a redaction shows the text no more:
+// its statements that quote the message read [redacted], the others stay,
+// the removal counts the plan, and the plan cannot be applied.
+func TestRedactionScrubsKeptPlans(t *testing.T) {
+	onBoth(t, fixtureOptions{}, func(t *testing.T, f *fixture) {
+		const secret = "4711-2209"
+		f.ingest(t, "g1", "create: Ann's door code is "+secret, "create: likes green tea")
+		dry := f.do(t, req{method: http.MethodPost, path: "/memory/evolve/g1?dry_run=true", key: secretRoot})
+		want(t, dry, 200, "")
+		planID, _ := dry.obj(t)["plan_id"].(string)
+		if before := string(f.get(t, "/memory/plans/g1", secretRoot).body); planID == "" || !strings.Contains(before, secret) {
+			t.Fatalf("the dry run kept no plan with the text: %s", before)
+		}
+		var id string
+		for _, m := range f.get(t, "/memory/messages/g1", secretRoot).obj(t)["messages"].([]any) {
+			if m := m.(map[string]any); strings.Contains(m["content"].(string), secret) {
+				id = m["id"].(string)
+			}
+		}
+		want(t, f.do(t, req{method: http.MethodDelete, path: "/memory/messages/g1/" + id, key: secretRoot}), 200, "")
+		after := string(f.get(t, "/memory/plans/g1", secretRoot).body)
+		if strings.Contains(after, secret) || !strings.Contains(after, groupmem.Redacted) || !strings.Contains(after, "likes green tea") {
+			t.Errorf("the kept plan after the redaction: %s", after)
+		}
+		removals := f.get(t, "/memory/removals/g1", secretRoot).obj(t)["removals"].([]any)
+		if rows := removals[0].(map[string]any)["rows"].(map[string]any); rows["plans"] != 1.0 {
+			t.Errorf("the redaction's removal counts rows %v, want one plan", rows)
+		}
+		want(t, f.do(t, req{method: http.MethodPost, path: "/memory/plans/" + planID + "/apply", key: secretRoot}), http.StatusConflict, "conflict")
+	})
+}
+
+// A version a redaction emptied cannot be restored: 409, and the group's
+// context and memories stay without it.
+func TestRedactedVersionIsNotRestored(t *testing.T) {
+	onBoth(t, fixtureOptions{}, func(t *testing.T, f *fixture) {
+		mems := f.seed(t, "g1", "Ann's door code is 4711-2209")
+		m := mems["Ann's door code is 4711-2209"]
+		want(t, f.do(t, req{method: http.MethodDelete, path: "/memory/messages/g1/" + m.Evidence[0], key: secretRoot}), 200, "")
+		r := f.do(t, req{method: http.MethodPut, path: "/memory/" + m.ID + "/restore", key: secretRoot})
+		want(t, r, http.StatusConflict, "conflict")
+		if !strings.Contains(string(r.body), "redacted") {
+			t.Errorf("the refusal does not say why: %s", r.body)
+		}
+		want(t, f.do(t, req{method: http.MethodPut, path: "/memory/lineage/" + m.LineageID + "/restore", key: secretRoot}), http.StatusConflict, "conflict")
+		if c := string(f.get(t, "/memory/context/g1", secretRoot).body); strings.Contains(c, groupmem.Redacted) {
+			t.Errorf("the context holds a redacted memory: %s", c)
+		}
+		if a := f.active(t, "g1"); len(a) != 0 {
+			t.Errorf("active memories after the refused restore: %v", a)
+		}
+	})
+}

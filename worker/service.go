@@ -305,10 +305,14 @@ func (s *Service) Delete(ctx context.Context, id, actor, reason string) (groupme
 //     statement on top of its lineage, and the lineage's active version, if
 //     any, becomes superseded. History is never rewritten.
 //
-// Restoring the active version changes nothing. It returns the version
-// that is active afterwards.
+// Restoring the active version changes nothing. A redacted version
+// (its statement groupmem.Redacted) cannot be restored: ECONFLICT. It
+// returns the version that is active afterwards.
 func (s *Service) Restore(ctx context.Context, id, actor string) (groupmem.Memory, error) {
 	return s.manual(ctx, id, actor, func(m groupmem.Memory, run groupmem.Run) (*groupmem.Plan, error) {
+		if m.Statement == groupmem.Redacted {
+			return nil, groupmem.Errorf(groupmem.ECONFLICT, "memory %s was redacted: its text is gone, so it cannot be restored; write the memory anew", id)
+		}
 		lineage, err := s.ledger.Lineage(ctx, id)
 		if err != nil {
 			return nil, err

@@ -104,3 +104,28 @@ func PlanFilter(status groupmem.PlanStatus) (stored []string, window int) {
 	}
 	return []string{string(status)}, 0
 }
+
+// ScrubWrites replaces, in a kept plan's writes, every statement, change
+// summary and change reason that quotes text (as Quotes says) by
+// groupmem.Redacted, and reports whether anything changed. A plan made
+// before a redaction can no longer be applied (the redaction took a new
+// fence), but it can still be read until it expires: it must not show
+// the text either.
+func ScrubWrites(w *groupmem.Writes, text string) bool {
+	changed := false
+	scrub := func(s *string) {
+		if Quotes(*s, text) {
+			*s, changed = groupmem.Redacted, true
+		}
+	}
+	for i := range w.New {
+		scrub(&w.New[i].Statement)
+		scrub(&w.New[i].ChangeSummary)
+	}
+	for i := range w.Changes {
+		scrub(&w.Changes[i].OldStatement)
+		scrub(&w.Changes[i].NewStatement)
+		scrub(&w.Changes[i].Reason)
+	}
+	return changed
+}

@@ -43,6 +43,10 @@ type RedactTx interface {
 	// statement that quotes text (as Quotes says) by groupmem.Redacted, and
 	// returns how many rows changed. text is trimmed and never empty.
 	ScrubChangeLog(ctx context.Context, groupID, text string) (int, error)
+	// ScrubPlans rewrites, in the group's kept plans (every status), the
+	// writes that quote text, as ScrubWrites does, and returns how many
+	// plans changed. text is trimmed and never empty.
+	ScrubPlans(ctx context.Context, groupID, text string) (int, error)
 	// ScrubEvents replaces, in the group's webhook events, every
 	// statement that quotes text (as Quotes says) by groupmem.Redacted.
 	ScrubEvents(ctx context.Context, groupID, text string) error
@@ -69,7 +73,8 @@ func CheckRedaction(groupID, messageID string) error {
 // emptied (a message redacted already changes nothing and returns an empty
 // Redaction); every version that cites it and quotes it redacted, the
 // active ones among them deleted with a change-log row; every change-log
-// statement and run excerpt that quotes it scrubbed; the removal recorded
+// statement, kept plan's statement and run excerpt that quotes it
+// scrubbed; the removal recorded
 // by table. now is the transaction's time.
 func Redact(ctx context.Context, tx RedactTx, groupID, messageID, actor string, now time.Time) (groupmem.Redaction, error) {
 	r := groupmem.Redaction{MessageID: messageID, Removal: groupmem.Removal{GroupID: groupID, Kind: groupmem.RemovalRedact,
@@ -98,6 +103,10 @@ func Redact(ctx context.Context, tx RedactTx, groupID, messageID, actor string, 
 			return r, err
 		}
 		count(r.Rows, "memory_change_log", n)
+		if n, err = tx.ScrubPlans(ctx, groupID, t); err != nil {
+			return r, err
+		}
+		count(r.Rows, "plans", n)
 		if err := tx.ScrubEvents(ctx, groupID, t); err != nil {
 			return r, err
 		}

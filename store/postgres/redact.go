@@ -115,6 +115,10 @@ func (t redactTx) Emit(ctx context.Context, events []groupmem.Event, now time.Ti
 	return emitEvents(ctx, t.tx, events[0].GroupID, events, now)
 }
 
+func (t redactTx) ScrubPlans(ctx context.Context, groupID, text string) (int, error) {
+	return scrubPlans(ctx, t.tx, groupID, text)
+}
+
 func (t redactTx) ScrubRuns(ctx context.Context, groupID, text string) (int, error) {
 	return scrubRuns(ctx, t.tx, groupID, text)
 }

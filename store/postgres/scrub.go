@@ -45,3 +45,42 @@ func scrubRuns(ctx context.Context, tx pgx.Tx, g, text string) (int, error) {
 	}
 	return n, nil
 }
+
+// scrubPlans rewrites the writes of the group's kept plans that quote
+// text (ledger.ScrubWrites) and returns how many plans changed.
+func scrubPlans(ctx context.Context, tx pgx.Tx, g, text string) (int, error) {
+	rows, err := tx.Query(ctx, `SELECT id::text, writes FROM plans WHERE group_id = $1 FOR UPDATE`, g)
+	if err != nil {
+		return 0, fmt.Errorf("read kept plans: %w", err)
+	}
+	type plan struct {
+		id  string
+		raw []byte
+	}
+	plans, err := pgx.CollectRows(rows, func(row pgx.CollectableRow) (plan, error) {
+		var p plan
+		return p, row.Scan(&p.id, &p.raw)
+	})
+	if err != nil {
+		return 0, fmt.Errorf("read kept plans: %w", err)
+	}
+	n := 0
+	for _, p := range plans {
+		w, err := ledger.DecodeWrites(p.raw)
+		if err != nil {
+			return 0, fmt.Errorf("plan %s: %w", p.id, err)
+		}
+		if !ledger.ScrubWrites(&w, text) {
+			continue
+		}
+		b, err := ledger.EncodeWrites(w)
+		if err != nil {
+			return 0, err
+		}
+		if _, err := tx.Exec(ctx, `UPDATE plans SET writes = $2 WHERE id = $1`, p.id, b); err != nil {
+			return 0, fmt.Errorf("scrub plan %s: %w", p.id, err)
+		}
+		n++
+	}
+	return n, nil
+}

@@ -41,3 +41,39 @@ func scrubRuns(ctx context.Context, tx *sql.Tx, g, text string) (int, error) {
 	}
 	return n, nil
 }
+
+// scrubPlans rewrites the writes of the group's kept plans that quote
+// text (ledger.ScrubWrites) and returns how many plans changed.
+func scrubPlans(ctx context.Context, tx *sql.Tx, g, text string) (int, error) {
+	rows, err := tx.QueryContext(ctx, `SELECT id, writes FROM plans WHERE group_id = ?`, g)
+	if err != nil {
+		return 0, fmt.Errorf("read kept plans: %w", err)
+	}
+	type plan struct{ id, raw string }
+	plans, err := collect(rows, func(row *sql.Rows) (plan, error) {
+		var p plan
+		return p, row.Scan(&p.id, &p.raw)
+	})
+	if err != nil {
+		return 0, fmt.Errorf("read kept plans: %w", err)
+	}
+	n := 0
+	for _, p := range plans {
+		w, err := ledger.DecodeWrites([]byte(p.raw))
+		if err != nil {
+			return 0, fmt.Errorf("plan %s: %w", p.id, err)
+		}
+		if !ledger.ScrubWrites(&w, text) {
+			continue
+		}
+		b, err := ledger.EncodeWrites(w)
+		if err != nil {
+			return 0, err
+		}
+		if _, err := tx.ExecContext(ctx, `UPDATE plans SET writes = ? WHERE id = ?`, string(b), p.id); err != nil {
+			return 0, fmt.Errorf("scrub plan %s: %w", p.id, err)
+		}
+		n++
+	}
+	return n, nil
+}
