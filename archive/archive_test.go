@@ -63,7 +63,7 @@ func write(t testing.TB, rows []groupmem.GroupRows) string {
 
 // readAll reads every batch of file into group g.
 func readAll(file, g string) ([]groupmem.GroupRows, error) {
-	r, err := archive.NewReader(strings.NewReader(file), g)
+	r, err := archive.NewReader(strings.NewReader(file), g, t0)
 	if err != nil {
 		return nil, err
 	}
@@ -160,9 +160,29 @@ func TestRefusals(t *testing.T) {
 		{"after the state", good + line(2), "line 11: the state line must be the last one", groupmem.EINVALID},
 		{"huge line", set(3, `{"type":"message","content":"`+strings.Repeat("x", archive.MaxLineBytes)+`"}`+"\n"), "line 3 is longer than", groupmem.ETOOLARGE},
 		{"huge statement", set(7, strings.Replace(line(7), "most are front-end developers", strings.Repeat("长", 2000), 1)), "line 7: version", groupmem.EINVALID},
+		{"plan id not a UUID", set(2, strings.Replace(line(2), `"report":{`, `"report":{"plan_id":"a\u0000b",`, 1)), `line 2: report plan_id "a\x00b" is not a canonical lowercase UUID`, groupmem.EINVALID},
+		{"tokens past the bound", set(2, strings.Replace(line(2), `"tokens":{"prompt":0`, `"tokens":{"prompt":10000000001`, 1)), "line 2: tokens.prompt 10000000001 is not a count from 0 to 10000000000", groupmem.EINVALID},
+		{"negative tokens", set(2, strings.Replace(line(2), `"completion":0`, `"completion":-5`, 1)), "line 2: tokens.completion -5 is not a count", groupmem.EINVALID},
+		{"negative embedding tokens", set(2, strings.Replace(line(2), `"completion":0`, `"completion":0,"embedding":-1`, 1)), "line 2: tokens.embedding -1 is not a count", groupmem.EINVALID},
+		{"negative cost", set(2, strings.Replace(line(2), `"completion":0`, `"completion":0,"cost":-3.5`, 1)), "line 2: tokens.cost -3.5 is negative", groupmem.EINVALID},
+		{"calls past the bound", set(2, strings.Replace(line(2), `"completion":0`, `"completion":0,"calls":1000001`, 1)), "line 2: tokens.calls 1000001 is not a count from 0 to 1000000", groupmem.EINVALID},
+		{"negative calls", set(2, strings.Replace(line(2), `"completion":0`, `"completion":0,"calls":-1`, 1)), "line 2: tokens.calls -1 is not a count", groupmem.EINVALID},
+		{"messages past 32 bits", set(2, strings.Replace(line(2), `"messages":2`, `"messages":4294967297`, 1)), "line 2: messages 4294967297 is not a count from 0 to 2147483647", groupmem.EINVALID},
+		{"negative stats", set(2, strings.Replace(line(2), `"deleted":0`, `"deleted":-1`, 1)), "line 2: stats.deleted -1 is not a count", groupmem.EINVALID},
+		{"stats past 32 bits", set(2, strings.Replace(line(2), `"kept":0`, `"kept":2147483648`, 1)), "line 2: stats.kept 2147483648 is not a count", groupmem.EINVALID},
+		{"run in year 1", set(2, strings.Replace(line(2), `"started_at":"2026-11-01`, `"started_at":"0001-01-02`, 1)), "line 2: started_at 0001-01-02T09:00:00Z is not between 2000-01-01 and ", groupmem.EINVALID},
+		{"run ended in 2300", set(2, strings.Replace(line(2), `"finished_at":"2026-11-01`, `"finished_at":"2300-11-01`, 1)), "line 2: finished_at 2300-11-01T09:00:01Z is not between", groupmem.EINVALID},
+		{"run a day and a second ahead", set(2, strings.Replace(line(2), `"started_at":"2026-11-01T09:00:00`, `"started_at":"2026-11-02T09:00:01`, 1)), "line 2: started_at 2026-11-02T09:00:01Z is not between", groupmem.EINVALID},
+		{"redacted in 1999", set(4, strings.Replace(line(4), `"redacted_at":"2026`, `"redacted_at":"1999`, 1)), "line 4: redacted_at 1999-11-01T09:00:00Z is not between", groupmem.EINVALID},
+		{"version created in 2300", set(5, strings.Replace(line(5), `"created_at":"2026`, `"created_at":"2300`, 1)), "line 5: created_at 2300-11-01T09:00:00Z is not between", groupmem.EINVALID},
+		{"version updated in 1970", set(5, strings.Replace(line(5), `"updated_at":"2026`, `"updated_at":"1970`, 1)), "line 5: updated_at 1970-11-01T09:00:00Z is not between", groupmem.EINVALID},
+		{"change in 9999", set(8, strings.Replace(line(8), `"created_at":"2026`, `"created_at":"9999`, 1)), "line 8: created_at 9999-11-01T09:00:00Z is not between", groupmem.EINVALID},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
+			if tt.file == good {
+				t.Fatal("the case changes nothing")
+			}
 			_, err := readAll(tt.file, "g")
 			if groupmem.ErrorCode(err) != tt.code || !strings.Contains(groupmem.ErrorMessage(err), tt.want) {
 				t.Fatalf("error = %v; want %s naming %q", err, tt.code, tt.want)
@@ -189,6 +209,19 @@ func TestWriteCleansMessageText(t *testing.T) {
 		if g := got[1].Messages[0]; g.Content != want.Content || g.SenderName != "Ann" || g.SenderID != "u1" ||
 			len(g.Content) > groupmem.MaxMessageBytes || strings.Contains(g.Content, "\x1b") {
 			t.Fatalf("message read back as %q by %q (%q), %d bytes", groupmem.Truncate(g.Content, 40), g.SenderName, g.SenderID, len(g.Content))
+		}
+	}
+}
+
+// TestSentAtAsIngestTakes holds that a message's sent_at, its chat app's
+// word, reads whenever it is: only a ledger that cannot keep it refuses.
+func TestSentAtAsIngestTakes(t *testing.T) {
+	for _, at := range []time.Time{time.Unix(0, 0), time.Date(2300, 1, 1, 0, 0, 0, 0, time.UTC)} {
+		rows := sample()
+		rows[1].Messages[0].SentAt = at
+		got, err := readAll(write(t, rows), "g")
+		if err != nil || !got[1].Messages[0].SentAt.Equal(at) {
+			t.Fatalf("a message sent at %v: %v", at, err)
 		}
 	}
 }

@@ -3,6 +3,7 @@ package archive
 import (
 	"fmt"
 	"slices"
+	"time"
 
 	"github.com/groupmem/groupmem"
 )
@@ -49,6 +50,8 @@ type checker struct {
 	version     int
 	lineageLive bool // the lineage has an active version already
 	counts      groupmem.GroupCounts
+	latest      time.Time // the latest time a run, version, change or redaction may carry
+	tokens      [3]int64  // the prompt, completion and embedding tokens of the runs so far
 }
 
 // decode decodes and checks one line into a record of r's group.
@@ -116,8 +119,19 @@ func (c *checker) run(v runRecord, group string) (groupmem.Run, error) {
 	if v.StartedAt.IsZero() {
 		return groupmem.Run{}, fmt.Errorf("started_at is missing")
 	}
+	if err := c.when("started_at", v.StartedAt); err != nil {
+		return groupmem.Run{}, err
+	}
+	if v.FinishedAt != nil {
+		if err := c.when("finished_at", *v.FinishedAt); err != nil {
+			return groupmem.Run{}, err
+		}
+	}
 	if v.Fence < 0 || v.Watermark < 0 || v.NewWatermark < v.Watermark || v.Messages < 0 {
 		return groupmem.Run{}, fmt.Errorf("fence, watermark and messages must not be negative, nor new_watermark below watermark")
+	}
+	if err := c.numbers(v); err != nil {
+		return groupmem.Run{}, err
 	}
 	for _, f := range []struct {
 		name, s string
@@ -140,9 +154,56 @@ func (c *checker) run(v runRecord, group string) (groupmem.Run, error) {
 	return run, nil
 }
 
-// checkReport checks the text of a run's report, which a ledger stores as
-// JSON: no NUL or other control character.
+// numbers checks a run's counts and cost against the bounds of the
+// format (MaxRunCount, MaxRunTokens, MaxRunCalls, MaxFileTokens): none
+// negative, none past its bound.
+func (c *checker) numbers(v runRecord) error {
+	for _, n := range []struct {
+		name string
+		v    int
+	}{{"messages", v.Messages}, {"stats.kept", v.Stats.Kept}, {"stats.updated", v.Stats.Updated},
+		{"stats.created", v.Stats.Created}, {"stats.deleted", v.Stats.Deleted}} {
+		if n.v < 0 || n.v > MaxRunCount {
+			return fmt.Errorf("%s %d is not a count from 0 to %d", n.name, n.v, MaxRunCount)
+		}
+	}
+	if v.Tokens.Cost < 0 {
+		return fmt.Errorf("tokens.cost %v is negative", v.Tokens.Cost)
+	}
+	if v.Tokens.Calls < 0 || v.Tokens.Calls > MaxRunCalls {
+		return fmt.Errorf("tokens.calls %d is not a count from 0 to %d", v.Tokens.Calls, MaxRunCalls)
+	}
+	for i, n := range []struct {
+		name string
+		v    int
+	}{{"tokens.prompt", v.Tokens.Prompt}, {"tokens.completion", v.Tokens.Completion}, {"tokens.embedding", v.Tokens.Embedding}} {
+		if n.v < 0 || n.v > MaxRunTokens {
+			return fmt.Errorf("%s %d is not a count from 0 to %d", n.name, n.v, MaxRunTokens)
+		}
+		if c.tokens[i] += int64(n.v); c.tokens[i] > MaxFileTokens {
+			return fmt.Errorf("%s: the runs of the file count more than %d tokens of a kind together", n.name, int64(MaxFileTokens))
+		}
+	}
+	return nil
+}
+
+// when checks a time of the ledger's own: from Earliest to the reader's
+// latest.
+func (c *checker) when(field string, t Time) error {
+	if t.Before(Earliest) || t.After(c.latest) {
+		return fmt.Errorf("%s %s is not between %s and %s, a day past now", field, t.Format(time.RFC3339),
+			Earliest.Format(time.DateOnly), c.latest.UTC().Format(time.RFC3339))
+	}
+	return nil
+}
+
+// checkReport checks a run's report, which a ledger stores as JSON: no NUL
+// or other control character in its text, and its plan id empty or a
+// UUID.
 func checkReport(r groupmem.Report) error {
+	if err := checkID("report plan_id", r.PlanID, true); err != nil {
+		return err
+	}
 	texts := []string{r.Finish, r.Reason, r.Answer}
 	for _, d := range r.Dropped {
 		texts = append(texts, d.Reason, d.Text)
@@ -189,6 +250,9 @@ func (c *checker) message(v messageRecord, group string) (groupmem.StoredMessage
 		if v.Content != "" {
 			return groupmem.StoredMessage{}, fmt.Errorf("message %q is redacted but carries text", groupmem.Truncate(v.ID, 40))
 		}
+		if err := c.when("redacted_at", *v.RedactedAt); err != nil {
+			return groupmem.StoredMessage{}, err
+		}
 		m.RedactedAt = v.RedactedAt.Time
 	}
 	c.counts.Messages++
@@ -221,6 +285,12 @@ func (c *checker) memory(v memoryRecord, group string) (groupmem.Memory, error) 
 	}
 	if v.CreatedAt.IsZero() || v.UpdatedAt.IsZero() {
 		return m, fmt.Errorf("created_at and updated_at are required")
+	}
+	if err := c.when("created_at", v.CreatedAt); err != nil {
+		return m, err
+	}
+	if err := c.when("updated_at", v.UpdatedAt); err != nil {
+		return m, err
 	}
 	if len(clean.Subjects) == 0 {
 		clean.Subjects = nil
@@ -282,6 +352,9 @@ func (c *checker) change(v changeRecord, group string) (groupmem.Change, error) 
 	}
 	if v.CreatedAt.IsZero() {
 		return groupmem.Change{}, fmt.Errorf("created_at is missing")
+	}
+	if err := c.when("created_at", v.CreatedAt); err != nil {
+		return groupmem.Change{}, err
 	}
 	for _, f := range []struct{ name, s string }{{"old_statement", v.OldStatement}, {"new_statement", v.NewStatement},
 		{"change_summary", v.Reason}, {"actor", v.Actor}} {

@@ -13,7 +13,10 @@
 //	{"type":"state",…}    the group's watermark, fence and next seq, and how many records of each kind came before
 //
 // Every line ends with a newline and is at most MaxLineBytes long. Times
-// are UTC with six decimals (microseconds: what both ledgers keep alike).
+// are UTC with six decimals (microseconds: what both ledgers keep alike);
+// those of runs, versions, changes and redactions lie between Earliest and
+// a day past the reading ledger's clock (see Reader). A run's numbers lie
+// within the bounds below.
 // Ids are canonical lowercase UUIDs. A version carries its stored
 // embedding, little-endian float32 in base64, when the ledger holds one;
 // the header names the embedder that made it. Change-log rows carry no id:
@@ -43,6 +46,37 @@ const FormatVersion = 1
 // dropped excerpts and its model requests, far below it; a message is at
 // most groupmem.MaxMessageBytes of text.
 const MaxLineBytes = 1 << 20
+
+// Earliest is the earliest time a run, a version, a change or a message's
+// redaction may carry. The ledger stamps them with its clock, so no true
+// one is older; and a run's usage counts by the day it began, so a run
+// dated centuries back would fill in every day since. The latest such time
+// a Reader takes is a day past its clock. A message's sent_at is its chat
+// app's word, which ingest takes as it comes: it is bounded only by what
+// the ledger can keep (a SQLite ledger, the years 1678 to 2261).
+var Earliest = time.Date(2000, 1, 1, 0, 0, 0, 0, time.UTC)
+
+// Slack is how far past the reading ledger's clock a time may be: a file
+// written by a ledger whose clock runs ahead still imports.
+const Slack = 24 * time.Hour
+
+// Bounds on the numbers of a run record, none of which may be negative.
+// Each is far above what a run counts, and they keep every sum of usage a
+// ledger keeps (per group, per day, in 64-bit integers) from overflowing,
+// however many runs a file holds.
+const (
+	// MaxRunTokens bounds each of a run's prompt, completion and
+	// embedding tokens: ten billion.
+	MaxRunTokens = 10_000_000_000
+	// MaxRunCalls bounds a run's model calls: a million.
+	MaxRunCalls = 1_000_000
+	// MaxRunCount bounds a run's messages and each count of its stats,
+	// which a ledger keeps in 32-bit integers.
+	MaxRunCount = math.MaxInt32
+	// MaxFileTokens bounds the tokens of each kind of a file's runs
+	// together: a million billion.
+	MaxFileTokens = 1_000_000_000_000_000
+)
 
 // The types of record, in the order a file holds them.
 const (

@@ -35,7 +35,7 @@ func FuzzImport(f *testing.F) {
 		ctx := context.Background()
 		n++
 		g := fmt.Sprintf("g%d", n)
-		r, err := archive.NewReader(strings.NewReader(file), g)
+		r, err := archive.NewReader(strings.NewReader(file), g, t0)
 		if err == nil {
 			_, err = l.ImportGroup(ctx, g, r.Next)
 		}

@@ -9,6 +9,7 @@ import (
 	"io"
 	"reflect"
 	"strings"
+	"time"
 
 	"github.com/groupmem/groupmem"
 )
@@ -24,7 +25,8 @@ const DefaultBatch = 1000
 // error names its line: EINVALID for a line that breaks the format (not
 // JSON, another type of value than a field's, an unknown field, a record
 // out of order, a bad id, a version whose parent is not the version before
-// it in the file, a count that does not match, ...), ETOOLARGE for a line
+// it in the file, a count that does not match, a number or time out of its
+// bounds, ...), ETOOLARGE for a line
 // over MaxLineBytes.
 type Reader struct {
 	in     *bufio.Reader
@@ -40,13 +42,16 @@ type Reader struct {
 
 // NewReader reads and checks the header of the file r and returns a
 // Reader of the rest, whose rows belong to group groupID (the file's own
-// group is the header's GroupID). EINVALID for an empty file, a first line
-// that is not a header, or another format version.
-func NewReader(r io.Reader, groupID string) (*Reader, error) {
+// group is the header's GroupID). now is the reading ledger's clock: the
+// times of runs, versions, changes and redactions may be at most Slack
+// past it. EINVALID for an empty file, a first line that is not a header,
+// or another format version.
+func NewReader(r io.Reader, groupID string, now time.Time) (*Reader, error) {
 	if err := groupmem.CheckGroupID(groupID); err != nil {
 		return nil, err
 	}
 	rd := &Reader{in: bufio.NewReaderSize(r, 64<<10), group: groupID, batch: DefaultBatch}
+	rd.state.latest = now.Add(Slack)
 	line, err := rd.readLine()
 	if err == io.EOF {
 		return nil, groupmem.Errorf(groupmem.EINVALID, "the file is empty: line 1 must be its header")

@@ -72,7 +72,7 @@ func (s *Service) Import(ctx context.Context, g string, r io.Reader) (Imported, 
 	if err != nil {
 		return Imported{}, err
 	}
-	rd, err := archive.NewReader(r, g)
+	rd, err := archive.NewReader(r, g, s.now())
 	if err != nil {
 		return Imported{}, err
 	}

@@ -118,7 +118,7 @@ func BenchTransfer(b *testing.B, open func(tb testing.TB) TransferLedger, rows i
 			runtime.GC()
 			peak.start()
 			b.StartTimer()
-			r, err := archive.NewReader(file, "big")
+			r, err := archive.NewReader(file, "big", time.Now())
 			if err != nil {
 				b.Fatal(err)
 			}
@@ -135,7 +135,7 @@ func BenchTransfer(b *testing.B, open func(tb testing.TB) TransferLedger, rows i
 	})
 	b.Run(fmt.Sprintf("export/rows=%d", rows), func(b *testing.B) {
 		l := open(b)
-		r, err := archive.NewReader(bytes.NewReader(TransferFile(b, rows)), "big")
+		r, err := archive.NewReader(bytes.NewReader(TransferFile(b, rows)), "big", time.Now())
 		if err != nil {
 			b.Fatal(err)
 		}
