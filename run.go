@@ -44,13 +44,13 @@ type Stats struct {
 
 // Tokens counts model usage: the tokens the models reported, and for a
 // run also its model calls and what they cost (Prices.Cost, at the prices
-// of the run's time).
+// of the run's time, in nano-units; in JSON a decimal number of units).
 type Tokens struct {
-	Prompt     int     `json:"prompt"`
-	Completion int     `json:"completion"`
-	Embedding  int     `json:"embedding,omitempty"` // sent to the embeddings model, when it reports them
-	Calls      int     `json:"calls,omitempty"`     // calls to the chat model
-	Cost       float64 `json:"cost,omitempty"`
+	Prompt     int  `json:"prompt"`
+	Completion int  `json:"completion"`
+	Embedding  int  `json:"embedding,omitempty"` // sent to the embeddings model, when it reports them
+	Calls      int  `json:"calls,omitempty"`     // calls to the chat model
+	Cost       Cost `json:"cost,omitempty"`
 }
 
 // Run is the record of one evolution of one group, or of one manual change.

@@ -10,8 +10,7 @@ type Prices struct {
 	EmbedInput float64 // per million tokens sent to the embeddings model (it has no output tokens)
 }
 
-// MaxPrice is the highest price per million tokens Check accepts: at it,
-// even the most tokens a run can count cost a finite number.
+// MaxPrice is the highest price per million tokens Check accepts.
 const MaxPrice = 1e6
 
 // Check returns EINVALID naming the first price that is not a number from
@@ -28,11 +27,13 @@ func (p Prices) Check() error {
 	return nil
 }
 
-// Cost returns what the tokens of t cost at p. Negative counts cost
-// nothing.
-func (p Prices) Cost(t Tokens) float64 {
-	return (float64(max(t.Prompt, 0))*p.ChatInput + float64(max(t.Completion, 0))*p.ChatOutput +
-		float64(max(t.Embedding, 0))*p.EmbedInput) / 1e6
+// Cost returns what the tokens of t cost at p, to the nearest nano-unit
+// (half of one rounded away from zero), at most MaxCost: each run's cost
+// is rounded once, here, and from then on costs only add, exactly.
+// Negative counts cost nothing.
+func (p Prices) Cost(t Tokens) Cost {
+	return CostOf((float64(max(t.Prompt, 0))*p.ChatInput + float64(max(t.Completion, 0))*p.ChatOutput +
+		float64(max(t.Embedding, 0))*p.EmbedInput) / 1e6)
 }
 
 // Priced returns t with its Cost at p.
@@ -88,7 +89,7 @@ type Usage struct {
 	PromptTokens     int64
 	CompletionTokens int64
 	EmbeddingTokens  int64
-	Cost             float64
+	Cost             Cost
 }
 
 // PurgedLabel is how the usage of purged groups is shown where a group
@@ -104,7 +105,7 @@ type UsageReport struct {
 	Total Usage
 }
 
-// Add adds u's counts to the receiver's.
+// Add adds u's counts to the receiver's, exactly (Cost is an integer).
 func (t *Usage) Add(u Usage) {
 	t.Runs += u.Runs
 	t.Calls += u.Calls

@@ -15,15 +15,15 @@ const defaultUsageDays = 30
 // answer (neither day nor group_id). The row of the purged groups' usage
 // is marked purged, with groupmem.PurgedLabel for its group_id.
 type usageJSON struct {
-	Day              string  `json:"day,omitempty"`
-	GroupID          string  `json:"group_id,omitempty"`
-	Purged           bool    `json:"purged,omitempty"`
-	Runs             int64   `json:"runs"`
-	Calls            int64   `json:"calls"`
-	PromptTokens     int64   `json:"prompt_tokens"`
-	CompletionTokens int64   `json:"completion_tokens"`
-	EmbeddingTokens  int64   `json:"embedding_tokens"`
-	Cost             float64 `json:"cost"`
+	Day              string        `json:"day,omitempty"`
+	GroupID          string        `json:"group_id,omitempty"`
+	Purged           bool          `json:"purged,omitempty"`
+	Runs             int64         `json:"runs"`
+	Calls            int64         `json:"calls"`
+	PromptTokens     int64         `json:"prompt_tokens"`
+	CompletionTokens int64         `json:"completion_tokens"`
+	EmbeddingTokens  int64         `json:"embedding_tokens"`
+	Cost             groupmem.Cost `json:"cost"` // a decimal number of units, exact to the nano-unit
 }
 
 func usageOut(u groupmem.Usage) usageJSON {

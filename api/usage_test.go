@@ -23,9 +23,9 @@ func TestUsage(t *testing.T) {
 			group  string
 			tokens groupmem.Tokens
 		}{
-			{"g1", groupmem.Tokens{Prompt: 1000, Completion: 100, Calls: 2, Cost: 0.25}},
-			{"g1", groupmem.Tokens{Prompt: 500, Completion: 50, Embedding: 30, Calls: 1, Cost: 0.5}},
-			{"g3", groupmem.Tokens{Prompt: 9000, Completion: 900, Calls: 3, Cost: 2}},
+			{"g1", groupmem.Tokens{Prompt: 1000, Completion: 100, Calls: 2, Cost: 0.25 * groupmem.CostUnit}},
+			{"g1", groupmem.Tokens{Prompt: 500, Completion: 50, Embedding: 30, Calls: 1, Cost: 0.5 * groupmem.CostUnit}},
+			{"g3", groupmem.Tokens{Prompt: 9000, Completion: 900, Calls: 3, Cost: 2 * groupmem.CostUnit}},
 		} {
 			run, err := f.ledger.BeginRun(ctx, groupmem.BeginRunParams{GroupID: u.group, Trigger: groupmem.TriggerCron})
 			if err != nil {

@@ -107,7 +107,7 @@ func TestRunsAndLocks(t *testing.T) {
 func TestUsageByModel(t *testing.T) {
 	r := metrics.New(nil)
 	run := groupmem.Run{Status: groupmem.RunSucceeded, Trigger: groupmem.TriggerCron, Model: "chat-1",
-		Tokens: groupmem.Tokens{Prompt: 100, Completion: 10, Embedding: 40, Calls: 1, Cost: 0.5}}
+		Tokens: groupmem.Tokens{Prompt: 100, Completion: 10, Embedding: 40, Calls: 1, Cost: 0.5 * groupmem.CostUnit}}
 	r.RunFinished(run)
 	r.SetEmbeddingsModel("embed-1")
 	r.RunFinished(run)

@@ -59,7 +59,7 @@ func (c usageCounters) add(run groupmem.Run) {
 		c.calls.WithLabelValues(model).Add(float64(t.Calls))
 	}
 	if t.Cost > 0 {
-		c.cost.WithLabelValues(model).Add(t.Cost)
+		c.cost.WithLabelValues(model).Add(t.Cost.Float64())
 	}
 }
 

@@ -43,7 +43,7 @@ func TestRunRecordsItsCost(t *testing.T) {
 	if err != nil || res.Status != groupmem.RunSucceeded {
 		t.Fatalf("Evolve = %s, %v; want succeeded", res.Status, err)
 	}
-	want := groupmem.Tokens{Prompt: 400_000, Completion: 50_000, Calls: 1, Cost: 1.5} // 0.4 × 2.5 + 0.05 × 10
+	want := groupmem.Tokens{Prompt: 400_000, Completion: 50_000, Calls: 1, Cost: 1.5 * groupmem.CostUnit} // 0.4 × 2.5 + 0.05 × 10
 	run, err := h.ledger.Run(ctx, res.RunID)
 	if err != nil {
 		t.Fatal(err)
@@ -59,7 +59,7 @@ func TestRunRecordsItsCost(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	u := groupmem.Usage{Day: day, Runs: 1, Calls: 1, PromptTokens: 400_000, CompletionTokens: 50_000, Cost: 1.5}
+	u := groupmem.Usage{Day: day, Runs: 1, Calls: 1, PromptTokens: 400_000, CompletionTokens: 50_000, Cost: 1.5 * groupmem.CostUnit}
 	if diff := cmp.Diff([]groupmem.Usage{u}, rep.Rows); diff != "" {
 		t.Errorf("the day's usage (-want +got):\n%s", diff)
 	}
@@ -109,7 +109,7 @@ func TestRunRecordsItsEmbeddingTokens(t *testing.T) {
 	if err != nil || res.Status != groupmem.RunSucceeded {
 		t.Fatalf("Evolve = %s, %v; want succeeded", res.Status, err)
 	}
-	want := groupmem.Tokens{Prompt: 400_000, Completion: 50_000, Embedding: 50_000, Calls: 1, Cost: 1.501} // + 0.05 × 0.02
+	want := groupmem.Tokens{Prompt: 400_000, Completion: 50_000, Embedding: 50_000, Calls: 1, Cost: 1.501 * groupmem.CostUnit} // + 0.05 × 0.02
 	run, err := h.ledger.Run(ctx, res.RunID)
 	if err != nil {
 		t.Fatal(err)

@@ -27,7 +27,7 @@ func seedUsage(t *testing.T, path, g string, days []int) float64 {
 		t.Fatal(err)
 	}
 	defer l.Close()
-	total := 0.0
+	var total groupmem.Cost
 	for _, d := range days {
 		mu.Lock()
 		at = groupmem.UsageDay(time.Now()).AddDate(0, 0, -d).Add(time.Minute)
@@ -36,7 +36,7 @@ func seedUsage(t *testing.T, path, g string, days []int) float64 {
 		if err != nil {
 			t.Fatal(err)
 		}
-		cost := 0.0125*float64(1+d%7) + 0.001*float64(d) // the costliest: day 20
+		cost := groupmem.CostOf(0.0125*float64(1+d%7) + 0.001*float64(d)) // the costliest: day 20
 		total += cost
 		run.Status = groupmem.RunNoop
 		run.Tokens = groupmem.Tokens{Prompt: 4000 * (1 + d%7), Completion: 300, Calls: 1 + d%3, Cost: cost}
@@ -44,7 +44,7 @@ func seedUsage(t *testing.T, path, g string, days []int) float64 {
 			t.Fatal(err)
 		}
 	}
-	return total
+	return total.Float64()
 }
 
 // consoleUsageChart is the console subtest "runs page charts a group's usage over 30 days".

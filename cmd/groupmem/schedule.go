@@ -118,7 +118,7 @@ func runEvolveAll(ctx context.Context, env *Env, b *stack.Stack, svc *worker.Ser
 	bar.finish()
 	fmt.Fprintf(env.Stdout, "groups %d: done %d, failed %d, skipped %d, review %d; tokens %d prompt + %d completion + %d embedding, %d model calls, cost %.4f\n",
 		sum.Total, sum.Done, sum.Failed, sum.Skipped, sum.Review, sum.Tokens.Prompt, sum.Tokens.Completion, sum.Tokens.Embedding,
-		sum.Tokens.Calls, sum.Tokens.Cost)
+		sum.Tokens.Calls, sum.Tokens.Cost.Float64())
 	for g, err := range sum.Errors {
 		fmt.Fprintf(env.Stdout, "  %s: %s\n", g, groupmem.ErrorMessage(err))
 	}

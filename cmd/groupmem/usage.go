@@ -78,7 +78,7 @@ func printUsage(w io.Writer, q groupmem.UsageQuery, rep groupmem.UsageReport) {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(tw, "COST\tRUNS\tCALLS\tPROMPT\tCOMPLETION\tEMBEDDING\t  GROUP")
 	line := func(name string, u groupmem.Usage) {
-		fmt.Fprintf(tw, "%.4f\t%d\t%d\t%d\t%d\t%d\t  %s\n", u.Cost, u.Runs, u.Calls, u.PromptTokens,
+		fmt.Fprintf(tw, "%.4f\t%d\t%d\t%d\t%d\t%d\t  %s\n", u.Cost.Float64(), u.Runs, u.Calls, u.PromptTokens,
 			u.CompletionTokens, u.EmbeddingTokens, name)
 	}
 	for _, u := range rep.Rows {

@@ -65,8 +65,8 @@ func TestUsageCommand(t *testing.T) {
 	}
 	for _, u := range []struct {
 		group string
-		cost  float64
-	}{{"team-a", 0.5}, {"team-b", 2.25}, {"team-a", 0.25}, {"team-c", 0}} {
+		cost  groupmem.Cost
+	}{{"team-a", 0.5 * groupmem.CostUnit}, {"team-b", 2.25 * groupmem.CostUnit}, {"team-a", 0.25 * groupmem.CostUnit}, {"team-c", 0}} {
 		run, err := l.BeginRun(ctx, groupmem.BeginRunParams{GroupID: u.group, Trigger: groupmem.TriggerCron})
 		if err != nil {
 			t.Fatal(err)

@@ -2,7 +2,6 @@ package ledger
 
 import (
 	"encoding/json"
-	"math"
 	"slices"
 	"strings"
 	"time"
@@ -89,12 +88,10 @@ func One(mems []groupmem.Memory, id string) (groupmem.Memory, error) {
 // changes no day's usage and no total.
 var PurgeTables = []string{"memory_change_log", "outbox", "memory_versions", "plans", "evolution_jobs", "evolution_runs", "usage_days", "usage_groups", "group_members", "messages", "group_state"}
 
-// TokensJSON encodes the tokens of run r for its record. A cost that is
-// not a finite number, which no record can hold, is EINVALID naming it.
+// TokensJSON encodes the tokens of run r for its record: its cost as an
+// exact decimal of units (groupmem.Cost), which both ledgers' usage
+// triggers read back to the nano-unit.
 func TokensJSON(r groupmem.Run) ([]byte, error) {
-	if math.IsNaN(r.Tokens.Cost) || math.IsInf(r.Tokens.Cost, 0) {
-		return nil, groupmem.Errorf(groupmem.EINVALID, "run %s: its cost %v is not a finite number", r.ID, r.Tokens.Cost)
-	}
 	b, err := json.Marshal(r.Tokens)
 	if err != nil {
 		return nil, groupmem.Errorf(groupmem.EINVALID, "run %s: its tokens and cost cannot be encoded: %v", r.ID, err)

@@ -27,8 +27,9 @@ func UsageRow(u *groupmem.Usage, key string, by groupmem.UsageBy) error {
 	return nil
 }
 
-// UsageColumns are the counts of a usage row, as both ledgers name them;
-// each has a running total named with the prefix cum_.
+// UsageColumns are the counts of a usage row, as both ledgers name them
+// (cost in nano-units, groupmem.Cost); each has a running total named
+// with the prefix cum_.
 var UsageColumns = []string{"runs", "calls", "prompt_tokens", "completion_tokens", "embedding_tokens", "cost"}
 
 // UsageTargets are the scan targets of a usage row after its key: the

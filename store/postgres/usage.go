@@ -15,6 +15,8 @@ import (
 // Usage implements groupmem.Ledger: one query over the sums and running
 // totals that migrations 0018 and 0020's triggers keep as runs are
 // written (usageQuery), with the window's total summed by the same query.
+// Costs are kept in nano-units, as integers (0023): every sum and every
+// difference of running totals is exact.
 func (l *Ledger) Usage(ctx context.Context, q groupmem.UsageQuery) (groupmem.UsageReport, error) {
 	if err := q.Check(); err != nil {
 		return groupmem.UsageReport{}, err
@@ -46,9 +48,9 @@ func (l *Ledger) Usage(ctx context.Context, q groupmem.UsageQuery) (groupmem.Usa
 // usageSums are the sums of a usage row, then the same sums over every
 // row of the answer (before its LIMIT).
 const usageSums = `sum(runs)::bigint, sum(calls)::bigint, sum(prompt_tokens)::bigint, sum(completion_tokens)::bigint,
-	sum(embedding_tokens)::bigint, sum(cost),
+	sum(embedding_tokens)::bigint, sum(cost)::bigint,
 	(sum(sum(runs)) OVER ())::bigint, (sum(sum(calls)) OVER ())::bigint, (sum(sum(prompt_tokens)) OVER ())::bigint,
-	(sum(sum(completion_tokens)) OVER ())::bigint, (sum(sum(embedding_tokens)) OVER ())::bigint, sum(sum(cost)) OVER ()`
+	(sum(sum(completion_tokens)) OVER ())::bigint, (sum(sum(embedding_tokens)) OVER ())::bigint, (sum(sum(cost)) OVER ())::bigint`
 
 // usageQuery is the one statement that answers q, and its arguments. Its
 // filters are written out only when q has them, so that each shape gets
@@ -107,11 +109,7 @@ func usageByGroup(q groupmem.UsageQuery, args []any) (string, []any) {
 	for _, c := range ledger.UsageColumns {
 		fromHi = append(fromHi, fmt.Sprintf("hi.cum_%[1]s - coalesce(lo.cum_%[1]s, 0) AS %[1]s", c))
 		fromG = append(fromG, fmt.Sprintf("g.cum_%[1]s - coalesce(lo.cum_%[1]s, 0)", c))
-		cast := "::bigint"
-		if c == "cost" {
-			cast = ""
-		}
-		totals = append(totals, fmt.Sprintf("coalesce(sum(%[1]s), 0)%[2]s AS total_%[1]s", c, cast))
+		totals = append(totals, fmt.Sprintf("coalesce(sum(%[1]s), 0)::bigint AS total_%[1]s", c))
 	}
 	total := `SELECT ` + strings.Join(totals, ", ") + ` FROM w WHERE runs > 0`
 	if q.GroupID == "" && q.Groups == nil {

@@ -24,8 +24,8 @@ func TestUsageOrderContract(t *testing.T) {
 	})
 }
 
-func TestUsageBadCostContract(t *testing.T) {
-	storetest.TestUsageBadCost(t, func(t *testing.T, now func() time.Time) groupmem.Ledger {
+func TestUsageExactCostContract(t *testing.T) {
+	storetest.TestUsageExactCost(t, func(t *testing.T, now func() time.Time) groupmem.Ledger {
 		return pgtest.OpenWith(t, pgtest.Options{Now: now})
 	})
 }
@@ -51,7 +51,7 @@ func TestUsageBackfillContract(t *testing.T) {
 			DROP FUNCTION evolution_runs_usage(); DROP FUNCTION usage_days_add(text, timestamptz, jsonb, integer); DROP FUNCTION run_used(jsonb);
 			DROP TABLE usage_days, usage_groups, usage_all_days;
 			`+string(before)+`;
-			DELETE FROM schema_migrations WHERE name = '0020_usage_running_totals'`); err != nil {
+			DELETE FROM schema_migrations WHERE name IN ('0020_usage_running_totals', '0023_usage_cost_nanos')`); err != nil {
 			t.Fatalf("rewind to migration 0018: %v", err)
 		}
 		if _, err := pl.Migrate(ctx); err != nil {

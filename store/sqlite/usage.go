@@ -19,6 +19,8 @@ const dayNanos = 86_400_000_000_000
 // Usage implements groupmem.Ledger: one query over the sums and running
 // totals that migrations 0018 and 0020's triggers keep as runs are
 // written (usageQuery), with the window's total summed by the same query.
+// Costs are kept in nano-units, as integers (schema/0023): every sum and
+// every difference of running totals is exact.
 func (l *Ledger) Usage(ctx context.Context, q groupmem.UsageQuery) (groupmem.UsageReport, error) {
 	if err := q.Check(); err != nil {
 		return groupmem.UsageReport{}, err

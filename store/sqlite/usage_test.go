@@ -23,8 +23,8 @@ func TestUsageOrderContract(t *testing.T) {
 	})
 }
 
-func TestUsageBadCostContract(t *testing.T) {
-	storetest.TestUsageBadCost(t, func(t *testing.T, now func() time.Time) groupmem.Ledger {
+func TestUsageExactCostContract(t *testing.T) {
+	storetest.TestUsageExactCost(t, func(t *testing.T, now func() time.Time) groupmem.Ledger {
 		return openAt(t, filepath.Join(t.TempDir(), "ledger.db"), now)
 	})
 }
@@ -54,7 +54,7 @@ func TestUsageBackfillContract(t *testing.T) {
 		if _, err := db.Exec(`DROP TRIGGER evolution_runs_usage_insert; DROP TRIGGER evolution_runs_usage_update;
 			DROP TRIGGER usage_delta_add; DROP VIEW usage_delta; DROP TABLE usage_days; DROP TABLE usage_groups; DROP TABLE usage_all_days;
 			` + string(before) + `;
-			DELETE FROM schema_migrations WHERE name = '0020_usage_running_totals'`); err != nil {
+			DELETE FROM schema_migrations WHERE name IN ('0020_usage_running_totals', '0023_usage_cost_nanos')`); err != nil {
 			t.Fatalf("rewind to migration 0018: %v", err)
 		}
 		return openAt(t, path, now)

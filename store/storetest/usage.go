@@ -79,14 +79,14 @@ func testUsageSums(t *testing.T, open UsageOpen) {
 	l := open(t, clock.now)
 	day1, day2, day3 := time.Date(2026, 11, 1, 0, 0, 0, 0, time.UTC), time.Date(2026, 11, 2, 0, 0, 0, 0, time.UTC),
 		time.Date(2026, 11, 3, 0, 0, 0, 0, time.UTC)
-	failed := finishUsed(t, l, "g1", groupmem.RunFailed, groupmem.Tokens{Prompt: 100, Completion: 20, Calls: 2, Cost: 0.5})
+	failed := finishUsed(t, l, "g1", groupmem.RunFailed, groupmem.Tokens{Prompt: 100, Completion: 20, Calls: 2, Cost: 0.5 * groupmem.CostUnit})
 	clock.set(day2.Add(10 * time.Minute))
 	committed := CreatePlan(Begin(t, l, "g1"), "likes tea")
 	committed.Run.Status = groupmem.RunSucceeded
-	committed.Run.Tokens = groupmem.Tokens{Prompt: 1000, Completion: 200, Embedding: 50, Calls: 1, Cost: 1.25}
+	committed.Run.Tokens = groupmem.Tokens{Prompt: 1000, Completion: 200, Embedding: 50, Calls: 1, Cost: 1.25 * groupmem.CostUnit}
 	Commit(t, l, committed)
 	finishUsed(t, l, "g2", groupmem.RunNoop, groupmem.Tokens{})
-	finishUsed(t, l, "g2", groupmem.RunFailed, groupmem.Tokens{Prompt: 7, Completion: 3, Calls: 1, Cost: 3})
+	finishUsed(t, l, "g2", groupmem.RunFailed, groupmem.Tokens{Prompt: 7, Completion: 3, Calls: 1, Cost: 3 * groupmem.CostUnit})
 	clock.set(day3.Add(time.Hour))
 	Begin(t, l, "g1") // running: no usage yet
 
@@ -97,9 +97,9 @@ func testUsageSums(t *testing.T, open UsageOpen) {
 	if diff := cmp.Diff(failed.Tokens, got.Tokens); diff != "" {
 		t.Errorf("a run's recorded usage (-want +got):\n%s", diff)
 	}
-	u1 := groupmem.Usage{Runs: 1, Calls: 2, PromptTokens: 100, CompletionTokens: 20, Cost: 0.5}
-	u2 := groupmem.Usage{Runs: 1, Calls: 1, PromptTokens: 1000, CompletionTokens: 200, EmbeddingTokens: 50, Cost: 1.25}
-	g2 := groupmem.Usage{Runs: 1, Calls: 1, PromptTokens: 7, CompletionTokens: 3, Cost: 3}
+	u1 := groupmem.Usage{Runs: 1, Calls: 2, PromptTokens: 100, CompletionTokens: 20, Cost: 0.5 * groupmem.CostUnit}
+	u2 := groupmem.Usage{Runs: 1, Calls: 1, PromptTokens: 1000, CompletionTokens: 200, EmbeddingTokens: 50, Cost: 1.25 * groupmem.CostUnit}
+	g2 := groupmem.Usage{Runs: 1, Calls: 1, PromptTokens: 7, CompletionTokens: 3, Cost: 3 * groupmem.CostUnit}
 	on := func(day time.Time, u groupmem.Usage) groupmem.Usage { u.Day = day; return u }
 	all := usageSum("", u1, u2, g2)
 	for _, c := range []struct {

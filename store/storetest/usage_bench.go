@@ -85,7 +85,7 @@ func BenchUsageWrite(b *testing.B, open func(b *testing.B, now func() time.Time)
 	clock := &usageClock{at: time.Date(2026, 11, 25, 1, 0, 0, 0, time.UTC)}
 	l := open(b, clock.now)
 	const groups = 200
-	used := groupmem.Tokens{Prompt: 1200, Completion: 150, Calls: 2, Cost: 0.004}
+	used := groupmem.Tokens{Prompt: 1200, Completion: 150, Calls: 2, Cost: 0.004 * groupmem.CostUnit}
 	for _, c := range []struct {
 		name   string
 		tokens groupmem.Tokens

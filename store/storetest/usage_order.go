@@ -28,7 +28,7 @@ func TestUsageOrder(t *testing.T, open func(t *testing.T, now func() time.Time) 
 		{"c", groupmem.Tokens{Prompt: 40, Embedding: 10, Calls: 1}},
 		{"Z", groupmem.Tokens{Prompt: 5, Calls: 1}},
 		{"b", groupmem.Tokens{Embedding: 10, Calls: 1}},
-		{"m", groupmem.Tokens{Prompt: 1, Calls: 1, Cost: 0.01}},
+		{"m", groupmem.Tokens{Prompt: 1, Calls: 1, Cost: 0.01 * groupmem.CostUnit}},
 	} {
 		r := Begin(t, l, g.id)
 		r.Status, r.Tokens = groupmem.RunFailed, g.tokens

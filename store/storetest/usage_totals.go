@@ -112,7 +112,7 @@ func (u *usageRuns) check(t *testing.T, l groupmem.Ledger, from, to time.Time, g
 // of an abandoned run that changes a past day's usage) and compares every
 // window, including those that begin or end within a group's days and
 // those before or after them, with the sums of the runs. Costs are
-// multiples of 1/8, so that every sum is exact in any order.
+// tenths, which no float adds exactly: groupmem.Cost must.
 func testUsagePastDays(t *testing.T, open UsageOpen) {
 	ctx := context.Background()
 	first := time.Date(2026, 10, 1, 0, 0, 0, 0, time.UTC)
@@ -123,7 +123,7 @@ func testUsagePastDays(t *testing.T, open UsageOpen) {
 		t.Helper()
 		clock.set(first.AddDate(0, 0, day).Add(time.Duration(n) * time.Minute))
 		r := finishUsed(t, l, g, groupmem.RunNoop, groupmem.Tokens{Prompt: 10 * n, Completion: n, Embedding: n % 3,
-			Calls: 1 + n%2, Cost: float64(n%5) / 8})
+			Calls: 1 + n%2, Cost: groupmem.Cost(n%5) * groupmem.CostUnit / 10})
 		runs.add(r)
 		return r
 	}
@@ -144,7 +144,7 @@ func testUsagePastDays(t *testing.T, open UsageOpen) {
 	late := Begin(t, l, "g2")
 	run("g2", 11, 20)
 	run("g2", 13, 21)
-	late.Status, late.Tokens = groupmem.RunNoop, groupmem.Tokens{Prompt: 333, Completion: 33, Calls: 3, Cost: 1.5}
+	late.Status, late.Tokens = groupmem.RunNoop, groupmem.Tokens{Prompt: 333, Completion: 33, Calls: 3, Cost: 1.5 * groupmem.CostUnit}
 	mustCode(t, l.FinishRun(ctx, late), groupmem.ECONFLICT)
 	runs.add(late)
 	if got, err := l.Run(ctx, late.ID); err != nil || got.Tokens != late.Tokens {
@@ -169,7 +169,7 @@ func testUsagePurge(t *testing.T, open UsageOpen) {
 	}{{"g1", 0}, {"g2", 1}, {"g1", 2}, {"g3", 2}, {"g3", 5}, {"g1", 6}, {"g2", 6}, {"g3", 1}} {
 		clock.set(first.AddDate(0, 0, c.day).Add(time.Duration(i) * time.Minute))
 		runs.add(finishUsed(t, l, c.g, groupmem.RunNoop, groupmem.Tokens{Prompt: 100 + i, Completion: i, Calls: 1,
-			Cost: float64(i) / 4}))
+			Cost: groupmem.Cost(i) * groupmem.CostUnit / 10}))
 	}
 	from, to := first.AddDate(0, 0, -1), first.AddDate(0, 0, 8)
 	for _, g := range []string{"g1", "g3"} {
@@ -183,7 +183,7 @@ func testUsagePurge(t *testing.T, open UsageOpen) {
 	}
 	// g1 again, a new group: its own usage, apart from the purged groups'.
 	clock.set(first.AddDate(0, 0, 3))
-	newG1 := finishUsed(t, l, "g1", groupmem.RunNoop, groupmem.Tokens{Prompt: 5, Calls: 1, Cost: 0.5})
+	newG1 := finishUsed(t, l, "g1", groupmem.RunNoop, groupmem.Tokens{Prompt: 5, Calls: 1, Cost: 0.5 * groupmem.CostUnit})
 	for id, r := range runs.runs {
 		if r.group == "g1" {
 			r.group = "old g1" // a purged group, whatever its id
@@ -212,7 +212,7 @@ func TestUsageBackfill(t *testing.T, open UsageOpen, rewind func(t *testing.T, l
 	}{{"g1", 0}, {"g2", 2}, {"g1", 4}, {"g1", 4}, {"g3", 5}, {"g2", 9}, {"g1", 1}, {"g3", 5}} {
 		clock.set(first.AddDate(0, 0, c.day).Add(time.Duration(i) * time.Minute))
 		runs.add(finishUsed(t, l, c.g, groupmem.RunNoop, groupmem.Tokens{Prompt: 40 + i, Completion: i, Embedding: 1, Calls: 1,
-			Cost: float64(i) / 8}))
+			Cost: groupmem.Cost(i) * groupmem.CostUnit / 10}))
 	}
 	from, to := first.AddDate(0, 0, -1), first.AddDate(0, 0, 10)
 	runs.check(t, l, from, to, "g1", []string{"g2", "g3"})
@@ -220,9 +220,9 @@ func TestUsageBackfill(t *testing.T, open UsageOpen, rewind func(t *testing.T, l
 	runs.check(t, l, from, to, "g1", []string{"g2", "g3"})
 	// The runs after the migration add to its totals.
 	clock.set(first.AddDate(0, 0, 10))
-	runs.add(finishUsed(t, l, "g1", groupmem.RunNoop, groupmem.Tokens{Prompt: 7, Calls: 1, Cost: 0.375}))
+	runs.add(finishUsed(t, l, "g1", groupmem.RunNoop, groupmem.Tokens{Prompt: 7, Calls: 1, Cost: 0.375 * groupmem.CostUnit}))
 	clock.set(first.AddDate(0, 0, 3))
-	runs.add(finishUsed(t, l, "g3", groupmem.RunNoop, groupmem.Tokens{Prompt: 9, Calls: 2, Cost: 0.25}))
+	runs.add(finishUsed(t, l, "g3", groupmem.RunNoop, groupmem.Tokens{Prompt: 9, Calls: 2, Cost: 0.25 * groupmem.CostUnit}))
 	runs.check(t, l, from, to, "g3", []string{"g1", "g2"})
 }
 
@@ -247,7 +247,7 @@ func testUsageConcurrent(t *testing.T, open UsageOpen) {
 						t.Errorf("BeginRun: %v", err)
 						return
 					}
-					r.Status, r.Tokens = groupmem.RunNoop, groupmem.Tokens{Prompt: 10 + g, Completion: i, Calls: 1, Cost: float64(g+i) / 8}
+					r.Status, r.Tokens = groupmem.RunNoop, groupmem.Tokens{Prompt: 10 + g, Completion: i, Calls: 1, Cost: groupmem.Cost(g+i) * groupmem.CostUnit / 10}
 					if err := l.FinishRun(context.Background(), r); err != nil {
 						t.Errorf("FinishRun: %v", err)
 						return
