@@ -63,8 +63,9 @@ func setField(t *testing.T, file, typ, field, value string) (string, int) {
 // TestImportRefusesRunNumbersOutOfBounds holds that an import refuses with
 // 400, naming the line, a run whose counts a ledger could not keep as
 // they are or whose usage would break the usage sums: tokens past
-// archive.MaxRunTokens (which overflowed Postgres's sums), negative tokens
-// and calls (which made usage negative), messages past 32 bits (which
+// archive.MaxRunTokens (which overflowed Postgres's sums), a cost past
+// archive.MaxRunCost, negative tokens, cost and calls (which made usage
+// negative), messages past 32 bits (which
 // Postgres kept cut to 1), negative stats, and a report whose plan id is
 // not a UUID (a NUL in it failed Postgres's jsonb). Nothing is written,
 // and the file untouched imports.
@@ -78,7 +79,8 @@ func TestImportRefusesRunNumbersOutOfBounds(t *testing.T) {
 			{"tokens past the bound", "tokens", `{"prompt":9223372036854775807,"completion":1,"calls":1}`, "tokens.prompt 9223372036854775807 is not a count from 0 to 10000000000"},
 			{"negative tokens", "tokens", `{"prompt":-1000000,"completion":-5,"calls":1}`, "tokens.prompt -1000000 is not a count"},
 			{"negative embedding tokens", "tokens", `{"prompt":1,"completion":1,"embedding":-1}`, "tokens.embedding -1 is not a count"},
-			{"negative cost", "tokens", `{"prompt":1,"completion":1,"calls":1,"cost":-3.5}`, "tokens.cost -3.5 is negative"},
+			{"negative cost", "tokens", `{"prompt":1,"completion":1,"calls":1,"cost":-3.5}`, "tokens.cost -3.5 is not an amount from 0 to 1000000"},
+			{"cost past the bound", "tokens", `{"prompt":1,"completion":1,"calls":1,"cost":1e300}`, "tokens.cost 9223372036.854775807 is not an amount from 0 to 1000000"},
 			{"negative calls", "tokens", `{"prompt":1,"completion":1,"calls":-1}`, "tokens.calls -1 is not a count"},
 			{"calls past the bound", "tokens", `{"prompt":1,"completion":1,"calls":1000001}`, "tokens.calls 1000001 is not a count"},
 			{"messages past 32 bits", "messages", `4294967297`, "messages 4294967297 is not a count from 0 to 2147483647"},

@@ -50,8 +50,9 @@ type checker struct {
 	version     int
 	lineageLive bool // the lineage has an active version already
 	counts      groupmem.GroupCounts
-	latest      time.Time // the latest time a run, version, change or redaction may carry
-	tokens      [3]int64  // the prompt, completion and embedding tokens of the runs so far
+	latest      time.Time     // the latest time a run, version, change or redaction may carry
+	tokens      [3]int64      // the prompt, completion and embedding tokens of the runs so far
+	cost        groupmem.Cost // the cost of the runs so far
 }
 
 // decode decodes and checks one line into a record of r's group.
@@ -155,8 +156,8 @@ func (c *checker) run(v runRecord, group string) (groupmem.Run, error) {
 }
 
 // numbers checks a run's counts and cost against the bounds of the
-// format (MaxRunCount, MaxRunTokens, MaxRunCalls, MaxFileTokens): none
-// negative, none past its bound.
+// format (MaxRunCount, MaxRunTokens, MaxRunCalls, MaxFileTokens,
+// MaxRunCost, MaxFileCost): none negative, none past its bound.
 func (c *checker) numbers(v runRecord) error {
 	for _, n := range []struct {
 		name string
@@ -167,8 +168,11 @@ func (c *checker) numbers(v runRecord) error {
 			return fmt.Errorf("%s %d is not a count from 0 to %d", n.name, n.v, MaxRunCount)
 		}
 	}
-	if v.Tokens.Cost < 0 {
-		return fmt.Errorf("tokens.cost %v is negative", v.Tokens.Cost)
+	if v.Tokens.Cost < 0 || v.Tokens.Cost > MaxRunCost {
+		return fmt.Errorf("tokens.cost %v is not an amount from 0 to %v", v.Tokens.Cost, MaxRunCost)
+	}
+	if c.cost += v.Tokens.Cost; c.cost > MaxFileCost {
+		return fmt.Errorf("tokens.cost: the runs of the file cost more than %v together", MaxFileCost)
 	}
 	if v.Tokens.Calls < 0 || v.Tokens.Calls > MaxRunCalls {
 		return fmt.Errorf("tokens.calls %d is not a count from 0 to %d", v.Tokens.Calls, MaxRunCalls)

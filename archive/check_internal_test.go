@@ -36,3 +36,19 @@ func TestRunTokensOfAFileBounded(t *testing.T) {
 		}
 	}
 }
+
+// TestRunCostOfAFileBounded holds that the runs of one file together cost
+// at most MaxFileCost, so that no import can overflow a ledger's sums of
+// cost in nano-units; up to the bound they pass.
+func TestRunCostOfAFileBounded(t *testing.T) {
+	c := &checker{}
+	for range MaxFileCost / MaxRunCost {
+		if err := c.numbers(runRecord{Tokens: groupmem.Tokens{Cost: MaxRunCost}}); err != nil {
+			t.Fatalf("runs costing %v together: %v", c.cost, err)
+		}
+	}
+	err := c.numbers(runRecord{Tokens: groupmem.Tokens{Cost: 1}})
+	if want := "tokens.cost: the runs of the file cost more than 100000000 together"; err == nil || !strings.Contains(err.Error(), want) {
+		t.Fatalf("a run past the bound: %v; want %q", err, want)
+	}
+}

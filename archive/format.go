@@ -76,6 +76,13 @@ const (
 	// MaxFileTokens bounds the tokens of each kind of a file's runs
 	// together: a million billion.
 	MaxFileTokens = 1_000_000_000_000_000
+	// MaxRunCost bounds a run's cost: a million units of the price
+	// currency.
+	MaxRunCost groupmem.Cost = 1_000_000 * groupmem.CostUnit
+	// MaxFileCost bounds the cost of a file's runs together: a hundred
+	// million units, a thousandth of what a ledger's sums of cost (in
+	// nano-units, groupmem.Cost) can hold.
+	MaxFileCost groupmem.Cost = 100_000_000 * groupmem.CostUnit
 )
 
 // The types of record, in the order a file holds them.
