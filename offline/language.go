@@ -48,6 +48,11 @@ type Language struct {
 	// ("oh and", "anyway", "话说", "跟你们说个事"): talk turning to a new
 	// topic, never part of what is said.
 	Openers []string
+	// Aside finds, after what a clause says, a turn to the moment it was
+	// said in: a proposal to the others ("… so let's not do the thai
+	// place again", "…那咱们下次换一家"). The clause ends before it; an
+	// aside that opens a clause is left to the other checks.
+	Aside *regexp.Regexp
 	// Reader finds a clause addressed to the chat's readers: the second
 	// person, a reminder, a request ("bring your capo", "记得上线"). What a
 	// line tells its readers is not what a memory keeps.
@@ -293,8 +298,10 @@ func clauses(ls []Language, text string) []string {
 func clean(ls []Language, st string) string {
 	var kept []string
 	seen := map[string]bool{}
-	for _, c := range clauses(ls, st) {
-		c = dropLead(ls, c)
+	for i, c := range clauses(ls, st) {
+		if c = dropAside(ls, dropLead(ls, c), i > 0); c == "" {
+			continue
+		}
 		key := sameLine(strings.TrimRight(c, ",，、;；:："))
 		if seen[key] || isFiller(ls, strings.Join(segments(c), " ")) || len(segments(c)) == 0 {
 			continue
@@ -532,6 +539,28 @@ func DefaultLanguages() []Language { return compile([]Language{Chinese, English}
 func isLeadMarker(ls []Language, piece string) bool {
 	w := strings.ToLower(strings.TrimFunc(piece, func(r rune) bool { return unicode.IsSpace(r) || unicode.IsPunct(r) }))
 	return slices.ContainsFunc(ls, func(l Language) bool { return slices.Contains(l.Leads, w) })
+}
+
+// dropAside cuts the clause c before the aside (Language.Aside) that
+// follows what it says, by the language that owns c. An aside that opens
+// c drops all of it when c follows another clause of the statement
+// (later: "Ben moved to Oakland, let's throw him a party"); in the first,
+// it is left to the other checks ("Let's keep politics out of this
+// group" may be the group's rule).
+func dropAside(ls []Language, c string, later bool) string {
+	l := language(ls, c)
+	if l == nil || l.Aside == nil {
+		return c
+	}
+	if loc := l.Aside.FindStringIndex(c); loc != nil {
+		if kept := strings.TrimRight(c[:loc[0]], " ,，、;；"); kept != "" {
+			return kept
+		}
+		if later {
+			return ""
+		}
+	}
+	return c
 }
 
 // dropLead removes the lead words that open s in some language of ls:

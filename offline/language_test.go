@@ -99,6 +99,12 @@ func TestClean(t *testing.T) {
 		"你们周末去哪玩了？":                                                          "",
 		"老李住在成都 有人一起点奶茶吗":                                                    "老李住在成都",
 		"哈哈哈": "",
+		// A proposal of the moment after what a clause says goes; one that
+		// opens a clause is left to the other checks.
+		"Ana is allergic to peanuts so let's not do the thai place again lol": "Ana is allergic to peanuts",
+		"Ben moved to Oakland, let's throw him a party":                       "Ben moved to Oakland",
+		"Let's keep politics out of this group":                               "Let's keep politics out of this group",
+		"小芳花生过敏那咱们下次换一家":                                                      "小芳花生过敏",
 	} {
 		if got := clean(ls, in); got != want {
 			t.Errorf("clean(%q) = %q, want %q", in, got, want)
