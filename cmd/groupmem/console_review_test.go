@@ -4,13 +4,17 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"net/http"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/chromedp/chromedp"
 
 	"github.com/groupmem/groupmem"
+	"github.com/groupmem/groupmem/embed/static"
 	"github.com/groupmem/groupmem/store/sqlite"
+	"github.com/groupmem/groupmem/store/storetest"
 )
 
 // consoleMembersPage is the console subtest "members page lists the members and what the group knows of one".
@@ -175,4 +179,60 @@ func consoleReviewApprovesAndRejects(t *testing.T, b *browser, base, path string
 		t.Errorf("a read-only key sees %d decision buttons", n)
 	}
 	b.noProblems(ro)
+}
+
+// consoleRedactedOffersNoRestore is the console subtest "a redacted memory
+// offers no restore": a memory that quoted a message the admin then
+// redacted shows as [redacted] on the group's deleted cards and on its
+// lineage, with no restore button on either (the API refuses it, 409).
+func consoleRedactedOffersNoRestore(t *testing.T, b *browser, base, path string) {
+	b = b.with(t)
+	const g, secret = "demo-redact", "3141-5926"
+	ctx := context.Background()
+	l, err := sqlite.Open(ctx, sqlite.Config{Path: path})
+	if err != nil {
+		t.Fatal(err)
+	}
+	emb, err := static.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	msg := groupmem.Message{GroupID: g, ID: "r1", SenderID: "u1", SenderName: "Ann", Content: "Ben's locker code is " + secret, SentAt: time.Now().UTC()}
+	if _, err := l.InsertMessages(ctx, []groupmem.Message{msg}); err != nil {
+		t.Fatal(err)
+	}
+	run, err := l.BeginRun(ctx, groupmem.BeginRunParams{GroupID: g, Trigger: groupmem.TriggerAdmin, Actor: "mod"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	plan := storetest.CreatePlan(run, msg.Content)
+	plan.New[0].Evidence, plan.New[0].Embedding = []string{"r1"}, emb.Vector(msg.Content)
+	plan.Run.NewWatermark = 1
+	err = l.CommitPlan(ctx, plan)
+	l.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	id := plan.New[0].ID
+	if code, ans := callAs(t, consoleAdmin, "DELETE", base+"/memory/messages/"+g+"/r1", ""); code != 200 {
+		t.Fatalf("redact = %d %v", code, ans)
+	}
+	if code, ans := callAs(t, consoleAdmin, "PUT", base+"/memory/"+id+"/restore", ""); code != http.StatusConflict {
+		t.Fatalf("restore of the redacted version = %d %v, want 409", code, ans)
+	}
+	cardSel := fmt.Sprintf(`.card[data-lineage=%q]`, id)
+	tab := b.tab(1200, 900, "en-US")
+	b.signIn(tab, consoleAdmin, "#/g/"+g+"?status=deprecated")
+	b.run(tab, visible(cardSel))
+	if text := b.text(tab, cardSel); !strings.Contains(text, groupmem.Redacted) || strings.Contains(text, secret) {
+		t.Errorf("the redacted memory's card reads %q", text)
+	}
+	if n := count(tab, b, cardSel+` button[data-act="restore"]`); n != 0 {
+		t.Errorf("the redacted memory's card offers restore")
+	}
+	b.run(tab, chromedp.Navigate(base+"/console/#/m/"+id), visible(`.version`))
+	if n := count(tab, b, `[data-act="restore"], [data-act="restore-version"]`); n != 0 {
+		t.Errorf("the redacted memory's lineage offers restore (%d buttons)", n)
+	}
+	b.noProblems(tab)
 }

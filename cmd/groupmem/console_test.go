@@ -356,6 +356,7 @@ func TestConsoleInBrowser(t *testing.T) {
 	t.Run("review page approves and rejects held plans", func(t *testing.T) { consoleReviewApprovesAndRejects(t, b, base, path) })
 	t.Run("runs page charts a group's usage over 30 days", func(t *testing.T) { consoleUsageChart(t, b, base, path) })
 	t.Run("webhooks page subscribes, shows the delivery log and why a webhook paused", func(t *testing.T) { consoleWebhooks(t, b, base, path) })
+	t.Run("a redacted memory offers no restore", func(t *testing.T) { consoleRedactedOffersNoRestore(t, b, base, path) })
 }
 
 // BenchmarkConsolePages measures how long the console takes, in headless

@@ -6,7 +6,7 @@ import { t, when } from './i18n.js';
 import { diff } from './diff.js';
 import { act, writeButton } from './session.js';
 import { deleteAction } from './memories.js';
-import { badge, groupLink, h, setCrumbs, show, timeCell } from './ui.js';
+import { badge, groupLink, h, restorable, setCrumbs, show, timeCell } from './ui.js';
 
 /** lineagePage shows the lineage of the memory version id, newest first. */
 export async function lineagePage(id) {
@@ -34,9 +34,9 @@ export async function lineagePage(id) {
       msgs.length ? h('ul', { class: 'evidence' }, msgs.map((m) => h('li', { 'data-message': m.id },
         h('strong', {}, m.sender_name || m.sender_id), ' ', h('span', { class: 'muted small' }, when(m.sent_at)), h('div', {}, m.content))))
         : h('p', { class: 'muted small' }, t('noEvidence')),
-      isCurrent && v.status === 'deprecated' ? writeButton('admin', t('restore'), () => act(() => call('PUT', `memory/${seg(v.memory_id)}/restore`)), '', 'restore') : null,
+      isCurrent && v.status === 'deprecated' && restorable(v) ? writeButton('admin', t('restore'), () => act(() => call('PUT', `memory/${seg(v.memory_id)}/restore`)), '', 'restore') : null,
       isCurrent && v.status === 'active' ? writeButton('admin', t('del'), () => deleteAction(v), 'danger', 'delete') : null,
-      !isCurrent && v.status === 'superseded' ? writeButton('admin', t('keepVersion'),
+      !isCurrent && v.status === 'superseded' && restorable(v) ? writeButton('admin', t('keepVersion'),
         () => act(() => call('PUT', `memory/${seg(v.memory_id)}/restore`)), '', 'restore-version') : null);
   }).reverse();
   show(h('h1', {}, t('lineage')), h('p', { class: 'muted small' }, hist.lineage_id), items);

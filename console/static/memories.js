@@ -7,7 +7,7 @@ import { t, when } from './i18n.js';
 import { changeView } from './changes.js';
 import { strongHits } from './search.js';
 import { act, canAdmin, formDialog, refresh, session, writeButton } from './session.js';
-import { badge, bar, dialog, errorBox, h, openDialog, setCrumbs, show, timeCell } from './ui.js';
+import { badge, bar, dialog, errorBox, h, openDialog, restorable, setCrumbs, show, timeCell } from './ui.js';
 
 /** weak is the strength under which a memory is shown as one to clean up. */
 const weak = 0.3;
@@ -126,7 +126,7 @@ function card(group, m) {
       m.status === 'active' ? writeButton('admin', t('edit'), () => editDialog(group, m), '', 'edit') : null,
       m.status === 'active' ? writeButton('admin', t('strength'), () => strengthAction(m), '', 'strength') : null,
       m.status === 'active' ? writeButton('admin', t('del'), () => deleteAction(m), 'danger', 'delete') : null,
-      m.status === 'deprecated' ? writeButton('admin', t('restore'), () => act(() => call('PUT', `memory/${seg(m.memory_id)}/restore`)), '', 'restore') : null));
+      m.status === 'deprecated' && restorable(m) ? writeButton('admin', t('restore'), () => act(() => call('PUT', `memory/${seg(m.memory_id)}/restore`)), '', 'restore') : null));
 }
 
 /** deleteAction asks for a reason, then deletes m (restorable). */

@@ -43,6 +43,10 @@ export function setCrumbs(...parts) {
 }
 
 /** groupLink links to group's page. */
+/** restorable reports whether a version may be restored: a redacted one
+ * (its text gone, its statement "[redacted]") may not. */
+export const restorable = (v) => v.statement !== '[redacted]';
+
 export const groupLink = (g) => h('a', { href: `#/g/${seg(g)}` }, g);
 
 /** badge shows a memory's or a run's status. */
