@@ -52,17 +52,23 @@ func TestNovelFact(t *testing.T) {
 		{"ann: Traffic on the M32 was a car park tonight, an hour to get home", ""},
 		{"ann: Ran 10k along the river before work, legs are jelly", ""},
 	} {
-		lines := append(append([]string{}, chatter...), "ben: Took the Federal home, never again")
-		items := windowOf(t, f, append(lines, c.last)...)
-		it := items[len(items)-1]
-		fs, _, ok := f.novelFact(it, newWindowWords(f.cfg.Languages, items))
-		got := ""
-		if ok {
-			got = it.msg.Content[fs.from:fs.to]
-		}
-		if c.want == "" && ok || !strings.Contains(got, c.want) {
-			t.Errorf("novelFact(%q) = %q (%v), want it to hold %q", c.last, got, ok, c.want)
-		}
+		checkNovelFact(t, f, append(append([]string{}, chatter...), "ben: Took the Federal home, never again"), c.last, c.want)
+	}
+}
+
+// checkNovelFact checks that novelFact finds, in last said after chatter,
+// a fact whose sentence holds want, or none when want is "".
+func checkNovelFact(t *testing.T, f *Fuser, chatter []string, last, want string) {
+	t.Helper()
+	items := windowOf(t, f, append(append([]string{}, chatter...), last)...)
+	it := items[len(items)-1]
+	fs, _, ok := f.novelFact(it, newWindowWords(f.cfg.Languages, items))
+	got := ""
+	if ok {
+		got = it.msg.Content[fs.from:fs.to]
+	}
+	if want == "" && ok || !strings.Contains(got, want) {
+		t.Errorf("novelFact(%q) = %q (%v), want it to hold %q", last, got, ok, want)
 	}
 }
 
@@ -95,16 +101,7 @@ func TestNovelFactUnspaced(t *testing.T) {
 		{"ann: 楼下就是白塔公园，早上吵得睡不着", "白塔公园"},
 		{"ann: 楼下就是公园，早上吵得睡不着", ""},
 	} {
-		items := windowOf(t, f, append(append([]string{}, chatter...), c.last)...)
-		it := items[len(items)-1]
-		fs, _, ok := f.novelFact(it, newWindowWords(f.cfg.Languages, items))
-		got := ""
-		if ok {
-			got = it.msg.Content[fs.from:fs.to]
-		}
-		if c.want == "" && ok || !strings.Contains(got, c.want) {
-			t.Errorf("novelFact(%q) = %q (%v), want it to hold %q", c.last, got, ok, c.want)
-		}
+		checkNovelFact(t, f, chatter, c.last, c.want)
 	}
 }
 

@@ -129,3 +129,18 @@ func ScrubWrites(w *groupmem.Writes, text string) bool {
 	}
 	return changed
 }
+
+// ScrubStoredWrites is ScrubWrites of the writes of plan planID as the
+// ledger stores them (EncodeWrites): the form to store instead, and
+// whether anything changed. An error names the plan.
+func ScrubStoredWrites(planID string, raw []byte, text string) ([]byte, bool, error) {
+	w, err := DecodeWrites(raw)
+	if err != nil {
+		return nil, false, fmt.Errorf("plan %s: %w", planID, err)
+	}
+	if !ScrubWrites(&w, text) {
+		return nil, false, nil
+	}
+	b, err := EncodeWrites(w)
+	return b, err == nil, err
+}

@@ -66,16 +66,12 @@ func scrubPlans(ctx context.Context, tx pgx.Tx, g, text string) (int, error) {
 	}
 	n := 0
 	for _, p := range plans {
-		w, err := ledger.DecodeWrites(p.raw)
-		if err != nil {
-			return 0, fmt.Errorf("plan %s: %w", p.id, err)
-		}
-		if !ledger.ScrubWrites(&w, text) {
-			continue
-		}
-		b, err := ledger.EncodeWrites(w)
+		b, changed, err := ledger.ScrubStoredWrites(p.id, p.raw, text)
 		if err != nil {
 			return 0, err
+		}
+		if !changed {
+			continue
 		}
 		if _, err := tx.Exec(ctx, `UPDATE plans SET writes = $2 WHERE id = $1`, p.id, b); err != nil {
 			return 0, fmt.Errorf("scrub plan %s: %w", p.id, err)

@@ -59,16 +59,12 @@ func scrubPlans(ctx context.Context, tx *sql.Tx, g, text string) (int, error) {
 	}
 	n := 0
 	for _, p := range plans {
-		w, err := ledger.DecodeWrites([]byte(p.raw))
-		if err != nil {
-			return 0, fmt.Errorf("plan %s: %w", p.id, err)
-		}
-		if !ledger.ScrubWrites(&w, text) {
-			continue
-		}
-		b, err := ledger.EncodeWrites(w)
+		b, changed, err := ledger.ScrubStoredWrites(p.id, []byte(p.raw), text)
 		if err != nil {
 			return 0, err
+		}
+		if !changed {
+			continue
 		}
 		if _, err := tx.ExecContext(ctx, `UPDATE plans SET writes = ? WHERE id = ?`, string(b), p.id); err != nil {
 			return 0, fmt.Errorf("scrub plan %s: %w", p.id, err)
