@@ -20,6 +20,8 @@ import (
 // answers: "Asked their little one's name, Carlos said — Ruby!", "静静被问到
 // 现在做啥工作：康复治疗师，干了五六年了". Its kind is "answer".
 const (
+	// kindAnswer is the kind (tag) of an answer's memory.
+	kindAnswer = "answer"
 	// answerWithin is how many of the window's messages after a question
 	// its answer may come; lines read as noise ("ok", a sticker) do not
 	// count, and are no answer.
@@ -72,8 +74,16 @@ func (f *Fuser) answers(items []*item, mems []groupmem.Memory, taken decisions, 
 			asked = l.Voice(asked, asker, q.msg.SentAt.In(f.cfg.Evolve.Location), false)
 		}
 		raw := fmt.Sprintf(l.Answered, name, asked, answer)
+		// What the answer leaves of raw once the answer is dropped; a
+		// statement no longer than that lost its answer to clean.
+		frame := len([]rune(raw)) - len([]rune(answer)) + 1
+		if l.Answer != nil {
+			if folded, ok := l.Answer(name, asked, answer); ok {
+				raw, frame = folded, len([]rune(name))+1
+			}
+		}
 		st := clean(ls, ownThirdPerson(ls, raw, a.msg, f.cfg.Evolve.Location))
-		if !strings.Contains(st, name) || len([]rune(st)) <= len([]rune(raw))-len([]rune(answer))+1 ||
+		if !strings.Contains(st, name) || len([]rune(st)) <= frame ||
 			said[st] || len([]rune(st)) > f.cfg.MaxStatementRunes {
 			continue // the answer itself was dropped, or it is said already
 		}
@@ -81,7 +91,7 @@ func (f *Fuser) answers(items []*item, mems []groupmem.Memory, taken decisions, 
 		day := a.msg.SentAt.In(f.cfg.Evolve.Location).Format(time.DateOnly)
 		ds = append(ds, &decision{kind: groupmem.ActionCreate, statement: st,
 			evidence: []string{a.msg.ID, q.msg.ID}, strength: 0.6,
-			tags:   []string{TagMember, memberTag(a.msg), "answer"},
+			tags:   []string{TagMember, memberTag(a.msg), kindAnswer},
 			reason: fmt.Sprintf("%s answered %s's question about themselves on %s", name, sender(q.msg), day)})
 	}
 	return ds, used

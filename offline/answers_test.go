@@ -29,14 +29,46 @@ func TestAnswers(t *testing.T) {
 		{0, 6, "20:02", "Ben", "only buckwheat, everything else is fine", "a"},
 		{0, 5, "09:00", "Ann", "Cleo what's your favourite band?", "q"}, // Cleo speaks only hours later, of other things
 		{0, 5, "12:30", "Cleo", "The dog ate my sock on the walk", "noise"},
+		{1, 0, "20:00", "Ann", "Dev what do you do for work these days?", "q"},
+		{1, 0, "20:01", "Dev", "I'm a dental hygienist! going on six years now", "a"},
+		{1, 1, "20:00", "莉莉", "小芳你家孩子叫什么？", "q"},
+		{1, 1, "20:02", "小芳", "嘟嘟，上二年级了", "a"},
+		{1, 2, "20:00", "莉莉", "小七你住哪边？", "q"},
+		{1, 2, "20:01", "小七", "住宝安", "a"},
+		{1, 3, "20:00", "莉莉", "表妹暑假有啥打算？", "q"},
+		{1, 3, "20:01", "表妹", "去大理，票都订了", "a"},
+		{1, 4, "20:00", "莉莉", "老周你平时还玩什么？", "q"},
+		{1, 4, "20:02", "老周", "对，我最近在学太极", "a"},       // a sentence of its own: the question stays beside it
+		{1, 5, "20:00", "莉莉", "阿豪你桌面那张照片是你家的吗？", "q"}, // no question word
+		{1, 5, "20:01", "阿豪", "比熊，三岁了", "a"},
+		// The same question put to two members: each answer stays, though
+		// the question's words are then the group's.
+		{2, 0, "20:00", "阿明", "国栋你平时还玩什么？", "q"},
+		{2, 0, "20:01", "国栋", "钓鱼", "a"},
+		{2, 2, "20:00", "国栋", "阿明你平时还玩什么？", "q"},
+		{2, 2, "20:01", "阿明", "羽毛球", "a"},
+		{2, 3, "20:00", "莉莉", "你们平时还玩什么呀，我最近想学羽毛球", "noise"},
+		{2, 4, "20:00", "小七", "平时还玩什么都行，钓鱼也好，开心就好", "noise"},
+		{2, 5, "20:00", "莉莉", "平时还玩羽毛球的举手", "noise"},
+		{2, 6, "20:00", "小七", "平时还玩钓鱼的也举手", "noise"},
 	})
 	env := replay(t, c, offline.Config{})
 	active := memories(t, env)[groupmem.StatusActive]
+	// An answer that names a value reads as what it says of the member;
+	// any other keeps the question beside it.
 	want := map[string]string{ // statement's start → the answer's words it must hold
-		"Asked their little one's name, Ben said — Ruby":                                              "Ruby",
-		"Asked where they are originally from, Cleo said — Dundee":                                    "Dundee",
-		"静静被问到现在做啥工作：康复治疗师":                                                                           "康复治疗师",
+		"Ben's little one's name is Ruby, the tornado of the family":                                  "Ruby",
+		"Cleo is originally from Dundee":                                                              "Dundee",
+		"静静现在是康复治疗师，干了五六年了":                                                                           "康复治疗师",
 		"Asked about any allergies Ann should know about before they cook, Ben said — only buckwheat": "buckwheat",
+		"Dev is a dental hygienist":                                                                   "six years",
+		"小芳家孩子叫嘟嘟，上二年级了":                                                                              "嘟嘟",
+		"小七住宝安":               "宝安",
+		"表妹暑假去大理，票都订了":        "大理",
+		"老周被问到平时还玩什么：":        "太极",
+		"国栋平时还玩钓鱼":            "钓鱼",
+		"阿明平时还玩羽毛球":           "羽毛球",
+		"阿豪被问到桌面那张照片是自己家的：比熊": "比熊",
 	}
 	for start, words := range want {
 		i := slices.IndexFunc(active, func(m groupmem.Memory) bool { return strings.HasPrefix(m.Statement, start) })

@@ -3,6 +3,7 @@ package offline
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"strings"
 	"time"
 	"unicode"
@@ -92,6 +93,7 @@ var Chinese = Language{
 	Facts:    zhFacts,
 	Asked:    zhAsked,
 	Answered: "%s被问到%s：%s",
+	Answer:   zhAnswer,
 	NamesItself: []string{"过敏", "吃素", "搬家", "自驾", "带全家", "全家去", "一家人去", "带娃去", "酒店", "住两晚", "住三晚", "医院", "疹子", "急诊",
 		"打疫苗", "打针", "体检", "看牙", "看医生", "问我为什么", "问我为啥",
 		"猫", "狗", "兔", "龟", "鹦鹉", "仓鼠", "八哥", "锦鲤", "泰迪", "金毛", "柯基",
@@ -549,4 +551,70 @@ func zhMoments(text string) []Moment {
 		}
 	}
 	return out
+}
+
+// zhAskFold finds the question word an answer takes the place of;
+// zhAskPlan the rest of a question after "有啥" that asks for a plan.
+var (
+	zhAskFold = regexp.MustCompile(`什么时候|什么|啥|哪边|哪里|哪儿|哪|谁|几|多少`)
+	zhAskPlan = regexp.MustCompile(`^[^，。]{0,6}(?:打算|计划|安排)$`)
+)
+
+// zhAnswerFirst ends the first clause of an answer.
+const zhAnswerFirst = "，,。！!；;~～ "
+
+// zhAnswer is Chinese's Language.Answer: the question with the answer's
+// first clause in the place of its question word, after the member's name
+// ("自己家孩子叫什么" + "嘟嘟，上二年级了" → "小芳家孩子叫嘟嘟，上二年级了";
+// "住哪边" + "住宝安" → "小七住宝安"; "2026年有啥出去玩的打算" + "去大理" →
+// "表妹2026年去大理"; "现在做啥工作" + "康复治疗师" → "静静现在是康复治疗师"). A question with no question word or more than one,
+// and an answer that opens with a sentence of its own (a pronoun, a
+// question, more than twelve characters) or a bare yes, keep the question
+// beside the answer.
+func zhAnswer(name, asked, answer string) (string, bool) {
+	at := zhAskFold.FindAllStringIndex(asked, -1)
+	if len(at) != 1 {
+		return "", false
+	}
+	first, rest := answer, ""
+	if i := strings.IndexAny(answer, zhAnswerFirst); i >= 0 {
+		first, rest = answer[:i], strings.TrimLeft(answer[i:], zhAnswerFirst)
+	}
+	n := utf8.RuneCountInString(first)
+	if n == 0 || n > 12 || strings.ContainsAny(first, "我你他她它俺咱吗呢?？") ||
+		slices.Contains([]string{"对", "是", "嗯", "对啊", "是的", "没错", "有", "有的", "没有", "哈哈", "还行"}, first) {
+		return "", false
+	}
+	stem, after := asked[:at[0][0]], asked[at[0][1]:]
+	switch {
+	case strings.HasSuffix(stem, "有") && zhAskPlan.MatchString(after):
+		// "有啥…打算" asks for a plan: the plan is the answer ("去大理").
+		stem, after = strings.TrimSuffix(stem, "有"), ""
+	case (strings.HasSuffix(stem, "做") || strings.HasSuffix(stem, "干")) && slices.Contains([]string{"工作", "的", "工作的"}, after):
+		// "做啥工作" asks what the member is: "康复治疗师" → 是康复治疗师.
+		stem, after = stem[:len(stem)-len("做")]+"是", ""
+	case strings.HasSuffix(stem, "做") || strings.HasSuffix(stem, "干"):
+		// "干啥" asks what they do: the answer says it ("养兰花").
+		stem = stem[:len(stem)-len("做")]
+	}
+	// What the answer repeats of the question is said once: "住哪边" +
+	// "住宝安", "几岁了" + "四岁".
+	for k := 2; k >= 1; k-- {
+		if rs := []rune(stem); len(rs) >= k && strings.HasPrefix(first, string(rs[len(rs)-k:])) {
+			stem = string(rs[:len(rs)-k])
+			break
+		}
+	}
+	for k := 2; k >= 1; k-- {
+		if rs := []rune(after); len(rs) >= k && strings.HasSuffix(first, string(rs[:k])) {
+			after = string(rs[k:])
+			break
+		}
+	}
+	stem = strings.TrimPrefix(stem, "自己") // 自己家孩子 → 小芳家孩子
+	st := name + stem + first + after
+	if rest != "" {
+		st += "，" + rest
+	}
+	return st, true
 }

@@ -121,6 +121,7 @@ var English = Language{
 	Facts:    enFacts,
 	Asked:    enAsked,
 	Answered: "Asked %[2]s, %[1]s said — %[3]s",
+	Answer:   enAnswer,
 	NamesItself: []string{"allergic", "vegetarian", "vegan", "lactose", "youngest", "oldest", "eldest", "little one",
 		"intolerant", "coeliac", "raising", "doctor", "makes me", "made me", "lessons", "classes", "class", "course", "urgent care", "hospital"},
 	Vague: []string{"much", "lot", "lots", "idea", "one", "ones", "thing", "things", "stuff", "way", "guys",
@@ -660,4 +661,49 @@ func latinHour(w string, words []word, i int) (string, bool) {
 		return "", false
 	}
 	return dial(h, m), true
+}
+
+// enAnswerFirst ends the first clause of an answer; enAnswerSelf opens an
+// answer that is a statement of its own, in the first person ("I'm a
+// dental hygienist!"); enAnswerClause marks a first clause that is more
+// than a bare value ("we did", "it's a budgie", "just mustard").
+var (
+	enAnswerFirst = regexp.MustCompile(`\s*[!,.;:—–?]+\s*`)
+	enAnswerSelf  = regexp.MustCompile(`^(?:I'm|I am|I've|I have|I was|I work|I live|I grew|I teach|I study)\b`)
+	// enAskWhere asks where the member is from or lives ("where they are
+	// originally from"): the place follows its preposition.
+	enAskWhere     = regexp.MustCompile(`^where they are ((?:[a-z]+ )*(?:from|in|at|near))$`)
+	enAnswerClause = regexp.MustCompile(`(?i)\b(?:i|i'm|im|we|we're|they|they're|it|it's|he|she|you|is|are|am|was|were|be|got|get|have|has|had|did|do|does|just|only|not|no|yes|yeah|yep|nope|maybe|probably|haha|lol)\b`)
+)
+
+// enAnswer is English's Language.Answer. A question for one of the
+// member's things ("their little one's name") and a bare value ("Milo!
+// the tornado of the family") read as "Priya's little one's name is
+// Milo, the tornado of the family", where they are from and a place as
+// "Cleo is originally from Dundee"; an answer in the first person about
+// the member ("I'm a dental hygienist! going on six years now") is its own
+// statement. Anything else keeps the question beside the answer.
+func enAnswer(name, asked, answer string) (string, bool) {
+	if enAnswerSelf.MatchString(answer) {
+		return answer, true
+	}
+	first, rest := answer, ""
+	if loc := enAnswerFirst.FindStringIndex(answer); loc != nil {
+		first, rest = answer[:loc[0]], answer[loc[1]:]
+	}
+	if n := len(strings.Fields(first)); n == 0 || n > 4 || enAnswerClause.MatchString(first) {
+		return "", false
+	}
+	var st string
+	if thing, ok := strings.CutPrefix(asked, "their "); ok {
+		st = name + "'s " + thing + " is " + first
+	} else if m := enAskWhere.FindStringSubmatch(asked); m != nil {
+		st = name + " is " + m[1] + " " + first
+	} else {
+		return "", false
+	}
+	if rest = strings.TrimSpace(rest); rest != "" {
+		st += ", " + rest
+	}
+	return st, true
 }

@@ -148,6 +148,12 @@ type Language struct {
 	// %[3]s the answer ("Asked %[2]s, %[1]s said — %[3]s"). nil: answers are not kept.
 	Asked    func(clause string) (string, bool)
 	Answered string
+	// Answer, when set, states a member's answer as what it says about
+	// them, with no question beside it ("Priya's little one's name is
+	// Milo", "小芳家孩子叫嘟嘟"), from the member's name, what was asked (as
+	// Asked gives it) and the answer; false when the question and answer
+	// do not read as one statement, and Answered words it instead.
+	Answer func(name, asked, answer string) (string, bool)
 
 	// The words every line is read with: a word of FillerWords, or a run
 	// of an unspaced script made of FillerPhrases, says nothing on its own

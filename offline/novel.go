@@ -514,7 +514,9 @@ func novelAt(lower, w string) int {
 // members of the window used too (windowWords.shared): a line the member
 // said first that the others then said as well ("最近迷上了看纪录片…" from
 // three members) was the group's small talk. A memory another decision
-// of the run acts on, or whose member has no line in the window, is left.
+// of the run acts on, or whose member has no line in the window, is left;
+// so is an answer's memory, whose answer was held to the same test when it
+// was kept and whose question's words are the asker's ("老周平时还玩太极").
 func (f *Fuser) smallTalkFacts(mems []groupmem.Memory, taken decisions, w *windowWords) decisions {
 	acted := map[string]bool{}
 	for _, d := range taken {
@@ -525,7 +527,7 @@ func (f *Fuser) smallTalkFacts(mems []groupmem.Memory, taken decisions, w *windo
 	var ds decisions
 	for i := range mems {
 		m := &mems[i]
-		if !isMemberFact(m) || m.Status != groupmem.StatusActive || m.Strength >= 1 || acted[m.ID] {
+		if !isMemberFact(m) || m.Status != groupmem.StatusActive || m.Strength >= 1 || acted[m.ID] || slices.Contains(m.Tags, kindAnswer) {
 			continue
 		}
 		who := memberOf(m)
