@@ -1,0 +1,403 @@
+package longchat
+
+// sailing is the group chat of a small dinghy club on Dublin Bay: the
+// races it sails and what its members post when they are ashore, where
+// they end up for food and pints afterwards, where the club launches
+// from, which evening training is and what a space in the boat park
+// costs. Its members state their work, homes, boats, animals, children,
+// what they cannot eat, where they grew up, what they drive, their other
+// pastimes and their trips in words of their own (sailingFacts), between
+// talk of the forecast, capsizes, broken fittings and lost gloves.
+var sailing = theme{
+	id: "lc-en-sailing", split: "test", langs: []*lang{&english}, zone: "+01:00", start: "2026-04-13",
+	weeks: 11, days: 31, members: 6, messages: 650,
+	skip:    []string{"pet", "allergy", "hometown", "job", "city", "phone", "car", "drama", "kid", "exam", "zodiac", "hobby", "vacation", "dislike", "author", "team", "language", "college", "dish"},
+	ownTalk: true,
+	people: map[string][]person{"en": {
+		{"orla", "Orla", true}, {"fergal", "Fergal", false}, {"niamh", "Niamh", true}, {"ciaran", "Ciaran", false},
+		{"aoife", "Aoife", true}, {"ronan", "Ronan", false}, {"deirdre", "Deirdre", true}, {"padraig", "Padraig", false},
+	}},
+	facts: map[string][]fact{"en": sailingFacts},
+	series: []series{{
+		key: "race", slot: lunch,
+		values: []string{"Poolbeg Cup", "Bailey Bowl", "Muglins Pursuit", "Commodore's Plate", "Half Moon Salver", "Kish Trophy", "Spring Points Race", "Tern Trophy", "Bell Buoy Race", "Lambay Chase", "Corrigan Quaich", "Rose Bowl"},
+		text: map[string]seriesText{"en": {
+			say: []string{
+				"Just ashore from the {v}. Shifty as anything out there, we came sixth and {x} hit the windward mark twice",
+				"{v} done and dusted ⛵ big fleet, proper lumpy past the pier, {x} went swimming at the gybe mark",
+				"Results from the {v} are up on the board, we scraped fourth. Fair play {x}, that start was a thing of beauty",
+				"Back in from the {v}, got two races in and then the breeze just switched off like a tap",
+				"That's the {v} sailed. RO sent us round the long course twice and {x} says they can't feel their arms",
+			},
+			reacts:  []string{"great stuff", "sounds savage", "fair play all", "gutted I missed that one", "my shoulders hurt reading this", "next one I'm there", "the wind gods were cruel"},
+			ask:     []string{"Which race did the club sail {when}?", "What was the race {when}?"},
+			askBy:   []string{"Which race did {name} write about {when}?"},
+			askDate: []string{"When was the {v} sailed?", "What day was the {v}?"},
+			before:  "just before the {a}", after: "right after the {a}",
+		}},
+	}, {
+		key: "after", slot: evening,
+		values: []string{"The Purty Kitchen", "Walters", "Hartley's", "Cavistons", "Fitzgerald's", "McLoughlin's", "The Eagle House", "Goggins", "Dunphy's", "The Queens", "Toners"},
+		text: map[string]seriesText{"en": {
+			say: []string{
+				"Food at {v} after, {x} ordered two starters and still robbed my chips",
+				"Pints in {v} to dry off, half the fleet ended up in there",
+				"{v} afterwards, the fish pie was unreal and {x} got a round in 👏",
+				"Ended up in {v} still in our salty gear, nobody batted an eyelid",
+				"Dinner in {v} was a good call, we took over the big table at the back",
+			},
+			reacts:  []string{"good spot", "love that place", "sorry I bailed", "same again next time?", "it's tradition at this point", "earned it"},
+			ask:     []string{"Where did the sailors end up {when}?", "Where did they go for food and drinks {when}?"},
+			askBy:   []string{"Which place did {name} say they went to {when}?"},
+			askDate: []string{"When did the group go to {v}?"},
+			before:  "the time before they went to {a}", after: "the time after they went to {a}",
+		}},
+	}},
+	updates: []update{{
+		key:    "launch",
+		values: []string{"the east slipway", "the pontoon by the crane", "the scout slip", "the little beach by the baths", "the West Pier steps"},
+		text: map[string]updateText{"en": {
+			say:    []string{"Reminder for newbies: we rig and launch from {v}, trolleys back in the park after please"},
+			change: []string{"Heads up, usual slip is closed for repairs so we're launching from {v} until further notice", "Committee decided we launch from {v} from now on, less hassle with the ferry traffic"},
+			ask:    []string{"Where does the club launch its dinghies from now?"},
+		}},
+	}, {
+		key: "training", common: true,
+		values: []string{"Tuesday", "Wednesday", "Thursday"},
+		text: map[string]updateText{"en": {
+			say:    []string{"Club training is {v} evenings, on the water for half six, all levels welcome"},
+			change: []string{"Training moves to {v} evenings from next week, the coach can't do the old night anymore", "quick one: practice is {v} nights now, same time, same place"},
+			ask:    []string{"Which evening is club training now?"},
+		}},
+	}, {
+		key:    "boatpark",
+		values: []string{"€150 a season", "€40 a month", "€220 a year", "€25 a month", "€180 a season"},
+		text: map[string]updateText{"en": {
+			say:    []string{"Boat park space is {v}, pay the treasurer before the end of the month or the committee gets cranky"},
+			change: []string{"AGM vote passed, a boat park space is {v} from now on", "Insurance went up so the boat park is {v} now, sorry folks"},
+			ask:    []string{"How much is a space in the club's boat park now?"},
+		}},
+	}},
+	talk: map[string]talk{"en": {
+		greet: []string{"morning sailors", "morning all", "mornin", "morning crew ☀️", "hi all", "morning! glassy out there"},
+		night: []string{"night all", "right, bed", "night, early tide tomorrow", "off to bed, night", "zzz night sailors", "shattered, night"},
+		react: []string{"😂", "haha", "lol", "⛵", "🙈", "ha!", "👍", "brilliant", "😬", "😂😂"},
+		reply: []string{"haha {name} 😂", "same", "oh no {name}", "classic {name}", "been there", "ouch", "fair play", "that's sailing", "you'd have to laugh", "ha, typical", "nightmare", "could be worse {name}", "story of my life", "not again {name}"},
+		join:  " ",
+		topics: []topic{{ // the forecast
+			{"Checked the forecast again.", "The flags on the pier were standing straight out this morning.", "Looked out the office window at lunch and the bay was all whitecaps.", "The app has changed its mind three times today.", "Three different forecasts for the weekend, three different answers."},
+			{"Gusting high twenties by the afternoon apparently.", "Which probably means flat calm by the time we launch.", "Wind against tide at the harbour mouth too, it'll be lumpy.", "It keeps swinging between south-west and west, nobody knows."},
+			{"Bringing the extra layer.", "Reef or no reef, that's the question.", "Not getting my hopes up.", "Going out either way.", "I'll decide on the slip."},
+		}, { // fixing the boat
+			{"Spent the evening re-taping the spreaders.", "Finally got round to replacing the kicker rope.", "Was down at the boat park sanding the centreboard.", "Patched the trolley tyre tonight.", "Sorted the bailer that's been leaking for weeks.", "Re-ran the outhaul through the boom tonight."},
+			{"Took about two hours longer than the video said.", "Dropped a shackle pin in the grass, obviously.", "Got epoxy all over my good jeans.", "Ended up ordering the part anyway.", "Needed three trips to the chandlery."},
+			{"Boats are holes in the water you pour money into.", "Should be grand now.", "Ask me again after the weekend.", "Never again (until next month).", "Small wins."},
+		}, { // going in
+			{"Went in twice on the beat today.", "Capsized at the gybe mark right in front of the committee boat.", "Took the boom to the head on a tack and went straight over the side.", "Got knocked flat by a gust out of nowhere.", "Death-rolled on the run, full inversion."},
+			{"The water's still only about twelve degrees.", "The rescue RIB had a great laugh at my expense.", "My wetsuit let me down badly.", "Swallowed about half the bay.", "Mast stuck in the mud for a good five minutes."},
+			{"Hot shower never felt so good.", "Dignity: gone.", "Still smiling though.", "Back out next week regardless.", "Bruises coming up lovely already."},
+		}, { // stuck at work
+			{"Stuck at my desk all day watching the wind on the app.", "Meetings back to back until six, missed the whole breeze.", "Had to work late, could see the sails out the window.", "Boss wanted a call at five on a race night, of all nights."},
+			{"Perfect fifteen knots and sunshine, naturally.", "Someone posted photos in here which did not help.", "By the time I got down everyone was coming in.", "My head was out on the water the whole time."},
+			{"Next week, no excuses.", "Thinking of moving my desk to the clubhouse.", "Sulking now.", "Someone has to pay for the boats I suppose."},
+		}, { // getting there
+			{"Parking at the club was a nightmare tonight.", "Took forty minutes to get across town after work.", "The dart was cancelled again so I had to cycle down.", "Roadworks on the coast road again."},
+			{"Ended up lugging my kit the last bit on foot.", "Rigged in about four minutes flat.", "Got there just as the warning signal went.", "Missed the briefing completely."},
+			{"Made it though.", "Not the relaxing evening I had planned.", "Leaving earlier next week.", "Still worth it."},
+		}, { // kit
+			{"Bought new sailing boots today.", "My wetsuit zip finally gave up so I went shopping.", "Went into the chandlery for one shackle.", "Tried on a drysuit in the shop."},
+			{"Cost more than I'd like to admit.", "The lad in the shop talked me into the fancy ones.", "Came out with a bag full of stuff I didn't need.", "Walked out with nothing and a headache."},
+			{"Worth it, probably.", "Don't tell my other half.", "The boat better appreciate it.", "Back on the budget next month."},
+		}, { // racing
+			{"Called starboard on a port tacker today and he just looked at me.", "Got the start completely wrong again.", "Went the wrong way up the first beat.", "Over the line early, had to go back and restart."},
+			{"Everyone who went left got a massive lift.", "Rounded the top mark nearly last.", "Clawed back a few places on the run though.", "Spent the rest of the race chasing."},
+			{"Next time I'm following the leaders.", "Sailing is hard.", "Onwards.", "Must do better."},
+		}, { // aches
+			{"Can barely lift my arms today.", "Finally did some stretching after sailing.", "Tried a yoga class to help with the hiking out.", "Went to the gym to build up my legs for hiking."},
+			{"My quads are on fire.", "Pretty sure I pulled something in my back.", "Everything creaks.", "Turns out I have no core at all."},
+			{"Getting old.", "Ibuprofen for breakfast.", "Worth it, mostly.", "Back on the water at the weekend anyway."},
+		}, { // the clubhouse
+			{"Clubhouse bar was packed tonight.", "Quiz night at the club was chaos.", "The committee meeting ran over again.", "Helped clear out the boat shed this evening."},
+			{"Somehow I've been roped into running the barbecue next month.", "Didn't get home till nearly midnight.", "Half the conversation was about the new trolleys.", "Bumped into people I haven't seen since last summer."},
+			{"Good craic though.", "I need to learn to say no.", "Same again next month I suppose."},
+		}, { // the weather
+			{"Rain all day, didn't even bother going down.", "Grey and drizzly from start to finish.", "Fog rolled in across the bay out of nowhere."},
+			{"Sat in the car watching the wipers for a bit.", "Stayed in and watched old race videos instead.", "The boats on the moorings just disappeared in it."},
+			{"Irish summer, what can you do.", "Tomorrow looks better.", "Kettle on."},
+		}},
+		chatter: []string{
+			"Anyone else's hands still raw from Saturday? Rope burn right across both palms.",
+			"Left my wetsuit in the boot since the weekend. The car smells like a seal died in it.",
+			"Someone parked a RIB trailer across the boat park gate again, took me ten minutes to get out.",
+			"The seals were back on the slip this morning, one of them looked very unimpressed with me.",
+			"Jellyfish season has started, saw loads of them off the end of the pier.",
+			"Coffee machine in the clubhouse is broken. Again. Morale is low.",
+			"Tide tables for next month are up on the noticeboard, some very early high waters in there.",
+			"My gloves have worn through in the exact spot the mainsheet goes.",
+			"Sunburn on the left side of my face only, very stylish.",
+			"Lost my sunnies overboard on the first beat. RIP, they were four euro from a petrol station.",
+			"Who keeps putting the trolleys back in the wrong row? asking for a friend (me)",
+			"Dried my kit on the radiator and now the whole flat smells of neoprene.",
+			"The new club flags came in, they're VERY orange.",
+			"Forecast said 8 knots, it was 20. Met Éireann owes me a new batten.",
+			"There's a heron who stands on the start line buoy every morning like he's the race officer.",
+			"Spent my whole lunch break watching the harbour webcam instead of working.",
+			"Got told off by the harbour master for cutting too close to the ferry lane. Fair enough tbh.",
+			"Thinking of getting a drysuit. Talk me out of it. Or into it. Either.",
+			"The clubhouse showers were actually hot today. Miracles do happen.",
+			"Found a crab in my boot. Not the car boot, my actual sailing boot.",
+			"Junior sailing week starts soon, they're looking for parents to drive the safety boats.",
+			"Everything aches from hiking out. Sorry, everything including my eyebrows.",
+			"New buoyancy aid arrived, it's so bright you could see it from space.",
+			"Rigged, launched, wind died. Derigged. Great evening all round.",
+			"The ducks have taken over the dinghy park, one is nesting under a cover.",
+			"Rained the whole time but honestly we had a great laugh out there.",
+			"If anyone's selling a cheap old sail for practice let me know, mine is basically a crisp packet.",
+			"Forgot my lunch and ate a cereal bar I found at the bottom of my kit bag. Dated 2024.",
+			"Kid on the pier asked me if I was a pirate. Best compliment of the year.",
+			"Wind shifted forty degrees right on the start line and I was at the wrong end of it, obviously.",
+			"Note to self: the tiller extension is not a walking stick.",
+			"Bay was like glass at 7am. Couldn't get a single person to come out, their loss.",
+			"Mast up, mast down, mast up. I've done more rigging than sailing this week.",
+			"Ferry wash caught me side on and I very nearly went in.",
+			"Two hours of drifting, one minute of actual wind. Classic.",
+			"I've started listening to a sailing podcast in the car. I'm turning into one of those people.",
+			"My watch died in the middle of the countdown so I started by guessing. Was early. Obviously.",
+			"The new race officer blows the horn like it personally offended him.",
+			"Weed everywhere today, had to lift the centreboard every ten minutes to clear it.",
+			"Sand in everything. Sand in places sand has no business being.",
+			"Kit bag has been in the hall for three days, my housemate just steps over it now.",
+			"They updated the handicap numbers and I'm convinced they hate me personally.",
+			"Why is it always gusting the one day I forget my gloves.",
+			"Bank holiday traffic on the coast road was brutal, an hour to go nowhere.",
+			"Made flapjacks for the safety boat crew, gone in about four minutes.",
+			"A seagull took the sandwich straight out of my hand on the slip. Didn't even slow down.",
+			"someone left the changing room window open all night and the place is freezing.",
+			"Is it just me or is the boat park gate code getting harder to remember every week?",
+			"Watched the Olympic sailing highlights last night and felt very very slow.",
+			"The club launch has a new outboard and it actually starts on the first pull.",
+			"Saw a basking shark off the headland from the train today. Or a very big bin bag.",
+			"My other half has banned wetsuits from the bathroom.",
+			"Whoever left the half-eaten banana in the rescue boat, I know it was you.",
+			"Learned a new knot off YouTube and forgot it immediately.",
+			"Somebody's grandad told me I was sheeting in too hard. He was right, which was worse.",
+			"Start boat horn is broken so they're using a whistle. Absolute chaos.",
+			"Pro tip: put the bungs in before you launch. Ask me how I know.",
+			"The boat park cat has adopted my cover as a bed.",
+			"Signed up for the beach clean the Sunday after next, bring gloves if you're coming.",
+			"Tried to explain a port-starboard situation to my mother. Mistakes were made.",
+			"The sunset from the end of the pier tonight was ridiculous.",
+			"Hail. On the water. With no gloves. Why.",
+			"has anyone else's phone survived a swim in a dry bag or am I just lucky?",
+			"Those new lads in the club dinghy spent the whole evening in irons and still had the best time.",
+		},
+		exchanges: []exchange{
+			{ask: []string{"anyone have a spare life jacket? my brother-in-law wants to come out Saturday", "has anyone got a spare wetsuit, size medium? got a visitor this weekend"}, replies: []string{"there's one in my locker, help yourself", "club has loaners in the shed, ask at the bar", "mine would drown him tbh", "sorry, no"}, close: []string{"legend, thanks", "perfect, cheers"}},
+			{ask: []string{"who's racing this weekend?", "numbers for Saturday? trying to sort out crews"}, replies: []string{"in", "in if it's under 20 knots", "out, family stuff", "can crew but not helm", "maybe, will know Friday", "in 👍"}},
+			{ask: []string{"{x} do you still have my shackle key?", "{x} did you take the spare tiller extension home?"}, replies: []string{"oops yes, will bring it Saturday", "not me, check the shed", "it's in my boot, sorry!!"}},
+			{ask: []string{"lift to the club anyone? car's in for a service", "anyone driving down Saturday morning? could use a spin"}, replies: []string{"I can grab you at half 9", "room for one plus kit", "cycling down, sorry", "ask at the bar, someone always is"}, close: []string{"brilliant, thanks", "sound, see you then"}},
+			{ask: []string{"who's on safety boat Sunday?", "is anyone down for race officer next week? rota's empty"}, replies: []string{"me, unfortunately", "I did it last time!", "put me down for the afternoon", "not me, I'm away"}},
+			{ask: []string{"chipper after?", "anyone want a coffee on the pier after?"}, replies: []string{"go on then", "always", "can't tonight", "only if it's the good one"}},
+			{ask: []string{"has anyone seen a blue kit bag? left it by the slip", "did anyone find a pair of sailing gloves on the pontoon?"}, replies: []string{"haven't seen it", "check lost property in the changing room", "I'll have a look tomorrow", "think the bosun put something in the office"}},
+			{ask: []string{"what time's high water Saturday?", "when's the tide turning Sunday, anyone know?"}, replies: []string{"half 11 I think", "around midday, check the board", "no idea, ask the app", "early, like 8ish"}},
+			{ask: []string{"anyone got sun cream? forgot mine", "spare hat anywhere? I'm frying"}, replies: []string{"in my bag, help yourself", "factor 50 in the changing room", "there's a lost property one in the bar"}, lunch: true},
+			{ask: []string{"{x} are you helming or crewing Saturday?", "{x} what's the plan for Saturday, helming or crewing?"}, replies: []string{"helming, if you're free to crew", "crewing for once, my knees need a break", "not sure yet, I'll text you"}},
+		},
+	}},
+}
+
+// sailingFacts are what the club's members state about themselves, in
+// words of their own: their work, home, boat, animals, children, what
+// they cannot eat, where they are from, what they drive, what else they
+// do and where they are going.
+var sailingFacts = []fact{{
+	key:    "work",
+	values: []string{"radiographer", "quantity surveyor", "pharmacist", "software tester", "hospital porter", "primary teacher", "electrician", "estate agent", "barista", "air traffic controller", "vet nurse", "solicitor", "civil servant", "sound engineer", "dental nurse", "bookkeeper"},
+	stmt: stmt{
+		say: []string{
+			"{v} by day, sailor by weekend. living the dream, sort of",
+			"Work was mental today. Nobody warns you that being {an} {v} is 90% emails",
+			"can't make it tonight, work thing. the glamorous life of {an} {v} 🙃",
+			"Eleven years {an} {v} and not once have I left on time on a race night",
+		},
+		prompt: []string{"{name} what do you do for a living? don't think you ever said", "{name} what's the day job again?"},
+		reply:  []string{"{v}, don't hold it against me", "I'm {an} {v}. pays for the boat, just about"},
+		mood:   "meh",
+	},
+	change: stmt{
+		say: []string{
+			"News: handed in my notice, I start as {an} {v} in two weeks!",
+			"So that's it, I'm officially {an} {v} now. first week done and I survived",
+			"new job!! {v}, and it finally comes with proper weekends off for racing",
+		},
+		mood: "news",
+	},
+	ask:    []string{"What does {who} do for work?", "What does {who} do for a living?"},
+	byName: []string{"What is {who}'s job?"},
+	now:    []string{"What does {name} work as now?", "What's {name}'s job these days?"},
+	who:    []string{"Who works as {an} {v}?", "Which member is {an} {v}?"},
+	desc:   []string{"the member who works as {an} {v}"},
+}, {
+	key:    "home",
+	values: []string{"Sandymount", "Glasthule", "Blackrock", "Monkstown", "Rathmines", "Stoneybatter", "Clontarf", "Bray", "Greystones", "Malahide", "Ranelagh", "Phibsborough", "Drumcondra", "Killiney", "Sallynoggin"},
+	stmt: stmt{
+		say: []string{
+			"Cycled in from {v} with the sail bag on my back, got some funny looks",
+			"Traffic out of {v} this morning was a joke, nearly missed the start",
+			"{v} has had a power cut since lunch so it's candles and cold pizza here tonight",
+		},
+		prompt: []string{"{name} where are you based these days? could give you a lift down"},
+		reply:  []string{"{v}, for my sins", "{v} still, ten mins on the dart", "out in {v}, the far end of it"},
+		mood:   "meh",
+	},
+	change: stmt{
+		say: []string{
+			"Moved!! we're in {v} now, closer to the club so no more excuses",
+			"Keys collected, {v} is home as of today. the removal van smelled of wetsuit",
+			"last box unpacked, officially living in {v}",
+		},
+		mood: "news",
+	},
+	ask:  []string{"Where does {who} live?"},
+	now:  []string{"Where does {name} live now?", "Which area is {name} living in these days?"},
+	who:  []string{"Who lives in {v}?"},
+	desc: []string{"the member who lives in {v}"},
+}, {
+	key:    "boat",
+	values: []string{"RS Aero", "GP14", "Wayfarer", "Fireball", "Topper", "RS200", "Flying Fifteen", "Albacore", "Merlin Rocket", "Streaker", "Scorpion", "ILCA 7", "RS Feva"},
+	stmt: stmt{
+		say: []string{
+			"Spent Sunday sanding the hull of my {v}, she's looking almost respectable now",
+			"my {v} has a leak somewhere near the transom and I cannot for the life of me find it",
+			"The {v} is finally back on her trolley after the repair, race ready (famous last words)",
+		},
+		prompt: []string{"{name} what are you sailing at the moment?", "{name} what boat is that of yours anyway?"},
+		reply:  []string{"my {v}, she's older than some of the juniors", "the {v}! slow but she's mine"},
+		mood:   "meh",
+	},
+	change: stmt{
+		say: []string{
+			"Done it, the {v} is mine, bought her off a lad on DoneDeal. collecting Thursday",
+			"Switched boats: I'm sailing the {v} from now on, the old one went to a junior",
+			"Sold the old girl!! and the {v} is already in the boat park with my name on the cover 🥲",
+		},
+		mood: "news", reacts: []string{"pics!!", "what a machine", "christening drinks?", "welcome to the fleet"},
+	},
+	ask:  []string{"What boat does {who} sail?"},
+	now:  []string{"What boat is {name} sailing now?", "Which dinghy does {name} sail these days?"},
+	who:  []string{"Who sails the {v}?", "Whose boat is the {v}?"},
+	desc: []string{"the member who sails the {v}"},
+}, {
+	key:    "animal",
+	values: []string{"springer spaniel", "whippet", "Jack Russell", "ginger tomcat", "budgie", "tortoise", "black labrador", "three-legged greyhound", "Bengal cat", "lop-eared rabbit"},
+	stmt: stmt{
+		say: []string{
+			"The {v} chewed through my brand new jib sheet. thirty quid of rope, gone",
+			"Brought the {v} down to the club today, now the official boat park supervisor",
+			"Home late and the {v} is sulking because I smell like the sea",
+		},
+		prompt: []string{"{name} whose was the animal in your car on Saturday?", "{name} is that your pet in your profile pic?"},
+		reply:  []string{"mine! the {v}, answers to Captain", "yep, that's our {v}, spoiled rotten"},
+		reacts: []string{"bring them to the next race", "club mascot!", "photos or it didn't happen", "ha, bless", "the real skipper of the house"},
+	},
+	ask:  []string{"What pet does {who} have?"},
+	who:  []string{"Who has the {v}?", "Whose pet is the {v}?"},
+	desc: []string{"the member with the {v}"},
+}, {
+	key:    "allergen",
+	values: []string{"hazelnuts", "shellfish", "sesame", "celery", "mustard", "kiwi", "peanuts", "almonds"},
+	stmt: stmt{
+		say: []string{
+			"Heads up for the BBQ: no {v} anywhere near me please, it ends with an EpiPen and an ambulance",
+			"Came out in hives after the club dinner, pretty sure there was {v} in the sauce",
+			"Reminder I can't have {v}, so I'll bring my own food to the prizegiving",
+		},
+		prompt: []string{"{name} anything you can't eat? I'm ordering food for the prizegiving"},
+		reply:  []string{"{v}. seriously, none at all", "just {v}, otherwise I'll eat anything"},
+		mood:   "note", reacts: []string{"noted", "I'll tell the kitchen", "good to know"},
+	},
+	ask:  []string{"What can't {who} eat?", "What is {who} allergic to?"},
+	who:  []string{"Who is allergic to {v}?", "Who can't eat {v}?"},
+	desc: []string{"the member who can't eat {v}"},
+}, {
+	key:    "child",
+	values: []string{"Saoirse", "Cillian", "Maeve", "Oisin", "Fiadh", "Darragh", "Clodagh", "Senan", "Tadhg", "Grainne"},
+	stmt: stmt{
+		say: []string{
+			"{v} came down to watch the racing and spent the whole time on the rocks with a crab line",
+			"Can't make Thursday, {v} has the school concert and I've been warned",
+			"Signed {v} up for the junior course, nine years old and already bossier than the instructor",
+		},
+		prompt: []string{"{name} is it your young one doing the junior course?"},
+		reply:  []string{"yep, that's {v}, loving it so far", "that's {v} alright, already asking for a boat"},
+		reacts: []string{"aww", "ha, bless", "love that", "the next generation 😂"},
+	},
+	byName: []string{"What is {who}'s kid called?", "What's the name of {who}'s child?"},
+	who:    []string{"Whose child is {v}?", "Whose kid is called {v}?"},
+	desc:   []string{"the parent of {v}"},
+}, {
+	key:    "roots",
+	values: []string{"Sligo", "Ennis", "Letterkenny", "Tralee", "Athlone", "Belfast", "Kilkenny", "Waterford", "Castlebar", "Manchester", "Gdansk"},
+	stmt: stmt{
+		say: []string{
+			"Back home to {v} for the weekend, Mam's 70th, so count me out of Saturday",
+			"Nobody in {v} believed me when I said I'd taken up sailing, I couldn't swim till I was twelve",
+			"The {v} accent came out full force when I roared at that port tacker, sorry lads",
+		},
+		prompt: []string{"{name} where are you from originally? can't place the accent"},
+		reply:  []string{"{v}, born and reared", "{v}! don't hold it against me"},
+		mood:   "meh",
+	},
+	ask:  []string{"Where is {who} from originally?", "Where did {who} grow up?"},
+	who:  []string{"Who is from {v}?"},
+	desc: []string{"the member from {v}"},
+}, {
+	key:    "motor",
+	values: []string{"Skoda Octavia estate", "VW Caddy", "Toyota Corolla", "Volvo V70", "Ford Ranger", "Nissan Leaf", "Hyundai Tucson", "Dacia Duster", "Mitsubishi L200", "Land Rover Defender", "Opel Zafira"},
+	stmt: stmt{
+		say: []string{
+			"the {v} towed the boat down no bother, first time I didn't stall on the slip",
+			"Tow bar finally fitted to the {v}, so I can bring the trailer to the open meeting",
+			"The {v} is in the garage again, anyone passing my way Saturday?",
+		},
+		prompt: []string{"{name} what are you driving now? need to know who can tow"},
+		reply:  []string{"{an} {v}, it'll tow anything", "the old {v}, tow bar and all"},
+		mood:   "meh",
+	},
+	ask:  []string{"What does {who} drive?"},
+	who:  []string{"Who drives {an} {v}?"},
+	desc: []string{"the member who drives {an} {v}"},
+}, {
+	key:    "pastime",
+	values: []string{"bouldering", "woodturning", "chess", "salsa dancing", "beekeeping", "astronomy", "knitting", "life drawing", "pottery"},
+	stmt: stmt{
+		say: []string{
+			"Skipping the wash-down tonight, it's {v} night and I'm not missing another one",
+			"When it's not blowing it's {v} for me, only thing that quiets my head",
+			"Whole Sunday went on {v}, no regrets, the boat can wait",
+		},
+		prompt: []string{"{name} what do you do with yourself when there's no wind?"},
+		reply:  []string{"{v}, mostly", "{v}! whole other obsession"},
+		mood:   "meh",
+	},
+	ask:    []string{"What does {who} do when not sailing?"},
+	byName: []string{"What's {who}'s other hobby?"},
+	who:    []string{"Who is into {v}?"},
+	desc:   []string{"the member who's into {v}"},
+}, {
+	key:    "trip",
+	values: []string{"Lanzarote", "Lisbon", "Menorca", "Croatia", "Copenhagen", "Sardinia", "Madeira", "Vancouver", "Iceland", "Crete", "Marrakech"},
+	stmt: stmt{
+		say: []string{
+			"Booked {v} for July so I'll miss the last two races, sorry skipper",
+			"Off to {v} for a week on Friday, someone mind my trolley space",
+			"{v} for my sister's wedding next month, the boat will be lonely",
+		},
+		prompt: []string{"{name} going anywhere nice this summer?"},
+		reply:  []string{"{v}! flights booked", "{v} in August, can't wait"},
+		mood:   "envy",
+	},
+	ask:  []string{"Where is {who} going on holiday?", "Where is {who} off to?"},
+	who:  []string{"Who is going to {v}?"},
+	desc: []string{"the member going to {v}"},
+}}
