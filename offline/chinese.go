@@ -46,6 +46,8 @@ var Chinese = Language{
 	Reader:      regexp.MustCompile(`你|记得|别忘|^请|请(大家|各位)|务必|新来的|给点建议|求推荐|求助|有(?:去过|用过|吃过|住过|知道)的`),
 	Singular:    regexp.MustCompile(`[我俺]([^们]|$)`),
 	Attribution: "：",
+	Household:   zhHousehold,
+	Home:        "家",
 	Notice:      regexp.MustCompile(`已截单|截单了|已经?发货|发货了|接龙|开团|到货了|自提|截止`),
 	Result:      regexp.MustCompile(`输给|赢了|险胜|战胜|打平|\d{1,2}比\d{1,2}|[一二三四五六七八九十两]比[一二三四五六七八九十两零]|打满[一二三四五]局|(?:和|跟)[^，。！？]{2,24}打了一场`),
 	Team:        "队里",
@@ -617,4 +619,30 @@ func zhAnswer(name, asked, answer string) (string, bool) {
 		st += "，" + rest
 	}
 	return st, true
+}
+
+// zhNotPetNames are doubled characters that open a line as words, not as
+// a child's or an animal's pet name: adverbs ("天天", "刚刚"), laughs and
+// the kin words, which read as the poster's by standing after their name
+// ("青青妈妈住院了").
+var zhNotPetNames = map[string]bool{
+	"天天": true, "常常": true, "刚刚": true, "慢慢": true, "好好": true, "渐渐": true, "偏偏": true, "往往": true,
+	"早早": true, "明明": true, "悄悄": true, "默默": true, "稍稍": true, "处处": true, "人人": true, "家家": true,
+	"个个": true, "样样": true, "年年": true, "月月": true, "次次": true, "仅仅": true, "白白": true, "哈哈": true,
+	"嘿嘿": true, "呵呵": true, "嘻嘻": true, "呜呜": true, "谢谢": true, "拜拜": true, "看看": true, "试试": true,
+	"想想": true, "走走": true, "等等": true, "问问": true, "聊聊": true, "逛逛": true, "歇歇": true, "尝尝": true,
+	"妈妈": true, "爸爸": true, "爷爷": true, "奶奶": true, "姥姥": true, "姥爷": true, "姐姐": true, "哥哥": true,
+	"弟弟": true, "妹妹": true, "婆婆": true, "公公": true, "叔叔": true, "舅舅": true, "姑姑": true, "婶婶": true,
+	"伯伯": true, "太太": true, "宝宝": true, "娃娃": true, "星星": true, "乖乖": true,
+}
+
+// zhHousehold is Chinese's Language.Household: a line that opens with a
+// doubled character that is no word ("糖糖", "嘟嘟", "豆豆") opens with the
+// pet name of a child or an animal.
+func zhHousehold(st string) bool {
+	rs := []rune(st)
+	if len(rs) < 4 || rs[0] != rs[1] || !han(rs[0]) || rs[2] == rs[0] {
+		return false
+	}
+	return !zhNotPetNames[string(rs[:2])]
 }

@@ -725,6 +725,8 @@ func (f *Fuser) subject(st string, m groupmem.Message) string {
 	switch {
 	case l.VerbLead == nil && !named && l.Notice != nil && l.Notice.MatchString(st):
 		return name + l.Attribution + st // "阿梅：临安山核桃已截单": a notice, not the poster's act
+	case l.VerbLead == nil && !named && l.Household != nil && l.Household(st):
+		st = name + l.Home + st // "青青家糖糖期中考了全班第三": the poster's child, not the poster
 	case l.VerbLead == nil && !named:
 		st = name + l.SubjectSpace + st // "阿梅Harbor Lights的精酿不错": nothing to lower-case
 	case l.opensWithVerb(cs[0]):

@@ -98,6 +98,13 @@ type Language struct {
 	// language without VerbLead gives it its poster by Attribution
 	// ("阿梅：五常大米已截单"), not as their act. nil: none is told apart.
 	Notice *regexp.Regexp
+	// Household finds a line that opens with a child or an animal of its
+	// poster's, called by a pet name ("糖糖期中考了全班第三"): a language
+	// without VerbLead gives it its poster by Home ("青青家糖糖期中考了全班
+	// 第三"), not as the poster's own name run into another. nil: none is
+	// told apart.
+	Household func(st string) bool
+	Home      string
 	// Result finds a line that tells how a game the group played ended
 	// ("Beat Real Ale Madrid 2-0", "Lost 3-1 to Sporting Chance", "输给X了",
 	// "2比1赢了"): it is the team's result, not its poster's. Team is its

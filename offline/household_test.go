@@ -1,0 +1,42 @@
+package offline_test
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/groupmem/groupmem"
+	"github.com/groupmem/groupmem/offline"
+)
+
+// A member's line about their child or animal, called by its pet name,
+// is kept as their household's ("青青家糖糖期中考了全班第三"), not as the
+// member's name run into another ("青青糖糖…"); a line that opens with a
+// doubled word ("天天加班") or a kin word ("妈妈…") is the member's own.
+func TestHouseholdPetNames(t *testing.T) {
+	c, _ := chatOf(t, "household", talkLines([]talk{
+		{0, "青青", "糖糖期中考了全班第三，奖励了一套乐高", true},
+		{0, "阿杰", "厉害厉害", false},
+		{1, "阿杰", "嘟嘟今天第一次自己系鞋带，激动死我了", true},
+		{1, "青青", "哈哈哈长大了", false},
+		{2, "青青", "豆豆昨天打完疫苗了，在家趴了一天", true},
+		{3, "阿杰", "妈妈住院了，这周得请假去陪床", true},
+		{3, "阿杰", "毛毛期末考了全班第一，这学期没白熬", true},
+		{4, "青青", "天天加班，最近瘦了五斤", true},
+	}))
+	env := replay(t, c, offline.Config{})
+	active := memories(t, env)[groupmem.StatusActive]
+	sts := statementsOf(active)
+	for _, want := range []string{"青青家糖糖期中考了全班第三", "阿杰家毛毛期末考了全班第一"} {
+		if !slices.ContainsFunc(active, func(m groupmem.Memory) bool { return strings.HasPrefix(m.Statement, want) }) {
+			t.Errorf("no active memory starts %q; active: %v", want, sts)
+		}
+	}
+	for _, m := range active {
+		for _, bad := range []string{"青青糖糖", "阿杰嘟嘟", "青青豆豆", "阿杰毛毛", "阿杰家妈妈", "青青家天天"} {
+			if strings.Contains(m.Statement, bad) {
+				t.Errorf("%q: says %q", m.Statement, bad)
+			}
+		}
+	}
+}
