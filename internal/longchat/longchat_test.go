@@ -61,16 +61,16 @@ func TestGenerateIsDeterministic(t *testing.T) {
 	}
 }
 
-// The groups are as long as real chats: 20 groups (6 English, 7 Chinese, 7
-// mixed; one of each in the test split), each of 400 messages or more
+// The groups are as long as real chats: 23 groups (7 English, 8 Chinese, 8
+// mixed; two of each in the test split), each of 400 messages or more
 // over 20 nights or more from 4 members or more, costing 15,000 tokens or
 // more, at plausible times, asked the morning after their last day.
 func TestGroupsAreLongChats(t *testing.T) {
 	for _, seed := range []int64{1, 2, 3} {
 		s := Generate(seed)
 		chats := parse(t, s)
-		if len(s.Groups) != 20 {
-			t.Fatalf("seed %d: %d groups, want 20", seed, len(s.Groups))
+		if len(s.Groups) != 23 {
+			t.Fatalf("seed %d: %d groups, want 23", seed, len(s.Groups))
 		}
 		langs, tests, ids := map[string]int{}, map[string]int{}, map[string]bool{}
 		validID := regexp.MustCompile(`^[A-Za-z0-9-]+$`)
@@ -90,10 +90,10 @@ func TestGroupsAreLongChats(t *testing.T) {
 			}
 			checkChat(t, chats[g.ID])
 		}
-		if want := map[string]int{"en": 6, "zh": 7, "mixed": 7}; !reflect.DeepEqual(langs, want) {
+		if want := map[string]int{"en": 7, "zh": 8, "mixed": 8}; !reflect.DeepEqual(langs, want) {
 			t.Errorf("seed %d: groups by language %v, want %v", seed, langs, want)
 		}
-		if want := map[string]int{"en": 1, "zh": 1, "mixed": 1}; !reflect.DeepEqual(tests, want) {
+		if want := map[string]int{"en": 2, "zh": 2, "mixed": 2}; !reflect.DeepEqual(tests, want) {
 			t.Errorf("seed %d: test groups by language %v, want %v", seed, tests, want)
 		}
 	}
