@@ -37,6 +37,8 @@ var English = Language{
 		// "Can we keep soy out of the potluck? I'm allergic": what one is
 		// allergic to, asked to be left out
 		{regexp.MustCompile(`(?i)^(?:can|could) we (?:please )?(?:keep|leave) (.+?) (?:out of|off|away from) [^?]*\?\s*(i'?m|i am) ((?:seriously |very |really |super )?allergic)\b`), "$2 $3 to $1"},
+		// "Walking the dog before work": one's own animal, its walker left out
+		{regexp.MustCompile(`(?i)^(?:just |off )?(walking|feeding) (?:the|my|our) (` + enPet + `)(s?)\b`), "I'm $1 my $2$3"},
 		// "Speaking as a landscape architect: …"
 		{regexp.MustCompile(`(?i)^speaking as (an? [^,.:;!?]+)`), "I'm $1"},
 	},
@@ -174,6 +176,11 @@ var enFacts = map[string]*regexp.Regexp{
 		// an animal of the household named by its kind ("our springer
 		// spaniel", "my tuxedo cat"), not "my cat" said in passing
 		`\b(?:my|our) (?:new |rescue |little |old )?(?:` + enAnimal + `)\b|` +
+		// a pet named with its kind, or walked and fed as one does one's
+		// own ("my dog Pepper has a vet appointment", "walking the dog
+		// before work"), not a neighbour's dog
+		`\b(?:my|our) (?:new |rescue |little |old )?(?:` + enPet + `),? (?-i:[A-Z][a-z]+)\b|` +
+		`\b(?:walk|walks|walked|walking|feed|feeding|fed) (?:the|my|our) (?:` + enPet + `)s?\b|` +
 		// a child named with what children do ("Our Isla started nursery",
 		// "Matilda has her school play")
 		`(?-i:\b(?:[Mm]y|[Oo]ur) [A-Z][a-z]+ (?:started|starts|is starting|turned|turns|has (?:her|his) (?:first|school)))|(?-i:\b[A-Z][a-z]+) (?:started|starts|has (?:her|his)) (?:nursery|school|kindergarten|preschool|reception|year \d|(?:her|his) (?:first|school) \w+)|` +
@@ -281,6 +288,9 @@ const enOccupation = `(?:nurse|teacher|engineer|developer|designer|doctor|studen
 // enAnimal is the kinds of animal a household keeps, named as people name
 // their own: by breed or with what kind it is ("springer spaniel",
 // "tuxedo cat", "guinea pigs"), for the family pattern.
+// enPet are the kinds of animal a household keeps, said without a breed.
+const enPet = `dog|cat|puppy|kitten|rabbit|bunny|pup|doggo`
+
 const enAnimal = `[\w-]+ (?:cat|dog|puppy|kitten|rabbit|bunny)|(?:[\w-]+ ){0,2}(?:greyhound|spaniel|tomcat|labrador|whippet|jack russell|terrier|husky|` +
 	`corgi|shiba(?: inu)?|retriever|collie|poodle|beagle|dachshund|pug|schnauzer|labradoodle|cockapoo|budgie|cockatiel|parrot|` +
 	`hamster|guinea pigs?|tortoise|ferret|chinchilla|gecko|bearded dragon|ragdoll|persian|siamese|maine coon|tabby|` +
