@@ -59,7 +59,7 @@ var Chinese = Language{
 		`(?:请好假了|假批了|票买好了)[，！!\s]*([^，。！？\s]{2,6}?)走起`),
 	Irony:  regexp.MustCompile(`^\s*(才怪|开玩笑的|骗你的|假的|并不|有时候吧)[。！!~～\s]*$`),
 	Chores: regexp.MustCompile(`大扫除|打扫|洗衣服|做家务|家务|报税|交水电费|写报告|写周报|收拾屋子|收拾房间|倒垃圾|拖地`),
-	Recurs: regexp.MustCompile(`每个?(周|天|晚|月|星期|礼拜)|老规矩|照常|照旧|惯例|固定|以后都|从今往后`),
+	Recurs: regexp.MustCompile(`每个?(周|天|晚|月|星期|礼拜)|老规矩|照常|照旧|惯例|固定|以后都|从今往后|老时间`),
 	FillerPhrases: []string{
 		"早上好", "上午好", "中午好", "下午好", "晚上好", "大家好", "早安", "晚安", "你好", "您好", "在吗", "在不在", "拜拜", "回来了", "来了", "收到",
 		"了解", "明白", "好的", "好滴", "好哒", "没问题", "谢谢", "多谢", "感谢", "谢啦", "确实", "是的", "是啊", "对的", "同意", "厉害", "真棒",
@@ -103,6 +103,7 @@ var Chinese = Language{
 	Someone:      "一位群友",
 	Voice:        zhVoice,
 	Habitual:     zhHabitual,
+	Weekly:       zhWeekly,
 	Date:         zhDate,
 	DatedPart:    "%s，",
 	PartLead:     regexp.MustCompile(`^\d{1,2}月\d{1,2}日，`),
@@ -444,6 +445,31 @@ func zhHabitual(st string, day time.Time) string {
 	}
 	return strings.NewReplacer("今晚", zh(wd)+"晚上", "今早", zh(wd)+"早上", "今天", zh(wd), "明晚", zh(next)+"晚上", "明早", zh(next)+"早上", "明天", zh(next)).Replace(st)
 }
+
+// zhWeekly is Chinese's Language.Weekly: "周四", "这周四", "下礼拜四" →
+// "每周四"; "每周四" stays, and a line that names no weekday opens with
+// the pattern ("每周二桌游照旧七点半").
+func zhWeekly(st string, wd time.Weekday) string {
+	day := [...]string{"日", "一", "二", "三", "四", "五", "六"}[wd]
+	found := false
+	st = zhWeeklyDay.ReplaceAllStringFunc(st, func(w string) string {
+		m := zhWeeklyDay.FindStringSubmatch(w)
+		if r, _ := utf8.DecodeRuneInString(m[2]); cjkDays[r] != strings.ToLower(wd.String()[:3]) {
+			return w
+		}
+		found = true
+		if m[1] == "每" {
+			return w
+		}
+		return "每周" + day
+	})
+	if !found {
+		return "每周" + day + st
+	}
+	return st
+}
+
+var zhWeeklyDay = regexp.MustCompile(`(每|这|下|本)?(?:周|星期|礼拜)([一二三四五六日天1-7])`)
 
 // zhAskWhat finds the word a question about its reader asks with (啥,
 // 什么, 哪, 谁, 几, 多少); zhAskMoment a question about the moment.

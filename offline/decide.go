@@ -67,14 +67,46 @@ func (f *Fuser) decideCandidate(c *cluster, active activeDays) *decision {
 		day := it.msg.SentAt.In(f.cfg.Evolve.Location)
 		return habitLine(f.cfg.Languages, topicWith(f.cfg.Languages, it.msg.Content, word), day, inWeek && day.Weekday() == weekly)
 	}
-	rep := f.representative(items, func(it *item) float64 { return c.cosine(it.vec) }, said)
+	closeness := func(it *item) float64 { return c.cosine(it.vec) }
+	rep := f.representative(items, closeness, said)
+	// A habit a small group arranges in questions and replies is said
+	// across its lines: the weekday it happens on named week after week
+	// ("climbing thursday 7pm?", "climbing tomorrow at 7?" the day
+	// before), and its recurrence said in one of them, as a question too
+	// ("same time thursday for climbing?", "climbing thursday as
+	// usual?"). Then the line that best names that weekday words it,
+	// asked or not. A weekday two lines happen to share, with nothing said
+	// of a recurrence, is no habit. A statement that names no weekday gets
+	// the one its lines keep to.
+	var named time.Weekday
+	keeps, across := false, false
+	if rep == nil && slices.ContainsFunc(items, func(it *item) bool {
+		return recursForGroup(f.cfg.Languages, topicWith(f.cfg.Languages, it.msg.Content, word))
+	}) {
+		named, keeps = weekdayNamed(f.cfg.Languages, items, f.cfg.Evolve.Location)
+	}
+	if keeps {
+		rep = f.representativeBy(items, closeness, func(it *item) bool {
+			text := habitual(f.cfg.Languages, told(topicWith(f.cfg.Languages, it.msg.Content, word)), it.msg.SentAt.In(f.cfg.Evolve.Location))
+			return !singular(f.cfg.Languages, text) && factsOf(f.cfg.Languages, text).has(kindWeekday, weekdayValue(named))
+		}, func(it *item) string { return f.weeklyStatement(it.msg, named) })
+		across = rep != nil
+	}
 	if rep == nil {
 		return nil
 	}
 	loc := f.cfg.Evolve.Location
+	st := f.habitStatement(rep.msg)
+	if across {
+		st = f.weeklyStatement(rep.msg, named)
+	} else if len(factsOf(f.cfg.Languages, st)[kindWeekday]) == 0 {
+		if named, keeps = weekdayNamed(f.cfg.Languages, items, f.cfg.Evolve.Location); keeps {
+			st = asWeekly(f.cfg.Languages, st, named)
+		}
+	}
 	return &decision{
 		kind:      groupmem.ActionCreate,
-		statement: f.habit(f.habitStatement(rep.msg), c),
+		statement: f.habit(st, c),
 		reason: fmt.Sprintf("recurring: %d messages from %d members on %d days (%s to %s) about %q",
 			s.messages, s.members, s.days, s.first.In(loc).Format(time.DateOnly), s.last.In(loc).Format(time.DateOnly), word),
 		evidence: f.evidence(items, nil),
@@ -208,13 +240,19 @@ func (a activeDays) since(t time.Time) int {
 // (when given), or whose statement is empty or too long, never win. nil
 // when none qualifies.
 func (f *Fuser) representative(items []*item, closeness func(*item) float64, ok func(*item) bool) *item {
+	return f.representativeBy(items, closeness, ok, func(it *item) string { return f.statement(it.msg) })
+}
+
+// representativeBy is representative with the statement of an item as
+// statement gives it.
+func (f *Fuser) representativeBy(items []*item, closeness func(*item) float64, ok func(*item) bool, statement func(*item) string) *item {
 	var best *item
 	bestScore := math.Inf(-1)
 	for _, it := range items {
 		if ok != nil && !ok(it) {
 			continue
 		}
-		st := f.statement(it.msg)
+		st := statement(it)
 		if st == "" || utf8.RuneCountInString(st) > f.cfg.MaxStatementRunes {
 			continue
 		}
@@ -280,6 +318,95 @@ func (f *Fuser) habitStatement(m groupmem.Message) string {
 	said.Content = habitual(f.cfg.Languages, strings.Join(strings.Fields(statementOf(f.cfg.Languages, m.Content)), " "), m.SentAt.In(f.cfg.Evolve.Location))
 	return f.statement(said)
 }
+
+// weeklyStatement is the statement of a habit said across its lines
+// whose representative line is m, a question maybe: as habitStatement,
+// asked as told, its weekday wd as the weekly pattern (Language.Weekly).
+func (f *Fuser) weeklyStatement(m groupmem.Message, wd time.Weekday) string {
+	said := m
+	said.Content = asWeekly(f.cfg.Languages, habitual(f.cfg.Languages, strings.Join(strings.Fields(statementOf(f.cfg.Languages, told(m.Content))), " "), m.SentAt.In(f.cfg.Evolve.Location)), wd)
+	return f.statement(said)
+}
+
+// asWeekly words st as the weekly pattern of wd, by the language of ls
+// that owns it (Language.Weekly).
+func asWeekly(ls []Language, st string, wd time.Weekday) string {
+	if l := language(ls, st); l != nil && l.Weekly != nil {
+		return l.Weekly(st, wd)
+	}
+	return st
+}
+
+// told is a line with its question marks as pauses: what a question
+// arranging a habit says ("climbing thursday 7pm at Mission Cliffs?") is
+// what the habit is.
+func told(text string) string {
+	text = strings.NewReplacer("?", ",", "？", "，").Replace(text)
+	return strings.TrimRight(text, " ,，")
+}
+
+// singular reports whether every clause of text speaks of its sender
+// alone ("I", "我"; Language.Singular).
+func singular(ls []Language, text string) bool {
+	for _, c := range clauses(ls, text) {
+		if l := language(ls, c); l == nil || l.Singular == nil || !l.Singular.MatchString(c) {
+			return false
+		}
+	}
+	return true
+}
+
+// recursForGroup reports whether a clause of text that does not speak of
+// its sender alone says the thing recurs (Language.Recurs), asked or
+// not ("same time thursday?", "as usual?").
+func recursForGroup(ls []Language, text string) bool {
+	if !slices.ContainsFunc(ls, func(l Language) bool { return l.Recurs != nil && l.Recurs.MatchString(text) }) {
+		return false // no language's recurrence anywhere in it
+	}
+	for _, c := range clauses(ls, text) {
+		if l := language(ls, c); l != nil && l.Singular != nil && l.Singular.MatchString(c) {
+			continue
+		}
+		if recurs(ls, c) {
+			return true
+		}
+	}
+	return false
+}
+
+// weekdayNamed returns the weekday items name most often for the day
+// they speak of — a weekday's name, or a day counted from the line's own
+// date ("tomorrow" sent on a Wednesday is Thursday) — and whether they
+// name it in two weeks or more.
+func weekdayNamed(ls []Language, items []*item, loc *time.Location) (time.Weekday, bool) {
+	var weeks [7]map[string]bool
+	for _, it := range items {
+		day := it.msg.SentAt.In(loc)
+		for _, v := range factsOf(ls, habitual(ls, it.msg.Content, day))[kindWeekday] {
+			wd := slices.Index(weekdayValues, v)
+			if wd < 0 {
+				continue
+			}
+			if weeks[wd] == nil {
+				weeks[wd] = map[string]bool{}
+			}
+			weeks[wd][monday(day).Format(time.DateOnly)] = true
+		}
+	}
+	best := 0
+	for wd := range weeks {
+		if len(weeks[wd]) > len(weeks[best]) {
+			best = wd
+		}
+	}
+	return time.Weekday(best), len(weeks[best]) >= 2
+}
+
+// weekdayValues are the values of kindWeekday, by time.Weekday.
+var weekdayValues = []string{"sun", "mon", "tue", "wed", "thu", "fri", "sat"}
+
+// weekdayValue is the kindWeekday value of wd.
+func weekdayValue(wd time.Weekday) string { return weekdayValues[wd] }
 
 // weekdayOfCluster returns the weekday most of items were sent on, and
 // whether they keep to it: at least two of them, in two weeks or more. A

@@ -69,7 +69,10 @@ var English = Language{
 	Possessive: "%s's",
 	Their:      "their",
 	Recurs: regexp.MustCompile(`(?i)\b(every|each) (day|morning|evening|night|week|weekend|month|monday|tuesday|wednesday|thursday|friday|saturday|sunday)|` +
-		`\b(weekly|daily|monthly|fortnightly|as usual|as always|from now on|going forward|on (mondays|tuesdays|wednesdays|thursdays|fridays|saturdays|sundays|weekends))\b`),
+		`\b(weekly|daily|monthly|fortnightly|as usual|as always|from now on|going forward|on (mondays|tuesdays|wednesdays|thursdays|fridays|saturdays|sundays|weekends))\b|` +
+		// the time it keeps, asked or said again ("same time thursday?",
+		// "at the usual time")
+		`\b(same time (?:next week|(?:this |next |on )?(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday))|the usual time)\b`),
 	Mishap:    regexp.MustCompile(`(?i)\b(again|once more|yet another|as ever|suddenly|out of nowhere|last minute)\b`),
 	Irony:     regexp.MustCompile(`(?i)^\W*(sometimes|not|kidding|just kidding|jk|not really|yeah right|as if|allegedly|said no one( ever)?)\W*$`),
 	TimeNames: regexp.MustCompile(`\b(?:January|February|March|April|May|June|July|August|September|October|November|December|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)\b`),
@@ -132,6 +135,7 @@ var English = Language{
 	Someone:   "a member",
 	Voice:     enVoice,
 	Habitual:  enHabitual,
+	Weekly:    enWeekly,
 	Date:      func(d time.Time) string { return d.Format("Mon Jan 2") },
 	DatedPart: "on %s, ",
 	PartLead:  regexp.MustCompile(`^on [A-Z][a-z]{2} [A-Z][a-z]{2} \d{1,2}, `),
@@ -551,6 +555,60 @@ func enHabitual(st string, day time.Time) string {
 		return matchCase(w, out)
 	})
 }
+
+// enWeekly is English's Language.Weekly: "thursday", "this thursday",
+// "on thursday" → "on Thursdays"; a weekday said before what happens on
+// it ("sunday run") is only capitalised, and one already a pattern
+// ("every Friday", "on Friday evenings") is left as it is. A line that
+// names no weekday gets the pattern before its hour or its "as usual",
+// or at its end.
+func enWeekly(st string, wd time.Weekday) string {
+	pattern := "on " + wd.String() + "s"
+	var b strings.Builder
+	last, found := 0, false
+	for _, m := range enWeeklyDay.FindAllStringSubmatchIndex(st, -1) {
+		lead, day := "", st[m[4]:m[5]]
+		if m[2] >= 0 {
+			lead = strings.ToLower(strings.TrimSpace(st[m[2]:m[3]]))
+		}
+		if weekdayOf(day) != wd {
+			continue
+		}
+		found = true
+		b.WriteString(st[last:m[0]])
+		rest := st[m[1]:]
+		switch {
+		case lead == "every" || lead == "each" || enPartOfDay.MatchString(rest):
+			b.WriteString(st[m[0]:m[4]] + wd.String() + st[m[5]:m[1]])
+		case enAdverbial.MatchString(rest):
+			b.WriteString(matchCase(st[m[0]:m[1]], pattern))
+			if enBareHour.MatchString(rest) {
+				b.WriteString(" at") // "thursday 7pm" → "on Thursdays at 7pm"
+			}
+		default: // "sunday run"
+			b.WriteString(wd.String())
+		}
+		last = m[1]
+	}
+	if found {
+		return b.String() + st[last:]
+	}
+	if loc := enWhenAt.FindStringIndex(st); loc != nil {
+		return st[:loc[0]] + pattern + " " + st[loc[0]:]
+	}
+	return strings.TrimRight(st, " .!") + " " + pattern
+}
+
+var (
+	enWeeklyDay = regexp.MustCompile(`(?i)\b((?:every|each|on|this|next) )?(monday|tuesday|wednesday|thursday|friday|saturday|sunday)s?\b`)
+	enPartOfDay = regexp.MustCompile(`(?i)^ (?:night|evening|morning|afternoon|lunchtime)s?\b`)
+	// enAdverbial is what follows a weekday said as when: the end of its
+	// clause, an hour, or a word that does not make it a noun's ("sunday
+	// run").
+	enAdverbial = regexp.MustCompile(`(?i)^(?:\s*$|\s*[,.!?;:)]|\s+(?:at|around|from|for|in|on|as|after|before|then|and|again|is|are|works|\d))`)
+	enBareHour  = regexp.MustCompile(`^\s+\d`)
+	enWhenAt    = regexp.MustCompile(`(?i)\b(?:at|around|from) \d|\b\d{1,2}(?::\d\d)?\s*(?:am|pm)\b|\bas (?:usual|always)\b`)
+)
 
 // enHabitDay are the English days enHabitual rewrites.
 var enHabitDay = regexp.MustCompile(`(?i)\b(tonight|this evening|this morning|today|tomorrow)\b`)

@@ -334,13 +334,26 @@ func (f *Fuser) memberFacts(items []*item, mems []groupmem.Memory, taken decisio
 			r.habits[d.statement] = d
 		}
 	}
+	// What the group's habits state ("Climbing on Thursdays at 7pm at
+	// Mission Cliffs"), a name of the group's, is no member's own.
+	var group []string
+	for _, m := range mems {
+		if !isMemberFact(&m) && !isSetting(&m) {
+			group = append(group, strings.ToLower(m.Statement))
+		}
+	}
+	for _, d := range taken {
+		if d.kind == groupmem.ActionCreate && d.tags == nil || d.kind == groupmem.ActionUpdate && d.mem != nil && !isMemberFact(d.mem) && !isSetting(d.mem) {
+			group = append(group, strings.ToLower(d.statement))
+		}
+	}
 	for _, it := range items {
 		if !it.fresh || answered[it.msg.ID] {
 			continue
 		}
 		fs := factsIn(f.cfg.Languages, it.msg.Content)
 		if len(fs) == 0 && f.cfg.Lexicon != nil {
-			if n, _, ok := f.novelFact(it, w); ok {
+			if n, t, ok := f.novelFact(it, w); ok && !slices.ContainsFunc(group, func(st string) bool { return strings.Contains(st, t) }) {
 				fs = append(fs, n)
 			}
 		}

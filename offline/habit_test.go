@@ -74,3 +74,31 @@ func TestFactStartsItsSentence(t *testing.T) {
 		}
 	}
 }
+
+// A habit's line tells its weekday as the weekly pattern, in each
+// language's words; a line that names none gets it.
+func TestWeekly(t *testing.T) {
+	for _, tt := range []struct {
+		st   string
+		wd   time.Weekday
+		want string
+	}{
+		{"climbing thursday 7pm at Mission Cliffs", time.Thursday, "climbing on Thursdays at 7pm at Mission Cliffs"},
+		{"climbing on Thursdays at 7", time.Thursday, "climbing on Thursdays at 7"},
+		{"Sunday run as usual, 8 at the park gate", time.Sunday, "Sunday run as usual, 8 at the park gate"},
+		{"Pub quiz every Wednesday", time.Wednesday, "Pub quiz every Wednesday"},
+		{"Board game night on Thursday evenings", time.Thursday, "Board game night on Thursday evenings"},
+		{"Board games at 7:30 as always", time.Tuesday, "Board games on Tuesdays at 7:30 as always"},
+		{"Board games as usual", time.Tuesday, "Board games on Tuesdays as usual"},
+		{"Hike to the ridge", time.Saturday, "Hike to the ridge on Saturdays"},
+		{"climbing friday, then thursday at 7", time.Thursday, "climbing friday, then on Thursdays at 7"},
+		{"周四晚上7点去岩馆攀岩", time.Thursday, "每周四晚上7点去岩馆攀岩"},
+		{"这周四攀岩老时间", time.Thursday, "每周四攀岩老时间"},
+		{"每周四攀岩", time.Thursday, "每周四攀岩"},
+		{"桌游照旧七点半", time.Tuesday, "每周二桌游照旧七点半"},
+	} {
+		if got := asWeekly(DefaultLanguages(), tt.st, tt.wd); got != tt.want {
+			t.Errorf("asWeekly(%q, %s) = %q, want %q", tt.st, tt.wd, got, tt.want)
+		}
+	}
+}

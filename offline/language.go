@@ -213,6 +213,13 @@ type Language struct {
 	// evenings").
 	Habitual func(st string, day time.Time) string
 
+	// Weekly words a habit's line as the weekly pattern of the weekday wd
+	// its cluster keeps to: the weekday it names for the day of the habit
+	// becomes the pattern ("climbing thursday 7pm" → "climbing on
+	// Thursdays 7pm", "周四攀岩" → "每周四攀岩"), and a line that names
+	// none gets it ("Board games on Tuesdays at 7:30 as always").
+	Weekly func(st string, wd time.Weekday) string
+
 	// Date writes a day the way a statement of this language dates one of
 	// its parts ("Mon Jan 2", "1月2日"); DatedPart joins it to the part
 	// ("on %s, ", "%s，"), PartLead finds it at the start of a part, and

@@ -52,7 +52,17 @@
 //     撑", says how often of that one). Recurrence alone makes no habit: a
 //     reply said on three days, a mishap that fell on the same weekday
 //     twice or happened again ("今天电梯又停了", Language.Mishap), small
-//     talk however often it recurs. Its statement is
+//     talk however often it recurs. A habit a small group arranges in
+//     questions and replies is said across its lines: when they name the
+//     weekday it happens on (by its name, or "tomorrow" the day before)
+//     in two weeks or more, and one of them, asked or not, says it
+//     recurs ("same time thursday for climbing?", "周四老时间攀岩？"), the
+//     line that names that weekday words it, its question told and its
+//     weekday as the pattern (Language.Weekly: "Climbing on Thursdays at
+//     7pm at Mission Cliffs"); a weekday two lines share with nothing
+//     said of a recurrence is none. A habit's statement that names no
+//     weekday gets the one its lines name week after week ("Board games
+//     on Tuesdays as usual"). Its statement is
 //     its representative message among those: close to the centroid, of
 //     ordinary length, rather a
 //     statement than a question, rather one that says how often or on
@@ -123,7 +133,9 @@
 //     knows ("武林夜市", "闻堰街道"), used by no other member and said
 //     among words the others use too ("钥匙拿到了，以后就是丁桥的人了"), or where a plan dated ahead
 //     goes (Language.Plan: "下个月去喀纳斯"); not a time, a mishap, a
-//     reply of a few words or a setting of the group's. What a member says in words other members
+//     reply of a few words, a setting of the group's, a line saying the
+//     group's thing recurs ("Mission Cliffs at 7 as usual") or a name a
+//     group habit states. What a member says in words other members
 //     of the window say too — every word of it, and every two of them
 //     together — is small talk, not a fact or an answer of theirs, and a
 //     member's memory that the others have since said in the same words
