@@ -173,8 +173,8 @@ func (f *Fuser) novelFact(it *item, w *windowWords) (saidFact, string, bool) {
 		from := sentenceStart(text[:at])
 		to := at + sentenceEnd(text[at:])
 		if sentence := text[from:to]; asks(f.cfg.Languages, clauseAt(text, at)) || mishap(f.cfg.Languages, sentence) ||
-			contentUnits(f.cfg.Languages, sentence) < novelMinUnits || recursForGroup(f.cfg.Languages, sentence) {
-			continue // a question, a mishap ("…again"), a reply of a few words ("That Scandinavian detective one"), the group's habit ("Mission Cliffs at 7 as usual")
+			contentUnits(f.cfg.Languages, sentence) < novelMinUnits || recursForGroup(f.cfg.Languages, clauseAt(text, at)) {
+			continue // a question, a mishap ("…again"), a reply of a few words ("That Scandinavian detective one"), a name said as the group's habit ("Mission Cliffs at 7 as usual", not "the weekly feed done, Cafe Marhaba this time")
 		}
 		if _, ok := settingOf(f.cfg.Languages, text); ok {
 			return saidFact{}, "", false // the group's setting (settings), not the member's

@@ -133,9 +133,9 @@
 //     knows ("武林夜市", "闻堰街道"), used by no other member and said
 //     among words the others use too ("钥匙拿到了，以后就是丁桥的人了"), or where a plan dated ahead
 //     goes (Language.Plan: "下个月去喀纳斯"); not a time, a mishap, a
-//     reply of a few words, a setting of the group's, a line saying the
-//     group's thing recurs ("Mission Cliffs at 7 as usual") or a name a
-//     group habit states. What a member says in words other members
+//     reply of a few words, a setting of the group's, a name said in a
+//     clause that says the group's thing recurs ("Mission Cliffs at 7 as
+//     usual") or one a group habit states. What a member says in words other members
 //     of the window say too — every word of it, and every two of them
 //     together — is small talk, not a fact or an answer of theirs, and a
 //     member's memory that the others have since said in the same words
