@@ -191,6 +191,8 @@ func sentenceEnd(s string) int {
 	prev := rune(0)
 	for i, r := range s {
 		switch {
+		case r == '.' && decimalPoint(s, i):
+			// "£3.80" goes on
 		case strings.ContainsRune(".!?。！？", r):
 			return i + utf8.RuneLen(r)
 		case unicode.IsSpace(r) && endsUnspaced(prev):
@@ -201,6 +203,12 @@ func sentenceEnd(s string) int {
 		prev = r
 	}
 	return len(s)
+}
+
+// decimalPoint reports whether the '.' at s[i] stands between two digits
+// ("£3.80", "2.5k"): a number's, not a sentence's end.
+func decimalPoint(s string, i int) bool {
+	return i > 0 && i+1 < len(s) && s[i-1] >= '0' && s[i-1] <= '9' && s[i+1] >= '0' && s[i+1] <= '9'
 }
 
 // clauseAt returns the clause of t that holds offset i, with the mark that
@@ -271,7 +279,11 @@ func namesItself(ls []Language, match string) bool {
 // sentence end (. ! ? and their full-width forms), or 0.
 func sentenceStart(s string) int {
 	from := 0
-	if i := strings.LastIndexAny(s, ".!?。！？"); i >= 0 {
+	i := strings.LastIndexAny(s, ".!?。！？")
+	for i >= 0 && s[i] == '.' && decimalPoint(s, i) {
+		i = strings.LastIndexAny(s[:i], ".!?。！？")
+	}
+	if i >= 0 {
 		_, size := utf8.DecodeRuneInString(s[i:])
 		from = i + size
 	}
@@ -353,7 +365,8 @@ func (f *Fuser) memberFacts(items []*item, mems []groupmem.Memory, taken decisio
 		}
 		fs := factsIn(f.cfg.Languages, it.msg.Content)
 		if len(fs) == 0 && f.cfg.Lexicon != nil {
-			if n, t, ok := f.novelFact(it, w); ok && !slices.ContainsFunc(group, func(st string) bool { return strings.Contains(st, t) }) {
+			if n, t, ok := f.novelFact(it, w); ok && !slices.ContainsFunc(group, func(st string) bool { return strings.Contains(st, t) }) &&
+				(proper(f.cfg.Languages, it.msg.Content, t) || !w.aboutShared(f.cfg.Languages, it.msg, it.msg.Content[n.from:n.to])) {
 				fs = append(fs, n)
 			}
 		}
@@ -364,6 +377,20 @@ func (f *Fuser) memberFacts(items []*item, mems []groupmem.Memory, taken decisio
 		}
 	}
 	return r.ds
+}
+
+// aboutShared reports whether sentence, a line of m's, names a thing the
+// other members of the window name too, by two words together ("I'm in
+// for board game night, bringing Catan" where others say "board game"):
+// a name of one word in it (inside) is brought to the group's thing, not
+// a thing of the member's own.
+func (w *windowWords) aboutShared(ls []Language, m groupmem.Message, sentence string) bool {
+	for _, t := range withPairs(tokens(features(ls, sentence))) {
+		if strings.Contains(t, " ") && w.voices[t].other(sender(m)) {
+			return true
+		}
+	}
+	return false
 }
 
 // factRun is the state of one memberFacts call: the decisions so far,

@@ -372,7 +372,37 @@ func (f *Fuser) specific(w string, it *item, ww *windowWords) bool {
 			}
 		}
 	}
-	return proper(f.cfg.Languages, text, w)
+	return proper(f.cfg.Languages, text, w) || inside(f.cfg.Languages, text, w)
+}
+
+// inside reports whether w (lower-cased, rare in ordinary text) stands in
+// text as a name of one word in a sentence of its sender's own: written
+// with a capital, not as the first word of the sentence, where every word
+// takes one, naming no time, in a sentence in the first person (Language.
+// FirstPerson): "I'm in Ancoats now", "Warhammer is the only thing keeping
+// me sane". A name of one word in a sentence about no one ("bringing
+// Catan", "Book club on Zoom", "Got tickets for the Radiohead tribute
+// band") is as often a game, an app or a band as a thing of one's own.
+func inside(ls []Language, text, w string) bool {
+	lower := strings.ToLower(text)
+	for from := 0; from < len(lower); {
+		i := nameAt(lower[from:], w)
+		if i < 0 {
+			return false
+		}
+		at := from + i
+		from = at + len(w)
+		before := strings.TrimRightFunc(text[:at], unicode.IsSpace)
+		last, _ := utf8.DecodeLastRuneInString(before)
+		if before == "" || strings.ContainsRune(".!?。！？:：", last) || !named(ls, text[at:at+len(w)]) {
+			continue
+		}
+		sentence := text[sentenceStart(text[:at]) : at+sentenceEnd(text[at:])]
+		if slices.ContainsFunc(ls, func(l Language) bool { return l.FirstPerson != nil && l.FirstPerson.MatchString(sentence) }) {
+			return true
+		}
+	}
+	return false
 }
 
 // model reports whether token w of it names a model of a thing of its
