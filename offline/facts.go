@@ -366,7 +366,7 @@ func (f *Fuser) memberFacts(items []*item, mems []groupmem.Memory, taken decisio
 		fs := factsIn(f.cfg.Languages, it.msg.Content)
 		if len(fs) == 0 && f.cfg.Lexicon != nil {
 			if n, t, ok := f.novelFact(it, w); ok && !slices.ContainsFunc(group, func(st string) bool { return strings.Contains(st, t) }) &&
-				(proper(f.cfg.Languages, it.msg.Content, t) || !w.aboutShared(f.cfg.Languages, it.msg, it.msg.Content[n.from:n.to])) {
+				(proper(f.cfg.Languages, it.msg.Content, t) || !w.aboutShared(f.cfg.Languages, it, it.msg.Content[n.from:n.to])) {
 				fs = append(fs, n)
 			}
 		}
@@ -379,14 +379,18 @@ func (f *Fuser) memberFacts(items []*item, mems []groupmem.Memory, taken decisio
 	return r.ds
 }
 
-// aboutShared reports whether sentence, a line of m's, names a thing the
-// other members of the window name too, by two words together ("I'm in
-// for board game night, bringing Catan" where others say "board game"):
-// a name of one word in it (inside) is brought to the group's thing, not
-// a thing of the member's own.
-func (w *windowWords) aboutShared(ls []Language, m groupmem.Message, sentence string) bool {
+// aboutShared reports whether sentence, a line of it, names a thing the
+// other members name too that day or the day before, by two words
+// together ("I'm in for board game night, bringing Catan" after others
+// asked about "board game night"): a name of one word in it (inside) is
+// brought to what the group is doing, not a thing of the member's own.
+func (w *windowWords) aboutShared(ls []Language, it *item, sentence string) bool {
+	days := []map[string]voices{w.daily[it.day]}
+	if d, err := time.Parse(time.DateOnly, it.day); err == nil {
+		days = append(days, w.daily[d.AddDate(0, 0, -1).Format(time.DateOnly)])
+	}
 	for _, t := range withPairs(tokens(features(ls, sentence))) {
-		if strings.Contains(t, " ") && w.voices[t].other(sender(m)) {
+		if strings.Contains(t, " ") && slices.ContainsFunc(days, func(day map[string]voices) bool { return day[t].other(sender(it.msg)) }) {
 			return true
 		}
 	}
