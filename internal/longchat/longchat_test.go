@@ -61,7 +61,7 @@ func TestGenerateIsDeterministic(t *testing.T) {
 	}
 }
 
-// The groups are as long as real chats: 26 groups (8 English, 9 Chinese, 9
+// The groups are as long as real chats: 29 groups (9 English, 10 Chinese, 10
 // mixed; two of each in the test split), each of 400 messages or more
 // over 20 nights or more from 4 members or more, costing 15,000 tokens or
 // more, at plausible times, asked the morning after their last day.
@@ -69,8 +69,8 @@ func TestGroupsAreLongChats(t *testing.T) {
 	for _, seed := range []int64{1, 2, 3} {
 		s := Generate(seed)
 		chats := parse(t, s)
-		if len(s.Groups) != 26 {
-			t.Fatalf("seed %d: %d groups, want 26", seed, len(s.Groups))
+		if len(s.Groups) != 29 {
+			t.Fatalf("seed %d: %d groups, want 29", seed, len(s.Groups))
 		}
 		langs, tests, ids := map[string]int{}, map[string]int{}, map[string]bool{}
 		validID := regexp.MustCompile(`^[A-Za-z0-9-]+$`)
@@ -90,7 +90,7 @@ func TestGroupsAreLongChats(t *testing.T) {
 			}
 			checkChat(t, chats[g.ID])
 		}
-		if want := map[string]int{"en": 8, "zh": 9, "mixed": 9}; !reflect.DeepEqual(langs, want) {
+		if want := map[string]int{"en": 9, "zh": 10, "mixed": 10}; !reflect.DeepEqual(langs, want) {
 			t.Errorf("seed %d: groups by language %v, want %v", seed, langs, want)
 		}
 		if want := map[string]int{"en": 2, "zh": 2, "mixed": 2}; !reflect.DeepEqual(tests, want) {
