@@ -42,8 +42,14 @@ import (
 var novelKind = factKind{name: "said", named: true}
 
 // novelMaxFreq is how frequent in ordinary text a proper name may be
-// ("Petaling", "Kiara"), not a word every line may open with.
-const novelMaxFreq = 2e-5
+// ("Petaling", "Kiara"), not a word every line may open with;
+// novelMaxNameFreq how frequent a name of one word said in the first
+// person may be (inside): a city is said more often than a suburb
+// ("Vancouver", "Toronto").
+const (
+	novelMaxFreq     = 2e-5
+	novelMaxNameFreq = 5e-5
+)
 
 // novelMinUnits is how many units (a character of an unspaced script is
 // one, another word two) the sentence of a specific word must have: a
@@ -369,8 +375,9 @@ func (f *Fuser) specific(w string, it *item, ww *windowWords) bool {
 		return false
 	}
 	first, _ := utf8.DecodeRuneInString(w)
+	freq := f.cfg.Lexicon.Frequency(w)
 	if strings.IndexFunc(w, unicode.IsDigit) >= 0 || !unicode.IsLetter(first) || unspaced(first) ||
-		utf8.RuneCountInString(w) < novelMinRunes || f.cfg.Lexicon.Frequency(w) > novelMaxFreq {
+		utf8.RuneCountInString(w) < novelMinRunes || freq > max(novelMaxFreq, novelMaxNameFreq) {
 		return false
 	}
 	text := it.msg.Content
@@ -385,7 +392,7 @@ func (f *Fuser) specific(w string, it *item, ww *windowWords) bool {
 			}
 		}
 	}
-	return proper(f.cfg.Languages, text, w) || inside(f.cfg.Languages, text, w)
+	return freq <= novelMaxFreq && proper(f.cfg.Languages, text, w) || freq <= novelMaxNameFreq && inside(f.cfg.Languages, text, w)
 }
 
 // inside reports whether w (lower-cased, rare in ordinary text) stands in
