@@ -51,6 +51,9 @@ func (f *Fuser) decide(clusters []*cluster, active activeDays, moderated map[str
 func (f *Fuser) decideCandidate(c *cluster, active activeDays) *decision {
 	word, items := core(c.items)
 	s := supportOf(items)
+	if f.cfg.Lexicon != nil && !strings.ContainsFunc(word, func(r rune) bool { return !unspaced(r) }) && f.cfg.Lexicon.Frequency(word) == 0 {
+		return nil // a core of an unspaced script that is no word ("到十" of "喝到十二点", "搞到十一点") ties no topic together
+	}
 	if s.fresh == 0 || s.days < f.cfg.MinDays || s.members < f.cfg.MinMembers || s.messages < f.cfg.MinMessages ||
 		active.since(s.last) >= f.cfg.DeleteAfterDays {
 		return nil // not recurring, or stopped already (in a backlog fused at once)

@@ -129,8 +129,8 @@ func settingOf(ls []Language, text string) (string, bool) {
 			found = found || l.Setting != nil && l.Setting.MatchString(s)
 			alone = alone || l.Singular != nil && l.Singular.MatchString(s)
 		}
-		if !found || alone || asks(ls, s) {
-			continue
+		if !found || alone || asks(ls, s) || contentUnits(ls, s) < novelMinUnits {
+			continue // no setting, one's own, a question, or a reply of a few words ("有，收费的")
 		}
 		return s, true
 	}
