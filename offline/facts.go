@@ -385,13 +385,21 @@ func (f *Fuser) memberFacts(items []*item, mems []groupmem.Memory, taken decisio
 // asked about "board game night"): a name of one word in it (inside) is
 // brought to what the group is doing, not a thing of the member's own.
 func (w *windowWords) aboutShared(ls []Language, it *item, sentence string) bool {
-	days := []map[string]voices{w.daily[it.day]}
-	if d, err := time.Parse(time.DateOnly, it.day); err == nil {
-		days = append(days, w.daily[d.AddDate(0, 0, -1).Format(time.DateOnly)])
-	}
+	var pairs []string
 	for _, t := range withPairs(tokens(features(ls, sentence))) {
-		if strings.Contains(t, " ") && slices.ContainsFunc(days, func(day map[string]voices) bool { return day[t].other(sender(it.msg)) }) {
-			return true
+		if strings.Contains(t, " ") {
+			pairs = append(pairs, t)
+		}
+	}
+	days := []string{it.day}
+	if d, err := time.Parse(time.DateOnly, it.day); err == nil {
+		days = append(days, d.AddDate(0, 0, -1).Format(time.DateOnly))
+	}
+	for _, day := range days {
+		for _, o := range w.days[day] {
+			if sender(o.msg) != sender(it.msg) && slices.ContainsFunc(withPairs(o.words), func(t string) bool { return slices.Contains(pairs, t) }) {
+				return true
+			}
 		}
 	}
 	return false

@@ -75,39 +75,29 @@ const (
 // for each token, the members who used it (at most two are kept).
 type windowWords struct {
 	voices  map[string]voices
-	names   map[string]bool   // the tokens of the members' names
-	members map[string]string // sender → display name
-	// daily is voices by the day the tokens were said on (item.day).
-	daily map[string]map[string]voices
+	names   map[string]bool    // the tokens of the members' names
+	members map[string]string  // sender → display name
+	days    map[string][]*item // the window's items by the day they were sent on (item.day)
 }
 
 func newWindowWords(ls []Language, items []*item) *windowWords {
 	w := &windowWords{voices: make(map[string]voices, 4*len(items)), names: nameTokens(ls, items), members: senders(items),
-		daily: map[string]map[string]voices{}}
+		days: map[string][]*item{}}
 	for _, it := range items {
 		s := sender(it.msg)
-		day := w.daily[it.day]
-		if day == nil {
-			day = map[string]voices{}
-			w.daily[it.day] = day
-		}
+		w.days[it.day] = append(w.days[it.day], it)
 		for _, t := range withPairs(it.words) {
-			w.voices[t] = w.voices[t].with(s)
-			day[t] = day[t].with(s)
+			if v := w.voices[t]; v[1] == "" && v[0] != s {
+				if v[0] == "" {
+					v[0] = s
+				} else {
+					v[1] = s
+				}
+				w.voices[t] = v
+			}
 		}
 	}
 	return w
-}
-
-// with returns v with s among its first two members.
-func (v voices) with(s string) voices {
-	switch {
-	case v[0] == "":
-		v[0] = s
-	case v[0] != s && v[1] == "":
-		v[1] = s
-	}
-	return v
 }
 
 // voices are the first two members who used a token ("" for none).
