@@ -52,6 +52,14 @@ func TestFactOf(t *testing.T) {
 		{"我刚买了一辆电动车", "did"},
 		{"我在腾讯工作", "job"},
 		{"我打算下个月去云南", "plans"},
+		{"我那台普拉多后备箱塞四个人的装备没问题", "owns"},
+		{"提了台思域，贷款五年", "owns"},
+		{"旧帐篷送人了，换了顶自由之舟的，轻了快一公斤", "owns"},
+		{"报了雅思的网课，三千多", "school"},
+		{"下班还得刷一建的题", "school"},
+		{"终于上车了，房子在望京", "home"},
+		{"这周末搬家，新住处在滨江", "home"},
+		{"这台空调太吵了", ""}, // a thing that is not said to be one's own
 	}
 	for _, tt := range tests {
 		k, _, _, ok := factAt(DefaultLanguages(), tt.text)
