@@ -43,6 +43,7 @@ var English = Language{
 		{regexp.MustCompile(`(?i)^speaking as (an? [^,.:;!?]+)`), "I'm $1"},
 	},
 	FirstPerson: regexp.MustCompile(`\b(I|I'm|I've|I'll|I'd|me|my|mine|myself)\b`),
+	PlaceWords:  []string{"in", "at", "from", "to", "near"},
 	Leads: []string{"hot take", "fun fact", "small update", "quick update", "big news", "reminder", "friendly reminder", "quick reminder", "just a reminder", "fyi", "psa", "note", "heads up", "heads-up",
 		"btw", "by the way", "also", "ok so", "so", "guys", "everyone", "folks", "hey all", "hi all", "hey everyone",
 		"hi everyone", "all", "announcement", "update", "as a reminder", "for the newbies", "for newbies", "for anyone new", "for newcomers", "for the new folks"},

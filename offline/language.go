@@ -40,6 +40,9 @@ type Language struct {
 	Rewrites []Rewrite
 	// FirstPerson finds a first-person word the rewrite did not cover.
 	FirstPerson *regexp.Regexp
+	// PlaceWords are the words a place's name follows ("in", "from"), in
+	// lower case.
+	PlaceWords []string
 	// Leads are the words a chat line opens with to address the room
 	// rather than to say something ("reminder", "fyi", "通知", "老规矩"),
 	// lower-cased: a statement drops such an opening when more follows.

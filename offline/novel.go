@@ -389,8 +389,9 @@ func (f *Fuser) specific(w string, it *item, ww *windowWords) bool {
 // text as a name of one word in a sentence of its sender's own: written
 // with a capital, not as the first word of the sentence, where every word
 // takes one, naming no time, in a sentence in the first person (Language.
-// FirstPerson): "I'm in Ancoats now", "Warhammer is the only thing keeping
-// me sane". A name of one word in a sentence about no one ("bringing
+// FirstPerson) or, as a place (Language.PlaceWords), in one that opens
+// with its verb: "I'm in Ancoats now", "Warhammer is the only thing keeping
+// me sane", "Signed the lease in Songshan today". A name of one word in a sentence about no one ("bringing
 // Catan", "Book club on Zoom", "Got tickets for the Radiohead tribute
 // band") is as often a game, an app or a band as a thing of one's own.
 func inside(ls []Language, text, w string) bool {
@@ -409,6 +410,14 @@ func inside(ls []Language, text, w string) bool {
 		}
 		sentence := text[sentenceStart(text[:at]) : at+sentenceEnd(text[at:])]
 		if slices.ContainsFunc(ls, func(l Language) bool { return l.FirstPerson != nil && l.FirstPerson.MatchString(sentence) }) {
+			return true
+		}
+		// A sentence that opens with its verb speaks of its sender too
+		// ("Signed the lease in Songshan today"); a place after it is theirs.
+		prep := strings.ToLower(wordBefore(text[:at]))
+		if slices.ContainsFunc(ls, func(l Language) bool {
+			return slices.Contains(l.PlaceWords, prep) && l.opensWithVerb(strings.TrimSpace(sentence))
+		}) {
 			return true
 		}
 	}
