@@ -51,6 +51,8 @@ func TestAnswers(t *testing.T) {
 		{2, 4, "20:00", "小七", "平时还玩什么都行，钓鱼也好，开心就好", "noise"},
 		{2, 5, "20:00", "莉莉", "平时还玩羽毛球的举手", "noise"},
 		{2, 6, "20:00", "小七", "平时还玩钓鱼的也举手", "noise"},
+		{3, 0, "20:00", "莉莉", "阿杰今年有出去玩的计划吗", "q"}, // a yes-or-no question its answer says more to
+		{3, 0, "20:01", "阿杰", "泰国，早就想去了", "a"},
 	})
 	env := replay(t, c, offline.Config{})
 	active := memories(t, env)[groupmem.StatusActive]
@@ -66,6 +68,7 @@ func TestAnswers(t *testing.T) {
 		"小七住宝安":               "宝安",
 		"表妹暑假去大理，票都订了":        "大理",
 		"老周被问到平时还玩什么：":        "太极",
+		"阿杰被问到":               "泰国",
 		"国栋平时还玩钓鱼":            "钓鱼",
 		"阿明平时还玩羽毛球":           "羽毛球",
 		"阿豪被问到桌面那张照片是自己家的：比熊": "比熊",
