@@ -142,7 +142,9 @@ func (b *builder) freeFact(m *member, ok func(*fact) bool) (*member, *fact) {
 		facts := append(append([]fact(nil), m.lang.facts...), b.th.facts[m.lang.code]...)
 		for _, i := range b.r.Perm(len(facts)) {
 			f := &facts[i]
-			if slices.Contains(b.th.skip, f.key) || b.taken[m.id+"/"+f.key] || b.left(f.values) == 0 || (ok != nil && !ok(f)) {
+			// skip hides facts of the language that do not fit the group;
+			// the group's own facts always fit it.
+			if (i < len(m.lang.facts) && slices.Contains(b.th.skip, f.key)) || b.taken[m.id+"/"+f.key] || b.left(f.values) == 0 || (ok != nil && !ok(f)) {
 				continue
 			}
 			return m, f

@@ -145,7 +145,7 @@ var familyFacts = []fact{{
 	desc: []string{"做{v}的那位亲戚"},
 }, {
 	key:    "city",
-	values: []string{"杭州", "成都", "深圳", "苏州", "武汉", "青岛", "厦门", "昆明", "南京", "西安", "长沙", "合肥"},
+	values: []string{"杭州", "成都", "深圳", "苏州", "武汉", "青岛", "厦门", "昆明", "无锡", "西安", "长沙", "合肥"},
 	stmt: stmt{
 		say: []string{
 			"{v}这几天热得要命，空调一直开着",
@@ -186,7 +186,7 @@ var familyFacts = []fact{{
 	desc: []string{"养{v}的那位亲戚"},
 }, {
 	key:    "allergy",
-	values: []string{"青霉素", "芒果", "花生", "头孢", "虾蟹", "鸡蛋", "菠萝", "酒精"},
+	values: []string{"青霉素", "芒果", "花生", "头孢", "虾蟹", "牛奶", "菠萝", "酒精"},
 	stmt: stmt{
 		say: []string{
 			"吃了点{v}浑身起红疙瘩，又去挂急诊了",
