@@ -16,9 +16,12 @@ import (
 // What a member answers when another asks them by name ("Carlos what's
 // your little one's name again?" — "Ruby! the tornado of the family") is
 // what they say about themselves, though the answer alone says nothing
-// out of context. It is kept as the member's memory with the question it
-// answers: "Asked their little one's name, Carlos said — Ruby!", "静静被问到
-// 现在做啥工作：康复治疗师，干了五六年了". Its kind is "answer".
+// out of context. It is kept as the member's memory, as what it says of
+// them when the answer names a value the question asks for (Language.
+// Answer: "Carlos's little one's name is Ruby, the tornado of the family",
+// "静静现在是康复治疗师，干了五六年了"), otherwise with the question beside
+// it (Language.Answered: "阿豪被问到桌面那张照片是自己家的：比熊，三岁了").
+// Its kind is "answer".
 const (
 	// kindAnswer is the kind (tag) of an answer's memory.
 	kindAnswer = "answer"

@@ -149,9 +149,11 @@
 //     and let replace it) extends that memory with its date when it says
 //     something new, and is dropped otherwise. A member's answer to a question
 //     another put to them by name, within six messages and 30 minutes, is
-//     kept with the question, in the member's name and with kind "answer"
-//     ("Asked their little one's name, Carlos said — Ruby!"), however
-//     short the answer ("住龙岗", which clustering leaves out as noise). What the
+//     kept in the member's name with kind "answer", as what it says of them
+//     ("Carlos's little one's name is Ruby", "小七住龙岗") or with the
+//     question beside it ("Asked about any allergies…, Ben said — only
+//     buckwheat"), however short the answer ("住龙岗", which clustering
+//     leaves out as noise). What the
 //     group settles on and may change later (Language.Setting: where
 //     carpools leave from, the team's floor, a fee) is kept once, tagged
 //     TagSetting, and a later line about the same setting extends it with
