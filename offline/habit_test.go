@@ -60,6 +60,9 @@ func TestFactOf(t *testing.T) {
 		{"终于上车了，房子在望京", "home"},
 		{"这周末搬家，新住处在滨江", "home"},
 		{"这台空调太吵了", ""}, // a thing that is not said to be one's own
+		{"刚从青田七六出来，中英切换了三个小时", "event"},
+		{"青城后山打卡！雾散了一半", "event"},
+		{"下山直接杀去李记豆花饭，走一天路饿惨了", "event"},
 	}
 	for _, tt := range tests {
 		k, _, _, ok := factAt(DefaultLanguages(), tt.text)
