@@ -46,6 +46,7 @@ var Chinese = Language{
 	Reader:      regexp.MustCompile(`你|记得|别忘|^请|请(大家|各位)|务必|新来的|给点建议|求推荐|求助|有(?:去过|用过|吃过|住过|知道)的`),
 	Singular:    regexp.MustCompile(`[我俺]([^们]|$)`),
 	Attribution: "：",
+	Pronoun:     "TA",
 	Household:   zhHousehold,
 	Home:        "家",
 	Notice:      regexp.MustCompile(`已截单|截单了|已经?发货|发货了|接龙|开团|到货了|自提|截止`),

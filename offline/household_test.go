@@ -40,3 +40,22 @@ func TestHouseholdPetNames(t *testing.T) {
 		}
 	}
 }
+
+// A member's line that names them only after its first clause, where "我"
+// stood ("下班还得刷一建的题，开黑我就不来了"), is given them as its subject
+// from the start ("军哥下班还得刷一建的题，开黑TA就不来了").
+func TestSubjectFromTheFirstClause(t *testing.T) {
+	c, _ := chatOf(t, "subject", talkLines([]talk{
+		{0, "军哥", "下班还得刷一建的题，开黑我就不来了", true},
+		{0, "阿杰", "加油加油", false},
+		{1, "阿杰", "入坑马拉松了，装备已经花了小一万，别告诉我妈", true},
+	}))
+	env := replay(t, c, offline.Config{})
+	active := memories(t, env)[groupmem.StatusActive]
+	sts := statementsOf(active)
+	for _, want := range []string{"军哥下班还得刷一建的题，开黑TA就不来了", "阿杰入坑马拉松了"} {
+		if !slices.ContainsFunc(active, func(m groupmem.Memory) bool { return strings.HasPrefix(m.Statement, want) }) {
+			t.Errorf("no active memory starts %q; active: %v", want, sts)
+		}
+	}
+}

@@ -90,6 +90,12 @@ type Language struct {
 	// Attribution joins a member's name to a statement of theirs that
 	// neither names them nor opens with its verb ("Ann: ").
 	Attribution string
+	// Pronoun stands for the member in a statement that names them first
+	// ("TA"): in a language without VerbLead, a statement whose first
+	// clause does not name its member ("下班还得刷一建的题，开黑军哥就不来了")
+	// is given them as its subject, and the later name becomes Pronoun
+	// ("军哥下班还得刷一建的题，开黑TA就不来了"). Empty: left as it is.
+	Pronoun string
 	// Definite opens a line about a thing by its article ("The "), and
 	// Mine by the first person's ("My "): a member's line about an animal
 	// or a thing of theirs that opens with Definite ("The Kia Ceed failed
