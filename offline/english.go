@@ -217,6 +217,9 @@ var enFacts = map[string]*regexp.Regexp{
 		// standing rule ("can't go near dairy", "celery makes me poorly",
 		// "no prawns for me, doctor's orders", "intolerant to lentils")
 		`(?i)\b(?:can(?:'t|not)|never) (?:have|touch|go near|stomach|tolerate)\b|\b(?:makes|made) me (?:properly |really |so |very )?(?:ill|sick|poorly|itch|swell|break out)|` +
+		// ("sesame and me don't mix", "peanuts puts me in hospital", "is a
+		// no-go, EpiPen's in my kit bag", "swollen up like a balloon")
+		`(?i)\band (?:me|i) (?:don't|do not) (?:mix|get along)\b|\bputs me in (?:hospital|a&e|the er)\b|\bepipen|\bswollen up\b|` +
 		`(?i)\bintolerant to\b|\bi(?:'m| am) (?:a )?coeliac\b|\bno [a-z]+(?: [a-z]+)? for me\b[^.!?]{0,30}\b(?:doctor|allerg|intoleran|orders)`),
 	"likes": regexp.MustCompile(`(?i)\bi (really )?(like|love|enjoy|prefer|hate|can't stand)\b|\bmy favou?rite\b|\bbeen (really )?into\b|\bis the best (writer|author|band|show|team|book)\b|\bnobody beats\b|\bcould eat one dish forever\b|` +
 		`\bspent (?:all|the whole|my whole) (?:day|weekend|morning|afternoon|evening|\w+day) on\b|` +

@@ -61,6 +61,11 @@ func TestFactOf(t *testing.T) {
 		{"这周末搬家，新住处在滨江", "home"},
 		{"这台空调太吵了", ""}, // a thing that is not said to be one's own
 		{"刚从青田七六出来，中英切换了三个小时", "event"},
+		{"芒果我一口都不能碰，上次进了急诊", "health"},
+		{"桃子碰都不能碰，上次嘴肿成香肠", "health"},
+		{"猕猴桃沾一点就起疹子，聚餐别给我夹", "health"},
+		{"Ended up in A&E after that Thai place, turns out sesame and me don't mix", "health"},
+		{"Heads up for the club potluck: peanuts puts me in hospital", "health"},
 		{"青城后山打卡！雾散了一半", "event"},
 		{"下山直接杀去李记豆花饭，走一天路饿惨了", "event"},
 	}
