@@ -391,22 +391,14 @@ func (f *Fuser) specific(w string, it *item, ww *windowWords) bool {
 // takes one, naming no time, in a sentence in the first person (Language.
 // FirstPerson) or, as a place (Language.PlaceWords), in one that opens
 // with its verb: "I'm in Ancoats now", "Warhammer is the only thing keeping
-// me sane", "Signed the lease in Songshan today". A name of one word in a sentence about no one ("bringing
-// Catan", "Book club on Zoom", "Got tickets for the Radiohead tribute
-// band") is as often a game, an app or a band as a thing of one's own.
+// me sane", "Signed the lease in Songshan today". A name of one word in
+// a sentence about no one ("bringing Catan", "Book club on Zoom", "Got
+// tickets for the Radiohead tribute band") is as often a game, an app or
+// a band as a thing of one's own.
 func inside(ls []Language, text, w string) bool {
-	lower := strings.ToLower(text)
-	for from := 0; from < len(lower); {
-		i := nameAt(lower[from:], w)
-		if i < 0 {
+	return midSentence(text, w, func(at int) bool {
+		if !named(ls, text[at:at+len(w)]) {
 			return false
-		}
-		at := from + i
-		from = at + len(w)
-		before := strings.TrimRightFunc(text[:at], unicode.IsSpace)
-		last, _ := utf8.DecodeLastRuneInString(before)
-		if before == "" || strings.ContainsRune(".!?。！？:：", last) || !named(ls, text[at:at+len(w)]) {
-			continue
 		}
 		sentence := text[sentenceStart(text[:at]) : at+sentenceEnd(text[at:])]
 		if slices.ContainsFunc(ls, func(l Language) bool { return l.FirstPerson != nil && l.FirstPerson.MatchString(sentence) }) {
@@ -415,13 +407,10 @@ func inside(ls []Language, text, w string) bool {
 		// A sentence that opens with its verb speaks of its sender too
 		// ("Signed the lease in Songshan today"); a place after it is theirs.
 		prep := strings.ToLower(wordBefore(text[:at]))
-		if slices.ContainsFunc(ls, func(l Language) bool {
+		return slices.ContainsFunc(ls, func(l Language) bool {
 			return slices.Contains(l.PlaceWords, prep) && l.opensWithVerb(strings.TrimSpace(sentence))
-		}) {
-			return true
-		}
-	}
-	return false
+		})
+	})
 }
 
 // model reports whether token w of it names a model of a thing of its
@@ -478,6 +467,15 @@ func model(w string, it *item, ww *windowWords) bool {
 // Kubu Bharu"). A name of one word is as often a brand, a game or an app
 // ("Zoom", "Catan", "Tetris") as a thing of one's own.
 func proper(ls []Language, text, w string) bool {
+	return midSentence(text, w, func(at int) bool {
+		return named(ls, wordBefore(text[:at])) || named(ls, wordAfter(text[at+len(w):]))
+	})
+}
+
+// midSentence reports whether ok holds at some offset where w (lower-cased)
+// stands in text as a word of its own, written with a capital and not as
+// the first word of a sentence, where every word takes one.
+func midSentence(text, w string, ok func(at int) bool) bool {
 	lower := strings.ToLower(text)
 	for from := 0; from < len(lower); {
 		i := nameAt(lower[from:], w)
@@ -486,15 +484,12 @@ func proper(ls []Language, text, w string) bool {
 		}
 		at := from + i
 		from = at + len(w)
-		if !capitalized(text[at : at+len(w)]) {
-			continue
-		}
 		before := strings.TrimRightFunc(text[:at], unicode.IsSpace)
 		last, _ := utf8.DecodeLastRuneInString(before)
-		if before == "" || strings.ContainsRune(".!?。！？:：", last) {
+		if !capitalized(text[at:at+len(w)]) || before == "" || strings.ContainsRune(".!?。！？:：", last) {
 			continue
 		}
-		if named(ls, wordBefore(text[:at])) || named(ls, wordAfter(text[at+len(w):])) {
+		if ok(at) {
 			return true
 		}
 	}
