@@ -359,6 +359,23 @@ func (f *Fuser) memberFacts(items []*item, mems []groupmem.Memory, taken decisio
 			group = append(group, strings.ToLower(d.statement))
 		}
 	}
+	// A line a habit of the group's rests on ("早餐打卡：豆浆油条") is the
+	// habit's, not a fact of its sender's for the reader to take.
+	habitual := map[string]bool{}
+	for _, d := range taken {
+		if !slices.Contains(d.tags, TagMember) {
+			for _, id := range d.evidence {
+				habitual[id] = true
+			}
+		}
+	}
+	for _, m := range mems {
+		if !isMemberFact(&m) && !isSetting(&m) {
+			for _, id := range m.Evidence {
+				habitual[id] = true
+			}
+		}
+	}
 	for _, it := range items {
 		if !it.fresh || answered[it.msg.ID] {
 			continue
@@ -367,6 +384,8 @@ func (f *Fuser) memberFacts(items []*item, mems []groupmem.Memory, taken decisio
 		if len(fs) == 0 && f.cfg.Lexicon != nil {
 			if n, t, ok := f.novelFact(it, w); ok && !slices.ContainsFunc(group, func(st string) bool { return strings.Contains(st, t) }) &&
 				(proper(f.cfg.Languages, it.msg.Content, t) || !w.aboutShared(f.cfg.Languages, it, it.msg.Content[n.from:n.to])) {
+				fs = append(fs, n)
+			} else if n, ok := f.readerFact(it, w); ok && !habitual[it.msg.ID] {
 				fs = append(fs, n)
 			}
 		}

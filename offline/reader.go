@@ -1,0 +1,274 @@
+package offline
+
+import (
+	_ "embed"
+	"encoding/json"
+	"fmt"
+	"math"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// A member's line that no fact pattern reads and that names no proper
+// name of its own may still tell what lasts about them: "being a dialysis
+// nurse means someone always needs you", "当审计就是这样，白天开会晚上干活",
+// "Got home at 8am and the bearded dragon was sitting on my pillow". No
+// single cue tells such a sentence from small talk; several weak ones
+// together do. The reader weighs them: how rare in ordinary text its
+// words are (the Lexicon's frequency) and how many it does not know,
+// whether the words are its sender's own in the window or the words the
+// others say too, whether it speaks in the first person or opens with
+// its verb, whether it speaks to the reader, its length, capitals inside
+// it, digits, a plan or a time. The weights, one set per language
+// (reader.json, by Language.Name), are a logistic regression fitted on the
+// train split of the long-chat evaluation set by
+// TestTrainReader (GROUPMEM_READER_TRAIN=1), which prints its held-out
+// precision and recall chat by chat; a language without weights has no
+// reader. A sentence the reader takes is then read, cleaned and told in
+// the third person as any fact is, and kept only when that statement is
+// clean (factStatement).
+
+// readerFeatures names the cues the reader weighs, in the order of a
+// feature vector; "bias" is always 1.
+var readerFeatures = []string{"bias", "first", "verb_lead", "reader", "rare", "unknown", "min_freq",
+	"own", "shared", "capitals", "digits", "units", "exclaim", "plan", "time", "opener",
+	"job", "animal", "pastime", "study", "family", "vehicle"}
+
+// readerWeights is the reader of one language: a weight per feature and
+// the probability from which a sentence is taken.
+type readerWeights struct {
+	Weights   map[string]float64 `json:"weights"`
+	Threshold float64            `json:"threshold"`
+}
+
+//go:embed reader.json
+var readerJSON []byte
+
+// readers are the readers of the languages that have one, by
+// Language.Name.
+var readers = mustReaders(readerJSON)
+
+func mustReaders(data []byte) map[string]readerWeights {
+	var out map[string]readerWeights
+	if err := json.Unmarshal(data, &out); err != nil {
+		panic(fmt.Sprintf("offline: reader.json: %v", err))
+	}
+	for lang, r := range out {
+		for name := range r.Weights {
+			if !containsString(readerFeatures, name) {
+				panic(fmt.Sprintf("offline: reader.json: %s: unknown feature %q", lang, name))
+			}
+		}
+	}
+	return out
+}
+
+func containsString(ss []string, s string) bool {
+	for _, x := range ss {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// probability is how likely the reader finds a sentence with features x
+// to tell a lasting fact of its sender's.
+func (r readerWeights) probability(x []float64) float64 {
+	z := 0.0
+	for i, name := range readerFeatures {
+		z += r.Weights[name] * x[i]
+	}
+	return 1 / (1 + math.Exp(-z))
+}
+
+// readLine is one sentence the reader weighed, for its training
+// (readerObserver).
+type readLine struct {
+	MsgID     string
+	Lang      string
+	Sentence  string
+	Statement string // as factStatement words it; "" when it is not clean
+	X         []float64
+	P         float64 // the probability the reader gives it (0 with no reader)
+}
+
+// readerObserver, when set (by the reader's training only), sees every
+// sentence the reader weighs, with the statement it would make.
+var readerObserver func(readLine)
+
+// readerFact returns the first sentence of it, a line of a member no
+// pattern reads, that the reader of its language takes for a fact (see
+// above), if its statement is clean. Questions, mishaps, replies of a
+// few words, lines that set a thing of the group's and habits said as
+// the group's are never weighed, as with novelFact.
+func (f *Fuser) readerFact(it *item, w *windowWords) (saidFact, bool) {
+	ls := f.cfg.Languages
+	text := it.msg.Content
+	if _, ok := settingOf(ls, text); ok {
+		return saidFact{}, false
+	}
+	for from := 0; from < len(text); {
+		to := from + sentenceEnd(text[from:])
+		if to <= from {
+			break
+		}
+		start := from
+		for start < to && text[start] == ' ' {
+			start++
+		}
+		sentence := text[start:to]
+		from = to
+		l := language(ls, sentence)
+		if l == nil {
+			continue
+		}
+		r, ok := readers[l.Name]
+		if !ok && readerObserver == nil {
+			continue
+		}
+		if asks(ls, sentence) || mishap(ls, sentence) || contentUnits(ls, sentence) < novelMinUnits || recursForGroup(ls, sentence) {
+			continue
+		}
+		if w.shared(ls, it.msg, sentence) {
+			continue // said in words the others say too: small talk (memberFacts)
+		}
+		x := f.lineFeatures(l, it, w, sentence)
+		p := 0.0
+		if ok {
+			p = r.probability(x)
+		}
+		if readerObserver == nil && p < r.Threshold {
+			continue
+		}
+		said := it.msg
+		said.Content = sentence
+		st, _ := f.factStatement(said, novelKind)
+		if readerObserver != nil {
+			readerObserver(readLine{MsgID: it.msg.ID, Lang: l.Name, Sentence: sentence, Statement: st, X: x, P: p})
+		}
+		if st != "" && ok && p >= r.Threshold {
+			return saidFact{kind: novelKind, from: start, to: to}, true
+		}
+	}
+	return saidFact{}, false
+}
+
+// lineFeatures returns the cues of sentence, a sentence of it in language
+// l, in the order of readerFeatures.
+func (f *Fuser) lineFeatures(l *Language, it *item, w *windowWords, sentence string) []float64 {
+	ls := f.cfg.Languages
+	x := make([]float64, len(readerFeatures))
+	set := func(name string, v float64) {
+		for i, n := range readerFeatures {
+			if n == name {
+				x[i] = v
+				return
+			}
+		}
+	}
+	b2f := func(b bool) float64 {
+		if b {
+			return 1
+		}
+		return 0
+	}
+	set("bias", 1)
+	// A turn to news ("oh and", "跟你们说个事") opens what is told, and
+	// is no part of it.
+	said := strings.TrimLeftFunc(sentence, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
+	for _, o := range l.Openers {
+		if len(said) > len(o) && strings.EqualFold(said[:len(o)], o) {
+			said = strings.TrimLeftFunc(said[len(o):], func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
+			set("opener", 1)
+			break
+		}
+	}
+	set("first", b2f(l.FirstPerson != nil && l.FirstPerson.MatchString(said)))
+	set("verb_lead", b2f(l.opensWithVerb(said)))
+	set("reader", b2f(l.Reader != nil && l.Reader.MatchString(said)))
+	// The kinds a sentence names, but for foods: everyday food is named in
+	// small talk as often as in what a member cannot eat ("早餐打卡：豆浆油条").
+	for _, k := range kindsIn(l.Name, strings.ToLower(said)) {
+		if k != "food" {
+			set(k, 1)
+		}
+	}
+	set("plan", b2f(l.Plan != nil && l.Plan.MatchString(strings.ToLower(sentence))))
+	set("time", b2f(l.TimeNames != nil && l.TimeNames.MatchString(sentence)))
+	set("exclaim", b2f(strings.ContainsAny(sentence, "!！")))
+	set("digits", b2f(strings.ContainsFunc(sentence, unicode.IsDigit)))
+	set("units", math.Log(float64(max(1, contentUnits(ls, sentence))))/math.Log(40))
+
+	// The words of the sentence the Lexicon knows, how rare the rarest
+	// is, and how much of the sentence it does not know.
+	lower := strings.ToLower(sentence)
+	rare, minFreq, covered := 0, 1.0, 0
+	for _, t := range f.cfg.Lexicon.Terms(lower) {
+		if w.names[t] {
+			continue
+		}
+		fr := f.cfg.Lexicon.Frequency(t)
+		if fr > 0 && fr < 1e-5 {
+			rare++
+		}
+		if fr > 0 {
+			minFreq = min(minFreq, fr)
+		}
+		if strings.ContainsFunc(t, unspaced) {
+			covered += utf8.RuneCountInString(t)
+		}
+	}
+	unknown := 0
+	han := 0
+	for _, word := range strings.FieldsFunc(lower, func(r rune) bool { return !unicode.IsLetter(r) && r != '\'' }) {
+		latin := strings.Map(func(r rune) rune {
+			if unspaced(r) {
+				han++
+				return -1
+			}
+			return r
+		}, word)
+		if utf8.RuneCountInString(latin) >= 3 && !w.names[latin] && f.cfg.Lexicon.Frequency(latin) == 0 {
+			unknown++
+		}
+	}
+	if han > covered {
+		unknown += (han - covered + 1) / 2
+	}
+	set("rare", math.Log1p(float64(rare)))
+	set("unknown", math.Log1p(float64(unknown)))
+	if minFreq < 1 {
+		set("min_freq", min(2, max(0, (-math.Log10(minFreq)-3)/3)))
+	}
+
+	// Whose words they are in the window: the sender's alone, or the
+	// others' too.
+	s := sender(it.msg)
+	ts := tokens(features(ls, sentence))
+	own, shared, counted := 0, 0, 0
+	for _, t := range ts {
+		if w.names[t] {
+			continue
+		}
+		counted++
+		if w.voices[t].other(s) {
+			shared++
+		} else {
+			own++
+		}
+	}
+	if counted > 0 {
+		set("own", float64(own)/float64(counted))
+		set("shared", float64(shared)/float64(counted))
+	}
+	capitals := 0
+	for i, word := range strings.Fields(sentence) {
+		if i > 0 && capitalized(word) && word != "I" && !strings.HasPrefix(word, "I'") && !w.names[strings.ToLower(strings.Trim(word, ".,!?:;'\""))] {
+			capitals++
+		}
+	}
+	set("capitals", math.Log1p(float64(capitals)))
+	return x
+}
