@@ -62,3 +62,17 @@ func TestKindFiles(t *testing.T) {
 		t.Errorf("parseKinds = %v", words)
 	}
 }
+
+// The reader's weights name only cues it knows; a file that names another
+// is refused when the package loads, not read as a zero weight.
+func TestReadersRefuseUnknownCues(t *testing.T) {
+	if _, ok := readers["zh"]; !ok {
+		t.Fatal("Chinese has no reader")
+	}
+	defer func() {
+		if r := recover(); r == nil || !strings.Contains(r.(string), `unknown feature "shoe_size"`) {
+			t.Errorf("recovered %v, want a refusal naming the feature", r)
+		}
+	}()
+	mustReaders([]byte(`{"xx": {"threshold": 0.5, "weights": {"bias": 1, "shoe_size": 2}}}`))
+}

@@ -1,0 +1,53 @@
+package offline_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/groupmem/groupmem"
+	"github.com/groupmem/groupmem/offline"
+)
+
+// What a member tells of themselves in a plain Chinese sentence no
+// pattern reads (their job, their cat, their partner), turning to it from
+// small talk, is their memory, in their name; the small talk around it,
+// and a line about a broken fridge, are nobody's.
+func TestReaderKeepsPlainChineseFacts(t *testing.T) {
+	c, _ := chatOf(t, "reader-zh", []line{
+		{0, 0, "20:10", "耗子", "今天地铁挤死了，差点没上去", noiseTopic},
+		{0, 0, "20:12", "大头", "我也是，早高峰太可怕了", noiseTopic},
+		{0, 0, "21:30", "耗子", "跟你们说个事，当审计就是这样，白天开会晚上干活，我已经三天没见过太阳了", "job"},
+		{0, 1, "12:00", "小马", "中午吃啥，食堂又是土豆", noiseTopic},
+		{0, 1, "19:40", "小马", "对了，下班回家缅因猫在门口等我，这是唯一的安慰了", "cat"},
+		{0, 2, "20:00", "大头", "冰箱又坏了，打客服电话转了三次人工", oneOff},
+		{0, 2, "22:15", "军哥", "跟你们说个事，周末陪雨桐见她爸妈，紧张得一晚上没睡好", "mate"},
+		{0, 3, "08:00", "二胖", "早，今天降温了多穿点", noiseTopic},
+		{0, 3, "08:05", "耗子", "收到，谢谢提醒", noiseTopic},
+	})
+	env := replay(t, c, offline.Config{})
+	active := memories(t, env)[groupmem.StatusActive]
+	for _, m := range active {
+		t.Logf("memory %q %v", m.Statement, m.Tags)
+	}
+	for who, want := range map[string]string{"耗子": "审计", "小马": "缅因猫", "军哥": "雨桐"} {
+		found := false
+		for _, m := range active {
+			if strings.Contains(strings.Join(m.Tags, " "), "member:"+who) && strings.Contains(m.Statement, who) && strings.Contains(m.Statement, want) {
+				found = true
+				if strings.Contains(m.Statement, "我") {
+					t.Errorf("%s's memory %q keeps the first person", who, m.Statement)
+				}
+			}
+		}
+		if !found {
+			t.Errorf("no memory of %s says %s", who, want)
+		}
+	}
+	for _, m := range active {
+		for _, w := range []string{"地铁", "冰箱", "土豆", "降温"} {
+			if strings.Contains(m.Statement, w) {
+				t.Errorf("small talk made a memory: %q", m.Statement)
+			}
+		}
+	}
+}
