@@ -170,7 +170,7 @@ func nameBounded(s string, i, n int) bool {
 func question(ls []Language, text, name string) (string, *Language) {
 	for _, c := range clauses(ls, strings.Replace(text, name, "", 1)) {
 		l := language(ls, c)
-		if l == nil || l.Asked == nil || !asks(ls, c) {
+		if l == nil || l.Asked == nil || !asks(ls, c) && !l.AsksUnmarked {
 			continue
 		}
 		if asked, ok := l.Asked(c); ok {

@@ -53,6 +53,16 @@ func TestAnswers(t *testing.T) {
 		{2, 6, "20:00", "小七", "平时还玩钓鱼的也举手", "noise"},
 		{3, 0, "20:00", "莉莉", "阿杰今年有出去玩的计划吗", "q"}, // a yes-or-no question its answer says more to
 		{3, 0, "20:01", "阿杰", "泰国，早就想去了", "a"},
+		// Questions asked as people ask them: "the" for "your", a "how"
+		// that asks what lasts, a Chinese question without its mark.
+		{3, 1, "19:44", "Ann", "Yuki what's the day job again?", "q"},
+		{3, 1, "19:47", "Yuki", "paralegal, mostly nights", "a"},
+		{3, 2, "12:19", "Cleo", "Yuki how far do you come from?", "q"},
+		{3, 2, "12:20", "Yuki", "Killarney side", "a"},
+		{3, 3, "20:03", "莉莉", "阿福你是哪里人", "q"},
+		{3, 3, "20:05", "阿福", "槟城人", "a"},
+		{3, 4, "20:00", "Ann", "Ben how was the hike?", "q"}, // the moment, not Ben
+		{3, 4, "20:01", "Ben", "muddy but fine, loved it", "noise"},
 	})
 	env := replay(t, c, offline.Config{})
 	active := memories(t, env)[groupmem.StatusActive]
@@ -65,13 +75,16 @@ func TestAnswers(t *testing.T) {
 		"Asked about any allergies Ann should know about before they cook, Ben said — only buckwheat": "buckwheat",
 		"Dev is a dental hygienist":                                                                   "six years",
 		"小芳家孩子叫嘟嘟，上二年级了":                                                                              "嘟嘟",
-		"小七住宝安":               "宝安",
-		"表妹暑假去大理，票都订了":        "大理",
-		"老周被问到平时还玩什么：":        "太极",
-		"阿杰被问到":               "泰国",
-		"国栋平时还玩钓鱼":            "钓鱼",
-		"阿明平时还玩羽毛球":           "羽毛球",
-		"阿豪被问到桌面那张照片是自己家的：比熊": "比熊",
+		"小七住宝安":                                               "宝安",
+		"表妹暑假去大理，票都订了":                                        "大理",
+		"老周被问到平时还玩什么：":                                        "太极",
+		"阿杰被问到":                                               "泰国",
+		"国栋平时还玩钓鱼":                                            "钓鱼",
+		"阿明平时还玩羽毛球":                                           "羽毛球",
+		"阿豪被问到桌面那张照片是自己家的：比熊":                                 "比熊",
+		"Asked what the day job is, Yuki said — paralegal":    "paralegal",
+		"Asked how far they come from, Yuki said — Killarney": "Killarney",
+		"阿福是槟城人":                                              "槟城",
 	}
 	for start, words := range want {
 		i := slices.IndexFunc(active, func(m groupmem.Memory) bool { return strings.HasPrefix(m.Statement, start) })

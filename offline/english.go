@@ -620,15 +620,15 @@ var enHabitDay = regexp.MustCompile(`(?i)\b(tonight|this evening|this morning|to
 // enAsked is English's Language.Asked.
 func enAsked(clause string) (string, bool) {
 	c := strings.TrimSpace(strings.TrimRight(strings.TrimSpace(clause), "?!. "))
-	if !enYou.MatchString(c) && !enAskAny.MatchString(c) {
-		return "", false // not about its reader
-	}
 	c = enAskLead.ReplaceAllString(c, "")
 	c = enAskTail.ReplaceAllString(c, "")
+	if !enYou.MatchString(c) && !enAskAny.MatchString(c) && !enAskThe.MatchString(c) {
+		return "", false // not about its reader
+	}
 	if m := enAskGot.FindStringSubmatch(c); m != nil {
 		return "whether they got " + m[1], true // "did you get an animal in the end?": what they have now
 	}
-	if enAskMoment.MatchString(c) {
+	if enAskMoment.MatchString(c) && !enAskMeasure.MatchString(c) {
 		return "", false // "are you still coming tonight?", "how's your mom?"
 	}
 	i := slices.IndexFunc(enAskOrder, func(r enReorder) bool { return r.re.MatchString(c) })
@@ -647,7 +647,13 @@ func enAsked(clause string) (string, bool) {
 var (
 	enYou     = regexp.MustCompile(`(?i)\b(you're|you've|you'll|you|your|yours|yourself)\b`)
 	enAskLead = regexp.MustCompile(`(?i)^((wait|so|hey|btw|also|ok|okay|oh|remind me|quick question),?\s+)+`)
-	enAskTail = regexp.MustCompile(`(?i)(,?\s+(again|these days|by the way|btw))+$`)
+	enAskTail = regexp.MustCompile(`(?i)(,?\s+(again|these days|by the way|btw|now))+$`)
+	// enAskThe is a question put to a member by name about a thing of
+	// theirs said with "the" ("Yuki what's the day job again?").
+	enAskThe = regexp.MustCompile(`(?i)^(?:what|which|where)(?:'s| is| was) the [a-z]`)
+	// enAskMeasure is a "how" question about what lasts, not about the
+	// moment: how old, how far, how many, how long.
+	enAskMeasure = regexp.MustCompile(`(?i)^how (?:old|far|many|long|tall|big)\b`)
 	// enAskMoment marks a question about the moment, not about its
 	// reader: how they are, whether they come, what they did today.
 	enAskMoment = regexp.MustCompile(`(?i)^(how|do|did|are|were|have|has|is|can|could|will|would)\b|\b(still|tonight|today|tomorrow|yesterday|this (time|morning|evening|week|weekend)|make it|right now|update|news|luck|any chance|a lift|a ride|borrow|lend|spare)\b`)
@@ -657,6 +663,10 @@ var (
 	// "where they are from", "what do you do" → "what they do".
 	enAskOrder = []enReorder{
 		{regexp.MustCompile(`(?i)^(?:what|which)(?:'s| is| was) (your .+)$`), "$1"},
+		// "what's the day job", "how old is your little one": what it is
+		{regexp.MustCompile(`(?i)^(what|which|how (?:old|far|many|long|tall|big))(?:'s| is) ((?:the|your) .+)$`), "$1 $2 is"},
+		{regexp.MustCompile(`(?i)^(how (?:old|far|many|long|tall|big)) (are|were) you(| .+)$`), "$1 you $2$3"},
+		{regexp.MustCompile(`(?i)^(how (?:old|far|many|long|tall|big)(?: \w+)?) do (you .+)$`), "$1 $2"},
 		{regexp.MustCompile(`(?i)^(what|where|whereabouts|who|which \w+) (are|were) you(| .+)$`), "$1 you $2$3"},
 		// "which side of town are you on": a noun phrase after "which"
 		{regexp.MustCompile(`(?i)^(which \w+(?: of (?:the )?\w+)?) (are|were) you(| .+)$`), "$1 you $2$3"},

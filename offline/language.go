@@ -162,8 +162,12 @@ type Language struct {
 	// false when the clause asks nothing of them. Answered words a
 	// member's answer with it: %[1]s the member, %[2]s what was asked,
 	// %[3]s the answer ("Asked %[2]s, %[1]s said — %[3]s"). nil: answers are not kept.
-	Asked    func(clause string) (string, bool)
-	Answered string
+	Asked func(clause string) (string, bool)
+	// AsksUnmarked says the language's speakers often leave a question
+	// unmarked ("阿福你是哪里人"): a clause put to a member by name that
+	// Asked reads is then a question without Question's marks.
+	AsksUnmarked bool
+	Answered     string
 	// Answer, when set, states a member's answer as what it says about
 	// them, with no question beside it ("Priya's little one's name is
 	// Milo", "小芳家孩子叫嘟嘟"), from the member's name, what was asked (as

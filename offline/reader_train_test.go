@@ -6,6 +6,7 @@ import (
 	"math"
 	"os"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -32,7 +33,8 @@ type readerRow struct {
 // language. It prints, chat by chat left out, the held-out precision and
 // recall at each threshold, and picks the lowest threshold whose held-out
 // precision reaches readerMinPrecision; a language where none does gets no
-// reader. GROUPMEM_READER_WRITE=1 writes the weights fitted on every train
+// reader. GROUPMEM_READER_SHOW=p prints the sentences held out at p or above
+// (at the threshold for any other value). GROUPMEM_READER_WRITE=1 writes the weights fitted on every train
 // chat to reader.json. It takes a minute:
 // GROUPMEM_READER_TRAIN=1.
 func TestTrainReader(t *testing.T) {
@@ -123,9 +125,13 @@ func TestTrainReader(t *testing.T) {
 			fmt.Printf("  %-10s %7.3f\n", name, w[i])
 		}
 		fmt.Printf("  threshold %.2f\n", threshold)
-		if os.Getenv("GROUPMEM_READER_SHOW") != "" {
+		if show := os.Getenv("GROUPMEM_READER_SHOW"); show != "" {
+			from := threshold
+			if v, err := strconv.ParseFloat(show, 64); err == nil {
+				from = v
+			}
 			for i, r := range rs {
-				if held[i] >= threshold {
+				if held[i] >= from {
 					fmt.Printf("  took %-5v %.2f %s\n", r.label, held[i], r.text)
 				}
 			}
