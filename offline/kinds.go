@@ -126,14 +126,39 @@ func unspacedString(s string) bool {
 // language lang, each once, in the order of kindNames. A word of a spaced
 // script matches in the plural too ("peanuts", "classes").
 func kindsIn(lang, lower string) []string {
+	found := map[string]bool{}
+	for _, m := range kindMatches(lang, lower) {
+		found[m.kind] = true
+	}
+	var out []string
+	for _, k := range kindNames {
+		if found[k] {
+			out = append(out, k)
+		}
+	}
+	return out
+}
+
+// kindMatch is one kind word found in a sentence: its kind, how many
+// units it spans, and the unit before it ("" at the start).
+type kindMatch struct {
+	kind   string
+	units  int
+	before string
+}
+
+// kindMatches returns the kind words of language lang in lower, a
+// lower-cased sentence, the longest at each place.
+func kindMatches(lang, lower string) []kindMatch {
 	words := kindWords[lang]
 	if len(words) == 0 {
 		return nil
 	}
-	found := map[string]bool{}
+	var out []kindMatch
 	us := units(lower)
-	for i := range us {
+	for i := 0; i < len(us); i++ {
 		var b strings.Builder
+		var best kindMatch
 		for j := i; j < len(us) && j < i+kindMaxUnits; j++ {
 			u := us[j]
 			if j == i {
@@ -141,19 +166,22 @@ func kindsIn(lang, lower string) []string {
 			}
 			b.WriteString(u)
 			w := b.String()
-			if k, ok := words[w]; ok {
-				found[k] = true
-			} else if k, ok := words[strings.TrimSuffix(w, "s")]; ok && !unspacedString(u) {
-				found[k] = true
-			} else if k, ok := words[strings.TrimSuffix(w, "es")]; ok && !unspacedString(u) {
-				found[k] = true
+			k, ok := words[w]
+			if !ok && !unspacedString(u) {
+				if k, ok = words[strings.TrimSuffix(w, "s")]; !ok {
+					k, ok = words[strings.TrimSuffix(w, "es")]
+				}
+			}
+			if ok {
+				best = kindMatch{kind: k, units: j - i + 1}
 			}
 		}
-	}
-	var out []string
-	for _, k := range kindNames {
-		if found[k] {
-			out = append(out, k)
+		if best.kind != "" {
+			if i > 0 {
+				best.before = strings.TrimPrefix(us[i-1], " ")
+			}
+			out = append(out, best)
+			i += best.units - 1
 		}
 	}
 	return out

@@ -33,7 +33,7 @@ import (
 // feature vector; "bias" is always 1.
 var readerFeatures = []string{"bias", "first", "verb_lead", "reader", "rare", "unknown", "min_freq",
 	"own", "shared", "capitals", "digits", "units", "exclaim", "plan", "time", "opener",
-	"job", "animal", "pastime", "study", "family", "vehicle"}
+	"job", "animal", "pastime", "study", "family", "vehicle", "specific"}
 
 // readerWeights is the reader of one language: a weight per feature and
 // the probability from which a sentence is taken.
@@ -190,9 +190,18 @@ func (f *Fuser) lineFeatures(l *Language, it *item, w *windowWords, sentence str
 	set("reader", b2f(l.Reader != nil && l.Reader.MatchString(said)))
 	// The kinds a sentence names, but for foods: everyday food is named in
 	// small talk as often as in what a member cannot eat ("早餐打卡：豆浆油条").
-	for _, k := range kindsIn(l.Name, strings.ToLower(said)) {
-		if k != "food" {
-			set(k, 1)
+	// A kind said specifically, in words of several units ("golden
+	// retriever", "缅因猫") or after a rare word that is no name ("hospice
+	// nurse", "PACU nurse"), is more often one's own than a kind said
+	// bare ("the dentist told me…").
+	for _, m := range kindMatches(l.Name, strings.ToLower(said)) {
+		if m.kind == "food" {
+			continue
+		}
+		set(m.kind, 1)
+		if m.units >= 2 || m.before != "" && !unspacedString(m.before) && !w.names[m.before] && !stopWord(ls, m.before) &&
+			f.cfg.Lexicon.Frequency(m.before) < 1e-5 {
+			set("specific", 1)
 		}
 	}
 	set("plan", b2f(l.Plan != nil && l.Plan.MatchString(strings.ToLower(sentence))))
