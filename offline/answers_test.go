@@ -61,6 +61,14 @@ func TestAnswers(t *testing.T) {
 		{3, 2, "12:20", "Yuki", "Killarney side", "a"},
 		{3, 3, "20:03", "莉莉", "阿福你是哪里人", "q"},
 		{3, 3, "20:05", "阿福", "槟城人", "a"},
+		{3, 5, "12:56", "Ann", "Dev who's the little face on your lock screen?", "q"},
+		{3, 5, "12:58", "Dev", "the sausage dog, runs the house basically", "a"},
+		{3, 6, "19:11", "小七", "冠廷你家小朋友多大了？", "q"},
+		{3, 6, "19:14", "冠廷", "安安喔，下个月满四岁", "a"},
+		{4, 0, "20:22", "小七", "冠廷你有英文名字吗？", "q"},
+		{4, 0, "20:23", "冠廷", "有啊，叫Wendy", "a"},
+		{4, 1, "20:18", "Ann", "Mateo what brought you to Taiwan again? work?", "q"},
+		{4, 1, "20:19", "Mateo", "game localizer, it pays the rent", "a"},
 		{3, 4, "20:00", "Ann", "Ben how was the hike?", "q"}, // the moment, not Ben
 		{3, 4, "20:01", "Ben", "muddy but fine, loved it", "noise"},
 	})

@@ -650,7 +650,7 @@ var (
 	enAskTail = regexp.MustCompile(`(?i)(,?\s+(again|these days|by the way|btw|now))+$`)
 	// enAskThe is a question put to a member by name about a thing of
 	// theirs said with "the" ("Yuki what's the day job again?").
-	enAskThe = regexp.MustCompile(`(?i)^(?:what|which|where)(?:'s| is| was) the [a-z]`)
+	enAskThe = regexp.MustCompile(`(?i)^(?:what|which|where|who)(?:'s| is| was) the [a-z]`)
 	// enAskMeasure is a "how" question about what lasts, not about the
 	// moment: how old, how far, how many, how long.
 	enAskMeasure = regexp.MustCompile(`(?i)^how (?:old|far|many|long|tall|big)\b`)
@@ -664,7 +664,11 @@ var (
 	enAskOrder = []enReorder{
 		{regexp.MustCompile(`(?i)^(?:what|which)(?:'s| is| was) (your .+)$`), "$1"},
 		// "what's the day job", "how old is your little one": what it is
-		{regexp.MustCompile(`(?i)^(what|which|how (?:old|far|many|long|tall|big))(?:'s| is) ((?:the|your) .+)$`), "$1 $2 is"},
+		{regexp.MustCompile(`(?i)^(what|which|who|how (?:old|far|many|long|tall|big))(?:'s| is) ((?:the|your) .+)$`), "$1 $2 is"},
+		// "who is that on your profile pic": who that is
+		{regexp.MustCompile(`(?i)^(who|what)(?:'s| is) (that|this) (.+)$`), "$1 $2 is $3"},
+		// "what brought you to Taiwan": what brought them there
+		{regexp.MustCompile(`(?i)^(what) (brought|made|got|took) (you .+)$`), "$1 $2 $3"},
 		{regexp.MustCompile(`(?i)^(how (?:old|far|many|long|tall|big)) (are|were) you(| .+)$`), "$1 you $2$3"},
 		{regexp.MustCompile(`(?i)^(how (?:old|far|many|long|tall|big)(?: \w+)?) do (you .+)$`), "$1 $2"},
 		{regexp.MustCompile(`(?i)^(what|where|whereabouts|who|which \w+) (are|were) you(| .+)$`), "$1 you $2$3"},
