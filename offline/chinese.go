@@ -659,7 +659,7 @@ func zhAnswer(name, asked, answer string) (string, bool) {
 		}
 	}
 	stem = strings.TrimPrefix(stem, "自己") // 自己家孩子 → 小芳家孩子
-	st := name + stem + first + after
+	st := adjoin(name, stem+first+after)
 	if rest != "" {
 		st += "，" + rest
 	}
@@ -691,3 +691,4 @@ func zhHousehold(st string) bool {
 	}
 	return !zhNotPetNames[string(rs[:2])]
 }
+

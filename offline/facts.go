@@ -797,14 +797,14 @@ func (f *Fuser) subject(st string, m groupmem.Message) string {
 	case l.VerbLead == nil && !named && l.Notice != nil && l.Notice.MatchString(st):
 		return name + l.Attribution + st // "阿梅：临安山核桃已截单": a notice, not the poster's act
 	case l.VerbLead == nil && !named && l.Household != nil && l.Household(st):
-		st = name + l.Home + st // "青青家糖糖期中考了全班第三": the poster's child, not the poster
+		st = adjoin(name+l.Home, st) // "青青家糖糖期中考了全班第三": the poster's child, not the poster
 	case l.VerbLead == nil && l.Pronoun != "" && nameAt(st, name) > 0 && nameAt(cs[0], name) < 0 && (l.Notice == nil || !l.Notice.MatchString(st)):
 		// "下班还得刷一建的题，开黑军哥就不来了": the member is the subject
 		// from the first clause on
 		at := nameAt(st, name)
-		st = name + l.SubjectSpace + st[:at] + l.Pronoun + st[at+len(name):]
+		st = adjoin(name+l.SubjectSpace, st[:at]+l.Pronoun+st[at+len(name):])
 	case l.VerbLead == nil && !named:
-		st = name + l.SubjectSpace + st // "阿梅Harbor Lights的精酿不错": nothing to lower-case
+		st = adjoin(name+l.SubjectSpace, st) // "阿梅Harbor Lights的精酿不错": nothing to lower-case
 	case l.opensWithVerb(cs[0]):
 		r, size := utf8.DecodeRuneInString(st)
 		st = name + l.SubjectSpace + string(unicode.ToLower(r)) + st[size:]

@@ -331,3 +331,16 @@ func setOf(words ...string) map[string]bool {
 	}
 	return m
 }
+
+// adjoin joins a and b as they are, or with a space when both meet in a
+// word of letters or digits: a name before a Chinese line that opens in
+// English ("Ines" and "jersey 尺码…" read "Ines jersey 尺码…", not
+// "Inesjersey").
+func adjoin(a, b string) string {
+	last, _ := utf8.DecodeLastRuneInString(a)
+	first, _ := utf8.DecodeRuneInString(b)
+	if isWordRune(last) && isWordRune(first) {
+		return a + " " + b
+	}
+	return a + b
+}

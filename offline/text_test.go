@@ -203,3 +203,18 @@ func TestMediaCaptions(t *testing.T) {
 		t.Errorf("a note that names no media: %q, %q; want the text as it is", spoken, shared)
 	}
 }
+
+// A name joins a line that opens in letters with a space, and a line of
+// Chinese characters without one.
+func TestAdjoin(t *testing.T) {
+	for _, c := range [][3]string{
+		{"Ines", "jersey 尺码L", "Ines jersey 尺码L"},
+		{"阿梅", "Harbor Lights的精酿不错", "阿梅Harbor Lights的精酿不错"},
+		{"Ines", "尺码L", "Ines尺码L"},
+		{"Shona ", "ordered", "Shona ordered"},
+	} {
+		if got := adjoin(c[0], c[1]); got != c[2] {
+			t.Errorf("adjoin(%q, %q) = %q, want %q", c[0], c[1], got, c[2])
+		}
+	}
+}
