@@ -691,4 +691,3 @@ func zhHousehold(st string) bool {
 	}
 	return !zhNotPetNames[string(rs[:2])]
 }
-
