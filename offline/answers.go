@@ -66,8 +66,8 @@ func (f *Fuser) answers(items []*item, mems []groupmem.Memory, taken decisions, 
 			continue
 		}
 		answer := strings.Join(strings.Fields(statementOf(ls, a.msg.Content)), " ")
-		if answer == "" || asks(ls, answer) || words.shared(ls, a.msg, answer) {
-			continue // no answer, or one others gave in the same words ("跟上次一样")
+		if answer == "" || asks(ls, answer) || words.shared(ls, a.msg, answer) || noAnswer(ls, answer) {
+			continue // no answer, one others gave in the same words ("跟上次一样"), or "忘了"
 		}
 		name := names[to]
 		if l.Voice != nil {
@@ -178,6 +178,12 @@ func question(ls []Language, text, name string) (string, *Language) {
 		}
 	}
 	return "", nil
+}
+
+// noAnswer reports whether answer says, in a language of ls, that its
+// member does not know (Language.NoAnswer).
+func noAnswer(ls []Language, answer string) bool {
+	return slices.ContainsFunc(ls, func(l Language) bool { return l.NoAnswer != nil && l.NoAnswer.MatchString(answer) })
 }
 
 // reply returns the first of items that to sent within answerDelay of at,

@@ -69,6 +69,10 @@ func TestAnswers(t *testing.T) {
 		{4, 0, "20:23", "冠廷", "有啊，叫Wendy", "a"},
 		{4, 1, "20:18", "Ann", "Mateo what brought you to Taiwan again? work?", "q"},
 		{4, 1, "20:19", "Mateo", "game localizer, it pays the rent", "a"},
+		{4, 2, "19:44", "小七", "老唐上次那个卖腊肉的村子叫啥？", "q"}, // an answer that names nothing
+		{4, 2, "19:47", "老唐", "忘了，回头查下导航记录", "noise"},
+		{4, 3, "19:44", "Cleo", "Dev what's the name of that bakery again?", "q"},
+		{4, 3, "19:47", "Dev", "no idea, I'll check my photos", "noise"},
 		{3, 4, "20:00", "Ann", "Ben how was the hike?", "q"}, // the moment, not Ben
 		{3, 4, "20:01", "Ben", "muddy but fine, loved it", "noise"},
 	})
@@ -109,7 +113,8 @@ func TestAnswers(t *testing.T) {
 		}
 	}
 	for _, m := range active {
-		if strings.Contains(m.Statement, "Catan") || strings.Contains(m.Statement, "muddy") || strings.Contains(m.Statement, "band") {
+		if strings.Contains(m.Statement, "Catan") || strings.Contains(m.Statement, "muddy") || strings.Contains(m.Statement, "band") ||
+			strings.Contains(m.Statement, "忘了") || strings.Contains(m.Statement, "no idea") {
 			t.Errorf("%q: kept an answer to a question put to someone else, or one that asked nothing of its replier", m.Statement)
 		}
 	}

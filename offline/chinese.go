@@ -39,7 +39,7 @@ var Chinese = Language{
 		{regexp.MustCompile(`^(《[^》]+》|[^，。！？\s]{2,8})(太好看了|真好看|太好听了|太上头了)吧?`), "我觉得$1$2"},
 	},
 	FirstPerson: regexp.MustCompile(`我|俺`),
-	Leads: []string{"通知", "公告", "提醒", "提醒一下", "提醒下", "温馨提示", "友情提示", "重要", "注意", "大家注意", "重要通知",
+	Leads: []string{"通知一下", "通知", "公告", "提醒", "提醒一下", "提醒下", "温馨提示", "友情提示", "重要", "注意", "大家注意", "重要通知",
 		"老规矩", "照旧", "还是老规矩", "对了", "话说", "另外", "顺便说一下", "顺便", "说一下", "补充一下", "各位", "大家"},
 	Openers:     []string{"跟大家报告一下", "报告一下", "跟大家说一声", "跟你们说一声", "跟大家说一下", "跟你们说一下", "说一声", "话说", "对了", "跟你们说个事", "跟大家说个事", "跟你们说", "提前说一下", "顺便说一下", "补充一下", "另外", "说个事"},
 	Aside:       regexp.MustCompile(`(?:所以|那就|那)?(?:咱们|我们)(?:下次|改天|回头)[^，。！？]*$`),
@@ -97,6 +97,7 @@ var Chinese = Language{
 	Asked:        zhAsked,
 	Answered:     "%s被问到%s：%s",
 	AsksUnmarked: true,
+	NoAnswer:     zhNoAnswer,
 	Answer:       zhAnswer,
 	NamesItself: []string{"过敏", "吃素", "搬家", "自驾", "带全家", "全家去", "一家人去", "带娃去", "酒店", "住两晚", "住三晚", "医院", "疹子", "急诊",
 		"打疫苗", "打针", "体检", "看牙", "看医生", "问我为什么", "问我为啥",
@@ -610,6 +611,10 @@ var (
 // zhAnswerFirst ends the first clause of an answer.
 const zhAnswerFirst = "，,。！!；;~～ "
 
+// zhNoAnswer is a reply that says its member does not know or forgot
+// ("忘了", "不记得了"): it names nothing.
+var zhNoAnswer = regexp.MustCompile(`^(?:我)?(?:忘了|忘记了|不知道|不记得了?|记不清了?|不清楚|不太清楚|没注意)`)
+
 // zhAnswer is Chinese's Language.Answer: the question with the answer's
 // first clause in the place of its question word, after the member's name
 // ("自己家孩子叫什么" + "嘟嘟，上二年级了" → "小芳家孩子叫嘟嘟，上二年级了";
@@ -629,7 +634,8 @@ func zhAnswer(name, asked, answer string) (string, bool) {
 	}
 	n := utf8.RuneCountInString(first)
 	if n == 0 || n > 12 || strings.ContainsAny(first, "我你他她它俺咱吗呢?？") ||
-		slices.Contains([]string{"对", "是", "嗯", "对啊", "是的", "没错", "有", "有的", "没有", "哈哈", "还行"}, first) {
+		slices.Contains([]string{"对", "是", "嗯", "对啊", "是的", "没错", "有", "有的", "没有", "哈哈", "还行"}, first) ||
+		zhNoAnswer.MatchString(answer) {
 		return "", false
 	}
 	stem, after := asked[:at[0][0]], asked[at[0][1]:]

@@ -128,6 +128,7 @@ var English = Language{
 	Asked:    enAsked,
 	Answered: "Asked %[2]s, %[1]s said — %[3]s",
 	Answer:   enAnswer,
+	NoAnswer: regexp.MustCompile(`(?i)^\W*(?:no idea|not sure|dunno|i don't know|don't know|idk|can't remember|i can't remember|i forget|forgot|no clue)\b`),
 	NamesItself: []string{"allergic", "vegetarian", "vegan", "lactose", "youngest", "oldest", "eldest", "little one",
 		"intolerant", "coeliac", "raising", "doctor", "makes me", "made me", "lessons", "classes", "class", "course", "urgent care", "hospital"},
 	Vague: []string{"much", "lot", "lots", "idea", "one", "ones", "thing", "things", "stuff", "way", "guys",

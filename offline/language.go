@@ -167,7 +167,10 @@ type Language struct {
 	// unmarked ("阿福你是哪里人"): a clause put to a member by name that
 	// Asked reads is then a question without Question's marks.
 	AsksUnmarked bool
-	Answered     string
+	// NoAnswer finds a reply that says its member does not know or forgot
+	// ("忘了", "no idea"): it answers nothing, and is not kept.
+	NoAnswer *regexp.Regexp
+	Answered string
 	// Answer, when set, states a member's answer as what it says about
 	// them, with no question beside it ("Priya's little one's name is
 	// Milo", "小芳家孩子叫嘟嘟"), from the member's name, what was asked (as
