@@ -310,7 +310,11 @@ func selfLed(ls []Language, st string) string {
 		return st
 	}
 	r, size := utf8.DecodeRuneInString(st)
-	return l.Self + l.SubjectSpace + string(unicode.ToLower(r)) + st[size:]
+	st = l.Self + l.SubjectSpace + string(unicode.ToLower(r)) + st[size:]
+	if l.Agree != nil {
+		st = l.Agree(st)
+	}
+	return st
 }
 
 // habitStatement is the statement of a habit whose representative line

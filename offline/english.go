@@ -128,6 +128,7 @@ var English = Language{
 	Asked:    enAsked,
 	Answered: "Asked %[2]s, %[1]s said — %[3]s",
 	Answer:   enAnswer,
+	Agree:    enAgree,
 	NoAnswer: regexp.MustCompile(`(?i)^\W*(?:no idea|not sure|dunno|i don't know|don't know|idk|can't remember|i can't remember|i forget|forgot|no clue)\b`),
 	NamesItself: []string{"allergic", "vegetarian", "vegan", "lactose", "youngest", "oldest", "eldest", "little one",
 		"intolerant", "coeliac", "raising", "doctor", "makes me", "made me", "lessons", "classes", "class", "course", "urgent care", "hospital"},
@@ -793,4 +794,17 @@ func enAnswer(name, asked, answer string) (string, bool) {
 		st += ", " + rest
 	}
 	return st, true
+}
+
+// enAgreeAfter finds, after a comma or "and", a clause that left its
+// subject out and opens with a verb in its bare form.
+var enAgreeAfter = regexp.MustCompile(`(?i)(,\s+|\band\s+)((?:still|also|even|just|always|never|really|totally|now)\s+)?(have|do|go|love|like|need|want|hate|miss|feel|think|know|enjoy|hope|wish)\b`)
+
+// enAgree is English's Language.Agree: "…, still have the hoodie" →
+// "…, I still have the hoodie".
+func enAgree(st string) string {
+	return enAgreeAfter.ReplaceAllStringFunc(st, func(m string) string {
+		sub := enAgreeAfter.FindStringSubmatch(m)
+		return sub[1] + "I " + sub[2] + sub[3]
+	})
 }

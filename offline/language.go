@@ -167,6 +167,12 @@ type Language struct {
 	// unmarked ("阿福你是哪里人"): a clause put to a member by name that
 	// Asked reads is then a question without Question's marks.
 	AsksUnmarked bool
+	// Agree gives a later clause of a line led by Self the subject it
+	// left out, where it opens with a verb in its bare form ("I went to
+	// Georgia Tech, still have the hoodie" → "…, I still have the
+	// hoodie"), so that the rewrite makes it agree with the member
+	// ("…, they still have the hoodie"). nil: nothing is added.
+	Agree func(st string) string
 	// NoAnswer finds a reply that says its member does not know or forgot
 	// ("忘了", "no idea"): it answers nothing, and is not kept.
 	NoAnswer *regexp.Regexp
