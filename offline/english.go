@@ -468,7 +468,7 @@ func enVoice(st, name string, day time.Time, own bool) string {
 		m := enDayPossessive.FindStringSubmatch(w)
 		return matchCase(m[1], "the") + " " + m[2] + " " + strings.ToLower(m[1])
 	})
-	st = enRelativeDay.ReplaceAllStringFunc(st, func(w string) string { return matchCase(w, enRelativeDate(w, day)) })
+	st = replaceRelative(st, day)
 	st = enFromOn.ReplaceAllString(st, "$1 ") // "from today" → "from Wed Mar 4", not "from on …"
 	st = enWeekday.ReplaceAllStringFunc(st, func(w string) string {
 		sub := enWeekday.FindStringSubmatch(w)
@@ -484,6 +484,26 @@ func enVoice(st, name string, day time.Time, own bool) string {
 		return "on " + weekdayNear(day, weekdayOf(sub[2]), rel).Format("Mon Jan 2")
 	})
 	return enPersons(st, name, own)
+}
+
+// replaceRelative writes each relative day of st said on day as its date,
+// but for one that names a part of something else: "the last week of
+// August", "the next year or so".
+func replaceRelative(st string, day time.Time) string {
+	var b strings.Builder
+	last := 0
+	for _, at := range enRelativeDay.FindAllStringIndex(st, -1) {
+		w := st[at[0]:at[1]]
+		before, after := strings.ToLower(st[:at[0]]), strings.ToLower(st[at[1]:])
+		if strings.HasSuffix(before, "the ") || strings.HasPrefix(after, " of ") || strings.HasPrefix(after, " or ") {
+			continue
+		}
+		b.WriteString(st[last:at[0]])
+		b.WriteString(matchCase(w, enRelativeDate(w, day)))
+		last = at[1]
+	}
+	b.WriteString(st[last:])
+	return b.String()
 }
 
 // enRelativeDate is the date a relative day w ("tomorrow", "this

@@ -31,6 +31,8 @@ func TestThirdPerson(t *testing.T) {
 		{en, "Reminder: code review every Tuesday at 4pm", "Reminder: code review every Tuesday at 4pm"},
 		{m, "周会从这周起改到周四，下周开始", "周会从10月19日那周起改到周四，10月26日那周开始"},
 		{en, "Book club moves to Discord next week", "Book club moves to Discord the week of Mon Oct 26"},
+		{en, "I'm in Toronto the last week of August", "Ann is in Toronto the last week of August"}, // a week of August, not the week before
+		{en, "Staying put for the next year or so", "Staying put for the next year or so"},
 		{groupmem.Message{SentAt: sent}, "I am in", "A member is in"},
 		{en, "I really love hiking, I prefer tea and I have two cats", "Ann really loves hiking, they prefer tea and they have two cats"},
 		{en, "My mum visits us next weekend", "Ann's mum visits the group the weekend of Sat Oct 31"},
