@@ -63,17 +63,19 @@ func TestSubjectFromTheFirstClause(t *testing.T) {
 // A line that opens with its verb gets its member as subject, and a later
 // clause that left the subject out gets it too, so that its verb agrees
 // ("Went to Georgia Tech for undergrad, still have the hoodie to prove
-// it": not "Emma … still have").
+// it": not "Emma … still have"); an apology that opens a line is shed
+// ("Sorry I was off…": not "Sorry Bev was off…").
 func TestLaterVerbsAgreeWithTheMember(t *testing.T) {
 	c, _ := chatOf(t, "agree", talkLines([]talk{
 		{0, "Emma", "Went to Georgia Tech for undergrad, still have the hoodie to prove it", true},
 		{0, "Tom", "nice", false},
 		{1, "Tom", "Adopted a greyhound from the rescue in Leeds and love him to bits", true},
+		{2, "Bev", "Sorry I was off with everyone this morning, the sound engineer job had me up till midnight", true},
 	}))
 	env := replay(t, c, offline.Config{})
 	active := memories(t, env)[groupmem.StatusActive]
 	sts := statementsOf(active)
-	for _, want := range []string{"Emma went to Georgia Tech for undergrad, they still have the hoodie", "Tom adopted a greyhound from the rescue in Leeds and they love"} {
+	for _, want := range []string{"Emma went to Georgia Tech for undergrad, they still have the hoodie", "Tom adopted a greyhound from the rescue in Leeds and they love", "Bev was off with everyone"} {
 		if !slices.ContainsFunc(active, func(m groupmem.Memory) bool { return strings.HasPrefix(m.Statement, want) }) {
 			t.Errorf("no active memory starts %q; active: %v", want, sts)
 		}
