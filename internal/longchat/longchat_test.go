@@ -69,8 +69,8 @@ func TestGroupsAreLongChats(t *testing.T) {
 	for _, seed := range []int64{1, 2, 3} {
 		s := Generate(seed)
 		chats := parse(t, s)
-		if len(s.Groups) != 32 {
-			t.Fatalf("seed %d: %d groups, want 32", seed, len(s.Groups))
+		if len(s.Groups) != 36 {
+			t.Fatalf("seed %d: %d groups, want 36", seed, len(s.Groups))
 		}
 		langs, tests, ids := map[string]int{}, map[string]int{}, map[string]bool{}
 		validID := regexp.MustCompile(`^[A-Za-z0-9-]+$`)
@@ -90,7 +90,7 @@ func TestGroupsAreLongChats(t *testing.T) {
 			}
 			checkChat(t, chats[g.ID])
 		}
-		if want := map[string]int{"en": 10, "zh": 11, "mixed": 11}; !reflect.DeepEqual(langs, want) {
+		if want := map[string]int{"en": 12, "zh": 12, "mixed": 12}; !reflect.DeepEqual(langs, want) {
 			t.Errorf("seed %d: groups by language %v, want %v", seed, langs, want)
 		}
 		if want := map[string]int{"en": 3, "zh": 3, "mixed": 3}; !reflect.DeepEqual(tests, want) {
