@@ -650,7 +650,7 @@ func enAsked(clause string) (string, bool) {
 	if m := enAskGot.FindStringSubmatch(c); m != nil {
 		return "whether they got " + m[1], true // "did you get an animal in the end?": what they have now
 	}
-	if enAskMoment.MatchString(c) && !enAskMeasure.MatchString(c) {
+	if enAskMoment.MatchString(c) && !enAskMeasure.MatchString(c) && (!enAskLasting.MatchString(c) || enAskNow.MatchString(c)) {
 		return "", false // "are you still coming tonight?", "how's your mom?"
 	}
 	i := slices.IndexFunc(enAskOrder, func(r enReorder) bool { return r.re.MatchString(c) })
@@ -673,6 +673,12 @@ var (
 	// enAskThe is a question put to a member by name about a thing of
 	// theirs said with "the" ("Yuki what's the day job again?").
 	enAskThe = regexp.MustCompile(`(?i)^(?:what|which|where|who)(?:'s| is| was) the [a-z]`)
+	// enAskLasting is a yes-or-no question about what lasts, which an
+	// answer that names a thing says more to ("are you far from the
+	// site?" — "over in Montpelier"; "is there anything you don't eat?");
+	// enAskNow the words of one about the moment all the same.
+	enAskLasting = regexp.MustCompile(`(?i)^(?:are you (?:far|near|close|from|based|allergic|into)|(?:is|are) there any(?:thing)? |do you have any|have you got any)\b`)
+	enAskNow     = regexp.MustCompile(`(?i)\b(still|tonight|today|tomorrow|yesterday|this (time|morning|evening|week|weekend)|make it|right now|update|news|luck|any chance|a lift|a ride|borrow|lend|spare)\b`)
 	// enAskMeasure is a "how" question about what lasts, not about the
 	// moment: how old, how far, how many, how long.
 	enAskMeasure = regexp.MustCompile(`(?i)^how (?:old|far|many|long|tall|big)\b`)
@@ -684,7 +690,12 @@ var (
 	// statement: "what's your X" → "their X", "where are you from" →
 	// "where they are from", "what do you do" → "what they do".
 	enAskOrder = []enReorder{
-		{regexp.MustCompile(`(?i)^(?:what|which)(?:'s| is| was) (your .+)$`), "$1"},
+		{regexp.MustCompile(`(?i)^(?:what|which|who)(?:'s| is| was) (your .+)$`), "$1"},
+		// "is there anything you don't eat?": about anything they don't eat
+		{regexp.MustCompile(`(?i)^(?:is|are) there (any(?:thing)? .+)$`), "about $1"},
+		{regexp.MustCompile(`(?i)^(?:do you have|have you got) (any .+)$`), "about $1 they have"},
+		// "are you far from the site?": whether they are far from it
+		{regexp.MustCompile(`(?i)^are you (.+)$`), "whether you are $1"},
 		// "what's the day job", "how old is your little one": what it is
 		{regexp.MustCompile(`(?i)^(what|which|who|how (?:old|far|many|long|tall|big))(?:'s| is) ((?:the|your) .+)$`), "$1 $2 is"},
 		// "who is that on your profile pic": who that is
