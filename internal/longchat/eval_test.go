@@ -337,10 +337,16 @@ func BenchmarkLongChatEval(b *testing.B) {
 // tuning looks at: the context finds at least 10 points more evidence
 // than the BM25 baseline packed into the same budget, at 400 and at 2,000
 // tokens, and hybrid search, of messages and of memories, is never more
-// than a point below the better of its two sides.
+// than a point below the better of its two sides. It replays nine chats
+// through every way of retrieving, which the race detector makes ten
+// times slower (five minutes) for no concurrency of its own: under -race
+// it is left to the run without it that .ci/run makes first.
 func TestLongChatTargets(t *testing.T) {
 	if testing.Short() {
 		t.Skip("replays the long-chat set")
+	}
+	if raceBuild {
+		t.Skip("replays the long-chat set; .ci/run runs it without the race detector")
 	}
 	set := longchat.Generate(longEvalSeed)
 	s, qs := runLongEval(t, set, func(g longchat.Group) bool { return g.Split == "test" })

@@ -1,0 +1,6 @@
+//go:build race
+
+package longchat_test
+
+// raceBuild says the tests run with the race detector.
+const raceBuild = true
