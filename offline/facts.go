@@ -336,7 +336,7 @@ func memberTag(m groupmem.Message) string { return evolve.SubjectTag + sender(m)
 // a fact said in words other members of the window use too (w.shared) is
 // small talk and is not kept.
 func (f *Fuser) memberFacts(items []*item, mems []groupmem.Memory, taken decisions, answered map[string]bool, w *windowWords) decisions {
-	r := &factRun{f: f, mems: mems, updating: map[string]*decision{}, statements: map[string]bool{}, habits: map[string]*decision{}}
+	r := &factRun{f: f, w: w, mems: mems, updating: map[string]*decision{}, statements: map[string]bool{}, habits: map[string]*decision{}}
 	for _, m := range mems {
 		r.statements[m.Statement] = true
 	}
@@ -429,6 +429,7 @@ func (w *windowWords) aboutShared(ls []Language, it *item, sentence string) bool
 // decided, and this run's new habits by statement.
 type factRun struct {
 	f          *Fuser
+	w          *windowWords
 	mems       []groupmem.Memory
 	ds         decisions
 	updating   map[string]*decision
@@ -447,7 +448,7 @@ func (r *factRun) take(msg groupmem.Message, fs saidFact) {
 	// A game's result is worded as the team's, but kept under its poster's
 	// tag: evolve takes like statements of no member for one, and each
 	// result is a memory of its own.
-	st, _ := f.factStatement(said, k)
+	st, _ := f.factStatement(said, k, r.w)
 	tags := []string{TagMember, memberTag(msg), k.name}
 	if h := r.habits[st]; h != nil && slices.Equal(h.evidence, []string{msg.ID}) {
 		// A habit this run read from this line alone is what the member
@@ -712,8 +713,10 @@ func isMemberFact(m *groupmem.Memory) bool { return slices.Contains(m.Tags, TagM
 
 // factStatement words what said, the sentences of a message that say a
 // fact of kind k, tells: in its member's name, or, for a game's result,
-// the team's (team).
-func (f *Fuser) factStatement(said groupmem.Message, k factKind) (st string, team bool) {
+// the team's (team). Its "we" is the member's household, but for an
+// event or a line naming another member of w (nil: none), where it is
+// those who were there.
+func (f *Fuser) factStatement(said groupmem.Message, k factKind, w *windowWords) (st string, team bool) {
 	if result(f.cfg.Languages, said.Content) {
 		return f.teamStatement(said), true // whichever kind's pattern read it
 	}
@@ -722,7 +725,23 @@ func (f *Fuser) factStatement(said groupmem.Message, k factKind) (st string, tea
 	if k.name == "family" || k.name == "owns" {
 		said.Content = mine(f.cfg.Languages, said.Content)
 	}
-	return f.subject(f.memberStatement(said, k.name != "event"), said), false
+	return f.subject(f.memberStatement(said, k.name != "event" && !w.namesOther(said)), said), false
+}
+
+// namesOther reports whether m names a member of the window other than
+// its sender: then its "we" is those who were there, not the sender's
+// household ("dragged ourselves to Big Star and Kayla paid").
+func (w *windowWords) namesOther(m groupmem.Message) bool {
+	if w == nil {
+		return false
+	}
+	lower := strings.ToLower(m.Content)
+	for s, name := range w.members {
+		if s != sender(m) && utf8.RuneCountInString(name) > 1 && nameAt(lower, strings.ToLower(name)) >= 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // mine reads a member's line about an animal or a thing of theirs that

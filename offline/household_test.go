@@ -81,3 +81,27 @@ func TestLaterVerbsAgreeWithTheMember(t *testing.T) {
 		}
 	}
 }
+
+// A member's "we" is their household ("we moved to Leeds"), but in a line
+// that names another member it is those who were there: "Dragged
+// ourselves to Big Star and Kayla paid" is no outing of Tamika's family.
+func TestWeWithAnotherMemberIsNotTheFamily(t *testing.T) {
+	c, _ := chatOf(t, "we", talkLines([]talk{
+		{0, "Kayla", "Anyone tried the new bakery on Mill Road? the sourdough is unreal", false},
+		{0, "Tamika", "We finally did the Cotswold Way with Kayla, walked the whole thing in a week", true},
+		{1, "Kayla", "Adopted a greyhound from the rescue in Leeds and we love him to bits", true},
+	}))
+	env := replay(t, c, offline.Config{})
+	active := memories(t, env)[groupmem.StatusActive]
+	sts := statementsOf(active)
+	for _, m := range active {
+		if strings.Contains(m.Statement, "Cotswold") && strings.Contains(m.Statement, "family") {
+			t.Errorf("%q: the group's outing read as Tamika's family's", m.Statement)
+		}
+	}
+	if !slices.ContainsFunc(active, func(m groupmem.Memory) bool { return strings.Contains(m.Statement, "Cotswold") }) ||
+		!slices.ContainsFunc(active, func(m groupmem.Memory) bool { return strings.HasPrefix(m.Statement, "Kayla adopted a greyhound") }) {
+		t.Errorf("active: %v", sts)
+	}
+	t.Log(sts)
+}

@@ -190,7 +190,7 @@ func (f *Fuser) novelFact(it *item, w *windowWords) (saidFact, string, bool) {
 		}
 		said := it.msg
 		said.Content = text[from:to]
-		st, _ := f.factStatement(said, novelKind)
+		st, _ := f.factStatement(said, novelKind, w)
 		if st == "" || !strings.Contains(strings.ToLower(st), t) {
 			continue
 		}

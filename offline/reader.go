@@ -144,7 +144,7 @@ func (f *Fuser) readerFact(it *item, w *windowWords) (saidFact, bool) {
 		}
 		said := it.msg
 		said.Content = sentence
-		st, _ := f.factStatement(said, novelKind)
+		st, _ := f.factStatement(said, novelKind, w)
 		if readerObserver != nil {
 			readerObserver(readLine{MsgID: it.msg.ID, Lang: l.Name, Sentence: sentence, Statement: st, X: x, P: p})
 		}
