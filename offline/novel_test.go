@@ -51,6 +51,8 @@ func TestNovelFact(t *testing.T) {
 		{"ann: Finally bought a Fujifilm X100V for the trips, no regrets", "X100V"},
 		{"ann: Traffic on the M32 was a car park tonight, an hour to get home", ""},
 		{"ann: Ran 10k along the river before work, legs are jelly", ""},
+		{"ann: The Bosch dishwasher broke down mid-cycle, water everywhere", ""}, // a thing that broke: a mishap
+		{"ann: 海尔冰箱昨晚罢工了，打客服电话转了三次人工", ""},
 	} {
 		checkNovelFact(t, f, append(append([]string{}, chatter...), "ben: Took the Federal home, never again"), c.last, c.want)
 	}
