@@ -222,7 +222,12 @@
 // To add a language, write its value in a file of its own, filling the
 // fields it has words for (a nil pattern or an empty list is simply not
 // read), and add it to Config.Languages (or to DefaultLanguages).
-// language_test.go plugs in a toy third language that way.
+// language_test.go plugs in a toy third language that way. Two data files
+// by its Name are optional: its kind words (kinds/<name>.txt: jobs,
+// animals, pastimes… in general vocabulary) and its reader's weights (an
+// entry of reader.json, fitted by TestTrainReader on the train split of
+// the long-chat set; see reader.go). Without them the language has no
+// reader, as English has none today.
 //
 // # State
 //
