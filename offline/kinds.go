@@ -6,6 +6,7 @@ import (
 	"embed"
 	"fmt"
 	"path"
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -65,7 +66,7 @@ func parseKinds(data []byte) (map[string]string, error) {
 		case line == "" || strings.HasPrefix(line, "#"):
 		case strings.HasPrefix(line, "[") && strings.HasSuffix(line, "]"):
 			kind = line[1 : len(line)-1]
-			if !containsString(kindNames, kind) {
+			if !slices.Contains(kindNames, kind) {
 				return nil, fmt.Errorf("line %d: unknown kind %q", n, kind)
 			}
 		case kind == "":

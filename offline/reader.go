@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -56,21 +57,12 @@ func mustReaders(data []byte) map[string]readerWeights {
 	}
 	for lang, r := range out {
 		for name := range r.Weights {
-			if !containsString(readerFeatures, name) {
+			if !slices.Contains(readerFeatures, name) {
 				panic(fmt.Sprintf("offline: reader.json: %s: unknown feature %q", lang, name))
 			}
 		}
 	}
 	return out
-}
-
-func containsString(ss []string, s string) bool {
-	for _, x := range ss {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }
 
 // probability is how likely the reader finds a sentence with features x
@@ -161,11 +153,8 @@ func (f *Fuser) lineFeatures(l *Language, it *item, w *windowWords, sentence str
 	ls := f.cfg.Languages
 	x := make([]float64, len(readerFeatures))
 	set := func(name string, v float64) {
-		for i, n := range readerFeatures {
-			if n == name {
-				x[i] = v
-				return
-			}
+		if i := slices.Index(readerFeatures, name); i >= 0 {
+			x[i] = v
 		}
 	}
 	b2f := func(b bool) float64 {
