@@ -396,7 +396,18 @@ var zhRelativeDay = []struct {
 
 // zhOwnPlural is what the plural first person becomes in a member's
 // statement about themselves: %s is the sender's name.
-var zhOwnPlural = [][2]string{{"咱们群", "群里"}, {"我们群", "群里"}, {"咱们组", "组里"}, {"我们组", "组里"}, {"我们家", "%s家"}, {"咱们家", "%s家"}, {"咱们", "%s一家"}, {"我们", "%s一家"}, {"俺们", "%s一家"}}
+// A place the member belongs to outside the group ("我们公司", "我们老家")
+// is theirs, not their household's.
+var zhOwnPlural = append(zhOwnPlaces(), [][2]string{{"咱们群", "群里"}, {"我们群", "群里"}, {"咱们组", "组里"}, {"我们组", "组里"}, {"我们家", "%s家"}, {"咱们家", "%s家"}, {"咱们", "%s一家"}, {"我们", "%s一家"}, {"俺们", "%s一家"}}...)
+
+// zhOwnPlaces is "我们公司" → "%s公司" for each place one belongs to.
+func zhOwnPlaces() [][2]string {
+	var out [][2]string
+	for _, place := range []string{"公司", "单位", "学校", "老家", "小区", "部门", "医院", "科室", "团队", "班上", "年级", "专业", "厂里", "村里"} {
+		out = append(out, [2]string{"我们" + place, "%s" + place}, [2]string{"咱们" + place, "%s" + place})
+	}
+	return out
+}
 
 // zhVoice rewrites a Chinese statement name said on day in the third
 // person: relative days, months, years and weekdays become dates, and

@@ -483,7 +483,27 @@ func enVoice(st, name string, day time.Time, own bool) string {
 		}
 		return "on " + weekdayNear(day, weekdayOf(sub[2]), rel).Format("Mon Jan 2")
 	})
-	return enPersons(st, name, own)
+	return enPersons(st, name, own && enHousehold(st))
+}
+
+// enHouseholdWords and enHouseholdTrip are what a member's "we" does with
+// their household: a home, a move, children, a trip. A "we" that does none
+// of it, and names no family, pet or vehicle, is the group's ("the round
+// sank us", "we're registered as The Loonie Tunes").
+var (
+	enHouseholdWords = regexp.MustCompile(`(?i)\b(?:home|house|flat|apartment|lease|landlord|keys|moved?|moving|neighbou?rhood|garden|holidays?|vacation|half term|trip|flights?|flying|flew|wedding|anniversary|kids?|baby|raising|adopted|(?:new|old|our) place|street|road|compound|estate|block|building|village|town)\b`)
+	enHouseholdTrip  = regexp.MustCompile(`\b(?:[Oo]ff|[Gg]oing|[Hh]eading|[Mm]oving) to [A-Z]|\b(?:[Hh]ere|[Tt]here|[Oo]ff) we (?:are|go)\b`)
+)
+
+// enHousehold reports whether st tells what a member does with their
+// household (enHouseholdWords), or says "here we are" of themselves.
+func enHousehold(st string) bool {
+	if enHouseholdWords.MatchString(st) || enHouseholdTrip.MatchString(st) {
+		return true
+	}
+	return slices.ContainsFunc(kindMatches("en", strings.ToLower(st)), func(m kindMatch) bool {
+		return m.kind == "family" || m.kind == "animal" || m.kind == "vehicle"
+	})
 }
 
 // replaceRelative writes each relative day of st said on day as its date,
@@ -499,12 +519,28 @@ func replaceRelative(st string, day time.Time) string {
 			continue
 		}
 		b.WriteString(st[last:at[0]])
-		b.WriteString(matchCase(w, enRelativeDate(w, day)))
+		date := enRelativeDate(w, day)
+		atClause := strings.TrimSpace(before) == "" || strings.HasSuffix(strings.TrimSpace(before), ",") || strings.HasSuffix(strings.TrimSpace(before), ":")
+		if enAfterPreposition.MatchString(before) || atClause && enBeforeCopula.MatchString(after) {
+			// "as of today", "verdict on tonight", "until next month": the
+			// preposition stays and the date's own goes; a day that is the
+			// subject ("next Friday is the last one") is the bare date.
+			date = strings.TrimPrefix(strings.TrimPrefix(date, "on "), "in ")
+		}
+		b.WriteString(matchCase(w, date))
 		last = at[1]
 	}
 	b.WriteString(st[last:])
 	return b.String()
 }
+
+// enAfterPreposition matches text that ends in a preposition a relative
+// day can follow ("as of", "on", "since", "until").
+var enAfterPreposition = regexp.MustCompile(`\b(?:of|on|in|since|until|till|from|by|for|before|after)\s+$`)
+
+// enBeforeCopula matches text that opens with the verb a relative day
+// is the subject of ("next Friday is…").
+var enBeforeCopula = regexp.MustCompile(`^\s+(?:is|was|will be|'s)\b`)
 
 // enRelativeDate is the date a relative day w ("tomorrow", "this
 // weekend", "last month") said on d names, worded to stand in its place.

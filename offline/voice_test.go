@@ -42,6 +42,10 @@ func TestThirdPerson(t *testing.T) {
 		{en, "I went climbing for the first time on Thursday", "Ann went climbing for the first time on Thu Oct 22"},
 		{en, "My favourite book this year is Piranesi", "Ann's favourite book in 2026 is Piranesi"},
 		{en, "Book club moves to Thursday, next Friday is the last Zoom one", "Book club moves to Thursday, on Fri Oct 30 is the last Zoom one"},
+		{en, "Hugo's happy, tomorrow is the big day", "Hugo's happy, Sun Oct 25 is the big day"},
+		{en, "Hugo is vegetarian as of today", "Hugo is vegetarian as of Sat Oct 24"},
+		{en, "Verdict on tonight: we lost", "Verdict on the evening of Sat Oct 24: members lost"},
+		{en, "I'm away until next month", "Ann is away until November 2026"},
 		{en, "Chess every Friday", "Chess every Friday"},
 		{m, "我周四第一次去攀岩了", "老张10月22日（周四）第一次去攀岩了"},
 		{m, "我今年最爱的书是《皮拉内西》", "老张2026年最爱的书是《皮拉内西》"},
@@ -104,6 +108,14 @@ func TestOwnThirdPerson(t *testing.T) {
 		{zh, "我们家养了只猫，我每天都陪它玩", "小林家养了只猫，TA每天都陪它玩"},
 		{zh, "我们组在做游戏", "组里在做游戏"},
 		{zh, "我妈下周末来看我们", "小林妈10月26日那周末来看小林一家"},
+		{zh, "我们公司没年假", "小林公司没年假"},
+		{zh, "新来的实习生是我们学校的", "新来的实习生是小林学校的"},
+		{en, "The Nineties round sank us, but we won the picture round", "The Nineties round sank the group, but members won the picture round"},
+		{en, "Reminder we're registered as The Loonie Tunes", "Reminder members are registered as The Loonie Tunes"},
+		{en, "Our street flooded again last night", "Ann's street flooded again last night"},
+		{en, "I'm a physio now, which is mad, but here we are", "Ann is a physio now, which is mad, but here they are"},
+		{en, "We finally adopted a beagle from the shelter", "Ann and family finally adopted a beagle from the shelter"},
+		{en, "We picked up our springer spaniel on Saturday", "Ann and family picked up their springer spaniel on Sat Oct 24"},
 	} {
 		if got := ownThirdPerson(DefaultLanguages(), tt.in, tt.msg, time.UTC); got != tt.want {
 			t.Errorf("ownThirdPerson(%q) = %q, want %q", tt.in, got, tt.want)
