@@ -61,16 +61,16 @@ func TestGenerateIsDeterministic(t *testing.T) {
 	}
 }
 
-// The groups are as long as real chats: 29 groups (9 English, 10 Chinese, 10
-// mixed; two of each in the test split), each of 400 messages or more
+// The groups are as long as real chats: 39 groups (13 English, 13 Chinese, 13
+// mixed; four of each in the test split), each of 400 messages or more
 // over 20 nights or more from 4 members or more, costing 15,000 tokens or
 // more, at plausible times, asked the morning after their last day.
 func TestGroupsAreLongChats(t *testing.T) {
 	for _, seed := range []int64{1, 2, 3} {
 		s := Generate(seed)
 		chats := parse(t, s)
-		if len(s.Groups) != 36 {
-			t.Fatalf("seed %d: %d groups, want 36", seed, len(s.Groups))
+		if len(s.Groups) != 39 {
+			t.Fatalf("seed %d: %d groups, want 39", seed, len(s.Groups))
 		}
 		langs, tests, ids := map[string]int{}, map[string]int{}, map[string]bool{}
 		validID := regexp.MustCompile(`^[A-Za-z0-9-]+$`)
@@ -90,10 +90,10 @@ func TestGroupsAreLongChats(t *testing.T) {
 			}
 			checkChat(t, chats[g.ID])
 		}
-		if want := map[string]int{"en": 12, "zh": 12, "mixed": 12}; !reflect.DeepEqual(langs, want) {
+		if want := map[string]int{"en": 13, "zh": 13, "mixed": 13}; !reflect.DeepEqual(langs, want) {
 			t.Errorf("seed %d: groups by language %v, want %v", seed, langs, want)
 		}
-		if want := map[string]int{"en": 3, "zh": 3, "mixed": 3}; !reflect.DeepEqual(tests, want) {
+		if want := map[string]int{"en": 4, "zh": 4, "mixed": 4}; !reflect.DeepEqual(tests, want) {
 			t.Errorf("seed %d: test groups by language %v, want %v", seed, tests, want)
 		}
 	}
