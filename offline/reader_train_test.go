@@ -155,8 +155,10 @@ func TestTrainReader(t *testing.T) {
 
 // readerMinPrecision is the share of the sentences the reader takes that
 // must state a planted value, held out: the rest become memories of small
-// talk.
-const readerMinPrecision = 0.75
+// talk. At 0.75 the Chinese reader took 108 held-out sentences of which 33
+// were small talk; at 0.9 it takes 69 with 3, and keeps 66 of the 75
+// values.
+const readerMinPrecision = 0.9
 
 // fitLogistic fits a logistic regression to rs by gradient descent, with
 // a little L2 regularisation, positives and negatives weighed alike.
