@@ -99,9 +99,14 @@ func (f *Fuser) decideCandidate(c *cluster, active activeDays) *decision {
 		return nil
 	}
 	loc := f.cfg.Evolve.Location
-	st := f.habitStatement(rep.msg)
+	// The statement is the part of the line that said the habit (as
+	// said judged it), not the talk before a turn to it ("…I give up.
+	// Also, …").
+	topic := rep.msg
+	topic.Content = topicWith(f.cfg.Languages, rep.msg.Content, word)
+	st := f.habitStatement(topic)
 	if across {
-		st = f.weeklyStatement(rep.msg, named)
+		st = f.weeklyStatement(topic, named)
 	} else if len(factsOf(f.cfg.Languages, st)[kindWeekday]) == 0 {
 		if named, keeps = weekdayNamed(f.cfg.Languages, items, f.cfg.Evolve.Location); keeps {
 			st = asWeekly(f.cfg.Languages, st, named)

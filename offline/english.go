@@ -47,7 +47,7 @@ var English = Language{
 	Leads: []string{"hot take", "fun fact", "small update", "quick update", "big news", "reminder", "friendly reminder", "quick reminder", "just a reminder", "fyi", "psa", "note", "heads up", "heads-up",
 		"btw", "by the way", "also", "ok so", "so", "guys", "everyone", "folks", "hey all", "hi all", "hey everyone",
 		"hi everyone", "all", "announcement", "update", "as a reminder", "for the newbies", "for newbies", "for anyone new", "for newcomers", "for the new folks"},
-	Openers:  []string{"oh and", "oh", "anyway", "anyways", "btw", "by the way", "and also", "also also", "plus", "ok so", "so anyway", "sorry"},
+	Openers:  []string{"oh and", "oh", "anyway", "anyways", "btw", "by the way", "and also", "also also", "plus", "ok so", "so anyway", "sorry", "also"},
 	Aside:    regexp.MustCompile(`(?i)(?:^|[\s,]+)(?:(?:so|and|but|then)\s+)?let(?:'|’)?s\s.*$`),
 	Reader:   regexp.MustCompile(`(?i)\b(you|your|you're|you'll|yours)\b|^\s*(please|remember|don't|do not|bring|push|make sure)\b|^\s*(?:so |and |but )?(let|tell|ask|fight|call|text|ping|remind|show|help|forgive|excuse|pardon|wish) (me|us)\b`),
 	Singular: regexp.MustCompile(`(?i)\b(i|i'm|i've|i'll|i'd|me|my|mine|myself)\b`),

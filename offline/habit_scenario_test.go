@@ -132,6 +132,27 @@ func TestHabitSaidInReplies(t *testing.T) {
 	}
 }
 
+// The line a habit is worded from may turn to another topic after it
+// ("… Anyway, what a week"): the habit keeps its own part.
+func TestHabitKeepsItsOwnTopic(t *testing.T) {
+	lines := sundayRun()
+	for i, l := range lines {
+		if strings.Contains(l.text, "8") {
+			lines[i].text += ". Anyway, what a week, so tired of the rain"
+		}
+	}
+	c, _ := chatOf(t, "habit-run-twins", lines)
+	env := replay(t, c, offline.Config{})
+	habits := groupMemories(memories(t, env)[groupmem.StatusActive])
+	if len(habits) != 1 {
+		t.Fatalf("%d group memories, want the one habit: %v", len(habits), statementsOf(habits))
+	}
+	t.Logf("habit %q", habits[0].Statement)
+	if st := strings.ToLower(habits[0].Statement); !strings.Contains(st, "sunday") || strings.Contains(st, "rain") {
+		t.Errorf("the habit reads %q; want the run on Sundays without the rain", habits[0].Statement)
+	}
+}
+
 // Two parties that fell on a Friday a week apart are no habit.
 func TestOneOffsOnOneWeekdayAreNoHabit(t *testing.T) {
 	c, _ := chatOf(t, "habit-parties", twoParties())

@@ -179,3 +179,24 @@ func TestLanguageWithoutSingular(t *testing.T) {
 		t.Errorf("factAt = %q, %v; want likes", k.name, ok)
 	}
 }
+
+// A turn to another topic ("Also, …", "对了…") ends the part of a line a
+// word's habit is read from: a recurrence said after it is not the word's.
+func TestTopicWith(t *testing.T) {
+	ls := DefaultLanguages()
+	line := "Caught the second half in the pub. I give up. Also, pitch hire went up so it's £6 a game from now on"
+	for _, tt := range []struct{ word, want string }{
+		{"second", "Caught the second half in the pub. I give up."},
+		{"pitch", "Also, pitch hire went up so it's £6 a game from now on"},
+		{"tennis", line},
+		{"宜宾", "话说我是宜宾人，过年回去每天吃到撑"},
+	} {
+		text := line
+		if tt.word == "宜宾" {
+			text = "今天降温了只想喝碗热汤 话说我是宜宾人，过年回去每天吃到撑"
+		}
+		if got := topicWith(ls, text, tt.word); got != tt.want {
+			t.Errorf("topicWith(%q) = %q, want %q", tt.word, got, tt.want)
+		}
+	}
+}
