@@ -76,6 +76,7 @@ var English = Language{
 		`\b(same time (?:next week|(?:this |next |on )?(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday))|the usual time)\b`),
 	Mishap:    regexp.MustCompile(`(?i)\b(again|once more|yet another|as ever|suddenly|out of nowhere|last minute|broke down|stopped working|died on me|packed up|conked out)\b`),
 	Irony:     regexp.MustCompile(`(?i)^\W*(sometimes|not|kidding|just kidding|jk|not really|yeah right|as if|allegedly|said no one( ever)?)\W*$`),
+	SelfDated: regexp.MustCompile(`(?i)^\W*(?:[\w ]{1,20}:\s*)?(?:(?:yeah|yes|oh|so|well|anyway|also|and|honestly|actually|btw)\W+)*i(?:'m|'ve|'d|'ll)?\s.*\b(?:yesterday|today|tonight|tomorrow|ago|(?:last|this|next) (?:night|morning|week|weekend|month|year|spring|summer|fall|autumn|winter)|(?:on|last|next|this) (?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)|in (?:january|february|march|april|may|june|july|august|september|october|november|december))\b`),
 	TimeNames: regexp.MustCompile(`\b(?:January|February|March|April|May|June|July|August|September|October|November|December|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)\b`),
 	Chores:    regexp.MustCompile(`(?i)\b(taxes|tax return|laundry|chores|housework|ironing|dishes|hoovering|vacuuming|paperwork|admin|errands|groceries|grocery run|homework|spring cleaning|decluttering|emails|inbox|bugs?|debugging|marking|spreadsheets?|timesheets?)\b`),
 	FillerWords: []string{

@@ -387,6 +387,8 @@ func (f *Fuser) memberFacts(items []*item, mems []groupmem.Memory, taken decisio
 				fs = append(fs, n)
 			} else if n, ok := f.readerFact(it, w); ok && !habitual[it.msg.ID] {
 				fs = append(fs, n)
+			} else if n, ok := f.selfDated(it, w); ok && !habitual[it.msg.ID] {
+				fs = append(fs, n)
 			}
 		}
 		for _, fs := range fs {

@@ -132,6 +132,14 @@ type Language struct {
 	// mishap ("今天电梯又停了", "领导今天突然要改方案"), so the day it counts
 	// from is no weekday of a habit.
 	Mishap *regexp.Regexp
+	// SelfDated finds a sentence in which its sender tells what they did
+	// or will do on a day it names: it opens with the sender as its
+	// subject and dates itself ("I took my kids to the museum yesterday",
+	// "I'm moving back to Sweden next year"). Such a sentence, the sender's
+	// own and clean when told in the third person, is a dated event or plan
+	// of the member's (selfDated). Nil: the language leaves them to its
+	// patterns and its reader.
+	SelfDated *regexp.Regexp
 	// TimeNames finds the names of months and weekdays: they name a time,
 	// not a thing, so a fact pattern reads them lower-cased ("bought a
 	// planner in January" names nothing).

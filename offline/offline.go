@@ -227,7 +227,10 @@
 // animals, pastimes… in general vocabulary) and its reader's weights (an
 // entry of reader.json, fitted by TestTrainReader on the train split of
 // the long-chat set; see reader.go). Without them the language has no
-// reader, as English has none today.
+// reader, as English has none today; English reads a member's dated
+// events and plans instead, by the sentences its SelfDated pattern finds
+// ("I took my kids to the museum yesterday"), when they name something of
+// their own (a name, a rare word, a kind).
 //
 // # State
 //

@@ -270,3 +270,61 @@ func (f *Fuser) lineFeatures(l *Language, it *item, w *windowWords, sentence str
 	set("capitals", math.Log1p(float64(capitals)))
 	return x
 }
+
+// selfDated returns the first sentence of it, a line of a member no
+// pattern reads, in which the member tells what they did or will do on a
+// day it names (Language.SelfDated), if its statement is clean: a dated
+// event or plan of theirs. Questions, mishaps, replies of a few words,
+// lines that set a thing of the group's, habits said as the group's and
+// sentences in the words the others say too are not taken, as with the
+// reader.
+func (f *Fuser) selfDated(it *item, w *windowWords) (saidFact, bool) {
+	ls := f.cfg.Languages
+	text := it.msg.Content
+	if _, ok := settingOf(ls, text); ok {
+		return saidFact{}, false
+	}
+	for from := 0; from < len(text); {
+		to := from + sentenceEnd(text[from:])
+		if to <= from {
+			break
+		}
+		start := from
+		for start < to && text[start] == ' ' {
+			start++
+		}
+		sentence := text[start:to]
+		from = to
+		l := language(ls, sentence)
+		if l == nil || l.SelfDated == nil || !l.SelfDated.MatchString(sentence) {
+			continue
+		}
+		if asks(ls, sentence) || mishap(ls, sentence) || contentUnits(ls, sentence) < novelMinUnits || recursForGroup(ls, sentence) ||
+			w.shared(ls, it.msg, sentence) {
+			continue
+		}
+		if !f.namesSomething(l, it, w, sentence) {
+			continue // "I needed this laugh today": a reaction of the day
+		}
+		said := it.msg
+		said.Content = sentence
+		if st, _ := f.factStatement(said, novelKind, w); st != "" {
+			return saidFact{kind: novelKind, from: start, to: to}, true
+		}
+	}
+	return saidFact{}, false
+}
+
+// namesSomething reports whether sentence, of it in language l, names a
+// thing of its own, by the reader's cues: a name in capitals, a word rare
+// in ordinary text, or a kind of lasting thing (a job, an animal, a
+// pastime, a study, family, a vehicle).
+func (f *Fuser) namesSomething(l *Language, it *item, w *windowWords, sentence string) bool {
+	x := f.lineFeatures(l, it, w, sentence)
+	for _, name := range []string{"capitals", "rare", "job", "animal", "pastime", "study", "family", "vehicle"} {
+		if x[slices.Index(readerFeatures, name)] > 0 {
+			return true
+		}
+	}
+	return false
+}

@@ -1,6 +1,7 @@
 package offline_test
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -47,6 +48,43 @@ func TestReaderKeepsPlainChineseFacts(t *testing.T) {
 		for _, w := range []string{"地铁", "冰箱", "土豆", "降温"} {
 			if strings.Contains(m.Statement, w) {
 				t.Errorf("small talk made a memory: %q", m.Statement)
+			}
+		}
+	}
+}
+
+// In a chat of two friends catching up, what each tells of a day they
+// name ("I took my kids to the museum yesterday", "I'm moving back to
+// Sweden next year") is their dated event or plan, in their name; the
+// replies, questions and a reaction of the day ("I needed this laugh
+// today") are nobody's.
+func TestSelfDatedEventsOfTwoFriends(t *testing.T) {
+	c, _ := chatOf(t, "two-friends", []line{
+		{0, 0, "19:00", "Caroline", "Hey Mel! Good to see you! How have you been?", noiseTopic},
+		{0, 0, "19:01", "Melanie", "I took my kids to the museum yesterday, they loved the dinosaur exhibit!", "kids"},
+		{0, 0, "19:02", "Caroline", "Aw that sounds fun! Your kids must have had a blast. Did they see the whale too?", noiseTopic},
+		{0, 0, "19:03", "Melanie", "Yeah, I painted that lake sunrise last year! It's special to me.", "paint"},
+		{0, 0, "19:04", "Caroline", "Haha I needed this laugh today", noiseTopic},
+		{0, 0, "19:05", "Caroline", "Big news: I'm moving back to Sweden next year, my home country, to be near my grandma.", "move"},
+		{0, 0, "19:06", "Melanie", "Wow! Are you going back to Sweden for good?", noiseTopic},
+	})
+	env := replay(t, c, offline.Config{})
+	active := memories(t, env)[groupmem.StatusActive]
+	for _, m := range active {
+		t.Logf("memory %q %v", m.Statement, m.Tags)
+	}
+	for _, want := range [][2]string{{"Melanie", "museum"}, {"Melanie", "lake sunrise"}, {"Caroline", "Sweden"}} {
+		if !slices.ContainsFunc(active, func(m groupmem.Memory) bool {
+			return slices.Contains(m.Tags, "member:"+want[0]) && strings.HasPrefix(m.Statement, want[0]) && strings.Contains(m.Statement, want[1]) &&
+				!strings.Contains(m.Statement, " my ") && !strings.Contains(m.Statement, "yesterday") && !strings.Contains(m.Statement, "next year")
+		}) {
+			t.Errorf("no memory of %s tells of the %s, dated, in the third person", want[0], want[1])
+		}
+	}
+	for _, m := range active {
+		for _, w := range []string{"laugh", "whale", "for good", "Good to see"} {
+			if strings.Contains(m.Statement, w) {
+				t.Errorf("a reply or a reaction made a memory: %q", m.Statement)
 			}
 		}
 	}
