@@ -67,13 +67,16 @@ func TestSelfDatedEventsOfTwoFriends(t *testing.T) {
 		{0, 0, "19:04", "Caroline", "Haha I needed this laugh today", noiseTopic},
 		{0, 0, "19:05", "Caroline", "Big news: I'm moving back to Sweden next year, my home country, to be near my grandma.", "move"},
 		{0, 0, "19:06", "Melanie", "Wow! Are you going back to Sweden for good?", noiseTopic},
+		{0, 0, "19:07", "Melanie", "Oh and I just signed up for a pottery class, so excited!", "pottery"},
+		{0, 0, "19:09", "Melanie", "I recently ran my first half marathon, my legs are still jelly.", "run"},
+		{0, 0, "19:08", "Caroline", "I recently finished my counseling certificate at Portland Community College, feeling proud.", "study"},
 	})
 	env := replay(t, c, offline.Config{})
 	active := memories(t, env)[groupmem.StatusActive]
 	for _, m := range active {
 		t.Logf("memory %q %v", m.Statement, m.Tags)
 	}
-	for _, want := range [][2]string{{"Melanie", "museum"}, {"Melanie", "lake sunrise"}, {"Caroline", "Sweden"}} {
+	for _, want := range [][2]string{{"Melanie", "museum"}, {"Melanie", "lake sunrise"}, {"Caroline", "Sweden"}, {"Melanie", "pottery class"}, {"Caroline", "counseling certificate"}, {"Melanie", "half marathon"}} {
 		if !slices.ContainsFunc(active, func(m groupmem.Memory) bool {
 			return slices.Contains(m.Tags, "member:"+want[0]) && strings.HasPrefix(m.Statement, want[0]) && strings.Contains(m.Statement, want[1]) &&
 				!strings.Contains(m.Statement, " my ") && !strings.Contains(m.Statement, "yesterday") && !strings.Contains(m.Statement, "next year")
