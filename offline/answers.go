@@ -80,7 +80,12 @@ func (f *Fuser) answers(items []*item, mems []groupmem.Memory, taken decisions, 
 		// What the answer leaves of raw once the answer is dropped; a
 		// statement no longer than that lost its answer to clean.
 		frame := len([]rune(raw)) - len([]rune(answer)) + 1
-		if l.Answer != nil {
+		if la := language(ls, answer); la != nil && la.SelfDated != nil && la.SelfDated.MatchString(answer) {
+			// An answer that tells of a day in the member's own words
+			// ("I went to a support group yesterday…") says what it says
+			// without the question ("Anything new?").
+			raw, frame = answer, len([]rune(name))+1
+		} else if l.Answer != nil {
 			if folded, ok := l.Answer(name, asked, answer); ok {
 				raw, frame = folded, len([]rune(name))+1
 			}

@@ -69,6 +69,8 @@ func TestSelfDatedEventsOfTwoFriends(t *testing.T) {
 		{0, 0, "19:06", "Melanie", "Wow! Are you going back to Sweden for good?", noiseTopic},
 		{0, 0, "19:07", "Melanie", "Oh and I just signed up for a pottery class, so excited!", "pottery"},
 		{0, 0, "19:09", "Melanie", "I recently ran my first half marathon, my legs are still jelly.", "run"},
+		{0, 0, "19:10", "Melanie", "Caroline what's new with you? Anything fun?", noiseTopic},
+		{0, 0, "19:11", "Caroline", "I went to an LGBTQ support group yesterday and it was so powerful.", "group"},
 		{0, 0, "19:08", "Caroline", "I recently finished my counseling certificate at Portland Community College, feeling proud.", "study"},
 	})
 	env := replay(t, c, offline.Config{})
@@ -76,7 +78,7 @@ func TestSelfDatedEventsOfTwoFriends(t *testing.T) {
 	for _, m := range active {
 		t.Logf("memory %q %v", m.Statement, m.Tags)
 	}
-	for _, want := range [][2]string{{"Melanie", "museum"}, {"Melanie", "lake sunrise"}, {"Caroline", "Sweden"}, {"Melanie", "pottery class"}, {"Caroline", "counseling certificate"}, {"Melanie", "half marathon"}} {
+	for _, want := range [][2]string{{"Melanie", "museum"}, {"Melanie", "lake sunrise"}, {"Caroline", "Sweden"}, {"Melanie", "pottery class"}, {"Caroline", "counseling certificate"}, {"Melanie", "half marathon"}, {"Caroline", "LGBTQ support group"}} {
 		if !slices.ContainsFunc(active, func(m groupmem.Memory) bool {
 			return slices.Contains(m.Tags, "member:"+want[0]) && strings.HasPrefix(m.Statement, want[0]) && strings.Contains(m.Statement, want[1]) &&
 				!strings.Contains(m.Statement, " my ") && !strings.Contains(m.Statement, "yesterday") && !strings.Contains(m.Statement, "next year")
@@ -85,7 +87,7 @@ func TestSelfDatedEventsOfTwoFriends(t *testing.T) {
 		}
 	}
 	for _, m := range active {
-		for _, w := range []string{"laugh", "whale", "for good", "Good to see"} {
+		for _, w := range []string{"laugh", "whale", "for good", "Good to see", "Asked", "Anything fun"} {
 			if strings.Contains(m.Statement, w) {
 				t.Errorf("a reply or a reaction made a memory: %q", m.Statement)
 			}
