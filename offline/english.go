@@ -132,7 +132,8 @@ var English = Language{
 	Agree:    enAgree,
 	NoAnswer: regexp.MustCompile(`(?i)^\W*(?:no idea|not sure|dunno|i don't know|don't know|idk|can't remember|i can't remember|i forget|forgot|no clue)\b`),
 	NamesItself: []string{"allergic", "vegetarian", "vegan", "lactose", "youngest", "oldest", "eldest", "little one",
-		"intolerant", "coeliac", "raising", "doctor", "makes me", "made me", "lessons", "classes", "class", "course", "urgent care", "hospital"},
+		"intolerant", "coeliac", "raising", "doctor", "makes me", "made me", "lessons", "classes", "class", "course", "urgent care", "hospital",
+		"i have a ", "i have an ", "i have one ", "i have two ", "i have three ", "i have four ", "i've got a ", "i've got two ", "i've got three "},
 	Vague: []string{"much", "lot", "lots", "idea", "one", "ones", "thing", "things", "stuff", "way", "guys",
 		"yours", "mine", "both", "more", "less", "well", "back", "already", "yet", "ever", "honestly", "though", "yes", "no",
 		"yeah", "yep", "nope", "now", "anyway", "lol", "omg", "haha", "bit", "little", "same", "whole"},
@@ -180,6 +181,9 @@ var enFacts = map[string]*regexp.Regexp{
 		`(?i)\b(?:room|flat|place|house|apartment|unit) in (?-i:[A-Z])[^.!?]{0,25}\bmoving\b|\bnew address (?:is )?in (?-i:[A-Z])|\bgot the keys\b[^.!?]{0,12}, (?-i:[A-Z])`),
 	"family": regexp.MustCompile(`(?i)\bi'?m raising an? [a-z]+\b|\bmy (wife|husband|partner|girlfriend|boyfriend|son|daughter|kids|children|mom|mum|dad|mother|father|brother|sister|baby|dog|cat) (just |finally |really )?(is|are|was|has|had|hates|loves|lives|works|turns|turned|started|got|plays)\b|(?-i:[A-Z]\w+), my (little one|youngest|oldest|eldest)\b|` +
 		`\b(adopted an?|newest member of the household: an?|brought home an?|the (dog|cat|corgi|puppy|kitten) we adopted)\b|` +
+		// a household told by what one has ("I have a cat too, she's 3",
+		// "I've got two kids, a boy and a girl")
+		`\bi(?: have|'ve got| have got) (?:a|an|one|two|three|four|five|\d+) (?:[\w-]+ ){0,2}(?:(?:` + enPet + `)s?|kids|children|sons?|daughters?|boys|girls|grandkids|grandchildren|stepkids)\b|` +
 		`\bmy (?:little one|youngest|oldest|eldest|kid|son|daughter),? (?-i:[A-Z][a-z]+)\b|` +
 		// an animal of the household named by its kind ("our springer
 		// spaniel", "my tuxedo cat"), not "my cat" said in passing

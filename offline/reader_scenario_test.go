@@ -55,9 +55,10 @@ func TestReaderKeepsPlainChineseFacts(t *testing.T) {
 
 // In a chat of two friends catching up, what each tells of a day they
 // name ("I took my kids to the museum yesterday", "I'm moving back to
-// Sweden next year") is their dated event or plan, in their name; the
-// replies, questions and a reaction of the day ("I needed this laugh
-// today") are nobody's.
+// Sweden next year") is their dated event or plan, in their name, as is
+// what they have ("I have a cat too, she's 3"); the replies, questions,
+// a reaction of the day ("I needed this laugh today") and a story about
+// someone else ("My manager decided today…") are nobody's.
 func TestSelfDatedEventsOfTwoFriends(t *testing.T) {
 	c, _ := chatOf(t, "two-friends", []line{
 		{0, 0, "19:00", "Caroline", "Hey Mel! Good to see you! How have you been?", noiseTopic},
@@ -74,6 +75,7 @@ func TestSelfDatedEventsOfTwoFriends(t *testing.T) {
 		{0, 0, "19:12", "Melanie", "Thanks! I've been practicing yoga for a couple of years now, it keeps me sane.", "yoga"},
 		{0, 0, "19:13", "Caroline", "Last Friday I gave a talk at a school about being trans, it was nerve-wracking but worth it.", "talk"},
 		{0, 0, "19:14", "Melanie", "My manager decided today was the day to change everything.", noiseTopic},
+		{0, 0, "19:15", "Caroline", "Oh, that's so sweet! I have a cat too, she's 3 and loves to cuddle.", "cat"},
 		{0, 0, "19:08", "Caroline", "I recently finished my counseling certificate at Portland Community College, feeling proud.", "study"},
 	})
 	env := replay(t, c, offline.Config{})
@@ -81,7 +83,7 @@ func TestSelfDatedEventsOfTwoFriends(t *testing.T) {
 	for _, m := range active {
 		t.Logf("memory %q %v", m.Statement, m.Tags)
 	}
-	for _, want := range [][2]string{{"Melanie", "museum"}, {"Melanie", "lake sunrise"}, {"Caroline", "Sweden"}, {"Melanie", "pottery class"}, {"Caroline", "counseling certificate"}, {"Melanie", "half marathon"}, {"Caroline", "LGBTQ support group"}, {"Melanie", "yoga for a couple of years"}, {"Caroline", "gave a talk at a school"}} {
+	for _, want := range [][2]string{{"Melanie", "museum"}, {"Melanie", "lake sunrise"}, {"Caroline", "Sweden"}, {"Melanie", "pottery class"}, {"Caroline", "counseling certificate"}, {"Melanie", "half marathon"}, {"Caroline", "LGBTQ support group"}, {"Melanie", "yoga for a couple of years"}, {"Caroline", "gave a talk at a school"}, {"Caroline", "has a cat"}} {
 		if !slices.ContainsFunc(active, func(m groupmem.Memory) bool {
 			return slices.Contains(m.Tags, "member:"+want[0]) && strings.Contains(m.Statement, want[0]) && strings.Contains(m.Statement, want[1]) &&
 				!strings.Contains(m.Statement, " my ") && !strings.Contains(m.Statement, "yesterday") && !strings.Contains(m.Statement, "next year") &&
@@ -91,7 +93,7 @@ func TestSelfDatedEventsOfTwoFriends(t *testing.T) {
 		}
 	}
 	for _, m := range active {
-		for _, w := range []string{"laugh", "whale", "for good", "Good to see", "Asked", "Anything fun", "manager"} {
+		for _, w := range []string{"laugh", "whale", "for good", "Good to see", "Asked", "Anything fun", "manager", "so sweet"} {
 			if strings.Contains(m.Statement, w) {
 				t.Errorf("a reply or a reaction made a memory: %q", m.Statement)
 			}
