@@ -488,7 +488,15 @@ func enVoice(st, name string, day time.Time, own bool) string {
 		}
 		return "on " + weekdayNear(day, weekdayOf(sub[2]), rel).Format("Mon Jan 2")
 	})
-	return enPersons(st, name, own && enHousehold(st))
+	// A "we" with the family named is the household's, even in what the
+	// group would otherwise have done together ("we went camping with the
+	// kids").
+	return enPersons(st, name, (own || enFamily(st)) && enHousehold(st))
+}
+
+// enFamily reports whether st names the member's family (kinds/en.txt).
+func enFamily(st string) bool {
+	return slices.ContainsFunc(kindMatches("en", strings.ToLower(st)), func(m kindMatch) bool { return m.kind == "family" })
 }
 
 // enHouseholdWords and enHouseholdTrip are what a member's "we" does with

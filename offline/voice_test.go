@@ -27,6 +27,7 @@ func TestThirdPerson(t *testing.T) {
 		{en, "I moved to the US last year and I study law", "Ann moved to the US in 2025 and they study law"},
 		{en, "I study law", "Ann studies law"},
 		{en, "We meet at the trailhead tonight, see us there", "Members meet at the trailhead on the evening of Sat Oct 24, see the group there"},
+		{en, "We went camping at the beach with the kids", "Ann and family went camping at the beach with the kids"},
 		{en, "Tomorrow I’ll host board game night", "On Sun Oct 25 Ann will host board game night"},
 		{en, "Reminder: code review every Tuesday at 4pm", "Reminder: code review every Tuesday at 4pm"},
 		{m, "周会从这周起改到周四，下周开始", "周会从10月19日那周起改到周四，10月26日那周开始"},
@@ -35,7 +36,7 @@ func TestThirdPerson(t *testing.T) {
 		{en, "Staying put for the next year or so", "Staying put for the next year or so"},
 		{groupmem.Message{SentAt: sent}, "I am in", "A member is in"},
 		{en, "I really love hiking, I prefer tea and I have two cats", "Ann really loves hiking, they prefer tea and they have two cats"},
-		{en, "My mum visits us next weekend", "Ann's mum visits the group the weekend of Sat Oct 31"},
+		{en, "My mum visits us next weekend", "Ann's mum visits Ann and family the weekend of Sat Oct 31"}, // the family named: the household
 		{groupmem.Message{SenderName: "ben", SentAt: sent}, "i went home next month", "Ben went home in November 2026"},
 		{m, "我下个月要回老家", "老张2026年11月要回老家"},
 		{m, "我准备给我的柜子上锁了，谁动我就生气", "老张准备给自己的柜子上锁了，谁动TA就生气"},
