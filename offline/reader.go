@@ -4,6 +4,7 @@ import (
 	_ "embed"
 	"encoding/json"
 	"fmt"
+	"iter"
 	"math"
 	"slices"
 	"strings"
@@ -101,17 +102,8 @@ func (f *Fuser) readerFact(it *item, w *windowWords) (saidFact, bool) {
 	if _, ok := settingOf(ls, text); ok {
 		return saidFact{}, false
 	}
-	for from := 0; from < len(text); {
-		to := from + sentenceEnd(text[from:])
-		if to <= from {
-			break
-		}
-		start := from
-		for start < to && text[start] == ' ' {
-			start++
-		}
+	for start, to := range sentenceSpans(text) {
 		sentence := text[start:to]
-		from = to
 		l := language(ls, sentence)
 		if l == nil {
 			continue
@@ -284,17 +276,8 @@ func (f *Fuser) selfDated(it *item, w *windowWords) (saidFact, bool) {
 	if _, ok := settingOf(ls, text); ok {
 		return saidFact{}, false
 	}
-	for from := 0; from < len(text); {
-		to := from + sentenceEnd(text[from:])
-		if to <= from {
-			break
-		}
-		start := from
-		for start < to && text[start] == ' ' {
-			start++
-		}
+	for start, to := range sentenceSpans(text) {
 		sentence := text[start:to]
-		from = to
 		l := language(ls, sentence)
 		if l == nil || l.SelfDated == nil || !l.SelfDated.MatchString(sentence) {
 			continue
@@ -327,4 +310,25 @@ func (f *Fuser) namesSomething(l *Language, it *item, w *windowWords, sentence s
 		}
 	}
 	return false
+}
+
+// sentenceSpans yields where each sentence of text (sentenceEnd) begins,
+// past its leading spaces, and ends.
+func sentenceSpans(text string) iter.Seq2[int, int] {
+	return func(yield func(int, int) bool) {
+		for from := 0; from < len(text); {
+			to := from + sentenceEnd(text[from:])
+			if to <= from {
+				return
+			}
+			start := from
+			for start < to && text[start] == ' ' {
+				start++
+			}
+			if !yield(start, to) {
+				return
+			}
+			from = to
+		}
+	}
 }
