@@ -491,12 +491,8 @@ func enVoice(st, name string, day time.Time, own bool) string {
 	// A "we" with the family named is the household's, even in what the
 	// group would otherwise have done together ("we went camping with the
 	// kids").
-	return enPersons(st, name, (own || enFamily(st)) && enHousehold(st))
-}
-
-// enFamily reports whether st names the member's family (kinds/en.txt).
-func enFamily(st string) bool {
-	return slices.ContainsFunc(kindMatches("en", strings.ToLower(st)), func(m kindMatch) bool { return m.kind == "family" })
+	household, family := enHousehold(st)
+	return enPersons(st, name, family || own && household)
 }
 
 // enHouseholdWords and enHouseholdTrip are what a member's "we" does with
@@ -509,14 +505,20 @@ var (
 )
 
 // enHousehold reports whether st tells what a member does with their
-// household (enHouseholdWords), or says "here we are" of themselves.
-func enHousehold(st string) bool {
-	if enHouseholdWords.MatchString(st) || enHouseholdTrip.MatchString(st) {
-		return true
+// household (enHouseholdWords, a family, a pet or a vehicle of
+// kinds/en.txt), or says "here we are" of themselves; and whether it names
+// the family itself.
+func enHousehold(st string) (household, family bool) {
+	household = enHouseholdWords.MatchString(st) || enHouseholdTrip.MatchString(st)
+	for _, m := range kindMatches("en", strings.ToLower(st)) {
+		switch m.kind {
+		case "family":
+			return true, true
+		case "animal", "vehicle":
+			household = true
+		}
 	}
-	return slices.ContainsFunc(kindMatches("en", strings.ToLower(st)), func(m kindMatch) bool {
-		return m.kind == "family" || m.kind == "animal" || m.kind == "vehicle"
-	})
+	return household, false
 }
 
 // replaceRelative writes each relative day of st said on day as its date,

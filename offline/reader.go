@@ -286,7 +286,7 @@ func (f *Fuser) selfDated(it *item, w *windowWords) (saidFact, bool) {
 			w.shared(ls, it.msg, sentence) {
 			continue
 		}
-		if !f.namesSomething(l, it, w, sentence) {
+		if !f.namesOwnThing(l, it, w, sentence) {
 			continue // "I needed this laugh today": a reaction of the day
 		}
 		said := it.msg
@@ -298,11 +298,11 @@ func (f *Fuser) selfDated(it *item, w *windowWords) (saidFact, bool) {
 	return saidFact{}, false
 }
 
-// namesSomething reports whether sentence, of it in language l, names a
+// namesOwnThing reports whether sentence, of it in language l, names a
 // thing of its own, by the reader's cues: a name in capitals, a word rare
 // in ordinary text, or a kind of lasting thing (a job, an animal, a
 // pastime, a study, family, a vehicle).
-func (f *Fuser) namesSomething(l *Language, it *item, w *windowWords, sentence string) bool {
+func (f *Fuser) namesOwnThing(l *Language, it *item, w *windowWords, sentence string) bool {
 	x := f.lineFeatures(l, it, w, sentence)
 	for _, name := range []string{"capitals", "rare", "job", "animal", "pastime", "study", "family", "vehicle"} {
 		if x[slices.Index(readerFeatures, name)] > 0 {
