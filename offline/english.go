@@ -315,10 +315,10 @@ const enAnimal = `[\w-]+ (?:cat|dog|puppy|kitten|rabbit|bunny)|(?:[\w-]+ ){0,2}(
 // can use it out of context: first-person pronouns and days counted from
 // when it was said.
 var (
-	// enPerson is a first-person word, or "I" and a present-tense verb
-	// that takes the third person's -s once "I" becomes a name.
-	enPerson = regexp.MustCompile(`(?i)\b(i ((?:really |also |usually |still |always |never |often |sometimes )?)(like|love|enjoy|prefer|hate|work|live|have|want|need|play|go|do|run|take|make|think|know|speak|study|teach|cook|bake|read|watch|miss|own|use|drive|walk|swim|cycle|write|sing|draw|volunteer|travel|` +
-		`get|feel|try|keep|hope|wish|spend|eat|sleep|leave|start|finish|find|come|bring|buy|say|mean|guess|agree|appreciate|carry|rehearse|practise|practice|train|commute|sit))\b|` +
+	// enPerson is a first-person word, or "I" and the word after it,
+	// which takes the third person's -s once "I" becomes a name when it is
+	// a verb of enVerbs ("I help" → "Ann helps", "I don't" → "Ann doesn't").
+	enPerson = regexp.MustCompile(`(?i)\b(i ((?:really |also |usually |still |always |never |often |sometimes |even |just |totally |actually )?)([a-z]+(?:'t)?))\b|` +
 		`(?i)\b(i'm|i am|i was|i've|i'll|i'd|i|me|my|mine|myself|we're|we've|we'll|we'd|we|us|our|ours|ourselves)\b`)
 	enDayPossessive = regexp.MustCompile(`(?i)\b(today|tonight|yesterday|tomorrow)'s ([a-z]+)\b`)
 	enRelativeDay   = regexp.MustCompile(`(?i)\b(today|tonight|tomorrow|yesterday|this morning|this evening|this weekend|next weekend|last weekend|this week|next week|last week|this month|next month|last month|this year|next year|last year)\b`)
@@ -397,6 +397,17 @@ func enPersons(st, name string, own bool) string {
 		if w == "US" || titleWord(w, b.String()) {
 			b.WriteString(w) // the country, or a word of a title ("Lean on Me")
 			continue
+		}
+		if at[2] >= 0 && !enPresent(st[at[6]:at[7]]) {
+			// "I" and a word that is no verb of the present ("I went",
+			// "I can"): "I" alone is rewritten, and the words after it
+			// are read again.
+			last = at[0] + 1
+			if _, ok := enPronoun[strings.ToLower(st[at[0]:at[7]])]; ok && at[4] == at[5] {
+				last = at[7] // "I am", "I was"
+			}
+			w, lw = st[at[0]:last], strings.ToLower(st[at[0]:last])
+			at = []int{at[0], last, -1, -1}
 		}
 		if at[2] >= 0 { // "I" and a present-tense verb
 			adverb, verb := st[at[4]:at[5]], st[at[6]:at[7]]
@@ -600,6 +611,10 @@ func enRelativeDate(w string, d time.Time) string {
 // thirdPersonVerb is an English verb's present tense after he or she.
 func thirdPersonVerb(v string) string {
 	switch lv := strings.ToLower(v); {
+	case lv == "don't":
+		return v[:len(v)-5] + "doesn't"
+	case lv == "haven't":
+		return v[:len(v)-7] + "hasn't"
 	case lv == "have":
 		return "has"
 	case lv == "do" || lv == "go":

@@ -18,7 +18,8 @@ import (
 )
 
 // TestLongChatMemories replays every chat of the long-chat evaluation set
-// (internal/longchat, seed 1) night by night through the embedded default,
+// (internal/longchat, seed 1), and its chats of two friends (longchat.Pairs,
+// scored apart as "pair"), night by night through the embedded default,
 // as api/longchat_eval_test.go does, and reads its active memories as a
 // person would: per split and language, how many a chat keeps, the share
 // with a defect of each class (internal/wording), the share resting only
@@ -33,6 +34,8 @@ func TestLongChatMemories(t *testing.T) {
 		t.Skip("set GROUPMEM_LONGCHAT=1 to replay the long-chat set")
 	}
 	set := longchat.Generate(1)
+	set.Groups = append(set.Groups, longchat.Pairs(1)...)
+	set.Questions = append(set.Questions, longchat.PairQuestions(1)...)
 	sums := map[string]*chatScore{}
 	var order []string
 	split := os.Getenv("GROUPMEM_LONGCHAT_SPLIT") // "train" or "test"; both when empty
@@ -49,7 +52,11 @@ func TestLongChatMemories(t *testing.T) {
 			}
 		}
 		s := scoreChat(g, mems, names, qs)
-		for _, key := range []string{g.Split + " " + g.Lang, g.Split + " all"} {
+		keys := []string{g.Split + " " + g.Lang, g.Split + " all"}
+		if strings.HasPrefix(g.ID, "lc-pair-") {
+			keys = []string{g.Split + " pair"} // two friends, in English: scored on their own
+		}
+		for _, key := range keys {
 			if sums[key] == nil {
 				sums[key] = &chatScore{defects: map[string]int{}}
 				order = append(order, key)

@@ -354,7 +354,7 @@ func (s *Service) activeMemories(ctx context.Context, groupID string) ([]groupme
 func (s *Service) newMessages(ctx context.Context, run groupmem.Run, o Options, now time.Time) ([]groupmem.Message, error) {
 	after := run.Watermark
 	var since time.Time
-	if o.Days > 0 && (run.Watermark == 0 || o.Reprocess) {
+	if lookBack(run, o) {
 		since = now.AddDate(0, 0, -o.Days)
 	}
 	if o.Reprocess {
@@ -363,10 +363,22 @@ func (s *Service) newMessages(ctx context.Context, run groupmem.Run, o Options, 
 	return s.ledger.MessagesSince(ctx, run.GroupID, after, since, s.cfg.MaxRunMessages)
 }
 
+// lookBack reports whether run reads only the messages of the last
+// o.Days days: a group's first run, or a reprocessing one, given days.
+func lookBack(run groupmem.Run, o Options) bool {
+	return o.Days > 0 && (run.Watermark == 0 || o.Reprocess)
+}
+
 // leftOut counts what a run with fused messages up to run.NewWatermark
 // leaves: the messages past the watermark that the look-back bound skips,
-// and those still past the new watermark.
+// and those still past the new watermark. A run that read fewer than
+// MaxRunMessages with no look-back read every message past the watermark
+// that was committed when it read them: it leaves none pending, and asks
+// the ledger nothing (a message committed since is the next run's).
 func (s *Service) leftOut(ctx context.Context, run groupmem.Run, o Options, fused int) (skipped, pending int, err error) {
+	if fused > 0 && fused < s.cfg.MaxRunMessages && !lookBack(run, o) {
+		return 0, 0, nil
+	}
 	if fused > 0 && !o.Reprocess && o.Days > 0 && run.Watermark == 0 {
 		n, err := s.ledger.CountMessages(ctx, run.GroupID, run.Watermark, run.NewWatermark)
 		if err != nil {

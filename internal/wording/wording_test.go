@@ -7,7 +7,7 @@ import (
 )
 
 func TestCheck(t *testing.T) {
-	names := []string{"Mel", "Andrew", "Dave", "Melanie", "John", "Nate", "Audrey", "Priya"}
+	names := []string{"Mel", "Andrew", "Dave", "Melanie", "John", "Nate", "Audrey", "Priya", "Chloe", "Tariq"}
 	for _, tc := range []struct {
 		st   string
 		want []string
@@ -22,6 +22,8 @@ func TestCheck(t *testing.T) {
 		{"Dave! Dave! Calvin will stay focused", []string{Greeting}},
 		{"Here's a pic of them snuggling on Audrey's favorite blanket.", []string{Photo}},
 		{"Melanie appreciate the group's friendship too", []string{FirstPerson}},
+		{"Chloe help out at the food bank on Saturday mornings", []string{FirstPerson}},
+		{"Tariq don't eat pork", []string{FirstPerson}},
 		{"John even have the whole collection", []string{FirstPerson}},
 		{"John too. Talk to you later!", []string{SecondPerson, SignOff}},
 		{"That's great!", []string{Reaction}},
