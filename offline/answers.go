@@ -74,7 +74,7 @@ func (f *Fuser) answers(items []*item, mems []groupmem.Memory, taken decisions, 
 			// The question's own first person is its asker ("any allergies
 			// I should know about before I cook?").
 			asker := cmp.Or(strings.TrimSpace(q.msg.SenderName), sender(q.msg))
-			asked = l.Voice(asked, asker, q.msg.SentAt.In(f.cfg.Evolve.Location), false)
+			asked = l.Voice(asked, asker, q.msg.SentAt.In(f.cfg.Evolve.Location), WeGroup)
 		}
 		raw := fmt.Sprintf(l.Answered, name, asked, answer)
 		// What the answer leaves of raw once the answer is dropped; a
@@ -90,7 +90,7 @@ func (f *Fuser) answers(items []*item, mems []groupmem.Memory, taken decisions, 
 				raw, frame = folded, len([]rune(name))+1
 			}
 		}
-		st := clean(ls, ownThirdPerson(ls, raw, a.msg, f.cfg.Evolve.Location))
+		st := clean(ls, voice(ls, raw, a.msg, f.cfg.Evolve.Location, words.we(a.msg, true)))
 		if !strings.Contains(st, name) || len([]rune(st)) <= frame ||
 			said[st] || len([]rune(st)) > f.cfg.MaxStatementRunes {
 			continue // the answer itself was dropped, or it is said already

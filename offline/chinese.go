@@ -411,8 +411,9 @@ func zhOwnPlaces() [][2]string {
 
 // zhVoice rewrites a Chinese statement name said on day in the third
 // person: relative days, months, years and weekdays become dates, and
-// first-person words the name (own: their 我们 is their household).
-func zhVoice(st, name string, day time.Time, own bool) string {
+// first-person words the name (their 我们 is their household but for
+// WeGroup).
+func zhVoice(st, name string, day time.Time, we We) string {
 	for _, r := range zhRelativeDay {
 		d := day.AddDate(0, 0, r.days)
 		st = strings.ReplaceAll(st, r.word, zhDate(d)+r.part)
@@ -428,7 +429,7 @@ func zhVoice(st, name string, day time.Time, own bool) string {
 	for word, weeks := range map[string]int{"这周": 0, "本周": 0, "下周": 1, "上周": -1} {
 		st = strings.ReplaceAll(st, word, zhDate(monday(day).AddDate(0, 0, 7*weeks))+"那周")
 	}
-	if own {
+	if we != WeGroup {
 		for _, p := range zhOwnPlural {
 			st = strings.ReplaceAll(st, p[0], strings.ReplaceAll(p[1], "%s", name))
 		}

@@ -279,12 +279,13 @@ func (f *Fuser) statement(m groupmem.Message) string {
 
 // ownStatement is the statement of what m's sender says about
 // themselves: as statement, with their "we" read as their household.
-func (f *Fuser) ownStatement(m groupmem.Message) string { return f.memberStatement(m, true) }
+func (f *Fuser) ownStatement(m groupmem.Message) string { return f.memberStatement(m, WeOwn) }
 
 // memberStatement is the statement of a member's own line, its verb-led
-// opening given the first person, with their "we" read as their
-// household (own) or as the group (an outing: "the landlord knows us").
-func (f *Fuser) memberStatement(m groupmem.Message, own bool) string {
+// opening given the first person, with their "we" read as we says: their
+// household (WeOwn, WeApart) or the group (an outing: "the landlord knows
+// us").
+func (f *Fuser) memberStatement(m groupmem.Message, we We) string {
 	ls := f.cfg.Languages
 	st := strings.Join(strings.Fields(statementOf(ls, m.Content)), " ")
 	// The rewrite of the first language that owns the line and has one for
@@ -298,7 +299,7 @@ func (f *Fuser) memberStatement(m groupmem.Message, own bool) string {
 			}
 		}
 	}
-	return clean(ls, voice(ls, selfLed(ls, st), m, f.cfg.Evolve.Location, own))
+	return clean(ls, voice(ls, selfLed(ls, st), m, f.cfg.Evolve.Location, we))
 }
 
 // selfLed gives a member's line that opens with its verb, its subject left

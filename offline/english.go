@@ -76,7 +76,7 @@ var English = Language{
 		`\b(same time (?:next week|(?:this |next |on )?(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday))|the usual time)\b`),
 	Mishap:    regexp.MustCompile(`(?i)\b(again|once more|yet another|as ever|suddenly|out of nowhere|last minute|broke down|stopped working|died on me|packed up|conked out)\b`),
 	Irony:     regexp.MustCompile(`(?i)^\W*(sometimes|not|kidding|just kidding|jk|not really|yeah right|as if|allegedly|said no one( ever)?)\W*$`),
-	SelfDated: regexp.MustCompile(`(?i)^\W*(?:[\w ]{1,20}:\s*)?(?:(?:yeah|yes|oh|so|well|anyway|also|and|honestly|actually|btw)\W+)*(?:(?:yesterday|today|tonight|tomorrow|(?:last|this|next) (?:night|morning|week|weekend|month|year|spring|summer|fall|autumn|winter)|(?:on|last|next|this) (?:monday|tuesday|wednesday|thursday|friday|saturday|sunday))\W+i(?:'m|'ve|'d|'ll)?\s|i(?:'m|'ve|'d|'ll)?\s.*\b(?:ago|just|recently|finally|lately|yesterday|today|tonight|tomorrow|(?:last|this|next) (?:night|morning|week|weekend|month|year|spring|summer|fall|autumn|winter)|(?:on|last|next|this) (?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)|in (?:january|february|march|april|may|june|july|august|september|october|november|december)|for (?:a |an |the (?:past|last) )?(?:couple of |few |\w+ )?(?:years|months|decades)|since (?:college|school|uni|university|i was|(?:19|20)\d\d))\b)`),
+	SelfDated: enSelfDated,
 	TimeNames: regexp.MustCompile(`\b(?:January|February|March|April|May|June|July|August|September|October|November|December|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)\b`),
 	Chores:    regexp.MustCompile(`(?i)\b(taxes|tax return|laundry|chores|housework|ironing|dishes|hoovering|vacuuming|paperwork|admin|errands|groceries|grocery run|homework|spring cleaning|decluttering|emails|inbox|bugs?|debugging|marking|spreadsheets?|timesheets?)\b`),
 	FillerWords: []string{
@@ -136,7 +136,7 @@ var English = Language{
 		"i have a ", "i have an ", "i have one ", "i have two ", "i have three ", "i have four ", "i've got a ", "i've got two ", "i've got three "},
 	Vague: []string{"much", "lot", "lots", "idea", "one", "ones", "thing", "things", "stuff", "way", "guys",
 		"yours", "mine", "both", "more", "less", "well", "back", "already", "yet", "ever", "honestly", "though", "yes", "no",
-		"yeah", "yep", "nope", "now", "anyway", "lol", "omg", "haha", "bit", "little", "same", "whole"},
+		"yeah", "yep", "nope", "now", "anyway", "lol", "omg", "haha", "bit", "little", "same", "whole", "good"},
 	Someone:   "a member",
 	Voice:     enVoice,
 	Habitual:  enHabitual,
@@ -151,6 +151,32 @@ var English = Language{
 	},
 }
 
+// enDayWords and enDated are a day, a recency or a span of what a member
+// tells of themselves, for enSelfDated.
+const (
+	enDayWords = `yesterday|today|tonight|tomorrow|earlier today|the other day|(?:a couple of|two|three|four|five|a few) (?:days|weeks) ago|` +
+		`(?:last|this|next) (?:night|morning|week|weekend|month|year|spring|summer|fall|autumn|winter)|(?:on|last|next|this) (?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)`
+	enDated = `ago|just|recently|finally|lately|yesterday|today|tonight|tomorrow|(?:last|this|next) (?:night|morning|week|weekend|month|year|spring|summer|fall|autumn|winter)|` +
+		`(?:on|last|next|this) (?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)|in (?:january|february|march|april|may|june|july|august|september|october|november|december)|` +
+		`for (?:a |an |the (?:past|last) )?(?:couple of |few |\w+ )?(?:years|months|decades)|since (?:college|school|uni|university|i was|(?:19|20)\d\d)`
+	// enDidLed is a sentence that opens with what its sender did, its
+	// "I" left out ("Got my first tattoo last weekend!").
+	enDidLed = `(?:finally |just )?(?:got|did|went|took|made|ran|saw|drove|met|won|bought|played|finished|tried|visited|adopted|climbed|hiked|completed)(?: my| a| an| to| the| our| with)`
+	// enMarked is what makes a sentence that opens with a deed more than
+	// a day's anecdote: a first time or a name ("Drove to Houston for an
+	// Astros game", not "Made a huge pot of soup").
+	enMarked = `(?:\bfirst\b|(?-i:\b[A-Z][a-z]))`
+)
+
+// enSelfDated is English's Language.SelfDated: a sentence that opens with
+// "I", or with a day and then "I", and names a day, a recency or a span;
+// or one that opens with a deed, its "I" left out, and names a first time
+// or a name as well as the day.
+var enSelfDated = regexp.MustCompile(`(?i)^\W*(?:[\w ]{1,20}:\s*)?(?:(?:yeah|yes|oh|so|well|anyway|also|and|honestly|actually|btw)\W+)*(?:` +
+	`(?:` + enDayWords + `)\W+i(?:'m|'ve|'d|'ll)?\s|` +
+	`i(?:'m|'ve|'d|'ll)?\s.*\b(?:` + enDated + `)\b|` +
+	enDidLed + `\s(?:.*` + enMarked + `.*\b(?:` + enDated + `)\b|.*\b(?:` + enDated + `)\b.*` + enMarked + `))`)
+
 // enFacts are the English patterns of what members say about themselves.
 var enFacts = map[string]*regexp.Regexp{
 	"job": regexp.MustCompile(`(?i)\b(i work (as|at|for|in)|i'm working (as|at)|i(?:'m| am) (now )?an? ([a-z]+ )?` + enOccupation + `|my job|i just started (a new job|working)|i(?:'ve| have)? (got|been) promoted|speaking as an?|being an? [a-z]+( [a-z]+)? is|accepted an offer as|officially an?)\b|(?i)\bi'?m an? [a-z]+( [a-z]+)?!|` +
@@ -163,7 +189,10 @@ var enFacts = map[string]*regexp.Regexp{
 		// post offered or signed for
 		`\b(?:(?:as|going to be|now|new job[^.!?]{0,30}|(?:job|work|role|position|career) as) an?|being(?: an?)?|full-time|part-time|trainee|qualified|retraining as(?: an?)?) (?:[a-z-]+ ){0,2}` + enOccupation + `|` +
 		`\b(?:[a-z-]+ )?` + enOccupation + ` (?:life|by day|by trade)\b|` +
-		`\b(?:offer (?:from|at)|signed with|interview (?:at|with)) (?-i:[A-Z])`),
+		`\b(?:offer (?:from|at)|signed with|interview (?:at|with)) (?-i:[A-Z])|` +
+		// what one has been for years ("I've been a tech at the vet clinic
+		// for almost seven years now")
+		`\bi(?:'ve| have) been an? [a-z][\w -]{2,40} for (?:almost |nearly |over |about |the (?:past|last) )?(?:\w+ )?years\b`),
 	"home": regexp.MustCompile(`(?i)\b(i live (out )?(in|near|at)|(i|we)(?:'ve| have)? (officially )?moved to|i(?:'m| am) moving to|my (flat|apartment|house) (is )?in|signed a lease in|our new place in)\b|(?-i:\b(here|[Rr]ent) in [A-Z])|` +
 		// a home said as where one lives, one's street or place, a move
 		// or the commute from it ("we're officially living in Otley",
@@ -179,7 +208,14 @@ var enFacts = map[string]*regexp.Regexp{
 		`(?i)\b(?:power cut|bins|roadworks|flooding|broadband|potholes|bin collection)\b[^.!?]{0,20}\b(?:in|of|across) (?:the whole of )?(?-i:[A-Z])|` +
 		`(?i)\bmoved\b[,!.]? (?-i:[A-Z][\w'-]*(?: [A-Z][\w'-]*)*) now\b|\bwe(?:'re| are) (?:in|living in) (?-i:[A-Z])[^.!?,]{0,25} now\b|\b(?:we|i)(?:'re|'m| are| am) (?-i:[A-Z][\w'-]*(?: [A-Z][\w'-]*)?) (?:people|folk|residents?|locals?) now\b|` +
 		`(?i)\b(?:room|flat|place|house|apartment|unit) in (?-i:[A-Z])[^.!?]{0,25}\bmoving\b|\bnew address (?:is )?in (?-i:[A-Z])|\bgot the keys\b[^.!?]{0,12}, (?-i:[A-Z])`),
-	"family": regexp.MustCompile(`(?i)\bi'?m raising an? [a-z]+\b|\bmy (wife|husband|partner|girlfriend|boyfriend|son|daughter|kids|children|mom|mum|dad|mother|father|brother|sister|baby|dog|cat) (just |finally |really )?(is|are|was|has|had|hates|loves|lives|works|turns|turned|started|got|plays)\b|(?-i:[A-Z]\w+), my (little one|youngest|oldest|eldest)\b|` +
+	"family": regexp.MustCompile(`(?i)\bi'?m raising an? [a-z]+\b|\bmy (wife|husband|partner|girlfriend|boyfriend|son|daughter|kids|children|mom|mum|dad|mother|father|brother|sister|baby|dog|cat) (just |finally |really )?(is|are|was|has|had|hates|loves|lives|works|turns|turned|started|got|plays)\b|` +
+		// a relative as where they live, or named, as they are ("my
+		// parents are back in Chennai", "my sister Margaret is staying for
+		// a week")
+		`\bmy (?:parents|folks|grandparents|grandma|grandpa|gran|nan|nana|granny|grandmother|grandfather|in-laws|aunt|auntie|uncle|cousin|niece|nephew) (?:still |both )?(?:live|lives|are (?:back |still |up |down |over )?in|is (?:back |still |up |down |over )?in|moved to|work|works)\b|` +
+		`\bmy (?:wife|husband|partner|girlfriend|boyfriend|fianc[ée]e?|son|daughter|mom|mum|dad|mother|father|brother|sister|grandma|grandpa|niece|nephew|cousin|aunt|uncle|twins|boy|girl) (?-i:[A-Z][a-z]+) (?:just |finally |really |still )?(?:is|are|was|has|had|lives|moved|works|got|turned|started)\b|` +
+		// an animal the household took in ("we got an axolotl!")
+		`\b(?:we|i)(?:'ve)? (?:just |finally )?(?:got|adopted|rescued) (?:a|an|two|three) (?:new |little |baby )?(?:(?:` + enPet + `)s?|` + enAnimal + `)\b|(?-i:[A-Z]\w+), my (little one|youngest|oldest|eldest)\b|` +
 		`\b(adopted an?|newest member of the household: an?|brought home an?|the (dog|cat|corgi|puppy|kitten) we adopted)\b|` +
 		// a household told by what one has ("I have a cat too, she's 3",
 		// "I've got two kids, a boy and a girl")
@@ -227,7 +263,7 @@ var enFacts = map[string]*regexp.Regexp{
 		// ("sesame and me don't mix", "peanuts puts me in hospital", "is a
 		// no-go, EpiPen's in my kit bag", "swollen up like a balloon")
 		`(?i)\band (?:me|i) (?:don't|do not) (?:mix|get along)\b|\bputs me in (?:hospital|a&e|the er)\b|\bepipen|\bswollen up\b|` +
-		`(?i)\bintolerant to\b|\bi(?:'m| am) (?:a )?coeliac\b|\bno [a-z]+(?: [a-z]+)? for me\b[^.!?]{0,30}\b(?:doctor|allerg|intoleran|orders)`),
+		`(?i)\bintolerant to\b|\bi (?:still )?(?:don't|do not|never|won't|refuse to) eat\b|\bi still can(?:'t|not) eat\b|\brefuse to eat\b|\bi(?:'m| am) (?:a )?coeliac\b|\bno [a-z]+(?: [a-z]+)? for me\b[^.!?]{0,30}\b(?:doctor|allerg|intoleran|orders)`),
 	"likes": regexp.MustCompile(`(?i)\bi (really )?(like|love|enjoy|prefer|hate|can't stand)\b|\bmy favou?rite\b|\bbeen (really )?into\b|\bis the best (writer|author|band|show|team|book)\b|\bnobody beats\b|\bcould eat one dish forever\b|` +
 		`\bspent (?:all|the whole|my whole) (?:day|weekend|morning|afternoon|evening|\w+day) on\b|` +
 		// a pastime taken up or obsessed over ("Took up bouldering over
@@ -235,9 +271,20 @@ var enFacts = map[string]*regexp.Regexp{
 		// of Sunday doing pottery")
 		`\b(?:took|taken|taking) up\b|\bmy (?:new |latest )?(?:obsession|hobby|addiction) is\b|\bspent (?:all|the whole(?: of)?|my whole) (?:day|weekend|morning|afternoon|evening|\w+day) (?:on|doing)\b|\blifelong (?-i:[A-Z])|(?-i:\b[A-Z][\w-]*) fan here\b|\bis the best (?:singer|game|movie|film|restaurant)\b|` +
 		// a team one will not miss ("can't make it, the Cubs are playing")
-		`(?-i:\bthe [A-Z][\w'-]*(?: [A-Z][\w'-]*)*) are (?:playing|on)\b`),
+		`(?-i:\bthe [A-Z][\w'-]*(?: [A-Z][\w'-]*)*) are (?:playing|on)\b|` +
+		// a pastime kept up, joined or played for a side ("I've been
+		// quilting since my twenties", "I joined a lawn bowls club", "I
+		// play cricket for a local club")
+		`(?:\bi(?:'ve| have) |^\W*)been [a-z]{3,}ing (?:every|for (?:years|ages|a couple of years)|since (?:college|school|uni|university|i was|my|childhood|forever|(?:19|20)\d\d))\b|\bi(?:'ve| have)? (?:just )?joined an? (?:[\w-]+ ){0,3}(?:club|team|choir|band|league|society|orchestra|crew|group)\b|` +
+		`\bi play (?:[\w-]+ ){1,2}(?:for|with|in) an? (?:[\w-]+ ){0,2}(?:club|team|band|league|orchestra)\b|\bi(?:'ve| have) been practi[cs]ing (?:my )?[a-z]+`),
 	"routine": regexp.MustCompile(`(?i)\bi (usually|always|often|regularly) (go|play|run|swim|cook|volunteer|take|practi[cs]e)\b|\bi volunteer\b`),
-	"plans": regexp.MustCompile(`(?i)\b(i(?:'m| am) (planning|going|hoping) to|i plan to|i(?:'ll| will) be (going|travel)|i(?:'m| am) (flying|travelling|traveling|taking)|i(?:'ve| have) booked|put the deposit down for|booked (flights?|a trip|tickets?) (to|for))\b|` +
+	"plans": regexp.MustCompile(`(?i)\b(i(?:'m| am) (planning|going|hoping) to|i plan to|` +
+		// a plan or a wish said of oneself or one's household ("we're
+		// thinking of becoming foster parents", "I've signed up for
+		// beginner Japanese", "one day I want to open a little café")
+		`(?:i|we)(?:'m|'re| am| are) (?:planning|thinking of|thinking about|considering|signing up for|saving (?:up )?for)|we(?:'re| are) (?:going|hoping) to|(?:i|we)(?:'ve| have) signed up for|` +
+		`(?:one day|someday|some day) (?:i|we) (?:want|would love|hope|plan) to|(?:i|we) want to (?:buy|open|move|start|learn|build|become|retire|travel|run|adopt)|` +
+		`(?:^|[.!?] )thinking of (?:going|taking|moving|getting|starting|becoming|buying|applying|doing)|i(?:'ll| will) be (going|travel)|i(?:'m| am) (flying|travelling|traveling|taking)|i(?:'ve| have) booked|put the deposit down for|booked (flights?|a trip|tickets?) (to|for))\b|` +
 		// a trip said as one is off to it or has booked it ("We're off to
 		// Lisbon over half term", "Booked a week in Crete", "Flights to
 		// Seville are booked")
@@ -309,7 +356,7 @@ const enPet = `dog|cat|puppy|kitten|rabbit|bunny|pup|doggo`
 const enAnimal = `[\w-]+ (?:cat|dog|puppy|kitten|rabbit|bunny)|(?:[\w-]+ ){0,2}(?:greyhound|spaniel|tomcat|labrador|whippet|jack russell|terrier|husky|` +
 	`corgi|shiba(?: inu)?|retriever|collie|poodle|beagle|dachshund|pug|schnauzer|labradoodle|cockapoo|budgie|cockatiel|parrot|` +
 	`hamster|guinea pigs?|tortoise|ferret|chinchilla|gecko|bearded dragon|ragdoll|persian|siamese|maine coon|tabby|` +
-	`staffie|lurcher|shih tzu|cockatiel|terrapin|betta fish|goldfish|axolotl|tarantula|snake|lizard)`
+	`staffie|lurcher|shih tzu|cockatiel|cockatoo|canary|terrapin|betta fish|goldfish|axolotl|tarantula|snake|lizard|pony|horse)`
 
 // The words a statement must not keep from its chat line, so that a reader
 // can use it out of context: first-person pronouns and days counted from
@@ -382,9 +429,11 @@ var enTheyPlural = map[string]string{
 // that stands for the sender becomes their name, its present-tense verb
 // taking the third person's -s ("I love" → "Ann loves"), and each later
 // one, or each once st names the sender already, the singular "they"
-// (enAgain); the plural becomes the group's members, or, when own, the
-// sender's household (enOwnPlural).
-func enPersons(st, name string, own bool) string {
+// (enAgain); the plural becomes the group's members, or, with ours, what
+// ours says (enOwnPlural: the sender's household), "they" once the sender
+// is named.
+func enPersons(st, name string, ours map[string]string) string {
+	own := ours != nil
 	var b strings.Builder
 	last := 0
 	named := false // the statement has named the sender before the word at hand
@@ -394,7 +443,7 @@ func enPersons(st, name string, own bool) string {
 		last = at[1]
 		lw := strings.ToLower(w)
 		named = named || nameAt(b.String(), name) >= 0
-		if w == "US" || titleWord(w, b.String()) {
+		if w == "US" || titleWord(w, b.String()) || lw == "i" && strings.HasPrefix(st[at[1]:], "-") {
 			b.WriteString(w) // the country, or a word of a title ("Lean on Me")
 			continue
 		}
@@ -423,6 +472,9 @@ func enPersons(st, name string, own bool) string {
 			continue
 		}
 		out, plural := enOwnPlural[lw]
+		if own {
+			out = ours[lw]
+		}
 		switch {
 		case plural && own && named && lw != "us":
 			// "the corgi we adopted" once the sender is named: their household
@@ -473,11 +525,19 @@ var enOwnPlural = map[string]string{
 	"we": "%s and family", "us": "%s and family", "ourselves": "%s and family", "our": "%s's", "ours": "%s's",
 }
 
+// enApartPlural is what the plural first person becomes in a member's
+// statement in a chat of two (WeApart) that is not about their household:
+// the member and whoever they were with, never the group.
+var enApartPlural = map[string]string{
+	"we're": "%s and others are", "we've": "%s and others have", "we'll": "%s and others will", "we'd": "%s and others would",
+	"we": "%s and others", "us": "%s and others", "ourselves": "%s and others", "our": "%s's", "ours": "%s's",
+}
+
 // enVoice rewrites an English statement name said on day in the third
 // person: relative days and weekdays become dates, "I" and its verb the
 // name and the verb's third person, and other first-person words the
-// name (own: their "we" is their household).
-func enVoice(st, name string, day time.Time, own bool) string {
+// name (we: whose their "we" is).
+func enVoice(st, name string, day time.Time, we We) string {
 	// "Tonight's set at the Corn Exchange" → "The set tonight at …", so
 	// that the date takes the place of the day, not of its possessive.
 	st = enDayPossessive.ReplaceAllStringFunc(st, func(w string) string {
@@ -503,7 +563,13 @@ func enVoice(st, name string, day time.Time, own bool) string {
 	// group would otherwise have done together ("we went camping with the
 	// kids").
 	household, family := enHousehold(st)
-	return enPersons(st, name, family || own && household)
+	switch {
+	case family || we != WeGroup && household:
+		return enPersons(st, name, enOwnPlural)
+	case we == WeApart:
+		return enPersons(st, name, enApartPlural)
+	}
+	return enPersons(st, name, nil)
 }
 
 // enHouseholdWords and enHouseholdTrip are what a member's "we" does with

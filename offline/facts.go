@@ -717,7 +717,8 @@ func isMemberFact(m *groupmem.Memory) bool { return slices.Contains(m.Tags, TagM
 // fact of kind k, tells: in its member's name, or, for a game's result,
 // the team's (team). Its "we" is the member's household, but for an
 // event or a line naming another member of w (nil: none), where it is
-// those who were there.
+// those who were there; in a chat of two, a line that does not name the
+// other is never of the two of them (WeApart).
 func (f *Fuser) factStatement(said groupmem.Message, k factKind, w *windowWords) (st string, team bool) {
 	if result(f.cfg.Languages, said.Content) {
 		return f.teamStatement(said), true // whichever kind's pattern read it
@@ -727,7 +728,23 @@ func (f *Fuser) factStatement(said groupmem.Message, k factKind, w *windowWords)
 	if k.name == "family" || k.name == "owns" {
 		said.Content = mine(f.cfg.Languages, said.Content)
 	}
-	return f.subject(f.memberStatement(said, k.name != "event" && !w.namesOther(said)), said), false
+	return f.subject(f.memberStatement(said, w.we(said, k.name != "event")), said), false
+}
+
+// we is whose the plural first person of m, a member's own line, is:
+// the group's when it names another member of w, the member's apart from
+// the other in a chat of two, and otherwise the member's household when
+// own (not an event of the group's).
+func (w *windowWords) we(m groupmem.Message, own bool) We {
+	switch {
+	case w.namesOther(m):
+		return WeGroup
+	case w != nil && w.two:
+		return WeApart
+	case own:
+		return WeOwn
+	}
+	return WeGroup
 }
 
 // namesOther reports whether m names a member of the window other than
@@ -777,7 +794,7 @@ func (f *Fuser) teamStatement(m groupmem.Message) string {
 			st = ls[i].Teamed(st)
 		}
 	}
-	st = clean(ls, voice(ls, st, m, f.cfg.Evolve.Location, false))
+	st = clean(ls, voice(ls, st, m, f.cfg.Evolve.Location, WeGroup))
 	cs := clauses(ls, st)
 	if len(cs) == 0 {
 		return ""

@@ -235,9 +235,9 @@ type Language struct {
 	// Someone stands for a sender without a name ("a member").
 	Someone string
 	// Voice rewrites a statement that name said on day in the third
-	// person: first-person words (own: "we" is their household, not the
-	// group), and days counted from day as the dates they meant.
-	Voice func(st, name string, day time.Time, own bool) string
+	// person: first-person words (we says whose its plural is), and days
+	// counted from day as the dates they meant.
+	Voice func(st, name string, day time.Time, we We) string
 	// Habitual rewrites the days a habit's line counts from day
 	// ("tonight") as the weekly pattern they stand for ("on Friday
 	// evenings").
@@ -739,3 +739,20 @@ func says(ls []Language, text string, words func(Language) []string) bool {
 	}
 	return false
 }
+
+// We says whose a member's plural first person ("we", "our", 我们) is in
+// the line at hand.
+type We int
+
+const (
+	// WeGroup: the group's, as in what the group did or will do.
+	WeGroup We = iota
+	// WeOwn: a member's own line, where "we" is their household when the
+	// line speaks of home, family or a trip (as the language reads it),
+	// and the group's otherwise.
+	WeOwn
+	// WeApart: a member's own line in a chat of two that does not name
+	// the other: never the two of them. Their household as with WeOwn,
+	// and otherwise the member and whoever they were with.
+	WeApart
+)

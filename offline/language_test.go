@@ -25,7 +25,7 @@ var toy = Language{
 	Recurs:       regexp.MustCompile(`(?i)кажд(ую|ый|ое) (пятницу|неделю|день|утро)`),
 	FillerWords:  []string{"привет", "ок"},
 	Facts:        map[string]*regexp.Regexp{"job": regexp.MustCompile(`(?i)(^|\s)я работаю `)},
-	Voice: func(st, name string, _ time.Time, _ bool) string {
+	Voice: func(st, name string, _ time.Time, _ We) string {
 		return regexp.MustCompile(`(?i)(^|\s)я работаю`).ReplaceAllString(st, "${1}"+name+" работает")
 	},
 	When: func(text string) []Moment {

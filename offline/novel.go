@@ -77,6 +77,7 @@ type windowWords struct {
 	voices  map[string]voices
 	names   map[string]bool    // the tokens of the members' names
 	members map[string]string  // sender → display name
+	two     bool               // the group is a chat of two (chatOfTwo)
 	days    map[string][]*item // the window's items by the day they were sent on (item.day)
 }
 
@@ -598,4 +599,21 @@ func memberOf(m *groupmem.Memory) string {
 		}
 	}
 	return ""
+}
+
+// chatOfTwo reports whether a group is a chat of two people: the senders
+// of its window and the members its memories are about are two.
+func chatOfTwo(senders map[string]string, mems []groupmem.Memory) bool {
+	ids := map[string]bool{}
+	for s := range senders {
+		ids[s] = true
+	}
+	for _, m := range mems {
+		for _, t := range m.Tags {
+			if id, ok := strings.CutPrefix(t, evolve.SubjectTag); ok {
+				ids[id] = true
+			}
+		}
+	}
+	return len(ids) == 2
 }

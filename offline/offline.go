@@ -377,6 +377,7 @@ func (f *Fuser) Fuse(ctx context.Context, p groupmem.Pass) (groupmem.Answer, err
 	clusters := clusterItems(items, mems, seeds, clusterParams{assign: f.cfg.AssignThreshold, merge: f.cfg.MergeThreshold})
 	ds := f.decide(clusters, active, p.Moderated)
 	words := newWindowWords(f.cfg.Languages, items)
+	words.two = chatOfTwo(words.members, mems)
 	answered, used := f.answers(spoken, mems, ds, words)
 	ds = append(ds, answered...)
 	ds = append(ds, f.memberFacts(items, mems, ds, used, words)...)

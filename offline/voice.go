@@ -45,23 +45,23 @@ func weekdayNear(day time.Time, wd time.Weekday, rel string) time.Time {
 // date they meant, from the message's own time in loc. Each language of
 // ls that owns the statement rewrites its own words, in the order of ls.
 func thirdPerson(ls []Language, st string, m groupmem.Message, loc *time.Location) string {
-	return voice(ls, st, m, loc, false)
+	return voice(ls, st, m, loc, WeGroup)
 }
 
 // ownThirdPerson is thirdPerson for what a member says about themselves:
 // their "we" is their household, not the group ("my mum is visiting us"
 // → "Ann's mum is visiting Ann and family").
 func ownThirdPerson(ls []Language, st string, m groupmem.Message, loc *time.Location) string {
-	return voice(ls, st, m, loc, true)
+	return voice(ls, st, m, loc, WeOwn)
 }
 
-func voice(ls []Language, st string, m groupmem.Message, loc *time.Location, own bool) string {
+func voice(ls []Language, st string, m groupmem.Message, loc *time.Location, we We) string {
 	name := cmp.Or(strings.TrimSpace(m.SenderName), strings.TrimSpace(m.SenderID))
 	day := m.SentAt.In(loc)
 	st = strings.ReplaceAll(st, "’", "'")
 	for _, l := range ls {
 		if l.Voice != nil && l.Owns(st) {
-			st = l.Voice(st, cmp.Or(name, l.Someone), day, own)
+			st = l.Voice(st, cmp.Or(name, l.Someone), day, we)
 		}
 	}
 	return capitalize(st)
