@@ -74,7 +74,8 @@ var English = Language{
 		// the time it keeps, asked or said again ("same time thursday?",
 		// "at the usual time")
 		`\b(same time (?:next week|(?:this |next |on )?(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday))|the usual time)\b`),
-	Mishap:    regexp.MustCompile(`(?i)\b(again|once more|yet another|as ever|suddenly|out of nowhere|last minute|broke down|stopped working|died on me|packed up|conked out)\b`),
+	Mishap:    regexp.MustCompile(`(?i)\b(again|once more|yet another|as ever|suddenly|out of nowhere|last minute|broke down|stopped working|died on me|packed up|conked out|` +
+		`burnt|spilled|spilt|smashed|overslept|locked (?:myself )?out|shrunk|stubbed|tripped over|slipped on|got soaked|missed (?:the|my) (?:bus|train|flight|stop))\b`),
 	Irony:     regexp.MustCompile(`(?i)^\W*(sometimes|not|kidding|just kidding|jk|not really|yeah right|as if|allegedly|said no one( ever)?)\W*$`),
 	SelfDated: enSelfDated,
 	TimeNames: regexp.MustCompile(`\b(?:January|February|March|April|May|June|July|August|September|October|November|December|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)\b`),
@@ -131,7 +132,7 @@ var English = Language{
 	Answer:   enAnswer,
 	Agree:    enAgree,
 	NoAnswer: regexp.MustCompile(`(?i)^\W*(?:no idea|not sure|dunno|i don't know|don't know|idk|can't remember|i can't remember|i forget|forgot|no clue)\b`),
-	NamesItself: []string{"allergic", "vegetarian", "vegan", "lactose", "youngest", "oldest", "eldest", "little one",
+	NamesItself: []string{" club", " choir", " orchestra", " league", "allergic", "vegetarian", "vegan", "lactose", "youngest", "oldest", "eldest", "little one",
 		"intolerant", "coeliac", "raising", "doctor", "makes me", "made me", "lessons", "classes", "class", "course", "urgent care", "hospital",
 		"i have a ", "i have an ", "i have one ", "i have two ", "i have three ", "i have four ", "i've got a ", "i've got two ", "i've got three "},
 	Vague: []string{"much", "lot", "lots", "idea", "one", "ones", "thing", "things", "stuff", "way", "guys",
@@ -214,8 +215,7 @@ var enFacts = map[string]*regexp.Regexp{
 		// a week")
 		`\bmy (?:parents|folks|grandparents|grandma|grandpa|gran|nan|nana|granny|grandmother|grandfather|in-laws|aunt|auntie|uncle|cousin|niece|nephew) (?:still |both )?(?:live|lives|are (?:back |still |up |down |over )?in|is (?:back |still |up |down |over )?in|moved to|work|works)\b|` +
 		`\bmy (?:wife|husband|partner|girlfriend|boyfriend|fianc[ée]e?|son|daughter|mom|mum|dad|mother|father|brother|sister|grandma|grandpa|niece|nephew|cousin|aunt|uncle|twins|boy|girl) (?-i:[A-Z][a-z]+) (?:just |finally |really |still )?(?:is|are|was|has|had|lives|moved|works|got|turned|started)\b|` +
-		// an animal the household took in ("we got an axolotl!")
-		`\b(?:we|i)(?:'ve)? (?:just |finally )?(?:got|adopted|rescued) (?:a|an|two|three) (?:new |little |baby )?(?:(?:` + enPet + `)s?|` + enAnimal + `)\b|(?-i:[A-Z]\w+), my (little one|youngest|oldest|eldest)\b|` +
+		`(?-i:[A-Z]\w+), my (little one|youngest|oldest|eldest)\b|` +
 		`\b(adopted an?|newest member of the household: an?|brought home an?|the (dog|cat|corgi|puppy|kitten) we adopted)\b|` +
 		// a household told by what one has ("I have a cat too, she's 3",
 		// "I've got two kids, a boy and a girl")
@@ -245,7 +245,10 @@ var enFacts = map[string]*regexp.Regexp{
 		// lost a front tooth", "Adam came second in the sack race")
 		`(?-i:\b[A-Z][a-z]+) lost (?:a|another|(?:her|his) (?:first|second|next)) (?:front |baby |wobbly )?tooth\b|(?-i:\b[A-Z][a-z]+) came (?:first|second|third|last) in the (?:[a-z]+ )?race\b`),
 	"origin": regexp.MustCompile(`(?i)\b(i grew up in|born and raised in|being from|i'?m from|i was born in)\b`),
-	"owns": regexp.MustCompile(`(?i)\b(i'?m driving an?|i'?m on an?|went with the|picked up my|i drive an?)\b|(?-i:\b[Mm]y [a-z]{0,2}[A-Z][a-z0-9][\w-]*( [A-Z0-9][\w-]*)*)(?:[^\w ]|$| (?:is|was|has|had|just|died|broke|keeps|takes|needs|can|can't|won't|still|finally|arrived|came|does|did)\b|(?-i: [A-Z0-9]))|(?-i:\bthe [A-Z][\w-]*( [A-Z0-9][\w-]*)* fits five)|` +
+	"owns": regexp.MustCompile(`(?i)\b(i'?m driving an?|i'?m on an?|went with the|picked up my|i drive an?)\b|` +
+		// an animal the household took in ("we got an axolotl!")
+		`\b(?:we|i)(?:'ve)? (?:just |finally )?(?:got|adopted|rescued) (?:a|an|two|three) (?:new |little |baby )?(?:(?:` + enPet + `)s?|` + enAnimal + `)\b|` +
+		`(?-i:\b[Mm]y [a-z]{0,2}[A-Z][a-z0-9][\w-]*( [A-Z0-9][\w-]*)*)(?:[^\w ]|$| (?:is|was|has|had|just|died|broke|keeps|takes|needs|can|can't|won't|still|finally|arrived|came|does|did)\b|(?-i: [A-Z0-9]))|(?-i:\bthe [A-Z][\w-]*( [A-Z0-9][\w-]*)* fits five)|` +
 		// (a name used as a word of a common noun, "my Fantasy team", is no thing one owns)
 		// a car named by make and model with what a car goes through
 		// ("The Kia Ceed failed its MOT", "two goals in the Nissan Qashqai")
@@ -276,15 +279,16 @@ var enFacts = map[string]*regexp.Regexp{
 		// quilting since my twenties", "I joined a lawn bowls club", "I
 		// play cricket for a local club")
 		`(?:\bi(?:'ve| have) |^\W*)been [a-z]{3,}ing (?:every|for (?:years|ages|a couple of years)|since (?:college|school|uni|university|i was|my|childhood|forever|(?:19|20)\d\d))\b|\bi(?:'ve| have)? (?:just )?joined an? (?:[\w-]+ ){0,3}(?:club|team|choir|band|league|society|orchestra|crew|group)\b|` +
-		`\bi play (?:[\w-]+ ){1,2}(?:for|with|in) an? (?:[\w-]+ ){0,2}(?:club|team|band|league|orchestra)\b|\bi(?:'ve| have) been practi[cs]ing (?:my )?[a-z]+`),
+		`\bi play (?:[\w-]+ ){1,2}(?:for|with|in) an? (?:[\w-]+ ){0,2}(?:club|team|band|league|orchestra)\b|\bi(?:'ve| have) been practi[cs]ing\b|\bi(?:'m| am) learning (?:the|to|how to)\b`),
 	"routine": regexp.MustCompile(`(?i)\bi (usually|always|often|regularly) (go|play|run|swim|cook|volunteer|take|practi[cs]e)\b|\bi volunteer\b`),
-	"plans": regexp.MustCompile(`(?i)\b(i(?:'m| am) (planning|going|hoping) to|i plan to|` +
-		// a plan or a wish said of oneself or one's household ("we're
-		// thinking of becoming foster parents", "I've signed up for
-		// beginner Japanese", "one day I want to open a little café")
-		`(?:i|we)(?:'m|'re| am| are) (?:planning|thinking of|thinking about|considering|signing up for|saving (?:up )?for)|we(?:'re| are) (?:going|hoping) to|(?:i|we)(?:'ve| have) signed up for|` +
-		`(?:one day|someday|some day) (?:i|we) (?:want|would love|hope|plan) to|(?:i|we) want to (?:buy|open|move|start|learn|build|become|retire|travel|run|adopt)|` +
-		`(?:^|[.!?] )thinking of (?:going|taking|moving|getting|starting|becoming|buying|applying|doing)|i(?:'ll| will) be (going|travel)|i(?:'m| am) (flying|travelling|traveling|taking)|i(?:'ve| have) booked|put the deposit down for|booked (flights?|a trip|tickets?) (to|for))\b|` +
+	// a plan or a wish for one's life, said of oneself or one's household
+	// ("we're thinking of becoming foster parents", "I've signed up for
+	// beginner Japanese", "one day I want to open a little café"): no
+	// day's errand is said so, so it need name nothing in capitals
+	"hopes": regexp.MustCompile(`(?i)\b(?:(?:i|we)(?:'m|'re| am| are) (?:thinking of|thinking about|considering|signing up for|saving (?:up )?for)|(?:i|we)(?:'ve| have) signed up for|` +
+		`(?:one day|someday|some day) (?:i|we) (?:want|would love|hope|plan) to|(?:i|we) want to (?:buy|open|move|start|learn|build|become|retire|travel|run|adopt)|i'?d (?:like|love) to (?:specialise|specialize|become|retrain|study|open|start))\b|` +
+		`(?:^|[.!?] )thinking of (?:going|taking|moving|getting|starting|becoming|buying|applying|doing)\b`),
+	"plans": regexp.MustCompile(`(?i)\b(i(?:'m| am) (planning|going|hoping) to|i plan to|(?:we(?:'re| are) (?:planning|going|hoping) to)|i(?:'ll| will) be (going|travel)|(?:i|we)(?:'m|'re| am| are) (flying|travelling|traveling|taking)|i(?:'ve| have) booked|put the deposit down for|booked (flights?|a trip|tickets?) (to|for))\b|` +
 		// a trip said as one is off to it or has booked it ("We're off to
 		// Lisbon over half term", "Booked a week in Crete", "Flights to
 		// Seville are booked")

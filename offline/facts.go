@@ -30,7 +30,7 @@ type factKind struct {
 var factKinds = []factKind{
 	{"job", true, true}, {"home", true, true}, {"family", false, false}, {"origin", false, true},
 	{"owns", false, true}, {"school", false, true}, {"health", false, false}, {"likes", false, false},
-	{"routine", false, false}, {"plans", false, false}, {"did", false, false}, {"event", false, true},
+	{"routine", false, false}, {"plans", false, false}, {"hopes", false, false}, {"did", false, false}, {"event", false, true},
 }
 
 // factAt returns the kind of thing the message says about its sender, if
@@ -104,7 +104,7 @@ func factSpan(ls []Language, l *Language, k factKind, t string, at []int) (int, 
 			start = at[0]
 		}
 	}
-	if (k.name == "likes" || k.name == "plans" || k.name == "did") && chore(ls, t[start:at[1]+sentenceEnd(t[at[1]:])]) {
+	if (k.name == "likes" || k.name == "plans" || k.name == "hopes" || k.name == "did") && chore(ls, t[start:at[1]+sentenceEnd(t[at[1]:])]) {
 		return 0, 0, false // "spent the whole Saturday doing taxes": a chore, no pastime
 	}
 	if k.name == "plans" && l.Self != "" && !namesSomething(t[start:at[1]+sentenceEnd(t[at[1]:])]) {
