@@ -74,7 +74,7 @@ var English = Language{
 		// the time it keeps, asked or said again ("same time thursday?",
 		// "at the usual time")
 		`\b(same time (?:next week|(?:this |next |on )?(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday))|the usual time)\b`),
-	Mishap:    regexp.MustCompile(`(?i)\b(again|once more|yet another|as ever|suddenly|out of nowhere|last minute|broke down|stopped working|died on me|packed up|conked out|` +
+	Mishap: regexp.MustCompile(`(?i)\b(again|once more|yet another|as ever|suddenly|out of nowhere|last minute|broke down|stopped working|died on me|packed up|conked out|` +
 		`burnt|spilled|spilt|smashed|overslept|locked (?:myself )?out|shrunk|stubbed|tripped over|slipped on|got soaked|missed (?:the|my) (?:bus|train|flight|stop))\b`),
 	Irony:     regexp.MustCompile(`(?i)^\W*(sometimes|not|kidding|just kidding|jk|not really|yeah right|as if|allegedly|said no one( ever)?)\W*$`),
 	SelfDated: enSelfDated,
