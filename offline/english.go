@@ -78,6 +78,8 @@ var English = Language{
 		`burnt|spilled|spilt|smashed|overslept|locked (?:myself )?out|shrunk|stubbed|tripped over|slipped on|got soaked|missed (?:the|my) (?:bus|train|flight|stop))\b`),
 	Irony:     regexp.MustCompile(`(?i)^\W*(sometimes|not|kidding|just kidding|jk|not really|yeah right|as if|allegedly|said no one( ever)?)\W*$`),
 	SelfDated: enSelfDated,
+	FirstTime: regexp.MustCompile(`(?i)\b(?:my|our|the) (?:very )?first\b|\bfor the first time\b`),
+	Mood:      regexp.MustCompile(`(?i)^\W*(?:(?:yeah|yes|oh|so|well|honestly|ugh|meh)\W+)*i(?:'m| am| was|'ve been| have been) (?:so |really |pretty |a bit |kinda |quite |totally |just |still )?(?:alright|all right|fine|ok|okay|good|great|grand|tired|exhausted|knackered|shattered|wiped|busy|swamped|stressed|bored|sick|ill|rough|meh|sleepy|sore|hungover|not bad|not great|surviving|hanging in)\b`),
 	TimeNames: regexp.MustCompile(`\b(?:January|February|March|April|May|June|July|August|September|October|November|December|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)\b`),
 	Chores:    regexp.MustCompile(`(?i)\b(taxes|tax return|laundry|chores|housework|ironing|dishes|hoovering|vacuuming|paperwork|admin|errands|groceries|grocery run|homework|spring cleaning|decluttering|emails|inbox|bugs?|debugging|marking|spreadsheets?|timesheets?)\b`),
 	FillerWords: []string{
@@ -137,7 +139,7 @@ var English = Language{
 		"i have a ", "i have an ", "i have one ", "i have two ", "i have three ", "i have four ", "i've got a ", "i've got two ", "i've got three "},
 	Vague: []string{"much", "lot", "lots", "idea", "one", "ones", "thing", "things", "stuff", "way", "guys",
 		"yours", "mine", "both", "more", "less", "well", "back", "already", "yet", "ever", "honestly", "though", "yes", "no",
-		"yeah", "yep", "nope", "now", "anyway", "lol", "omg", "haha", "bit", "little", "same", "whole", "good"},
+		"yeah", "yep", "nope", "now", "anyway", "lol", "omg", "haha", "bit", "little", "same", "whole", "good", "like", "that"},
 	Someone:   "a member",
 	Voice:     enVoice,
 	Habitual:  enHabitual,

@@ -140,6 +140,14 @@ type Language struct {
 	// of the member's (selfDated). Nil: the language leaves them to its
 	// patterns and its reader.
 	SelfDated *regexp.Regexp
+	// Mood finds a sentence that tells how its sender is or feels that
+	// day ("I'm alright, this week's been a lot", "I'm so tired today"):
+	// no dated event of theirs. Nil: none is told apart.
+	Mood *regexp.Regexp
+	// FirstTime finds a first time ("my first tattoo", "第一次"): what is
+	// done for the first time is the teller's own event, however plain
+	// its words.
+	FirstTime *regexp.Regexp
 	// TimeNames finds the names of months and weekdays: they name a time,
 	// not a thing, so a fact pattern reads them lower-cased ("bought a
 	// planner in January" names nothing).

@@ -283,7 +283,7 @@ func (f *Fuser) selfDated(it *item, w *windowWords) (saidFact, bool) {
 			continue
 		}
 		if asks(ls, sentence) || mishap(ls, sentence) || contentUnits(ls, sentence) < novelMinUnits || recursForGroup(ls, sentence) ||
-			w.shared(ls, it.msg, sentence) {
+			w.shared(ls, it.msg, sentence) || l.Mood != nil && l.Mood.MatchString(sentence) {
 			continue
 		}
 		if !f.namesOwnThing(l, it, w, sentence) {
@@ -304,7 +304,12 @@ func (f *Fuser) selfDated(it *item, w *windowWords) (saidFact, bool) {
 // pastime, a study, family, a vehicle).
 func (f *Fuser) namesOwnThing(l *Language, it *item, w *windowWords, sentence string) bool {
 	x := f.lineFeatures(l, it, w, sentence)
-	for _, name := range []string{"capitals", "rare", "job", "animal", "pastime", "study", "family", "vehicle"} {
+	if x[slices.Index(readerFeatures, "rare")] > math.Log1p(1) || l.FirstTime != nil && l.FirstTime.MatchString(sentence) {
+		// two rare words or more (one alone is as often the day's:
+		// "binged", "sofa"), or a first time
+		return true
+	}
+	for _, name := range []string{"capitals", "job", "animal", "pastime", "study", "family", "vehicle"} {
 		if x[slices.Index(readerFeatures, name)] > 0 {
 			return true
 		}
