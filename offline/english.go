@@ -134,7 +134,7 @@ var English = Language{
 	Answer:   enAnswer,
 	Agree:    enAgree,
 	NoAnswer: regexp.MustCompile(`(?i)^\W*(?:no idea|not sure|dunno|i don't know|don't know|idk|can't remember|i can't remember|i forget|forgot|no clue)\b`),
-	NamesItself: []string{" club", " choir", " orchestra", " league", "allergic", "vegetarian", "vegan", "lactose", "youngest", "oldest", "eldest", "little one",
+	NamesItself: []string{" club", " choir", " orchestra", " league", " team", " grade", "allergic", "vegetarian", "vegan", "lactose", "youngest", "oldest", "eldest", "little one",
 		"intolerant", "coeliac", "raising", "doctor", "makes me", "made me", "lessons", "classes", "class", "course", "urgent care", "hospital",
 		"i have a ", "i have an ", "i have one ", "i have two ", "i have three ", "i have four ", "i've got a ", "i've got two ", "i've got three "},
 	Vague: []string{"much", "lot", "lots", "idea", "one", "ones", "thing", "things", "stuff", "way", "guys",
@@ -217,6 +217,7 @@ var enFacts = map[string]*regexp.Regexp{
 		// a week")
 		`\bmy (?:parents|folks|grandparents|grandma|grandpa|gran|nan|nana|granny|grandmother|grandfather|in-laws|aunt|auntie|uncle|cousin|niece|nephew) (?:still |both )?(?:live|lives|are (?:back |still |up |down |over )?in|is (?:back |still |up |down |over )?in|moved to|work|works)\b|` +
 		`\bmy (?:wife|husband|partner|girlfriend|boyfriend|fianc[ée]e?|son|daughter|mom|mum|dad|mother|father|brother|sister|grandma|grandpa|niece|nephew|cousin|aunt|uncle|twins|boy|girl) (?-i:[A-Z][a-z]+) (?:just |finally |really |still )?(?:is|are|was|has|had|lives|moved|works|got|turned|started)\b|` +
+		`\bmy (?:son|daughter|boy|girl|kid|eldest|oldest|youngest|little one) (?:just |finally )?(?:graduated|passed|learned|learnt|made|scored|started|turned|lost (?:her|his|a) (?:first )?tooth)\b|` +
 		`(?-i:[A-Z]\w+), my (little one|youngest|oldest|eldest)\b|` +
 		`\b(adopted an?|newest member of the household: an?|brought home an?|the (dog|cat|corgi|puppy|kitten) we adopted)\b|` +
 		// a household told by what one has ("I have a cat too, she's 3",
@@ -242,6 +243,11 @@ var enFacts = map[string]*regexp.Regexp{
 		// goal for the under-8s", "Jude wants a kit for his birthday")
 		`(?-i:\b[A-Z][a-z]+) (?:scored|wants|has|had|got|lost|turned|starts|started|learned|learnt)\b[^.!?]{0,30}\b(?:her|his) (?:first|birthday|school|class|teacher|nursery|homework|tooth|jabs|exams?|spelling|swimming)\b|` +
 		`(?-i:\b[A-Z][a-z]+) (?:has|had|got|caught) (?:chickenpox|nits|tonsillitis|croup|a fever)\b|\bunder-\d+s\b|` +
+		// a child named with a milestone ("Elsa started first grade", "Tara
+		// said her first word", "Juniper learned to ride a bike", "Diego made
+		// the school soccer team")
+		`(?-i:\b[A-Z][a-z]+) (?:started|starts|is starting) (?:first|second|third|fourth|fifth|\w+th|\d+(?:st|nd|rd|th)) grade\b|(?-i:\b[A-Z][a-z]+) (?:said|took|lost) (?:her|his) first\b|` +
+		`(?-i:\b[A-Z][a-z]+) (?:learned|learnt) (?:to|how to) (?:ride|swim|walk|read|write|tie|skate|ski)\b|(?-i:\b[A-Z][a-z]+) (?:made|got into) the (?:school |varsity |junior |county |district )?(?:[a-z]+ )?(?:team|squad|choir|band|orchestra)\b|` +
 		`(?-i:\b[A-Z][a-z]+) (?:came home (?:with|from school)|has decided (?:he|she)(?:'s| is)|lost (?:her|his) first|won (?:a|the) (?:certificate|prize|award|medal))|` +
 		// a child named with a tooth lost or a race at sports day ("Ethan
 		// lost a front tooth", "Adam came second in the sack race")
@@ -281,16 +287,16 @@ var enFacts = map[string]*regexp.Regexp{
 		// quilting since my twenties", "I joined a lawn bowls club", "I
 		// play cricket for a local club")
 		`(?:\bi(?:'ve| have) |^\W*)been [a-z]{3,}ing (?:every|for (?:years|ages|a couple of years)|since (?:college|school|uni|university|i was|my|childhood|forever|(?:19|20)\d\d))\b|\bi(?:'ve| have)? (?:just )?joined an? (?:[\w-]+ ){0,3}(?:club|team|choir|band|league|society|orchestra|crew|group)\b|` +
-		`\bi play (?:[\w-]+ ){1,2}(?:for|with|in) an? (?:[\w-]+ ){0,2}(?:club|team|band|league|orchestra)\b|\bi(?:'ve| have) been practi[cs]ing\b|\bi(?:'m| am) learning (?:the|to|how to)\b`),
+		`\bi play (?:[\w-]+ ){1,2}(?:for|with|in) an? (?:[\w-]+ ){0,2}(?:club|team|band|league|orchestra)\b|\bi(?:'ve| have) been practi[cs]ing\b|\bi(?:'m| am) learning (?:the|to|how to)\b|\bi play the\b|\bi(?:'ve| have|'m| am)? (?:gotten|got|getting) (?:really |so |properly )?into\b`),
 	"routine": regexp.MustCompile(`(?i)\bi (usually|always|often|regularly) (go|play|run|swim|cook|volunteer|take|practi[cs]e)\b|\bi volunteer\b`),
 	// a plan or a wish for one's life, said of oneself or one's household
 	// ("we're thinking of becoming foster parents", "I've signed up for
 	// beginner Japanese", "one day I want to open a little café"): no
 	// day's errand is said so, so it need name nothing in capitals
 	"hopes": regexp.MustCompile(`(?i)\b(?:(?:i|we)(?:'m|'re| am| are) (?:thinking of|thinking about|considering|signing up for|saving (?:up )?for)|(?:i|we)(?:'ve| have) signed up for|` +
-		`(?:one day|someday|some day) (?:i|we) (?:want|would love|hope|plan) to|(?:i|we) want to (?:buy|open|move|start|learn|build|become|retire|travel|run|adopt)|i'?d (?:like|love) to (?:specialise|specialize|become|retrain|study|open|start))\b|` +
+		`(?:one day|someday|some day) (?:i|we) (?:want|would love|hope|plan) to|(?:i|we) want to (?:buy|open|move|start|learn|build|become|retire|travel|run|adopt)|(?:i|we) (?:want|would love|hope) to (?:go to|visit|see) (?-i:[A-Z])|i(?:'m| am) (?:studying|training|revising|cramming) for|i'?d (?:like|love) to (?:specialise|specialize|become|retrain|study|open|start))\b|` +
 		`(?:^|[.!?] )thinking of (?:going|taking|moving|getting|starting|becoming|buying|applying|doing)\b`),
-	"plans": regexp.MustCompile(`(?i)\b(i(?:'m| am) (planning|going|hoping) to|i plan to|(?:we(?:'re| are) (?:planning|going|hoping) to)|i(?:'ll| will) be (going|travel)|(?:i|we)(?:'m|'re| am| are) (flying|travelling|traveling|taking)|i(?:'ve| have) booked|put the deposit down for|booked (flights?|a trip|tickets?) (to|for))\b|` +
+	"plans": regexp.MustCompile(`(?i)\b(i(?:'m| am) (planning|going|hoping) to|i plan to|(?:we(?:'re| are) (?:going|hoping) to)|(?:i|we)(?:'m|'re| am| are) planning|i(?:'ll| will) be (going|travel)|(?:i|we)(?:'m|'re| am| are) (flying|travelling|traveling|taking)|i(?:'ve| have) booked|put the deposit down for|booked (flights?|a trip|tickets?) (to|for))\b|` +
 		// a trip said as one is off to it or has booked it ("We're off to
 		// Lisbon over half term", "Booked a week in Crete", "Flights to
 		// Seville are booked")
@@ -482,6 +488,9 @@ func enPersons(st, name string, ours map[string]string) string {
 			out = ours[lw]
 		}
 		switch {
+		case lw == "us" && own && named && strings.HasSuffix(strings.ToLower(b.String()), " of "):
+			b.WriteString("them") // "just the two of us", "both of us"
+			continue
 		case plural && own && named && lw != "us":
 			// "the corgi we adopted" once the sender is named: their household
 			b.WriteString(sentenceCase(b.String(), enTheyPlural[lw]))

@@ -31,6 +31,10 @@ func TestTwoFriendsTellTheirLives(t *testing.T) {
 		{0, 0, "19:13", "Sunil", "I burnt the toast twice this morning, new record", noiseTopic},
 		{0, 0, "19:14", "Harriet", "I spilled coffee on my laptop this morning, still works thankfully", noiseTopic},
 		{0, 0, "19:15", "Sunil", "Made a huge pot of soup tonight and ate half of it", noiseTopic},
+		{0, 0, "19:16", "Harriet", "Elsa started first grade today, she marched in without looking back", "l"},
+		{0, 0, "19:17", "Sunil", "I play the darbuka with some friends on Fridays, very loud", "m"},
+		{0, 0, "19:18", "Harriet", "We're planning Hawaii for our tenth anniversary, just the two of us", "n"},
+		{0, 0, "19:19", "Sunil", "I'm alright, this week's been a lot though", noiseTopic},
 	})
 	env := replay(t, c, offline.Config{})
 	active := memories(t, env)[groupmem.StatusActive]
@@ -39,7 +43,8 @@ func TestTwoFriendsTellTheirLives(t *testing.T) {
 	}
 	for _, want := range [][2]string{{"Harriet", "lawn bowls club"}, {"Sunil", "tabla"}, {"Harriet", "retirement"}, {"Sunil", "dosa cafe"},
 		{"Harriet", "London"}, {"Sunil", "axolotl"}, {"Harriet", "Margaret"}, {"Sunil", "Chennai"}, {"Harriet", "harmonica"},
-		{"Sunil", "doesn't eat pork"}, {"Harriet", "first tattoo"}} {
+		{"Sunil", "doesn't eat pork"}, {"Harriet", "first tattoo"}, {"Harriet", "Elsa started first grade"}, {"Sunil", "darbuka"},
+		{"Harriet", "Hawaii"}} {
 		if !slices.ContainsFunc(active, func(m groupmem.Memory) bool {
 			return slices.Contains(m.Tags, "member:"+want[0]) && strings.Contains(m.Statement, want[0]) && strings.Contains(m.Statement, want[1])
 		}) {
@@ -47,7 +52,7 @@ func TestTwoFriendsTellTheirLives(t *testing.T) {
 		}
 	}
 	for _, m := range active {
-		for _, w := range []string{"toast", "coffee", "soup", "Members", "members", "How's things"} {
+		for _, w := range []string{"toast", "coffee", "soup", "Members", "members", "How's things", "alright"} {
 			if strings.Contains(m.Statement, w) {
 				t.Errorf("a mishap, a greeting or the two of them as a group made a memory: %q", m.Statement)
 			}
