@@ -316,7 +316,7 @@ var enFacts = map[string]*regexp.Regexp{
 	// a place named in a line that tells what happened there
 	"event": regexp.MustCompile(`(?i)\b(thanks for|photos from|made it to|was|were|went|had|did|finished|visited|loved|sang|performed|played|raced|danced|stayed|ate)\b[^.!?]*(?-i:\b(at|from|to|of|in) (the )?[A-Z][\w'-]*( [A-Z0-9][\w'-]*)+)|` +
 		`(?-i:\b(at|from|to|of|in) (the )?[A-Z][\w'-]*( [A-Z0-9][\w'-]*)+)[^.!?]*\b(?i:was|were|went|had|loved|killed|nearly)\b|` +
-		`\b(?:dinner|lunch|brunch|breakfast|hike|trip|field trip|party|picnic|game night|meetup|concert|ride|tour|outing|reunion|wedding|camping|chaperoning|drinks|karaoke|bbq|barbecue|potluck|sleepover|set|gig|show|performance|recital|beers|pints|tournament|race|meal) (?:at|to|in) (?-i:the [a-z]+(?:'s)?(?: [a-z]+){0,2}|(?:the )?[A-Z][\w'-]*(?: [A-Z0-9][\w'-]*)*)|(?-i:\b(?:The )?[A-Z][a-z][\w'-]*(?: [A-Z0-9][\w'-]*)+) (?:after [^.!?,]{0,20} )?(?:was|were|done)\b|\b(?:beat|defeated|cleared|played|lost to|loss to|won against|drew with)\b (?-i:(?:the )?[A-Z][\w'-]*(?: [A-Z0-9][\w'-]*)*)|\bcarrying me in (?-i:[A-Z])|` +
+		`\b(?:dinner|lunch|brunch|breakfast|hike|trip|field trip|party|picnic|game night|meetup|concert|ride|tour|outing|reunion|wedding|camping|chaperoning|drinks|karaoke|bbq|barbecue|potluck|sleepover|set|gig|show|performance|recital|beers|pints|tournament|race|meal) (?:at|to|in) (?-i:the [a-z]+(?:'s)?(?: [a-z]+){0,2}|(?:the )?[A-Z][\w'-]*(?: [A-Z0-9][\w'-]*)*)|(?-i:\b(?:The )?[A-Z][a-z][\w'-]*(?: [A-Z][\w'-]*| [0-9][\w'-]*[0-9])+) (?:after [^.!?,]{0,20} )?(?:was|were|done)\b|\b(?:beat|defeated|cleared|played|lost to|loss to|won against|drew with)\b (?-i:(?:the )?[A-Z][\w'-]*(?: [A-Z0-9][\w'-]*)*)|\bcarrying me in (?-i:[A-Z])|` +
 		// a photo of an outing, a boss or a rival beaten ("Photos from the
 		// chocolate factory are up", "Gael down!!"), an outing thanked for
 		// ("thanks for having us at Kidz Kingdom")
@@ -343,7 +343,7 @@ var enFacts = map[string]*regexp.Regexp{
 // enPlaceName is the name of a place or a team, capitalized and of two
 // words or more, which may hold the small words of a name ("The Hen and
 // Chicken", "Old Airport Road hawker centre" is "Old Airport Road").
-const enPlaceName = `(?-i:(?:[Tt]he )?[A-Z][a-z][\w'*-]*(?: (?:and |of |on |& )?[A-Z0-9][\w'*-]*)+)`
+const enPlaceName = `(?-i:(?:[Tt]he )?[A-Z][a-z][\w'*-]*(?: (?:and |of |on |& )?(?:[A-Z][\w'*-]*|[0-9][\w'*-]*[0-9]))+)`
 
 // enOccupation is the last word of the names of jobs, for the job
 // patterns: what one is, works or starts as.
@@ -477,6 +477,8 @@ func enPersons(st, name string, ours map[string]string) string {
 				b.WriteString(sentenceCase(b.String(), "they ") + adverb + verb)
 			case enAuxBefore.MatchString(b.String()):
 				b.WriteString(name + " " + adverb + verb) // "where did I go wrong": the verb stays bare
+			case strings.EqualFold(verb, "read") && enPast.MatchString(st):
+				b.WriteString(name + " " + adverb + verb) // "the train was late, I read a whole magazine"
 			default:
 				b.WriteString(name + " " + adverb + thirdPersonVerb(verb))
 			}

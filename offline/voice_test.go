@@ -52,6 +52,7 @@ func TestThirdPerson(t *testing.T) {
 		{en, "I don't eat pork and I haven't missed it", "Ann doesn't eat pork and they haven't missed it"},
 		{en, "I just adopted a greyhound, I can't wait", "Ann just adopted a greyhound, they can't wait"},
 		{en, "My mum is visiting, just the two of us", "Ann's mum is visiting, just the two of them"},
+		{en, "The train was late so I read a whole magazine", "The train was late so Ann read a whole magazine"},
 		{m, "我周四第一次去攀岩了", "老张10月22日（周四）第一次去攀岩了"},
 		{m, "我今年最爱的书是《皮拉内西》", "老张2026年最爱的书是《皮拉内西》"},
 		{m, "每周六一起打球，下周六改到体育馆", "每周六一起打球，10月31日（周六）改到体育馆"},
