@@ -384,8 +384,9 @@ func sender(m groupmem.Message) string {
 // core returns the word most of a cluster's messages share (the earliest
 // seen on a tie) and the messages that have it: the theme that holds the
 // cluster together, as opposed to words that chain one pair of messages
-// to another.
-func core(items []*item) (string, []*item) {
+// to another. A word of some language's TimeWords ("day") is the core
+// only when the messages share no other word.
+func core(ls []Language, items []*item) (string, []*item) {
 	count := map[string]int{}
 	var order []string
 	for _, it := range items {
@@ -396,9 +397,10 @@ func core(items []*item) (string, []*item) {
 			count[w]++
 		}
 	}
+	timeWord := func(w string) bool { return isTimeWord(ls, w) }
 	best := ""
 	for _, w := range order {
-		if best == "" || count[w] > count[best] {
+		if best == "" || count[w] > count[best] && (!timeWord(w) || timeWord(best)) || timeWord(best) && !timeWord(w) && count[w] > 1 {
 			best = w
 		}
 	}
@@ -409,4 +411,9 @@ func core(items []*item) (string, []*item) {
 		}
 	}
 	return best, out
+}
+
+// isTimeWord reports whether w is a word of some language's TimeWords.
+func isTimeWord(ls []Language, w string) bool {
+	return slices.ContainsFunc(ls, func(l Language) bool { return slices.Contains(l.TimeWords, w) })
 }

@@ -49,7 +49,10 @@ func (f *Fuser) decide(clusters []*cluster, active activeDays, moderated map[str
 // word count, so that a cluster chained together by different words (a
 // word one pair shares, another word the next) does not pass for a habit.
 func (f *Fuser) decideCandidate(c *cluster, active activeDays) *decision {
-	word, items := core(c.items)
+	word, items := core(f.cfg.Languages, c.items)
+	if isTimeWord(f.cfg.Languages, word) {
+		return nil // lines that share only "day" or "晚上" share no topic
+	}
 	s := supportOf(items)
 	if f.cfg.Lexicon != nil && !strings.ContainsFunc(word, func(r rune) bool { return !unspaced(r) }) && f.cfg.Lexicon.Frequency(word) == 0 {
 		return nil // a core of an unspaced script that is no word ("到十" of "喝到十二点", "搞到十一点") ties no topic together

@@ -114,6 +114,8 @@ var English = Language{
 	FrequencyCues: []string{
 		"every ", "each week", "weekly", "daily", "as usual", "as always", "same as always", "always",
 	},
+	TimeWords: []string{"day", "days", "week", "weeks", "night", "nights", "morning", "mornings", "evening", "evenings", "afternoon",
+		"today", "tonight", "tomorrow", "yesterday", "weekend", "weekends", "time", "times", "hour", "hours", "month", "months", "year", "years"},
 	Occasion: []string{
 		"tonight", "tomorrow", "today", "yesterday",
 	},
@@ -215,7 +217,7 @@ var enFacts = map[string]*regexp.Regexp{
 		// a relative as where they live, or named, as they are ("my
 		// parents are back in Chennai", "my sister Margaret is staying for
 		// a week")
-		`\bmy (?:parents|folks|grandparents|grandma|grandpa|gran|nan|nana|granny|grandmother|grandfather|in-laws|aunt|auntie|uncle|cousin|niece|nephew) (?:still |both )?(?:live|lives|are (?:back |still |up |down |over )?in|is (?:back |still |up |down |over )?in|moved to|work|works)\b|` +
+		`\bmy (?:parents|folks|grandparents|grandma|grandpa|gran|nan|nana|granny|grandmother|grandfather|in-laws|aunt|auntie|uncle|cousin|niece|nephew) (?:still |both )?(?:live|lives|are (?:(?:back|still|up|down|over|out) ){0,2}in|is (?:(?:back|still|up|down|over|out) ){0,2}in|moved to|work|works)\b|` +
 		`\bmy (?:wife|husband|partner|girlfriend|boyfriend|fianc[ée]e?|son|daughter|mom|mum|dad|mother|father|brother|sister|grandma|grandpa|niece|nephew|cousin|aunt|uncle|twins|boy|girl) (?-i:[A-Z][a-z]+) (?:just |finally |really |still )?(?:is|are|was|has|had|lives|moved|works|got|turned|started)\b|` +
 		`\bmy (?:son|daughter|boy|girl|kid|eldest|oldest|youngest|little one) (?:just |finally )?(?:graduated|passed|learned|learnt|made|scored|started|turned|lost (?:her|his|a) (?:first )?tooth)\b|` +
 		`(?-i:[A-Z]\w+), my (little one|youngest|oldest|eldest)\b|` +

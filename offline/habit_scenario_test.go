@@ -203,3 +203,25 @@ func TestHabitSaidInRepliesChinese(t *testing.T) {
 		t.Errorf("the habit %q rests on %s", habits[0].Statement, tp)
 	}
 }
+
+// Lines that share only a word of time ("day") share no topic: however
+// often it recurs, and though one of them says "every day", they make
+// no habit.
+func TestTimeWordsMakeNoHabit(t *testing.T) {
+	c, _ := chatOf(t, "time-words", []line{
+		{0, 0, "20:00", "Tariq", "How's your day been?", noiseTopic},
+		{0, 0, "20:05", "Ingrid", "Productive day! Got the drawings done", noiseTopic},
+		{0, 2, "20:00", "Ingrid", "How was your day?", noiseTopic},
+		{0, 2, "20:04", "Tariq", "Spent the whole day cleaning and it still looks messy", noiseTopic},
+		{0, 4, "20:00", "Tariq", "Tomorrow's a new day I guess", noiseTopic},
+		{0, 4, "20:03", "Ingrid", "Blue skies all day, I even sat outside for lunch", noiseTopic},
+		{1, 0, "20:00", "Tariq", "Our cat Simsim has decided 5am is breakfast time, every day", noiseTopic},
+		{1, 0, "20:02", "Ingrid", "How was your day?", noiseTopic},
+	})
+	env := replay(t, c, offline.Config{})
+	for _, m := range memories(t, env)[groupmem.StatusActive] {
+		if !slices.Contains(m.Tags, offline.TagMember) {
+			t.Errorf("lines that share only \"day\" made a habit: %q %v", m.Statement, m.Evidence)
+		}
+	}
+}

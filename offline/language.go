@@ -214,6 +214,10 @@ type Language struct {
 	// Occasion ties a line to one day ("tonight", "明天"); each is found
 	// in the lower-cased line.
 	ChangeCues, FrequencyCues, Occasion []string
+	// TimeWords name a stretch of time ("day", "week", "晚上"): many
+	// lines share them whatever they are about, so they hold no cluster
+	// together as its topic.
+	TimeWords []string
 
 	// sets holds FillerWords, StopWords and TrailingFiller as sets, made
 	// by compiled.
