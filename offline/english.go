@@ -26,7 +26,7 @@ var English = Language{
 		`[\w\s',-]{0,30}[.!]*\s*$`),
 	Photo: regexp.MustCompile(`(?i)\b(here'?s a (pic|photo|picture|shot|snap|video|link)|(check|look at) (this|these|it|out this)|pic of|photo of|(pic|photo|link) below|attached|sorry for the [a-z ]*(pic|photo))\b`),
 	Place: regexp.MustCompile(`\b(?:at|in|to|from|on|of) (?:the )?[A-Z][\w'-]*`),
-	Rewrites: []Rewrite{
+	Rewrites: append([]Rewrite{
 		// "Thanks for chaperoning at Willow Farm, Emma", "Thanks for
 		// carrying me in Lethal Company tonight Hannah", "Thanks for
 		// dinner at Golden Wok everyone"
@@ -34,6 +34,7 @@ var English = Language{
 		{regexp.MustCompile(`(?i)^(?:thanks|thank you)(?: so much)? for ([^,.!?]+?)(?: everyone| all| guys| y'all)?([,.!?]|$)`), "I thanked everyone for $1$2"},
 		// "Been really into fencing lately": the subject left out
 		{regexp.MustCompile(`(?i)^been\b`), "I've been"},
+
 		// "Can we keep soy out of the potluck? I'm allergic": what one is
 		// allergic to, asked to be left out
 		{regexp.MustCompile(`(?i)^(?:can|could) we (?:please )?(?:keep|leave) (.+?) (?:out of|off|away from) [^?]*\?\s*(i'?m|i am) ((?:seriously |very |really |super )?allergic)\b`), "$2 $3 to $1"},
@@ -41,7 +42,7 @@ var English = Language{
 		{regexp.MustCompile(`(?i)^(?:just |off )?(walking|feeding) (?:the|my|our) (` + enPet + `)(s?)\b`), "I'm $1 my $2$3"},
 		// "Speaking as a landscape architect: …"
 		{regexp.MustCompile(`(?i)^speaking as (an? [^,.:;!?]+)`), "I'm $1"},
-	},
+	}, enDoing()...),
 	FirstPerson: regexp.MustCompile(`\b(I|I'm|I've|I'll|I'd|me|my|mine|myself)\b`),
 	PlaceWords:  []string{"in", "at", "from", "to", "near"},
 	Leads: []string{"hot take", "fun fact", "small update", "quick update", "big news", "reminder", "friendly reminder", "quick reminder", "just a reminder", "fyi", "psa", "note", "heads up", "heads-up",
@@ -181,6 +182,18 @@ var enSelfDated = regexp.MustCompile(`(?i)^\W*(?:[\w ]{1,20}:\s*)?(?:(?:yeah|yes
 	`(?:` + enDayWords + `)\W+i(?:'m|'ve|'d|'ll)?\s|` +
 	`i(?:'m|'ve|'d|'ll)?\s.*\b(?:` + enDated + `)\b|` +
 	enDidLed + `\s(?:.*` + enMarked + `.*\b(?:` + enDated + `)\b|.*\b(?:` + enDated + `)\b.*` + enMarked + `))`)
+
+// enDoing are the Rewrites of a line that tells what its sender is doing
+// these days, its "I'm" left out: "Living in Bellingham now", "Planning a
+// trip to Mexico City", "Thinking of taking the kids to Costa Rica".
+func enDoing() []Rewrite {
+	var out []Rewrite
+	for _, w := range []string{"living", "working", "studying", "planning", "thinking of", "thinking about", "training", "teaching",
+		"learning", "saving for", "saving up for", "renting", "staying", "volunteering", "coaching"} {
+		out = append(out, Rewrite{regexp.MustCompile(`(?i)^(?:still |now |currently )?` + w + ` `), "I'm " + w + " "})
+	}
+	return out
+}
 
 // enFacts are the English patterns of what members say about themselves.
 var enFacts = map[string]*regexp.Regexp{

@@ -35,6 +35,7 @@ func TestTwoFriendsTellTheirLives(t *testing.T) {
 		{0, 0, "19:17", "Sunil", "I play the darbuka with some friends on Fridays, very loud", "m"},
 		{0, 0, "19:18", "Harriet", "We're planning Hawaii for our tenth anniversary, just the two of us", "n"},
 		{0, 0, "19:19", "Sunil", "I'm alright, this week's been a lot though", noiseTopic},
+		{0, 0, "19:20", "Sunil", "Living in Parramatta now, the food scene is underrated", "o"},
 	})
 	env := replay(t, c, offline.Config{})
 	active := memories(t, env)[groupmem.StatusActive]
@@ -44,7 +45,7 @@ func TestTwoFriendsTellTheirLives(t *testing.T) {
 	for _, want := range [][2]string{{"Harriet", "lawn bowls club"}, {"Sunil", "tabla"}, {"Harriet", "retirement"}, {"Sunil", "dosa cafe"},
 		{"Harriet", "London"}, {"Sunil", "axolotl"}, {"Harriet", "Margaret"}, {"Sunil", "Chennai"}, {"Harriet", "harmonica"},
 		{"Sunil", "doesn't eat pork"}, {"Harriet", "first tattoo"}, {"Harriet", "Elsa started first grade"}, {"Sunil", "darbuka"},
-		{"Harriet", "Hawaii"}} {
+		{"Harriet", "Hawaii"}, {"Sunil", "Sunil is living in Parramatta"}} {
 		if !slices.ContainsFunc(active, func(m groupmem.Memory) bool {
 			return slices.Contains(m.Tags, "member:"+want[0]) && strings.Contains(m.Statement, want[0]) && strings.Contains(m.Statement, want[1])
 		}) {
