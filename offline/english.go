@@ -115,6 +115,7 @@ var English = Language{
 	FrequencyCues: []string{
 		"every ", "each week", "weekly", "daily", "as usual", "as always", "same as always", "always",
 	},
+	Joins: []string{"but", "though", "although", "whereas"},
 	TimeWords: []string{"day", "days", "week", "weeks", "night", "nights", "morning", "mornings", "evening", "evenings", "afternoon",
 		"today", "tonight", "tomorrow", "yesterday", "weekend", "weekends", "time", "times", "hour", "hours", "month", "months", "year", "years"},
 	Occasion: []string{

@@ -214,6 +214,9 @@ type Language struct {
 	// Occasion ties a line to one day ("tonight", "明天"); each is found
 	// in the lower-cased line.
 	ChangeCues, FrequencyCues, Occasion []string
+	// Joins open a clause that answers the one before it ("but", "但是"):
+	// when that one is dropped from a statement, so is it.
+	Joins []string
 	// TimeWords name a stretch of time ("day", "week", "晚上"): many
 	// lines share them whatever they are about, so they hold no cluster
 	// together as its topic.
@@ -360,7 +363,12 @@ func clauses(ls []Language, text string) []string {
 func clean(ls []Language, st string) string {
 	var kept []string
 	seen := map[string]bool{}
+	dropped := false // the clause before was dropped
 	for i, c := range clauses(ls, st) {
+		if dropped && joinsDropped(ls, c) {
+			continue // "all fine, but my wallet isn't" without its "all fine"
+		}
+		dropped = true
 		if c = dropAside(ls, dropLead(ls, c), i > 0); c == "" {
 			continue
 		}
@@ -372,6 +380,7 @@ func clean(ls []Language, st string) string {
 		if !fitAll(ls, c) {
 			continue
 		}
+		dropped = false
 		kept = append(kept, c)
 	}
 	out := strings.TrimSpace(strings.Join(kept, " "))
@@ -768,3 +777,18 @@ const (
 	// and otherwise the member and whoever they were with.
 	WeApart
 )
+
+// joinsDropped reports whether clause c opens with a word of some
+// language's Joins ("but", "但是"): it answers the clause before it, and
+// goes with it when that one is dropped.
+func joinsDropped(ls []Language, c string) bool {
+	lc := strings.ToLower(strings.TrimSpace(c))
+	for _, l := range ls {
+		for _, j := range l.Joins {
+			if strings.HasPrefix(lc, j) && (len(lc) == len(j) || !unicode.IsLetter(rune(lc[len(j)])) || unspaced([]rune(j)[0])) {
+				return true
+			}
+		}
+	}
+	return false
+}

@@ -99,6 +99,9 @@ func TestClean(t *testing.T) {
 		"你们周末去哪玩了？":                                                          "",
 		"老李住在成都 有人一起点奶茶吗":                                                    "老李住在成都",
 		"哈哈哈": "",
+		// A clause that answers a dropped one goes with it.
+		"Dev spent the morning at the vet with the corn snake. all fine, but their wallet isn't": "Dev spent the morning at the vet with the corn snake.",
+		"Ann adopted a greyhound, but it snores":                                                 "Ann adopted a greyhound, but it snores",
 		// A proposal of the moment after what a clause says goes; one that
 		// opens a clause is left to the other checks.
 		"Ana is allergic to peanuts so let's not do the thai place again lol": "Ana is allergic to peanuts",
