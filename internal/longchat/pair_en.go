@@ -12,6 +12,10 @@ var pairChats = []*pairChat{
 	{id: "lc-pair-chloe-devon", split: "train", zone: "-08:00", a: &pairChloe, b: &pairDevon},
 	{id: "lc-pair-harriet-sunil", split: "train", zone: "+10:00", a: &pairHarriet, b: &pairSunil},
 	{id: "lc-pair-luis-megan", split: "train", zone: "-06:00", a: &pairLuis, b: &pairMegan},
+	{id: "lc-pair-alasdair-niamh", split: "test", zone: "+00:00", a: &pairAlasdair, b: &pairNiamh},
+	{id: "lc-pair-karthik-thabo", split: "test", zone: "+05:30", a: &pairKarthik, b: &pairThabo},
+	{id: "lc-pair-wade-bex", split: "train", zone: "-07:00", a: &pairWade, b: &pairBex},
+	{id: "lc-pair-maricel-aroha", split: "train", zone: "+12:00", a: &pairMaricel, b: &pairAroha},
 }
 
 // pairTalk are the pools of talk every chat draws from, by name.

@@ -113,8 +113,8 @@ func TestPairChats(t *testing.T) {
 			}
 			checkPairFacts(t, g, msgs)
 		}
-		if len(gs) != 6 || splits["test"] != 2 || splits["train"] != 4 {
-			t.Errorf("seed %d: %d chats, splits %v; want 6, 2 test and 4 train", seed, len(gs), splits)
+		if len(gs) != 10 || splits["test"] != 4 || splits["train"] != 6 {
+			t.Errorf("seed %d: %d chats, splits %v; want 10, 4 test and 6 train", seed, len(gs), splits)
 		}
 	}
 }
