@@ -79,6 +79,7 @@ var English = Language{
 		`burnt|spilled|spilt|smashed|overslept|locked (?:myself )?out|shrunk|stubbed|tripped over|slipped on|got soaked|missed (?:the|my) (?:bus|train|flight|stop))\b`),
 	Irony:     regexp.MustCompile(`(?i)^\W*(sometimes|not|kidding|just kidding|jk|not really|yeah right|as if|allegedly|said no one( ever)?)\W*$`),
 	SelfDated: enSelfDated,
+	Plural:    regexp.MustCompile(enSentenceOpen + `(?:(?:` + enDayWords + `)\W+)?we(?:'re|'ve|'d|'ll)?\b`),
 	FirstTime: regexp.MustCompile(`(?i)\b(?:my|our|the) (?:very )?first\b|\bfor the first time\b`),
 	Mood:      regexp.MustCompile(`(?i)^\W*(?:(?:yeah|yes|oh|so|well|honestly|ugh|meh)\W+)*i(?:'m| am| was|'ve been| have been) (?:so |really |pretty |a bit |kinda |quite |totally |just |still )?(?:alright|all right|fine|ok|okay|good|great|grand|tired|exhausted|knackered|shattered|wiped|busy|swamped|stressed|bored|sick|ill|rough|meh|sleepy|sore|hungover|not bad|not great|surviving|hanging in)\b`),
 	TimeNames: regexp.MustCompile(`\b(?:January|February|March|April|May|June|July|August|September|October|November|December|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)\b`),
@@ -175,13 +176,18 @@ const (
 	enMarked = `(?:\bfirst\b|(?-i:\b[A-Z][a-z]))`
 )
 
+// enSentenceOpen is what may come before the subject of a sentence: a
+// label ("Update:") and words that turn to it ("so", "oh").
+const enSentenceOpen = `(?i)^\W*(?:[\w ]{1,20}:\s*)?(?:(?:yeah|yes|oh|so|well|anyway|also|and|honestly|actually|btw)\W+)*`
+
 // enSelfDated is English's Language.SelfDated: a sentence that opens with
 // "I", or with a day and then "I", and names a day, a recency or a span;
 // or one that opens with a deed, its "I" left out, and names a first time
 // or a name as well as the day.
-var enSelfDated = regexp.MustCompile(`(?i)^\W*(?:[\w ]{1,20}:\s*)?(?:(?:yeah|yes|oh|so|well|anyway|also|and|honestly|actually|btw)\W+)*(?:` +
-	`(?:` + enDayWords + `)\W+i(?:'m|'ve|'d|'ll)?\s|` +
-	`i(?:'m|'ve|'d|'ll)?\s.*\b(?:` + enDated + `)\b|` +
+var enSelfDated = regexp.MustCompile(enSentenceOpen + `(?:` +
+	`(?:` + enDayWords + `)\W+(?:i|we)(?:'m|'ve|'d|'ll|'re)?\s|` +
+	`(?:i|we)(?:'m|'ve|'d|'ll|'re)?\s.*\b(?:` + enDated + `)\b|` +
+	`my (?:son|daughter|boy|girl|kids?|husband|wife|partner|little one|eldest|youngest|oldest)\s.*\b(?:` + enDated + `)\b|` +
 	enDidLed + `\s(?:.*` + enMarked + `.*\b(?:` + enDated + `)\b|.*\b(?:` + enDated + `)\b.*` + enMarked + `))`)
 
 // enDoing are the Rewrites of a line that tells what its sender is doing
@@ -190,8 +196,17 @@ var enSelfDated = regexp.MustCompile(`(?i)^\W*(?:[\w ]{1,20}:\s*)?(?:(?:yeah|yes
 func enDoing() []Rewrite {
 	var out []Rewrite
 	for _, w := range []string{"living", "working", "studying", "planning", "thinking of", "thinking about", "training", "teaching",
-		"learning", "saving for", "saving up for", "renting", "staying", "volunteering", "coaching"} {
+		"learning", "saving for", "saving up for", "renting", "staying", "volunteering", "coaching", "running", "raising", "building",
+		"renovating", "going to", "hoping to", "looking at", "looking for"} {
 		out = append(out, Rewrite{regexp.MustCompile(`(?i)^(?:still |now |currently )?` + w + ` `), "I'm " + w + " "})
+	}
+	// "Might lease out the north pasture next year", "Favorite book is
+	// A River Runs Through It"
+	for _, w := range []string{"might", "may", "hope to", "want to", "need to"} {
+		out = append(out, Rewrite{regexp.MustCompile(`(?i)^` + w + ` `), "I " + w + " "})
+	}
+	for _, w := range []string{"favourite", "favorite"} {
+		out = append(out, Rewrite{regexp.MustCompile(`(?i)^` + w + ` `), "My " + w + " "})
 	}
 	return out
 }
@@ -209,6 +224,9 @@ var enFacts = map[string]*regexp.Regexp{
 		`\b(?:(?:as|going to be|now|new job[^.!?]{0,30}|(?:job|work|role|position|career) as) an?|being(?: an?)?|full-time|part-time|trainee|qualified|retraining as(?: an?)?) (?:[a-z-]+ ){0,2}` + enOccupation + `|` +
 		`\b(?:[a-z-]+ )?` + enOccupation + ` (?:life|by day|by trade)\b|` +
 		`\b(?:offer (?:from|at)|signed with|interview (?:at|with)) (?-i:[A-Z])|` +
+		// a shift or a first week at one's work ("closing shift at tim
+		// hortons again", "First week as clinical instructor")
+		`\b(?:closing|opening|night|morning|double|early|late|day) shift (?:at|in)\b|\bfirst (?:week|day|shift|month) (?:as|at) |` +
 		// what one has been for years ("I've been a tech at the vet clinic
 		// for almost seven years now")
 		`\bi(?:'ve| have) been an? [a-z][\w -]{2,40} for (?:almost |nearly |over |about |the (?:past|last) )?(?:\w+ )?years\b`),
@@ -235,6 +253,11 @@ var enFacts = map[string]*regexp.Regexp{
 		`\bmy (?:wife|husband|partner|girlfriend|boyfriend|fianc[ée]e?|son|daughter|mom|mum|dad|mother|father|brother|sister|grandma|grandpa|niece|nephew|cousin|aunt|uncle|twins|boy|girl) (?-i:[A-Z][a-z]+) (?:just |finally |really |still )?(?:is|are|was|has|had|lives|moved|works|got|turned|started)\b|` +
 		`\bmy (?:son|daughter|boy|girl|kid|eldest|oldest|youngest|little one) (?:just |finally )?(?:graduated|passed|learned|learnt|made|scored|started|turned|lost (?:her|his|a) (?:first )?tooth)\b|` +
 		`(?-i:[A-Z]\w+), my (little one|youngest|oldest|eldest)\b|` +
+		// a relative named as such, in any case ("my little sister kiara
+		// got her license", "My wife Darlene says hi", "Rawiri, my other
+		// half, has been…", "Migo my son join…", "Our girl Shelby came home")
+		`\bmy (?:little |big |older |younger |baby |twin |kid )?(?:sister|brother|wife|husband|son|daughter) (?:[a-z]{3,}|(?-i:[A-Z][a-z]+)) (?:just |finally |really |still )?(?:is|was|has|had|got|says|said|came|started|turned|moved|lives|works|graduated|passed)\b|` +
+		`(?-i:\b[A-Z][a-z]+),? my (?:other half|husband|wife|partner|son|daughter|boy|girl|eldest|youngest|oldest)\b|\bour (?:girl|boy|son|daughter|eldest|youngest) (?-i:[A-Z][a-z]+)\b|` +
 		`\b(adopted an?|newest member of the household: an?|brought home an?|the (dog|cat|corgi|puppy|kitten) we adopted)\b|` +
 		// a household told by what one has ("I have a cat too, she's 3",
 		// "I've got two kids, a boy and a girl")
@@ -270,6 +293,8 @@ var enFacts = map[string]*regexp.Regexp{
 		`(?-i:\b[A-Z][a-z]+) lost (?:a|another|(?:her|his) (?:first|second|next)) (?:front |baby |wobbly )?tooth\b|(?-i:\b[A-Z][a-z]+) came (?:first|second|third|last) in the (?:[a-z]+ )?race\b`),
 	"origin": regexp.MustCompile(`(?i)\b(i grew up in|born and raised in|being from|i'?m from|i was born in)\b`),
 	"owns": regexp.MustCompile(`(?i)\b(i'?m driving an?|i'?m on an?|went with the|picked up my|i drive an?)\b|` +
+		// a pet named, then said to be one's own ("Ruger, my cow dog, …")
+		`(?-i:\b[A-Z][a-z]+), my (?:[\w-]+ )?(?:` + enPet + `|horse|pony|parrot|bird)\b|` +
 		// an animal the household took in ("we got an axolotl!")
 		`\b(?:we|i)(?:'ve)? (?:just |finally )?(?:got|adopted|rescued) (?:a|an|two|three) (?:new |little |baby )?(?:(?:` + enPet + `)s?|` + enAnimal + `)\b|` +
 		`(?-i:\b[Mm]y [a-z]{0,2}[A-Z][a-z0-9][\w-]*( [A-Z0-9][\w-]*)*)(?:[^\w ]|$| (?:is|was|has|had|just|died|broke|keeps|takes|needs|can|can't|won't|still|finally|arrived|came|does|did)\b|(?-i: [A-Z0-9]))|(?-i:\bthe [A-Z][\w-]*( [A-Z0-9][\w-]*)* fits five)|` +
@@ -303,16 +328,16 @@ var enFacts = map[string]*regexp.Regexp{
 		// quilting since my twenties", "I joined a lawn bowls club", "I
 		// play cricket for a local club")
 		`(?:\bi(?:'ve| have) |^\W*)been [a-z]{3,}ing (?:every|for (?:years|ages|a couple of years)|since (?:college|school|uni|university|i was|my|childhood|forever|(?:19|20)\d\d))\b|\bi(?:'ve| have)? (?:just )?joined an? (?:[\w-]+ ){0,3}(?:club|team|choir|band|league|society|orchestra|crew|group)\b|` +
-		`\bi play (?:[\w-]+ ){1,2}(?:for|with|in) an? (?:[\w-]+ ){0,2}(?:club|team|band|league|orchestra)\b|\bi(?:'ve| have) been practi[cs]ing\b|\bi(?:'m| am) learning (?:the|to|how to)\b|\bi play the\b|\bi(?:'ve| have|'m| am)? (?:gotten|got|getting) (?:really |so |properly )?into\b`),
+		`\bi play (?:[\w-]+ ){1,2}(?:for|with|in) an? (?:[\w-]+ ){0,2}(?:club|team|band|league|orchestra)\b|\bi(?:'ve| have) been practi[cs]ing\b|\bi(?:'m| am) learning (?:the|to|how to)\b|\bi play the\b|(?:^|[.!?]\s+)favou?rite (?:book|show|film|movie|band|singer|song|album|food|dish|team|place|author|game) (?:is|has to be|will always be)\b|\bi(?:'ve| have|'m| am)? (?:gotten|got|getting) (?:really |so |properly )?into\b`),
 	"routine": regexp.MustCompile(`(?i)\bi (usually|always|often|regularly) (go|play|run|swim|cook|volunteer|take|practi[cs]e)\b|\bi volunteer\b`),
 	// a plan or a wish for one's life, said of oneself or one's household
 	// ("we're thinking of becoming foster parents", "I've signed up for
 	// beginner Japanese", "one day I want to open a little café"): no
 	// day's errand is said so, so it need name nothing in capitals
-	"hopes": regexp.MustCompile(`(?i)\b(?:(?:i|we)(?:'m|'re| am| are) (?:thinking of|thinking about|considering|signing up for|saving (?:up )?for)|(?:i|we)(?:'ve| have) signed up for|` +
+	"hopes": regexp.MustCompile(`(?i)\b(?:(?:i )?might (?:lease|sell|buy|move|retire|open|start|take on|go back)|going to take on an?|(?:i|we)(?:'m|'re| am| are) (?:thinking of|thinking about|considering|signing up for|saving (?:up )?for)|(?:i|we)(?:'ve| have) signed up for|` +
 		`(?:one day|someday|some day) (?:i|we) (?:want|would love|hope|plan) to|(?:i|we) want to (?:buy|open|move|start|learn|build|become|retire|travel|run|adopt)|(?:i|we) (?:want|would love|hope) to (?:go to|visit|see) (?-i:[A-Z])|i(?:'m| am) (?:studying|training|revising|cramming) for|i'?d (?:like|love) to (?:specialise|specialize|become|retrain|study|open|start))\b|` +
 		`(?:^|[.!?] )thinking of (?:going|taking|moving|getting|starting|becoming|buying|applying|doing)\b`),
-	"plans": regexp.MustCompile(`(?i)\b(i(?:'m| am) (planning|going|hoping) to|i plan to|(?:we(?:'re| are) (?:going|hoping) to)|(?:i|we)(?:'m|'re| am| are) planning|i(?:'ll| will) be (going|travel)|(?:i|we)(?:'m|'re| am| are) (flying|travelling|traveling|taking)|i(?:'ve| have) booked|put the deposit down for|booked (flights?|a trip|tickets?) (to|for))\b|` +
+	"plans": regexp.MustCompile(`(?i)(?:^|[.!?]\s+)(?:just |finally )?booked (?-i:[A-Z])|\bbooked an? (?:cabin|cottage|villa|room|place|airbnb|campsite|flight|trip|holiday) (?:on|in|at|to|for)\b|\blooking at (?:flights|tickets|houses|flats|places) (?:to|in|for)\b|\bi(?:'m| am) enrol(?:l)?ing (?:in|on|for)\b|\b(i(?:'m| am) (planning|going|hoping) to|i plan to|(?:we(?:'re| are) (?:going|hoping) to)|(?:i|we)(?:'m|'re| am| are) planning|i(?:'ll| will) be (going|travel)|(?:i|we)(?:'m|'re| am| are) (flying|travelling|traveling|taking)|i(?:'ve| have) booked|put the deposit down for|booked (flights?|a trip|tickets?) (to|for))\b|` +
 		// a trip said as one is off to it or has booked it ("We're off to
 		// Lisbon over half term", "Booked a week in Crete", "Flights to
 		// Seville are booked")
@@ -597,7 +622,7 @@ func enVoice(st, name string, day time.Time, we We) string {
 	// kids").
 	household, family := enHousehold(st)
 	switch {
-	case family || we != WeGroup && household:
+	case family || we == WeHousehold || we != WeGroup && household:
 		return enPersons(st, name, enOwnPlural)
 	case we == WeApart:
 		return enPersons(st, name, enApartPlural)

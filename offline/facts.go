@@ -728,7 +728,11 @@ func (f *Fuser) factStatement(said groupmem.Message, k factKind, w *windowWords)
 	if k.name == "family" || k.name == "owns" {
 		said.Content = mine(f.cfg.Languages, said.Content)
 	}
-	return f.subject(f.memberStatement(said, w.we(said, k.name != "event")), said), false
+	we := w.we(said, k.name != "event")
+	if we != WeGroup && (k.name == "home" || k.name == "family" || k.name == "owns") {
+		we = WeHousehold // "we're in Titirangi now": the member's household moved
+	}
+	return f.subject(f.memberStatement(said, we), said), false
 }
 
 // we is whose the plural first person of m, a member's own line, is:

@@ -140,6 +140,10 @@ type Language struct {
 	// of the member's (selfDated). Nil: the language leaves them to its
 	// patterns and its reader.
 	SelfDated *regexp.Regexp
+	// Plural finds a sentence whose subject is the plural first person
+	// ("Last week we had our anniversary"): a SelfDated one is a member's
+	// only in a chat of two, where "we" is never the group.
+	Plural *regexp.Regexp
 	// Mood finds a sentence that tells how its sender is or feels that
 	// day ("I'm alright, this week's been a lot", "I'm so tired today"):
 	// no dated event of theirs. Nil: none is told apart.
@@ -776,6 +780,9 @@ const (
 	// the other: never the two of them. Their household as with WeOwn,
 	// and otherwise the member and whoever they were with.
 	WeApart
+	// WeHousehold: a member's own line about their home, family or what
+	// they own: "we" is their household whatever else it says.
+	WeHousehold
 )
 
 // joinsDropped reports whether clause c opens with a word of some

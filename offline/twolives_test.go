@@ -36,6 +36,9 @@ func TestTwoFriendsTellTheirLives(t *testing.T) {
 		{0, 0, "19:18", "Harriet", "We're planning Hawaii for our tenth anniversary, just the two of us", "n"},
 		{0, 0, "19:19", "Sunil", "I'm alright, this week's been a lot though", noiseTopic},
 		{0, 0, "19:20", "Sunil", "Living in Parramatta now, the food scene is underrated", "o"},
+		{0, 0, "19:21", "Sunil", "Last week we had our fortieth anniversary. Forty years and she still laughs at my jokes", "p"},
+		{0, 0, "19:22", "Sunil", "Favorite book is The Kite Runner. It wrecked me", "q"},
+		{0, 0, "19:23", "Harriet", "Might lease out the north paddock next year, getting too old for it", "r"},
 	})
 	env := replay(t, c, offline.Config{})
 	active := memories(t, env)[groupmem.StatusActive]
@@ -45,7 +48,8 @@ func TestTwoFriendsTellTheirLives(t *testing.T) {
 	for _, want := range [][2]string{{"Harriet", "lawn bowls club"}, {"Sunil", "tabla"}, {"Harriet", "retirement"}, {"Sunil", "dosa cafe"},
 		{"Harriet", "London"}, {"Sunil", "axolotl"}, {"Harriet", "Margaret"}, {"Sunil", "Chennai"}, {"Harriet", "harmonica"},
 		{"Sunil", "doesn't eat pork"}, {"Harriet", "first tattoo"}, {"Harriet", "Elsa started first grade"}, {"Sunil", "darbuka"},
-		{"Harriet", "Hawaii"}, {"Sunil", "Sunil is living in Parramatta"}} {
+		{"Harriet", "Hawaii"}, {"Sunil", "Sunil is living in Parramatta"},
+		{"Sunil", "Sunil and family had their fortieth anniversary"}, {"Sunil", "Sunil's favorite book is The Kite Runner"}, {"Harriet", "Harriet might lease out the north paddock"}} {
 		if !slices.ContainsFunc(active, func(m groupmem.Memory) bool {
 			return slices.Contains(m.Tags, "member:"+want[0]) && strings.Contains(m.Statement, want[0]) && strings.Contains(m.Statement, want[1])
 		}) {
