@@ -139,7 +139,7 @@ var English = Language{
 	Answer:   enAnswer,
 	Agree:    enAgree,
 	NoAnswer: regexp.MustCompile(`(?i)^\W*(?:no idea|not sure|dunno|i don't know|don't know|idk|can't remember|i can't remember|i forget|forgot|no clue)\b`),
-	NamesItself: []string{" club", " choir", " orchestra", " league", " team", " grade", "allergic", "vegetarian", "vegan", "lactose", "youngest", "oldest", "eldest", "little one",
+	NamesItself: []string{", my other half", ", my husband", ", my wife", ", my partner", " club", " choir", " orchestra", " league", " team", " grade", "allergic", "vegetarian", "vegan", "lactose", "youngest", "oldest", "eldest", "little one",
 		"intolerant", "coeliac", "raising", "doctor", "makes me", "made me", "lessons", "classes", "class", "course", "urgent care", "hospital",
 		"i have a ", "i have an ", "i have one ", "i have two ", "i have three ", "i have four ", "i've got a ", "i've got two ", "i've got three "},
 	Vague: []string{"much", "lot", "lots", "idea", "one", "ones", "thing", "things", "stuff", "way", "guys",
@@ -334,10 +334,10 @@ var enFacts = map[string]*regexp.Regexp{
 	// ("we're thinking of becoming foster parents", "I've signed up for
 	// beginner Japanese", "one day I want to open a little café"): no
 	// day's errand is said so, so it need name nothing in capitals
-	"hopes": regexp.MustCompile(`(?i)\b(?:(?:i )?might (?:lease|sell|buy|move|retire|open|start|take on|go back)|going to take on an?|(?:i|we)(?:'m|'re| am| are) (?:thinking of|thinking about|considering|signing up for|saving (?:up )?for)|(?:i|we)(?:'ve| have) signed up for|` +
+	"hopes": regexp.MustCompile(`(?i)\b(?:i(?:'m| am) enrol(?:l)?ing (?:in|on|for)|(?:i )?might (?:lease|sell|buy|move|retire|open|start|take on|go back)|going to take on an?|(?:i|we)(?:'m|'re| am| are) (?:thinking of|thinking about|considering|signing up for|saving (?:up )?for)|(?:i|we)(?:'ve| have) signed up for|` +
 		`(?:one day|someday|some day) (?:i|we) (?:want|would love|hope|plan) to|(?:i|we) want to (?:buy|open|move|start|learn|build|become|retire|travel|run|adopt)|(?:i|we) (?:want|would love|hope) to (?:go to|visit|see) (?-i:[A-Z])|i(?:'m| am) (?:studying|training|revising|cramming) for|i'?d (?:like|love) to (?:specialise|specialize|become|retrain|study|open|start))\b|` +
 		`(?:^|[.!?] )thinking of (?:going|taking|moving|getting|starting|becoming|buying|applying|doing)\b`),
-	"plans": regexp.MustCompile(`(?i)(?:^|[.!?]\s+)(?:just |finally )?booked (?-i:[A-Z])|\bbooked an? (?:cabin|cottage|villa|room|place|airbnb|campsite|flight|trip|holiday) (?:on|in|at|to|for)\b|\blooking at (?:flights|tickets|houses|flats|places) (?:to|in|for)\b|\bi(?:'m| am) enrol(?:l)?ing (?:in|on|for)\b|\b(i(?:'m| am) (planning|going|hoping) to|i plan to|(?:we(?:'re| are) (?:going|hoping) to)|(?:i|we)(?:'m|'re| am| are) planning|i(?:'ll| will) be (going|travel)|(?:i|we)(?:'m|'re| am| are) (flying|travelling|traveling|taking)|i(?:'ve| have) booked|put the deposit down for|booked (flights?|a trip|tickets?) (to|for))\b|` +
+	"plans": regexp.MustCompile(`(?i)(?:^|[.!?]\s+)(?:just |finally )?booked (?-i:[A-Z])|\bbooked an? (?:cabin|cottage|villa|room|place|airbnb|campsite|flight|trip|holiday) (?:on|in|at|to|for)\b|\blooking at (?:flights|tickets|houses|flats|places) (?:to|in|for)\b|\b(i(?:'m| am) (planning|going|hoping) to|i plan to|(?:we(?:'re| are) (?:going|hoping) to)|(?:i|we)(?:'m|'re| am| are) planning|i(?:'ll| will) be (going|travel)|(?:i|we)(?:'m|'re| am| are) (flying|travelling|traveling|taking)|i(?:'ve| have) booked|put the deposit down for|booked (flights?|a trip|tickets?) (to|for))\b|` +
 		// a trip said as one is off to it or has booked it ("We're off to
 		// Lisbon over half term", "Booked a week in Crete", "Flights to
 		// Seville are booked")
