@@ -81,7 +81,9 @@ var English = Language{
 	SelfDated: enSelfDated,
 	Plural:    regexp.MustCompile(enSentenceOpen + `(?:(?:` + enDayWords + `)\W+)?we(?:'re|'ve|'d|'ll)?\b`),
 	FirstTime: regexp.MustCompile(`(?i)\b(?:my|our|the) (?:very )?first\b|\bfor the first time\b`),
-	Mood:      regexp.MustCompile(`(?i)^\W*(?:(?:yeah|yes|oh|so|well|honestly|ugh|meh)\W+)*i(?:'m| am| was|'ve been| have been) (?:so |really |pretty |a bit |kinda |quite |totally |just |still )?(?:alright|all right|fine|ok|okay|good|great|grand|tired|exhausted|knackered|shattered|wiped|busy|swamped|stressed|bored|sick|ill|rough|meh|sleepy|sore|hungover|not bad|not great|surviving|hanging in)\b`),
+	Mood: regexp.MustCompile(`(?i)^\W*(?:(?:yeah|yes|oh|so|well|honestly|ugh|meh)\W+)*i(?:'m| am| was|'ve been| have been) (?:so |really |pretty |a bit |kinda |quite |totally |just |still )?(?:alright|all right|fine|ok|okay|good|great|grand|tired|exhausted|knackered|shattered|wiped|busy|swamped|stressed|bored|sick|ill|rough|meh|sleepy|sore|hungover|not bad|not great|surviving|hanging in)\b|` +
+		// a night's sleep and the day's weather are how one is that day too
+		`(?i)^\W*(?:(?:yeah|yes|oh|so|well|honestly|ugh|meh)\W+)*(?:i (?:fell asleep|overslept|slept in|didn't sleep|couldn't sleep|barely slept)|(?:we|i) had (?:a |an |the )?(?:massive |huge |big |crazy |proper |mad )?(?:thunderstorm|storm|heatwave|snowstorm|blizzard|downpour))\b`),
 	TimeNames: regexp.MustCompile(`\b(?:January|February|March|April|May|June|July|August|September|October|November|December|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)\b`),
 	Chores:    regexp.MustCompile(`(?i)\b(taxes|tax return|laundry|chores|housework|ironing|dishes|hoovering|vacuuming|paperwork|admin|errands|groceries|grocery run|homework|spring cleaning|decluttering|emails|inbox|bugs?|debugging|marking|spreadsheets?|timesheets?)\b`),
 	FillerWords: []string{
@@ -316,7 +318,10 @@ var enFacts = map[string]*regexp.Regexp{
 		// no-go, EpiPen's in my kit bag", "swollen up like a balloon")
 		`(?i)\band (?:me|i) (?:don't|do not) (?:mix|get along)\b|\bputs me in (?:hospital|a&e|the er)\b|\bepipen|\bswollen up\b|` +
 		`(?i)\bintolerant to\b|\bi (?:still )?(?:don't|do not|never|won't|refuse to) eat\b|\bi still can(?:'t|not) eat\b|\brefuse to eat\b|\bi(?:'m| am) (?:a )?coeliac\b|\bno [a-z]+(?: [a-z]+)? for me\b[^.!?]{0,30}\b(?:doctor|allerg|intoleran|orders)`),
-	"likes": regexp.MustCompile(`(?i)\bi (really )?(like|love|enjoy|prefer|hate|can't stand)\b|\bmy favou?rite\b|\bbeen (really )?into\b|\bis the best (writer|author|band|show|team|book)\b|\bnobody beats\b|\bcould eat one dish forever\b|` +
+	"likes": regexp.MustCompile(`(?i)\bi (really )?(like|love|enjoy|prefer|hate|can't stand)\b|` +
+		// "my favourite" as what it is, not as the thing a mishap befell
+		// ("Shrunk my favourite top in the wash")
+		`(?:^|[.!?,;:]\s*|\b(?:is|are|was|were|as|still|always) )my favou?rite\b|\bmy favou?rite (?:[\w'-]+ ){1,3}(?:is|are|was|has to be|will always be|ever|of all time)\b|\bbeen (really )?into\b|\bis the best (writer|author|band|show|team|book)\b|\bnobody beats\b|\bcould eat one dish forever\b|` +
 		`\bspent (?:all|the whole|my whole) (?:day|weekend|morning|afternoon|evening|\w+day) on\b|` +
 		// a pastime taken up or obsessed over ("Took up bouldering over
 		// the winter", "My new obsession is calligraphy", "spent the whole

@@ -39,6 +39,9 @@ func TestTwoFriendsTellTheirLives(t *testing.T) {
 		{0, 0, "19:21", "Sunil", "Last week we had our fortieth anniversary. Forty years and she still laughs at my jokes", "p"},
 		{0, 0, "19:22", "Sunil", "Favorite book is The Kite Runner. It wrecked me", "q"},
 		{0, 0, "19:23", "Harriet", "Might lease out the north paddock next year, getting too old for it", "r"},
+		{0, 0, "19:24", "Sunil", "I fell asleep on the sofa at 8pm yesterday 😂", noiseTopic},
+		{0, 0, "19:25", "Harriet", "Shrunk my favourite top in the wash, devastated", noiseTopic},
+		{0, 0, "19:26", "Sunil", "We had a massive thunderstorm last night, barely slept", noiseTopic},
 	})
 	env := replay(t, c, offline.Config{})
 	active := memories(t, env)[groupmem.StatusActive]
@@ -57,7 +60,7 @@ func TestTwoFriendsTellTheirLives(t *testing.T) {
 		}
 	}
 	for _, m := range active {
-		for _, w := range []string{"toast", "coffee", "soup", "Members", "members", "How's things", "alright"} {
+		for _, w := range []string{"toast", "coffee", "soup", "Members", "members", "How's things", "alright", "sofa", "favourite top", "thunderstorm"} {
 			if strings.Contains(m.Statement, w) {
 				t.Errorf("a mishap, a greeting or the two of them as a group made a memory: %q", m.Statement)
 			}
