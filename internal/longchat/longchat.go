@@ -1,7 +1,9 @@
 // Package longchat generates the long-chat retrieval evaluation set:
-// twenty-nine group chats as long as real ones (hundreds of messages over weeks, in
+// thirty-nine group chats as long as real ones (hundreds of messages over weeks, in
 // English, in Chinese and in both) and several hundred questions, each
-// with the ids of the messages that answer it.
+// with the ids of the messages that answer it; and ten chats of two
+// friends telling each other their lives over months (Pairs), with a
+// question about each thing they tell.
 //
 // The package owns the chats' content and how its questions are asked.
 // For every seed it guarantees:
