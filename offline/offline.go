@@ -142,9 +142,20 @@
 //     is deleted ("孩子最近迷上了做史莱姆" from four parents). A game's result
 //     (Language.Result) is told as the team's ("Lost 3-1 to Sporting
 //     Chance" → "The team lost 3-1 to Sporting Chance", "us 5" → "the team
-//     5"), an outing's "we" as the group's, and a notice to the group in a
+//     5"), an outing's "we" as the group's — but in a chat of two (its
+//     window's senders and the members its memories are about are two),
+//     where a member's "we" is never the two of them: their household where
+//     the line speaks of home, family or a trip, "<name> and others"
+//     otherwise — and a notice to the group in a
 //     language without VerbLead (Language.Notice: "临安山核桃已截单") as its
-//     poster's words ("阿梅：…"), not their act. A fact worded nearly as a memory of the same member
+//     poster's words ("阿梅：…"), not their act. A member's own dated
+//     sentence (Language.SelfDated: "I took my kids to the museum
+//     yesterday", "Got my first tattoo last weekend", in a chat of two
+//     "Last week we had our anniversary") is kept when it names something
+//     of their own — a name, a first time, two rare words, a kind of
+//     lasting thing — and is no mood of the day (Language.Mood: "I'm
+//     alright, this week's been a lot", a night's sleep, the weather) nor
+//     a mishap. A fact worded nearly as a memory of the same member
 //     (evolve.Similarity, which evolve would take for a near-duplicate
 //     and let replace it) extends that memory with its date when it says
 //     something new, and is dropped otherwise. A member's answer to a question
