@@ -76,14 +76,15 @@ var English = Language{
 		// "at the usual time")
 		`\b(same time (?:next week|(?:this |next |on )?(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday))|the usual time)\b`),
 	Mishap: regexp.MustCompile(`(?i)\b(again|once more|yet another|as ever|suddenly|out of nowhere|last minute|broke down|stopped working|died on me|packed up|conked out|` +
-		`burnt|spilled|spilt|smashed|overslept|locked (?:myself )?out|shrunk|stubbed|tripped over|slipped on|got soaked|missed (?:the|my) (?:bus|train|flight|stop))\b`),
+		`burnt|spilled|spilt|smashed|overslept|locked (?:myself )?out|shrunk|stubbed|tripped over|slipped on|got soaked|missed (?:the|my) (?:bus|train|flight|stop)|` +
+		`delayed|stuck in traffic|traffic jam)\b`),
 	Irony:     regexp.MustCompile(`(?i)^\W*(sometimes|not|kidding|just kidding|jk|not really|yeah right|as if|allegedly|said no one( ever)?)\W*$`),
 	SelfDated: enSelfDated,
 	Plural:    regexp.MustCompile(enSentenceOpen + `(?:(?:` + enDayWords + `)\W+)?we(?:'re|'ve|'d|'ll)?\b`),
 	FirstTime: regexp.MustCompile(`(?i)\b(?:my|our|the) (?:very )?first\b|\bfor the first time\b`),
 	Mood: regexp.MustCompile(`(?i)^\W*(?:(?:yeah|yes|oh|so|well|honestly|ugh|meh)\W+)*i(?:'m| am| was|'ve been| have been) (?:so |really |pretty |a bit |kinda |quite |totally |just |still )?(?:alright|all right|fine|ok|okay|good|great|grand|tired|exhausted|knackered|shattered|wiped|busy|swamped|stressed|bored|sick|ill|rough|meh|sleepy|sore|hungover|not bad|not great|surviving|hanging in)\b|` +
 		// a night's sleep and the day's weather are how one is that day too
-		`(?i)^\W*(?:(?:yeah|yes|oh|so|well|honestly|ugh|meh)\W+)*(?:i (?:fell asleep|overslept|slept in|didn't sleep|couldn't sleep|barely slept)|(?:we|i) had (?:a |an |the )?(?:massive |huge |big |crazy |proper |mad )?(?:thunderstorm|storm|heatwave|snowstorm|blizzard|downpour))\b`),
+		`(?i)^\W*(?:(?:yeah|yes|oh|so|well|honestly|ugh|meh)\W+)*(?:i(?:'m| am) (?:near|around|outside|nearby|stuck)\b|i (?:fell asleep|overslept|slept in|didn't sleep|couldn't sleep|barely slept)|(?:we|i) had (?:a |an |the )?(?:massive |huge |big |crazy |proper |mad )?(?:thunderstorm|storm|heatwave|snowstorm|blizzard|downpour))\b`),
 	TimeNames: regexp.MustCompile(`\b(?:January|February|March|April|May|June|July|August|September|October|November|December|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)\b`),
 	Chores:    regexp.MustCompile(`(?i)\b(taxes|tax return|laundry|chores|housework|ironing|dishes|hoovering|vacuuming|paperwork|admin|errands|groceries|grocery run|homework|spring cleaning|decluttering|emails|inbox|bugs?|debugging|marking|spreadsheets?|timesheets?)\b`),
 	FillerWords: []string{

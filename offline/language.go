@@ -144,9 +144,10 @@ type Language struct {
 	// ("Last week we had our anniversary"): a SelfDated one is a member's
 	// only in a chat of two, where "we" is never the group.
 	Plural *regexp.Regexp
-	// Mood finds a sentence that tells how its sender is or feels that
-	// day ("I'm alright, this week's been a lot", "I'm so tired today"):
-	// no dated event of theirs. Nil: none is told apart.
+	// Mood finds a sentence that tells how its sender is, feels or where
+	// they are that day ("I'm alright, this week's been a lot", "I'm so
+	// tired today", "I'm near Nanjing West Road today"): no event or
+	// place of theirs. Nil: none is told apart.
 	Mood *regexp.Regexp
 	// FirstTime finds a first time ("my first tattoo", "第一次"): what is
 	// done for the first time is the teller's own event, however plain
@@ -529,6 +530,12 @@ func mishap(ls []Language, text string) bool {
 		}
 	}
 	return false
+}
+
+// mood reports whether sentence tells, in some language of ls, how its
+// sender is or where they are that day (Language.Mood).
+func mood(ls []Language, sentence string) bool {
+	return slices.ContainsFunc(ls, func(l Language) bool { return l.Mood != nil && l.Mood.MatchString(sentence) })
 }
 
 // topicWith returns the part of a line that holds word: a line that turns

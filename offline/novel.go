@@ -182,7 +182,7 @@ func (f *Fuser) novelFact(it *item, w *windowWords) (saidFact, string, bool) {
 		}
 		from := sentenceStart(text[:at])
 		to := at + sentenceEnd(text[at:])
-		if sentence := text[from:to]; asks(f.cfg.Languages, clauseAt(text, at)) || mishap(f.cfg.Languages, sentence) ||
+		if sentence := text[from:to]; asks(f.cfg.Languages, clauseAt(text, at)) || mishap(f.cfg.Languages, sentence) || mood(f.cfg.Languages, sentence) ||
 			contentUnits(f.cfg.Languages, sentence) < novelMinUnits || recursForGroup(f.cfg.Languages, clauseAt(text, at)) {
 			continue // a question, a mishap ("…again"), a reply of a few words ("That Scandinavian detective one"), a name said as the group's habit ("Mission Cliffs at 7 as usual", not "the weekly feed done, Cafe Marhaba this time")
 		}

@@ -283,7 +283,7 @@ func (f *Fuser) selfDated(it *item, w *windowWords) (saidFact, bool) {
 			continue
 		}
 		if asks(ls, sentence) || mishap(ls, sentence) || contentUnits(ls, sentence) < novelMinUnits || recursForGroup(ls, sentence) ||
-			w.shared(ls, it.msg, sentence) || l.Mood != nil && l.Mood.MatchString(sentence) ||
+			w.shared(ls, it.msg, sentence) || mood(ls, sentence) ||
 			l.Plural != nil && l.Plural.MatchString(sentence) && (w == nil || !w.two) {
 			continue
 		}
