@@ -477,8 +477,10 @@ var enAgain = map[string]string{
 }
 
 // enTheyPlural is what the plural first person of a member's own line
-// becomes once the statement has named them: their household as "they"
-// ("us" stays "Ann and family": "them" would be read as another).
+// becomes once the statement has named them: their household as "they";
+// "us" is "the family" when "ours" is their household ("Ann's mum is
+// visiting the family": "them" would be read as another, and the name
+// again reads as a chat line's).
 var enTheyPlural = map[string]string{
 	"we're": "they're", "we've": "they've", "we'll": "they'll", "we'd": "they'd",
 	"we": "they", "ourselves": "themselves", "our": "their", "ours": "theirs",
@@ -539,6 +541,9 @@ func enPersons(st, name string, ours map[string]string) string {
 		switch {
 		case lw == "us" && own && named && strings.HasSuffix(strings.ToLower(b.String()), " of "):
 			b.WriteString("them") // "just the two of us", "both of us"
+			continue
+		case lw == "us" && own && named && ours["us"] == enOwnPlural["us"]:
+			b.WriteString("the family")
 			continue
 		case plural && own && named && lw != "us":
 			// "the corgi we adopted" once the sender is named: their household

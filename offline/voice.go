@@ -50,7 +50,7 @@ func thirdPerson(ls []Language, st string, m groupmem.Message, loc *time.Locatio
 
 // ownThirdPerson is thirdPerson for what a member says about themselves:
 // their "we" is their household, not the group ("my mum is visiting us"
-// → "Ann's mum is visiting Ann and family").
+// → "Ann's mum is visiting the family").
 func ownThirdPerson(ls []Language, st string, m groupmem.Message, loc *time.Location) string {
 	return voice(ls, st, m, loc, WeOwn)
 }
