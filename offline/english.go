@@ -227,6 +227,9 @@ var enFacts = map[string]*regexp.Regexp{
 		`\b(?:(?:as|going to be|now|new job[^.!?]{0,30}|(?:job|work|role|position|career) as) an?|being(?: an?)?|full-time|part-time|trainee|qualified|retraining as(?: an?)?) (?:[a-z-]+ ){0,2}` + enOccupation + `|` +
 		`\b(?:[a-z-]+ )?` + enOccupation + ` (?:life|by day|by trade)\b|` +
 		`\b(?:offer (?:from|at)|signed with|interview (?:at|with)) (?-i:[A-Z])|` +
+		// one's workplace as "ours" ("Our ward in St. Luke's is so toxic
+		// this week")
+		`\bour (?:ward|unit|clinic|office|shop|store|station|department|lab|kitchen|practice|firm|restaurant|bakery|café|cafe|salon) (?:at|in) (?-i:[A-Z])|` +
 		// a shift or a first week at one's work ("closing shift at tim
 		// hortons again", "First week as clinical instructor")
 		`\b(?:closing|opening|night|morning|double|early|late|day) shift (?:at|in)\b|\bfirst (?:week|day|shift|month) (?:as|at) |` +
@@ -335,7 +338,10 @@ var enFacts = map[string]*regexp.Regexp{
 		// play cricket for a local club")
 		`(?:\bi(?:'ve| have) |^\W*)been [a-z]{3,}ing (?:every|for (?:years|ages|a couple of years)|since (?:college|school|uni|university|i was|my|childhood|forever|(?:19|20)\d\d))\b|\bi(?:'ve| have)? (?:just )?joined an? (?:[\w-]+ ){0,3}(?:club|team|choir|band|league|society|orchestra|crew|group)\b|` +
 		`\bi play (?:[\w-]+ ){1,2}(?:for|with|in) an? (?:[\w-]+ ){0,2}(?:club|team|band|league|orchestra)\b|\bi(?:'ve| have) been practi[cs]ing\b|\bi(?:'m| am) learning (?:the|to|how to)\b|\bi play the\b|(?:^|[.!?]\s+)favou?rite (?:book|show|film|movie|band|singer|song|album|food|dish|team|place|author|game) (?:is|has to be|will always be)\b|\bi(?:'ve| have|'m| am)? (?:gotten|got|getting) (?:really |so |properly )?into\b`),
-	"routine": regexp.MustCompile(`(?i)\bi (usually|always|often|regularly) (go|play|run|swim|cook|volunteer|take|practi[cs]e)\b|\bi volunteer\b`),
+	"routine": regexp.MustCompile(`(?i)\bi (usually|always|often|regularly) (go|play|run|swim|cook|volunteer|take|practi[cs]e)\b|\bi volunteer\b|` +
+		// what one's household does every week (a member's only in a chat
+		// of two: in a group it is the group's habit)
+		`\bwe (?:usually |always )?(?:play|go|do|have|meet|train|swim|run|cycle|hike|volunteer|sing|dance)\b[^.!?]{0,40}\bevery (?:week|weekend|monday|tuesday|wednesday|thursday|friday|saturday|sunday|morning|evening|night)\b`),
 	// a plan or a wish for one's life, said of oneself or one's household
 	// ("we're thinking of becoming foster parents", "I've signed up for
 	// beginner Japanese", "one day I want to open a little café"): no

@@ -392,7 +392,11 @@ func (f *Fuser) memberFacts(items []*item, mems []groupmem.Memory, taken decisio
 			}
 		}
 		for _, fs := range fs {
-			if !w.shared(f.cfg.Languages, it.msg, it.msg.Content[fs.from:fs.to]) {
+			said := it.msg.Content[fs.from:fs.to]
+			if fs.kind.name == "routine" && (w == nil || !w.two) && slices.ContainsFunc(f.cfg.Languages, func(l Language) bool { return l.Plural != nil && l.Plural.MatchString(said) }) {
+				continue // "we play volleyball every Saturday": the group's habit, but in a chat of two
+			}
+			if !w.shared(f.cfg.Languages, it.msg, said) {
 				r.take(it.msg, fs)
 			}
 		}
