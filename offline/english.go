@@ -321,7 +321,7 @@ var enFacts = map[string]*regexp.Regexp{
 		// ("sesame and me don't mix", "peanuts puts me in hospital", "is a
 		// no-go, EpiPen's in my kit bag", "swollen up like a balloon")
 		`(?i)\band (?:me|i) (?:don't|do not) (?:mix|get along)\b|\bputs me in (?:hospital|a&e|the er)\b|\bepipen|\bswollen up\b|` +
-		`(?i)\bintolerant to\b|\bi (?:still )?(?:don't|do not|never|won't|refuse to) eat\b|\bi still can(?:'t|not) eat\b|\brefuse to eat\b|\bi(?:'m| am) (?:a )?coeliac\b|\bno [a-z]+(?: [a-z]+)? for me\b[^.!?]{0,30}\b(?:doctor|allerg|intoleran|orders)`),
+		`(?i)\bi (?:was|ended up|landed|spent (?:a|two|three|four|five|a few|a couple of) (?:days|nights|weeks)) in (?:the )?(?:hospital|a&e|the er|icu|intensive care)\b|\bintolerant to\b|\bi (?:still )?(?:don't|do not|never|won't|refuse to) eat\b|\bi still can(?:'t|not) eat\b|\brefuse to eat\b|\bi(?:'m| am) (?:a )?coeliac\b|\bno [a-z]+(?: [a-z]+)? for me\b[^.!?]{0,30}\b(?:doctor|allerg|intoleran|orders)`),
 	"likes": regexp.MustCompile(`(?i)\bi (really )?(like|love|enjoy|prefer|hate|can't stand)\b|` +
 		// "my favourite" as what it is, not as the thing a mishap befell
 		// ("Shrunk my favourite top in the wash")

@@ -44,6 +44,7 @@ func TestTwoFriendsTellTheirLives(t *testing.T) {
 		{0, 0, "19:26", "Sunil", "We had a massive thunderstorm last night, barely slept", noiseTopic},
 		{0, 0, "19:27", "Sunil", "Yesterday we had a cookout at Station 22, the captain burned every burger", "s"},
 		{0, 0, "19:28", "Harriet", "We play volleyball with the other nurses every Saturday, I'm the libero", "t"},
+		{0, 0, "19:29", "Sunil", "Sorry I've been MIA, I was in the hospital for a few days with appendicitis", "u"},
 	})
 	env := replay(t, c, offline.Config{})
 	active := memories(t, env)[groupmem.StatusActive]
@@ -55,7 +56,8 @@ func TestTwoFriendsTellTheirLives(t *testing.T) {
 		{"Sunil", "doesn't eat pork"}, {"Harriet", "first tattoo"}, {"Harriet", "Elsa started first grade"}, {"Sunil", "darbuka"},
 		{"Harriet", "Hawaii"}, {"Sunil", "Sunil is living in Parramatta"},
 		{"Sunil", "Sunil and family had their fortieth anniversary"}, {"Sunil", "Sunil's favorite book is The Kite Runner"}, {"Harriet", "Harriet might lease out the north paddock"},
-		{"Sunil", "Sunil and others had a cookout at Station 22"}, {"Harriet", "volleyball with the other nurses every Saturday"}} {
+		{"Sunil", "Sunil and others had a cookout at Station 22"}, {"Harriet", "volleyball with the other nurses every Saturday"},
+		{"Sunil", "in the hospital for a few days with appendicitis"}} {
 		if !slices.ContainsFunc(active, func(m groupmem.Memory) bool {
 			return slices.Contains(m.Tags, "member:"+want[0]) && strings.Contains(m.Statement, want[0]) && strings.Contains(m.Statement, want[1])
 		}) {
