@@ -393,7 +393,7 @@ func (f *Fuser) memberFacts(items []*item, mems []groupmem.Memory, taken decisio
 		}
 		for _, fs := range fs {
 			said := it.msg.Content[fs.from:fs.to]
-			if fs.kind.name == "routine" && (w == nil || !w.two) && slices.ContainsFunc(f.cfg.Languages, func(l Language) bool { return l.Plural != nil && l.Plural.MatchString(said) }) {
+			if fs.kind.name == "routine" && !w.ofTwo() && plural(f.cfg.Languages, said) {
 				continue // "we play volleyball every Saturday": the group's habit, but in a chat of two
 			}
 			if !w.shared(f.cfg.Languages, it.msg, said) {
@@ -747,7 +747,7 @@ func (w *windowWords) we(m groupmem.Message, own bool) We {
 	switch {
 	case w.namesOther(m):
 		return WeGroup
-	case w != nil && w.two:
+	case w.ofTwo():
 		return WeApart
 	case own:
 		return WeOwn

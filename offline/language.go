@@ -538,6 +538,12 @@ func mood(ls []Language, sentence string) bool {
 	return slices.ContainsFunc(ls, func(l Language) bool { return l.Mood != nil && l.Mood.MatchString(sentence) })
 }
 
+// plural reports whether sentence's subject is, in some language of ls,
+// the plural first person (Language.Plural).
+func plural(ls []Language, sentence string) bool {
+	return slices.ContainsFunc(ls, func(l Language) bool { return l.Plural != nil && l.Plural.MatchString(sentence) })
+}
+
 // topicWith returns the part of a line that holds word: a line that turns
 // to another topic ("…只想喝碗热汤 话说我是宜宾人，过年回去每天吃到撑", "…
 // Anyway, …"; Language.Openers) says how often of that topic, not of the

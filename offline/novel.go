@@ -601,6 +601,9 @@ func memberOf(m *groupmem.Memory) string {
 	return ""
 }
 
+// ofTwo reports whether w is the window of a chat of two (chatOfTwo).
+func (w *windowWords) ofTwo() bool { return w != nil && w.two }
+
 // chatOfTwo reports whether a group is a chat of two people: the senders
 // of its window and the members its memories are about are two.
 func chatOfTwo(senders map[string]string, mems []groupmem.Memory) bool {

@@ -283,8 +283,7 @@ func (f *Fuser) selfDated(it *item, w *windowWords) (saidFact, bool) {
 			continue
 		}
 		if asks(ls, sentence) || mishap(ls, sentence) || contentUnits(ls, sentence) < novelMinUnits || recursForGroup(ls, sentence) ||
-			w.shared(ls, it.msg, sentence) || mood(ls, sentence) ||
-			l.Plural != nil && l.Plural.MatchString(sentence) && (w == nil || !w.two) {
+			w.shared(ls, it.msg, sentence) || mood(ls, sentence) || plural(ls, sentence) && !w.ofTwo() {
 			continue
 		}
 		if !f.namesOwnThing(l, it, w, sentence) {
