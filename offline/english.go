@@ -85,6 +85,9 @@ var English = Language{
 	Mood: regexp.MustCompile(`(?i)^\W*(?:(?:yeah|yes|oh|so|well|honestly|ugh|meh)\W+)*i(?:'m| am| was|'ve been| have been) (?:so |really |pretty |a bit |kinda |quite |totally |just |still )?(?:alright|all right|fine|ok|okay|good|great|grand|tired|exhausted|knackered|shattered|wiped|busy|swamped|stressed|bored|sick|ill|rough|meh|sleepy|sore|hungover|not bad|not great|surviving|hanging in)\b|` +
 		// a night's sleep and the day's weather are how one is that day too
 		`(?i)^\W*(?:(?:yeah|yes|oh|so|well|honestly|ugh|meh)\W+)*(?:i(?:'m| am) (?:near|around|outside|nearby|stuck)\b|i (?:fell asleep|overslept|slept in|didn't sleep|couldn't sleep|barely slept)|(?:we|i) had (?:a |an |the )?(?:massive |huge |big |crazy |proper |mad )?(?:thunderstorm|storm|heatwave|snowstorm|blizzard|downpour))\b`),
+	Others: regexp.MustCompile(`(?i)\b(?:neighbou?r|boss|manager|co-?worker|colleague|landlord|landlady|roommate|flatmate|housemate)(?:'s|s')\s`),
+	Arranges: regexp.MustCompile(`(?i)\b(?:tonight|today|tomorrow|this (?:morning|afternoon|evening))\b.{0,40}\b(?:at )?\d{1,2}(?::\d\d)?\s?(?:am|pm)?\b|` +
+		`\b\d{1,2}(?::\d\d)?\s?(?:am|pm)\b.{0,40}\b(?:tonight|today|tomorrow)\b`),
 	TimeNames: regexp.MustCompile(`\b(?:January|February|March|April|May|June|July|August|September|October|November|December|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)\b`),
 	Chores:    regexp.MustCompile(`(?i)\b(taxes|tax return|laundry|chores|housework|ironing|dishes|hoovering|vacuuming|paperwork|admin|errands|groceries|grocery run|homework|spring cleaning|decluttering|emails|inbox|bugs?|debugging|marking|spreadsheets?|timesheets?)\b`),
 	FillerWords: []string{
@@ -105,6 +108,7 @@ var English = Language{
 		"also", "too", "very", "really", "then", "than", "into", "over", "again", "still", "anyone", "everyone",
 		"today", "tonight", "now", "get", "got", "go", "going",
 	},
+	Dangling: []string{"like", "and", "but", "or", "so", "because", "cause", "the", "a", "an", "that", "when", "if"},
 	TrailingFiller: []string{
 		"lol", "lmao", "rofl", "xd", "omg", "haha", "hahaha", "hehe", "+1",
 	},

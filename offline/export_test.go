@@ -15,3 +15,12 @@ func ObserveReader(fn func(ReadLine)) (stop func()) {
 	readerObserver = fn
 	return func() { readerObserver = nil }
 }
+
+// FactKinds names the facts factsIn reads in text, with what each says.
+func FactKinds(text string) []string {
+	var out []string
+	for _, f := range factsIn(DefaultLanguages(), text) {
+		out = append(out, f.kind.name+"="+text[f.from:f.to])
+	}
+	return out
+}

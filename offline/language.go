@@ -168,6 +168,15 @@ type Language struct {
 	// there that no other member of the window names makes the line its
 	// sender's fact (see novel.go). Nil: not read.
 	Plan *regexp.Regexp
+	// Others finds a thing said to be of someone outside the sender's
+	// household ("my neighbour's dog", "邻居家的狗"): theirs, not the
+	// sender's, for the reader to take. Nil: none is told apart.
+	Others *regexp.Regexp
+	// Arranges finds a meeting set for an hour of the day it is said or
+	// the next ("Pub quiz tonight 8pm at The Fox", "tomorrow at 7"): the
+	// day's arrangement, the others' as much as the sender's, no fact of
+	// theirs for the reader to take. Nil: none is told apart.
+	Arranges *regexp.Regexp
 	// Irony finds a sentence that takes back the one before it
 	// ("Sometimes.", "Not.", "才怪"): what it follows is no fact ("I love
 	// living with people. Sometimes.").
@@ -212,8 +221,12 @@ type Language struct {
 	// without adding to it ("lol"); MediaWords name what a caption shares
 	// ("photo", "图片"). Phrases are matched in order: longer ones first.
 	FillerWords, StopWords, TrailingFiller []string
-	FillerPhrases, StopPhrases             []string
-	MediaWords                             []string
+	// Dangling are the words, lower-cased, that cannot end a statement
+	// ("like", "and", "because"): left at its end where a clause after
+	// them was dropped, they go too.
+	Dangling                   []string
+	FillerPhrases, StopPhrases []string
+	MediaWords                 []string
 	// ChangeCues say that a fact changed ("moved to", "改到"),
 	// FrequencyCues how often a thing happens ("every ", "每周"), and
 	// Occasion ties a line to one day ("tonight", "明天"); each is found
@@ -397,7 +410,7 @@ func clean(ls []Language, st string) string {
 		}
 		out = strings.ReplaceAll(joinClauses(kept), "，，", "，")
 	}
-	out = strings.TrimRight(out, ",，、;；:： ")
+	out = dropDangling(ls, strings.TrimRight(out, ",，、;；:： "))
 	if out == "" {
 		return ""
 	}
@@ -405,6 +418,21 @@ func clean(ls []Language, st string) string {
 		out = strings.TrimSuffix(out, "，") + "。"
 	}
 	return capitalize(out)
+}
+
+// dropDangling drops from the end of st the words that cannot end it
+// (Language.Dangling): what is left where a clause after them was
+// dropped ("…sitting on their pillow like" without its "where have you
+// BEEN").
+func dropDangling(ls []Language, st string) string {
+	for {
+		i := strings.LastIndexFunc(st, unicode.IsSpace)
+		last := strings.ToLower(st[i+1:])
+		if i < 0 || !slices.ContainsFunc(ls, func(l Language) bool { return slices.Contains(l.Dangling, last) }) {
+			return st
+		}
+		st = strings.TrimRight(st[:i], ",，、;；:： ")
+	}
 }
 
 // joinClauses joins the kept clauses of a statement in an unspaced

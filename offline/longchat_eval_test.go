@@ -15,6 +15,7 @@ import (
 	"github.com/groupmem/groupmem/demo"
 	"github.com/groupmem/groupmem/internal/longchat"
 	"github.com/groupmem/groupmem/internal/wording"
+	"github.com/groupmem/groupmem/offline"
 )
 
 // TestLongChatMemories replays every chat of the long-chat evaluation set
@@ -44,7 +45,8 @@ func TestLongChatMemories(t *testing.T) {
 		if split != "" && g.Split != split || only != "" && !slices.Contains(strings.Split(only, ","), g.ID) {
 			continue
 		}
-		mems, names, texts := replayLong(t, g)
+		r := replayLong(t, g)
+		mems, names := r.active, r.names
 		var qs []longchat.Question
 		for _, q := range set.Questions {
 			if q.Group == g.ID {
@@ -65,15 +67,15 @@ func TestLongChatMemories(t *testing.T) {
 		}
 		if os.Getenv("GROUPMEM_LONGCHAT_TALK") != "" {
 			printTalk(g, mems)
-			printMissed(g, mems, texts)
+			printMissed(g, r)
 		}
-		r := rand.New(rand.NewPCG(1, uint64(len(g.ID))))
+		rnd := rand.New(rand.NewPCG(1, uint64(len(g.ID))))
 		fmt.Printf("\n== %s (%s, %s): %d active memories\n", g.ID, g.Split, g.Lang, len(mems))
 		shown := min(10, len(mems))
 		if os.Getenv("GROUPMEM_LONGCHAT_ALL") != "" {
 			shown = len(mems)
 		}
-		for _, i := range r.Perm(len(mems))[:shown] {
+		for _, i := range rnd.Perm(len(mems))[:shown] {
 			fmt.Printf("  - %s %v\n", mems[i].Statement, wording.Check(mems[i].Statement, names))
 		}
 	}
@@ -172,9 +174,17 @@ func scoreChat(g longchat.Group, mems []groupmem.Memory, names []string, qs []lo
 	return s
 }
 
+// replayed is what replayLong returns of a chat.
+type replayed struct {
+	active []groupmem.Memory // the active memories at the end
+	ever   []string          // every statement any version of a memory made, lower-cased
+	names  []string          // the members' names
+	texts  map[string]string // "sender: text" by message id
+}
+
 // replayLong replays g night by night on the embedded default and
-// returns its active memories and its members' names.
-func replayLong(tb testing.TB, g longchat.Group) ([]groupmem.Memory, []string, map[string]string) {
+// returns its memories and its members' names.
+func replayLong(tb testing.TB, g longchat.Group) replayed {
 	tb.Helper()
 	c, err := demo.ParseChat(bytes.NewReader(g.Transcript))
 	if err != nil {
@@ -201,7 +211,15 @@ func replayLong(tb testing.TB, g longchat.Group) ([]groupmem.Memory, []string, m
 	if err != nil {
 		tb.Fatal(err)
 	}
-	return page.Memories, names, texts
+	changes, err := env.Ledger.Changes(ctx, groupmem.ChangeQuery{GroupID: g.ID, Limit: 100000})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	var ever []string
+	for _, c := range changes {
+		ever = append(ever, strings.ToLower(c.OldStatement), strings.ToLower(c.NewStatement))
+	}
+	return replayed{active: page.Memories, ever: ever, names: names, texts: texts}
 }
 
 // printTalk prints the memories of g resting only on small talk, with the
@@ -224,15 +242,25 @@ func printTalk(g longchat.Group, mems []groupmem.Memory) {
 }
 
 // printMissed prints the planted values of g no active statement states,
-// with the message that planted each.
-func printMissed(g longchat.Group, mems []groupmem.Memory, texts map[string]string) {
+// with the message that planted each: "lost" where a statement once
+// stated it (a later version or the memory's end took it away), "never"
+// where none did.
+func printMissed(g longchat.Group, r replayed) {
 	var all strings.Builder
-	for _, m := range mems {
+	for _, m := range r.active {
 		all.WriteString(strings.ToLower(m.Statement) + "\n")
 	}
 	for _, f := range g.Facts {
 		if f.Value != "" && !strings.Contains(all.String(), strings.ToLower(f.Value)) {
-			fmt.Printf("  missed %-14s %-16s %s\n", f.Kind, f.Value, texts[f.ID])
+			how := "never"
+			if slices.ContainsFunc(r.ever, func(st string) bool { return strings.Contains(st, strings.ToLower(f.Value)) }) {
+				how = "lost"
+			}
+			text := r.texts[f.ID]
+			if ks := offline.FactKinds(text[strings.Index(text, ": ")+2:]); len(ks) > 0 {
+				how += "-read"
+			}
+			fmt.Printf("  missed %-5s %-14s %-16s %s\n", how, f.Kind, f.Value, text)
 		}
 	}
 }

@@ -238,10 +238,13 @@
 // animals, pastimes… in general vocabulary) and its reader's weights (an
 // entry of reader.json, fitted by TestTrainReader on the train split of
 // the long-chat set; see reader.go). Without them the language has no
-// reader, as English has none today; English reads a member's dated
-// events and plans instead, by the sentences its SelfDated pattern finds
-// ("I took my kids to the museum yesterday"), when they name something of
-// their own (a name, a rare word, a kind).
+// reader. English weighs, beside a sentence's cues, what it is about: its
+// place in the Lexicon's space (a job, a pet, a diagnosis lie apart from
+// the day's talk whatever words say them); Chinese weighs its cues alone,
+// which read it better held out. English also reads a member's dated
+// events and plans by the sentences its SelfDated pattern finds ("I took
+// my kids to the museum yesterday"), when they name something of their
+// own (a name, a rare word, a kind).
 //
 // # State
 //

@@ -22,14 +22,17 @@ import (
 // whether the words are its sender's own in the window or the words the
 // others say too, whether it speaks in the first person or opens with
 // its verb, whether it speaks to the reader, its length, capitals inside
-// it, digits, a plan or a time. The weights, one set per language
-// (reader.json, by Language.Name), are a logistic regression fitted on the
-// train split of the long-chat evaluation set by
-// TestTrainReader (GROUPMEM_READER_TRAIN=1), which prints its held-out
-// precision and recall chat by chat; a language without weights has no
-// reader. A sentence the reader takes is then read, cleaned and told in
-// the third person as any fact is, and kept only when that statement is
-// clean (factStatement).
+// it, digits, a plan or a time; and, where its language's weights have
+// them, what it is about (meaning: its place in the Lexicon's space). The
+// weights, one set per language (reader.json, by Language.Name), are a
+// logistic regression fitted on the train split of the long-chat
+// evaluation set (group chats and chats of two) by TestTrainReader
+// (GROUPMEM_READER_TRAIN=1), which prints its held-out precision and
+// recall chat by chat, with and without meaning, and keeps the one that
+// keeps more at its language's floor of precision; a language without
+// weights has no reader. A sentence the reader takes is then read,
+// cleaned and told in the third person as any fact is, and kept only when
+// that statement is clean (factStatement).
 
 // readerFeatures names the cues the reader weighs, in the order of a
 // feature vector; "bias" is always 1.
@@ -37,10 +40,12 @@ var readerFeatures = []string{"bias", "first", "verb_lead", "reader", "rare", "u
 	"own", "shared", "capitals", "digits", "units", "exclaim", "plan", "time", "opener",
 	"job", "animal", "pastime", "study", "family", "vehicle", "specific"}
 
-// readerWeights is the reader of one language: a weight per feature and
-// the probability from which a sentence is taken.
+// readerWeights is the reader of one language: a weight per feature, a
+// weight per dimension of a sentence's meaning (none: the reader does not
+// weigh meaning) and the probability from which a sentence is taken.
 type readerWeights struct {
 	Weights   map[string]float64 `json:"weights"`
+	Meaning   []float64          `json:"meaning,omitempty"`
 	Threshold float64            `json:"threshold"`
 }
 
@@ -73,6 +78,11 @@ func (r readerWeights) probability(x []float64) float64 {
 	for i, name := range readerFeatures {
 		z += r.Weights[name] * x[i]
 	}
+	for i, v := range x[len(readerFeatures):] {
+		if i < len(r.Meaning) {
+			z += r.Meaning[i] * v
+		}
+	}
 	return 1 / (1 + math.Exp(-z))
 }
 
@@ -85,6 +95,40 @@ type readLine struct {
 	Statement string // as factStatement words it; "" when it is not clean
 	X         []float64
 	P         float64 // the probability the reader gives it (0 with no reader)
+	Dropped   string  // why the reader did not weigh it, if it did not
+}
+
+// unweighed says why the reader does not weigh sentence, a sentence of
+// it in language l; "" when it weighs it. It does not weigh:
+//   - "we" where the group is more than two: the group's;
+//   - a question, a mishap, a reply of a few words, a habit said as the
+//     group's;
+//   - words the others say too (small talk, memberFacts), or a thing the
+//     others name that day or the day before (aboutShared);
+//   - the day's arrangement (Language.Arranges), or a thing of someone
+//     outside the sender's household (Language.Others).
+func unweighed(ls []Language, l *Language, w *windowWords, it *item, sentence string) string {
+	switch {
+	case plural(ls, sentence) && !w.ofTwo():
+		return "the group's"
+	case w.aboutShared(ls, it, sentence):
+		return "about the others' topic"
+	case l.Arranges != nil && l.Arranges.MatchString(sentence):
+		return "the day's arrangement"
+	case l.Others != nil && l.Others.MatchString(sentence):
+		return "another's"
+	case asks(ls, sentence):
+		return "question"
+	case mishap(ls, sentence):
+		return "mishap"
+	case contentUnits(ls, sentence) < novelMinUnits:
+		return "short"
+	case recursForGroup(ls, sentence):
+		return "group habit"
+	case w.shared(ls, it.msg, sentence):
+		return "shared"
+	}
+	return ""
 }
 
 // readerObserver, when set (by the reader's training only), sees every
@@ -112,11 +156,11 @@ func (f *Fuser) readerFact(it *item, w *windowWords) (saidFact, bool) {
 		if !ok && readerObserver == nil {
 			continue
 		}
-		if asks(ls, sentence) || mishap(ls, sentence) || contentUnits(ls, sentence) < novelMinUnits || recursForGroup(ls, sentence) {
+		if why := unweighed(ls, l, w, it, sentence); why != "" {
+			if readerObserver != nil {
+				readerObserver(readLine{MsgID: it.msg.ID, Lang: l.Name, Sentence: sentence, Dropped: why})
+			}
 			continue
-		}
-		if w.shared(ls, it.msg, sentence) {
-			continue // said in words the others say too: small talk (memberFacts)
 		}
 		x := f.lineFeatures(l, it, w, sentence)
 		p := 0.0
@@ -156,16 +200,8 @@ func (f *Fuser) lineFeatures(l *Language, it *item, w *windowWords, sentence str
 		return 0
 	}
 	set("bias", 1)
-	// A turn to news ("oh and", "跟你们说个事") opens what is told, and
-	// is no part of it.
-	said := strings.TrimLeftFunc(sentence, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
-	for _, o := range l.Openers {
-		if len(said) > len(o) && strings.EqualFold(said[:len(o)], o) {
-			said = strings.TrimLeftFunc(said[len(o):], func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
-			set("opener", 1)
-			break
-		}
-	}
+	said, opened := l.shed(sentence)
+	set("opener", b2f(opened))
 	set("first", b2f(l.FirstPerson != nil && l.FirstPerson.MatchString(said)))
 	set("verb_lead", b2f(l.opensWithVerb(said)))
 	set("reader", b2f(l.Reader != nil && l.Reader.MatchString(said)))
@@ -260,8 +296,72 @@ func (f *Fuser) lineFeatures(l *Language, it *item, w *windowWords, sentence str
 		}
 	}
 	set("capitals", math.Log1p(float64(capitals)))
-	return x
+	return append(x, f.meaning(lower, w)...)
 }
+
+// meaning returns where a sentence (lower-cased) lies in the Lexicon's
+// space, after the cues of lineFeatures: the mean of its words' vectors,
+// each weighed by how rare the word is (a/(a+p), so that "the" and "got"
+// weigh little), the members' names left out, as a unit vector. What a
+// sentence is about (a job, a pet, a move, a diagnosis) lies in a region
+// of that space whatever words say it; small talk lies in others. It is
+// all zeros when the Lexicon knows no word of the sentence.
+func (f *Fuser) meaning(lower string, w *windowWords) []float64 {
+	var sum []float64
+	for _, t := range f.cfg.Lexicon.Terms(lower) {
+		if w.names[t] {
+			continue
+		}
+		v := f.cfg.Lexicon.WordVector(t)
+		if v == nil {
+			continue
+		}
+		if sum == nil {
+			sum = make([]float64, len(v))
+		}
+		weight := meaningSmoothing / (meaningSmoothing + f.cfg.Lexicon.Frequency(t))
+		for i, c := range v {
+			if i < len(sum) {
+				sum[i] += weight * float64(c)
+			}
+		}
+	}
+	norm := 0.0
+	for _, c := range sum {
+		norm += c * c
+	}
+	out := make([]float64, meaningDims)
+	if norm == 0 {
+		return out
+	}
+	norm = math.Sqrt(norm)
+	for i := range min(len(out), len(sum)) {
+		out[i] = sum[i] / norm
+	}
+	return out
+}
+
+// shed returns sentence without the marks before its first word and
+// without the turn to news that opens it ("oh and", "跟你们说个事"), which
+// is no part of what is told, and whether there was such a turn.
+func (l *Language) shed(sentence string) (said string, opened bool) {
+	notWord := func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }
+	said = strings.TrimLeftFunc(sentence, notWord)
+	for _, o := range l.Openers {
+		if len(said) > len(o) && strings.EqualFold(said[:len(o)], o) {
+			return strings.TrimLeftFunc(said[len(o):], notWord), true
+		}
+	}
+	return said, false
+}
+
+// meaningDims is how many dimensions of a sentence's meaning the reader
+// weighs: the Lexicon's (the static table's 128).
+const meaningDims = 128
+
+// meaningSmoothing is a in a word's weight a/(a+p) in meaning, p its
+// frequency in ordinary text: a word seen once in a thousand weighs half.
+const meaningSmoothing = 1e-3
 
 // selfDated returns the first sentence of it, a line of a member no
 // pattern reads, in which the member tells what they did or will do on a

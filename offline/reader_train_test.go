@@ -43,7 +43,8 @@ func TestTrainReader(t *testing.T) {
 	}
 	var rows []readerRow
 	var mu sync.Mutex
-	for _, g := range longchat.Generate(1).Groups {
+	fates := map[string]int{} // what became of the sentences that state a planted value
+	for _, g := range append(longchat.Generate(1).Groups, longchat.Pairs(1)...) {
 		if g.Split != "train" {
 			continue
 		}
@@ -52,10 +53,23 @@ func TestTrainReader(t *testing.T) {
 			values[f.ID] = f.Value
 		}
 		stop := offline.ObserveReader(func(l offline.ReadLine) {
+			v, planted := values[l.MsgID]
+			if planted && v != "" && strings.Contains(strings.ToLower(l.Sentence), strings.ToLower(v)) {
+				why := l.Dropped
+				switch {
+				case why != "":
+				case l.Statement == "":
+					why = "not clean"
+				default:
+					why = "weighed"
+				}
+				mu.Lock()
+				fates[l.Lang+" "+why]++
+				mu.Unlock()
+			}
 			if l.Statement == "" {
 				return
 			}
-			v, planted := values[l.MsgID]
 			label := v != "" && strings.Contains(strings.ToLower(l.Statement), strings.ToLower(v))
 			if planted && !label {
 				return // a planted line, but another sentence of it, or a value it does not keep
@@ -67,7 +81,8 @@ func TestTrainReader(t *testing.T) {
 		replayLong(t, g)
 		stop()
 	}
-	out := map[string]any{}
+	fmt.Println("planted sentences the reader saw, by what became of them:", fates)
+	out := map[string]readerOut{}
 	for _, lang := range []string{"en", "zh"} {
 		var rs []readerRow
 		chats := map[string]bool{}
@@ -84,62 +99,47 @@ func TestTrainReader(t *testing.T) {
 			}
 		}
 		fmt.Printf("\n== %s: %d sentences weighed, %d state a planted value, %d chats\n", lang, len(rs), pos, len(chats))
-		// Held out chat by chat.
-		held := make([]float64, len(rs))
-		for c := range chats {
-			var train []readerRow
-			for _, r := range rs {
-				if r.chat != c {
-					train = append(train, r)
-				}
-			}
-			w := fitLogistic(train)
-			for i, r := range rs {
-				if r.chat == c {
-					held[i] = predict(w, r.x)
-				}
+		floor := readerMinPrecision[lang]
+		// The reader with its cues alone, and with the sentence's meaning
+		// too: the one that keeps more held out at the floor is written.
+		var best *heldOut
+		for _, meaning := range []bool{false, true} {
+			h := holdOut(rs, meaning, floor)
+			fmt.Printf("  meaning %v: threshold %.2f, held-out recall %.1f%%\n", meaning, h.threshold, 100*h.recall)
+			if best == nil || h.recall > best.recall {
+				best = &h
 			}
 		}
-		threshold := 1.0
-		for _, th := range []float64{0.2, 0.25, 0.3, 0.35, 0.4, 0.45, 0.5, 0.55, 0.6, 0.65, 0.7, 0.75, 0.8, 0.85, 0.9, 0.93, 0.95, 0.97} {
-			tp, fp := 0, 0
-			for i, r := range rs {
-				if held[i] >= th {
-					if r.label {
-						tp++
-					} else {
-						fp++
-					}
-				}
-			}
-			prec := float64(tp) / math.Max(1, float64(tp+fp))
-			fmt.Printf("  threshold %.2f: taken %4d, precision %5.1f%%, recall %5.1f%%\n", th, tp+fp, 100*prec, 100*float64(tp)/math.Max(1, float64(pos)))
-			if prec >= readerMinPrecision && th < threshold {
-				threshold = th
-			}
+		part := rs
+		if !best.meaning {
+			part = cues(rs)
 		}
-		w := fitLogistic(rs)
+		w := fitLogistic(part)
 		weights := map[string]float64{}
 		for i, name := range offline.ReaderFeatures {
 			weights[name] = math.Round(w[i]*1000) / 1000
 			fmt.Printf("  %-10s %7.3f\n", name, w[i])
 		}
-		fmt.Printf("  threshold %.2f\n", threshold)
+		var meaning []float64
+		for _, v := range w[len(offline.ReaderFeatures):] {
+			meaning = append(meaning, math.Round(v*1000)/1000)
+		}
+		fmt.Printf("  meaning %v, threshold %.2f\n", best.meaning, best.threshold)
 		if show := os.Getenv("GROUPMEM_READER_SHOW"); show != "" {
-			from := threshold
+			from := best.threshold
 			if v, err := strconv.ParseFloat(show, 64); err == nil {
 				from = v
 			}
 			for i, r := range rs {
-				if held[i] >= from {
-					fmt.Printf("  took %-5v %.2f %s\n", r.label, held[i], r.text)
+				if best.p[i] >= from {
+					fmt.Printf("  took %-5v %.2f %s\n", r.label, best.p[i], r.text)
 				}
 			}
 		}
-		if threshold < 1 {
-			out[lang] = map[string]any{"weights": weights, "threshold": threshold}
+		if best.threshold < 1 {
+			out[lang] = readerOut{Weights: weights, Meaning: meaning, Threshold: best.threshold}
 		} else {
-			fmt.Printf("  no threshold reaches %.0f%% precision held out: %s gets no reader\n", 100*readerMinPrecision, lang)
+			fmt.Printf("  no threshold reaches %.0f%% precision held out: %s gets no reader\n", 100*floor, lang)
 		}
 	}
 	if os.Getenv("GROUPMEM_READER_WRITE") != "" {
@@ -153,17 +153,111 @@ func TestTrainReader(t *testing.T) {
 	}
 }
 
-// readerMinPrecision is the share of the sentences the reader takes that
-// must state a planted value, held out: the rest become memories of small
-// talk. At 0.75 the Chinese reader took 108 held-out sentences of which 33
-// were small talk; at 0.9 it takes 69 with 3, and keeps 66 of the 75
-// values.
-const readerMinPrecision = 0.9
+// readerMinPrecision is, by language, the share of the sentences the
+// reader takes that must state a planted value, held out: the rest become
+// memories of small talk.
+//   - Chinese group chats are mostly small talk (replies, greetings,
+//     mishaps of the day), and a reader that errs fills the memory with
+//     it: at 0.75 the Chinese reader took 108 held-out sentences of which
+//     33 were small talk; at 0.9 it takes 69 with 3.
+//   - English chats, of friends above all, tell their lives in anecdotes
+//     (a pet on the pillow, a job told by its worst part) that no pattern
+//     reads; no English reader reaches 0.9 held out, and one that errs
+//     keeps an anecdote of its sender's (a neighbour's rooster, a jigsaw
+//     on the table) rather than a reply or a greeting. At 0.65 it keeps
+//     about two facts for each such anecdote.
+var readerMinPrecision = map[string]float64{"zh": 0.9, "en": 0.65}
+
+// readerOut is one language's entry of reader.json.
+type readerOut struct {
+	Weights   map[string]float64 `json:"weights"`
+	Meaning   []float64          `json:"meaning,omitempty"`
+	Threshold float64            `json:"threshold"`
+}
+
+// heldOut is a reader's figures held out chat by chat: each sentence's
+// probability from the weights fitted on the other chats, the lowest
+// threshold at which precision reaches the floor (1 when none does) and
+// the recall there.
+type heldOut struct {
+	meaning   bool
+	p         []float64
+	threshold float64
+	recall    float64
+}
+
+// holdOut fits the reader on all chats of rs but one, for each, and
+// weighs that one's sentences; with meaning the sentence's meaning is
+// weighed too. The chats are fitted two at a time.
+func holdOut(rs []readerRow, meaning bool, floor float64) heldOut {
+	if !meaning {
+		rs = cues(rs)
+	}
+	h := heldOut{meaning: meaning, p: make([]float64, len(rs)), threshold: 1}
+	chats := map[string]bool{}
+	pos := 0
+	for _, r := range rs {
+		chats[r.chat] = true
+		if r.label {
+			pos++
+		}
+	}
+	var wg sync.WaitGroup
+	sem := make(chan struct{}, 2)
+	for c := range chats {
+		wg.Go(func() {
+			sem <- struct{}{}
+			defer func() { <-sem }()
+			var train []readerRow
+			for _, r := range rs {
+				if r.chat != c {
+					train = append(train, r)
+				}
+			}
+			w := fitLogistic(train)
+			for i, r := range rs {
+				if r.chat == c {
+					h.p[i] = predict(w, r.x)
+				}
+			}
+		})
+	}
+	wg.Wait()
+	for _, th := range []float64{0.2, 0.25, 0.3, 0.35, 0.4, 0.45, 0.5, 0.55, 0.6, 0.65, 0.7, 0.75, 0.8, 0.85, 0.9, 0.93, 0.95, 0.97} {
+		tp, fp := 0, 0
+		for i, r := range rs {
+			if h.p[i] >= th {
+				if r.label {
+					tp++
+				} else {
+					fp++
+				}
+			}
+		}
+		prec := float64(tp) / math.Max(1, float64(tp+fp))
+		recall := float64(tp) / math.Max(1, float64(pos))
+		fmt.Printf("  threshold %.2f: taken %4d, precision %5.1f%%, recall %5.1f%%\n", th, tp+fp, 100*prec, 100*recall)
+		if prec >= floor && th < h.threshold {
+			h.threshold, h.recall = th, recall
+		}
+	}
+	return h
+}
+
+// cues is rs with each sentence's cues alone, without its meaning.
+func cues(rs []readerRow) []readerRow {
+	out := make([]readerRow, len(rs))
+	for i, r := range rs {
+		out[i] = r
+		out[i].x = r.x[:len(offline.ReaderFeatures)]
+	}
+	return out
+}
 
 // fitLogistic fits a logistic regression to rs by gradient descent, with
 // a little L2 regularisation, positives and negatives weighed alike.
 func fitLogistic(rs []readerRow) []float64 {
-	n := len(offline.ReaderFeatures)
+	n := len(rs[0].x)
 	w := make([]float64, n)
 	pos := 0
 	for _, r := range rs {
