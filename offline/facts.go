@@ -420,11 +420,11 @@ func (w *windowWords) aboutShared(ls []Language, it *item, sentence string) bool
 	if d, err := time.Parse(time.DateOnly, it.day); err == nil {
 		days = append(days, d.AddDate(0, 0, -1).Format(time.DateOnly))
 	}
+	s := sender(it.msg)
 	for _, day := range days {
-		for _, o := range w.days[day] {
-			if sender(o.msg) != sender(it.msg) && slices.ContainsFunc(withPairs(o.words), func(t string) bool { return slices.Contains(pairs, t) }) {
-				return true
-			}
+		ps := w.pairsOn(day)
+		if slices.ContainsFunc(pairs, func(t string) bool { return ps[t].other(s) }) {
+			return true
 		}
 	}
 	return false

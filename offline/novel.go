@@ -79,6 +79,39 @@ type windowWords struct {
 	members map[string]string  // sender → display name
 	two     bool               // the group is a chat of two (chatOfTwo)
 	days    map[string][]*item // the window's items by the day they were sent on (item.day)
+	// dayPairs are, by day, the first two members who used each pair of
+	// words that day (withPairs), made when a day is first asked about
+	// (aboutShared).
+	dayPairs map[string]map[string]voices
+}
+
+// pairsOn returns who used each pair of words on day (see dayPairs).
+func (w *windowWords) pairsOn(day string) map[string]voices {
+	if ps, ok := w.dayPairs[day]; ok {
+		return ps
+	}
+	if w.dayPairs == nil {
+		w.dayPairs = map[string]map[string]voices{}
+	}
+	ps := map[string]voices{}
+	for _, o := range w.days[day] {
+		s := sender(o.msg)
+		for _, t := range withPairs(o.words) {
+			if !strings.Contains(t, " ") {
+				continue
+			}
+			if v := ps[t]; v[1] == "" && v[0] != s {
+				if v[0] == "" {
+					v[0] = s
+				} else {
+					v[1] = s
+				}
+				ps[t] = v
+			}
+		}
+	}
+	w.dayPairs[day] = ps
+	return ps
 }
 
 func newWindowWords(ls []Language, items []*item) *windowWords {

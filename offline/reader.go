@@ -109,14 +109,6 @@ type readLine struct {
 //     outside the sender's household (Language.Others).
 func unweighed(ls []Language, l *Language, w *windowWords, it *item, sentence string) string {
 	switch {
-	case plural(ls, sentence) && !w.ofTwo():
-		return "the group's"
-	case w.aboutShared(ls, it, sentence):
-		return "about the others' topic"
-	case l.Arranges != nil && l.Arranges.MatchString(sentence):
-		return "the day's arrangement"
-	case l.Others != nil && l.Others.MatchString(sentence):
-		return "another's"
 	case asks(ls, sentence):
 		return "question"
 	case mishap(ls, sentence):
@@ -127,6 +119,14 @@ func unweighed(ls []Language, l *Language, w *windowWords, it *item, sentence st
 		return "group habit"
 	case w.shared(ls, it.msg, sentence):
 		return "shared"
+	case plural(ls, sentence) && !w.ofTwo():
+		return "the group's"
+	case l.Arranges != nil && l.Arranges.MatchString(sentence):
+		return "the day's arrangement"
+	case l.Others != nil && l.Others.MatchString(sentence):
+		return "another's"
+	case w.aboutShared(ls, it, sentence):
+		return "about the others' topic"
 	}
 	return ""
 }
