@@ -99,14 +99,15 @@ type readLine struct {
 }
 
 // unweighed says why the reader does not weigh sentence, a sentence of
-// it in language l; "" when it weighs it. It does not weigh:
-//   - "we" where the group is more than two: the group's;
+// it in language l; "" when it weighs it. It does not weigh, cheapest
+// check first:
 //   - a question, a mishap, a reply of a few words, a habit said as the
 //     group's;
-//   - words the others say too (small talk, memberFacts), or a thing the
-//     others name that day or the day before (aboutShared);
+//   - words the others say too (small talk, memberFacts);
+//   - "we" where the group is more than two: the group's;
 //   - the day's arrangement (Language.Arranges), or a thing of someone
-//     outside the sender's household (Language.Others).
+//     outside the sender's household (Language.Others);
+//   - a thing the others name that day or the day before (aboutShared).
 func unweighed(ls []Language, l *Language, w *windowWords, it *item, sentence string) string {
 	switch {
 	case asks(ls, sentence):

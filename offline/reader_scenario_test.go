@@ -100,3 +100,52 @@ func TestSelfDatedEventsOfTwoFriends(t *testing.T) {
 		}
 	}
 }
+
+// What a member of an English group tells of themselves in a sentence
+// no pattern reads — a pet met on the pillow, a job told by its worst
+// part — is their memory, in their name, and ends where it is told (not on
+// the "like" before a dropped question); the small talk around it, a
+// neighbour's dog and a fridge that died again are nobody's.
+func TestReaderKeepsPlainEnglishFacts(t *testing.T) {
+	c, _ := chatOf(t, "reader-en", []line{
+		{0, 0, "08:10", "tamika", "Traffic on the bridge was a nightmare this morning", noiseTopic},
+		{0, 0, "08:12", "kenji", "Same here, sat there for forty minutes", noiseTopic},
+		{0, 0, "09:30", "darnell", "Got home at 8am and the bearded dragon was sitting on my pillow like, where have you BEEN", "pet"},
+		{0, 1, "12:00", "kenji", "Lunch was sad again, the canteen only had soup", noiseTopic},
+		{0, 1, "19:40", "lupe", "People at parties hear hospice nurse and start showing me their rashes", "job"},
+		{0, 2, "22:00", "dan", "my neighbour's dog barked all night", oneOff},
+		{0, 2, "22:15", "tamika", "The fridge died again, third call to the repair line this month", oneOff},
+		{0, 3, "08:00", "kenji", "Morning all, cold one today", noiseTopic},
+		{0, 3, "08:05", "lupe", "Thanks for the heads up", noiseTopic},
+	})
+	env := replay(t, c, offline.Config{})
+	active := memories(t, env)[groupmem.StatusActive]
+	for _, m := range active {
+		t.Logf("memory %q %v", m.Statement, m.Tags)
+	}
+	for who, want := range map[string]string{"darnell": "bearded dragon", "lupe": "hospice nurse"} {
+		found := false
+		for _, m := range active {
+			if !strings.Contains(strings.Join(m.Tags, " "), "member:"+who) || !strings.Contains(m.Statement, want) {
+				continue
+			}
+			found = true
+			if !strings.Contains(strings.ToLower(m.Statement), who) || strings.Contains(" "+m.Statement+" ", " my ") || strings.Contains(m.Statement, " me ") {
+				t.Errorf("%s's memory %q is not told in their name", who, m.Statement)
+			}
+			if strings.HasSuffix(strings.TrimRight(m.Statement, ".!"), " like") {
+				t.Errorf("%s's memory %q ends on a dangling word", who, m.Statement)
+			}
+		}
+		if !found {
+			t.Errorf("no memory of %s says %s", who, want)
+		}
+	}
+	for _, m := range active {
+		for _, w := range []string{"bridge", "canteen", "neighbour", "fridge", "cold one"} {
+			if strings.Contains(strings.ToLower(m.Statement), w) {
+				t.Errorf("small talk made a memory: %q", m.Statement)
+			}
+		}
+	}
+}
