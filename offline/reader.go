@@ -164,6 +164,9 @@ func (f *Fuser) readerFact(it *item, w *windowWords) (saidFact, bool) {
 			continue
 		}
 		x := f.lineFeatures(l, it, w, sentence)
+		if len(r.Meaning) > 0 || readerObserver != nil {
+			x = append(x, f.meaning(strings.ToLower(sentence), w)...)
+		}
 		p := 0.0
 		if ok {
 			p = r.probability(x)
@@ -297,11 +300,11 @@ func (f *Fuser) lineFeatures(l *Language, it *item, w *windowWords, sentence str
 		}
 	}
 	set("capitals", math.Log1p(float64(capitals)))
-	return append(x, f.meaning(lower, w)...)
+	return x
 }
 
 // meaning returns where a sentence (lower-cased) lies in the Lexicon's
-// space, after the cues of lineFeatures: the mean of its words' vectors,
+// space, weighed after the cues of lineFeatures: the mean of its words' vectors,
 // each weighed by how rare the word is (a/(a+p), so that "the" and "got"
 // weigh little), the members' names left out, as a unit vector. What a
 // sentence is about (a job, a pet, a move, a diagnosis) lies in a region
