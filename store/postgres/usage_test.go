@@ -51,7 +51,7 @@ func TestUsageBackfillContract(t *testing.T) {
 			DROP FUNCTION evolution_runs_usage(); DROP FUNCTION usage_days_add(text, timestamptz, jsonb, integer); DROP FUNCTION run_used(jsonb);
 			DROP TABLE usage_days, usage_groups, usage_all_days;
 			`+string(before)+`;
-			DELETE FROM schema_migrations WHERE name IN ('0020_usage_running_totals', '0023_usage_cost_nanos')`); err != nil {
+			DELETE FROM schema_migrations WHERE name IN ('0020_usage_running_totals', '0023_usage_cost_nanos', '0024_usage_fast_path')`); err != nil {
 			t.Fatalf("rewind to migration 0018: %v", err)
 		}
 		if _, err := pl.Migrate(ctx); err != nil {
