@@ -16,6 +16,8 @@ var pairChats = []*pairChat{
 	{id: "lc-pair-karthik-thabo", split: "test", zone: "+05:30", a: &pairKarthik, b: &pairThabo},
 	{id: "lc-pair-wade-bex", split: "train", zone: "-07:00", a: &pairWade, b: &pairBex},
 	{id: "lc-pair-maricel-aroha", split: "train", zone: "+12:00", a: &pairMaricel, b: &pairAroha},
+	{id: "lc-pair-moira-kofi", split: "train", zone: "+00:00", a: &pairMoira, b: &pairKofi},
+	{id: "lc-pair-dana-rafael", split: "train", zone: "-05:00", a: &pairDana, b: &pairRafael},
 }
 
 // pairTalk are the pools of talk every chat draws from, by name.
