@@ -153,7 +153,16 @@ var zhFacts = map[string]*regexp.Regexp{
 		// a job named in a frame of work ("护士长这活儿真不是人干的", "会计年底最
 		// 忙", "下个月起就是出租车司机了", "新单位报到了，程序员")
 		`(?:^|[，。！？\s])` + zhOpener + `[^，。！？\s]{0,3}(?:` + zhOccupation + `)[^，。！？\s]{0,2}(?:这活儿?|这行|这工作|这份工作|年底|年初|旺季|的命)|` +
-		`(?:就是|报到了[，,\s]*|(?:以后|现在|下个月|下周)[^，。！？\s]{0,6}(?:当|做)|作为[^，。！？\s]{0,8}的?)[^，。！？\s]{0,6}(?:` + zhOccupation + `)|工作辞了|辞了工作|调岗|转岗`),
+		`(?:就是|报到了[，,\s]*|(?:以后|现在|下个月|下周)[^，。！？\s]{0,6}(?:当|做)|作为[^，。！？\s]{0,8}的?)[^，。！？\s]{0,6}(?:` + zhOccupation + `)|工作辞了|辞了工作|调岗|转岗|` +
+		// a job one is now, does, moves to or lives the days of, said from
+		// the clause's start ("转行成功，现在是空乘了", "做地铁司机的就这样",
+		// "以前在大厂做前端开发", "下个迭代开始我转去做招聘专员", "记者的日常",
+		// "新工搞掂，巴士司机")
+		`(?:^|[，。！？\s])我?现在(?:已经)?是(?:一名|一个)?[^，。！？\s]{0,4}(?:` + zhOccupation + `)|` +
+		`(?:^|[，。！？\s])(?:我|本人)?(?:是)?做[^，。！？\s]{0,4}(?:` + zhOccupation + `)(?:的|嘅)|` +
+		`(?:^|[，。！？\s])我?(?:以前|之前|现在)?在[^，。！？\s]{1,8}做[^，。！？\s]{0,4}(?:` + zhOccupation + `)|` +
+		`我?转(?:去|行|岗)?做[^，。！？\s]{0,4}(?:` + zhOccupation + `)|` +
+		`(?:^|[，。！？\s])[^，。！？\s]{0,2}(?:` + zhOccupation + `)的日常|新工(?:作)?[^，。！？\s]{0,4}[，：:]\s*[^，。！？\s]{0,4}(?:` + zhOccupation + `)`),
 	"home": regexp.MustCompile(`我` + zhWhen + `(?:住在|家在|搬到|搬家到|要搬到|要搬去)|` +
 		// the city whose weather one lives with, named first ("武汉今天又下雨")
 		`(?:^|[。！？\s])` + zhOpener + zhPlace + `(?:今天|这两天|这几天|最近|一直)[^，。！？\s]{0,2}` + zhWeather + `|在[^，。！？]{1,6}住|` +
@@ -204,7 +213,14 @@ var zhFacts = map[string]*regexp.Regexp{
 		// what one cannot take, said as a rule or as what it did to one
 		// ("芒果我一口都不能碰", "桃子碰都不能碰", "猕猴桃沾一点就起疹子",
 		// "吃了点花生浑身起红疙瘩")
-		`(?:一口|碰|沾)都不能碰|沾一点就|起(?:红)?(?:疹子|疙瘩)`),
+		`(?:一口|碰|沾)都不能碰|沾一点就|起(?:红)?(?:疹子|疙瘩)|` +
+		// a food the lexicon knows (kinds/zh.txt), kept from one's plate or
+		// named with what it does to one ("别给我点带海鲜的", "我桃子不能碰",
+		// "我羊肉是一口都不敢碰", "从小就不吃香菜", "备注不要羊肉", "一吃菠萝就完蛋",
+		// "吃了虾蟹，脸肿了三天", "净系花生唔得", "帮我讲声走芒果")
+		`(?:别|不要|不用)给我(?:点|加|放|上)?带?[^，。！？\s]{0,3}(?:` + zhFood + `)|我[^，。！？\s]{0,3}(?:` + zhFood + `)[^，。！？\s]{0,6}(?:不能碰|不敢碰|碰不得|不能吃|吃不了|唔食得)|` +
+		`(?:不吃|忌口|戒了|备注不要|不要放|走)(?:` + zhFood + `)|(?:一吃|一碰|沾了|碰了)(?:` + zhFood + `)就|` +
+		`吃了[^，。！？\s]{0,4}(?:` + zhFood + `)[，,]?[^。！？]{0,6}(?:肿|过敏|痒|进医院|送医院|不舒服)|(?:` + zhFood + `)唔得`),
 	"likes": regexp.MustCompile(`我` + zhWhen + `(?:(很|特别|最|超|更|比较)?(喜欢|爱吃|爱看|爱喝|讨厌|不喜欢)|最爱)|` +
 		// a show or song recommended to the group ("繁花太好看了吧，你们都去看")
 		`(?:太好看了|真好看|太好听了|太上头了)吧?[，,！!\s]*(?:你们|大家)都?(?:快|赶紧)?(?:去)?(?:看|追|听)|报了个|迷上了|入坑|一口气刷了|作为一个|` +
@@ -274,9 +290,14 @@ const zhPlace = `[^外这那楼今昨明家我屋天你他她咱公单学办宿�
 // zhWeather is weather one lives with where one is.
 const zhWeather = `(?:下雨|下雪|暴雨|大雨|台风|降温|升温|回南天|雾霾|沙尘暴|大雾|好热|好冷|热死|冷死|闷热|湿冷)`
 
+// zhFood is a food the lexicon knows (kinds/zh.txt), for the patterns of
+// what one cannot eat.
+var zhFood = kindPattern("zh", "food")
+
 // zhOccupation is the words that end the names of jobs, for the job
-// patterns: what one is, does or becomes.
-const zhOccupation = `程序员|老师|医生|护士|工程师|设计师|学生|律师|厨师|会计|产品经理|运维|前端|后端|HR|人事|销售|司机|店员|店长|站长|` +
+// patterns: what one is, does or becomes; and every job the lexicon knows
+// (kinds/zh.txt).
+var zhOccupation = kindPattern("zh", "job") + `|程序员|老师|医生|护士|工程师|设计师|学生|律师|厨师|会计|产品经理|运维|前端|后端|HR|人事|销售|司机|店员|店长|站长|` +
 	`教练|中介|经纪人|师傅|翻译|传译|摄影师|咖啡师|审计|策划|编辑|记者|药剂师|柜员|公务员|警察|主播|客服|保安|快递员|外卖员|` +
 	`研究员|分析师|顾问|经理|主管|助理|文员|出纳|收银员|导游|空乘|飞行员|消防员|律师助理|治疗师|营养师|美容师|理发师|裁缝|木匠|电工|` +
 	`校长|骑手|牙医|老板|队长|护士长|公务员|保洁|厨子|水电工|焊工|园丁|博后|博士后|讲师|教授|村医|开发|测试|运营|设计|财务|法务|行政|采购`

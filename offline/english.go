@@ -230,6 +230,12 @@ var enFacts = map[string]*regexp.Regexp{
 		// post offered or signed for
 		`\b(?:(?:as|going to be|now|new job[^.!?]{0,30}|(?:job|work|role|position|career) as) an?|being(?: an?)?|full-time|part-time|trainee|qualified|retraining as(?: an?)?) (?:[a-z-]+ ){0,2}` + enOccupation + `|` +
 		`\b(?:[a-z-]+ )?` + enOccupation + ` (?:life|by day|by trade)\b|` +
+		// a post named as one's new title or the offer one got, the life
+		// one leads as it, or the job one moves over to ("New badge, new
+		// title: radiographer", "Got the offer: arborist", "such is the
+		// life of a bus driver", "I'm moving over to be an account manager")
+		`\b(?:new (?:title|role|job|position)|the offer|job offer)\s*[:,–-]\s*(?:an? )?(?:[a-z-]+ ){0,2}` + enOccupation + `|` +
+		`\blife of an? (?:[a-z-]+ ){0,2}` + enOccupation + `|\b(?:moving|moved|move|switching|switched) (?:over |across )?to be an? (?:[a-z-]+ ){0,2}` + enOccupation + `|` +
 		`\b(?:offer (?:from|at)|signed with|interview (?:at|with)) (?-i:[A-Z])|` +
 		// one's workplace as "ours" ("Our ward in St. Luke's is so toxic
 		// this week")
@@ -325,7 +331,16 @@ var enFacts = map[string]*regexp.Regexp{
 		// ("sesame and me don't mix", "peanuts puts me in hospital", "is a
 		// no-go, EpiPen's in my kit bag", "swollen up like a balloon")
 		`(?i)\band (?:me|i) (?:don't|do not) (?:mix|get along)\b|\bputs me in (?:hospital|a&e|the er)\b|\bepipen|\bswollen up\b|` +
-		`(?i)\bi (?:was|ended up|landed|spent (?:a|two|three|four|five|a few|a couple of) (?:days|nights|weeks)) in (?:the )?(?:hospital|a&e|the er|icu|intensive care)\b|\bintolerant to\b|\bi (?:still )?(?:don't|do not|never|won't|refuse to) eat\b|\bi still can(?:'t|not) eat\b|\brefuse to eat\b|\bi(?:'m| am) (?:a )?coeliac\b|\bno [a-z]+(?: [a-z]+)? for me\b[^.!?]{0,30}\b(?:doctor|allerg|intoleran|orders)`),
+		`(?i)\bi (?:was|ended up|landed|spent (?:a|two|three|four|five|a few|a couple of) (?:days|nights|weeks)) in (?:the )?(?:hospital|a&e|the er|icu|intensive care)\b|\bintolerant to\b|\bi (?:still )?(?:don't|do not|never|won't|refuse to) eat\b|\bi still can(?:'t|not) eat\b|\brefuse to eat\b|\bi(?:'m| am) (?:a )?coeliac\b|\bno [a-z]+(?: [a-z]+)? for me\b[^.!?]{0,30}\b(?:doctor|allerg|intoleran|orders)|` +
+		// a food the lexicon knows (kinds/en.txt) kept from one's plate,
+		// or what it does to one ("no raw onion for me please", "nothing
+		// with soya for me", "Don't order anything with coriander for me",
+		// "I can't eat mushrooms", "cilantro and I cannot be friends",
+		// "because of my shellfish thing", "came out in blotches")
+		`(?i)\b(?:no|nothing with|anything with) (?:[a-z-]+ )?(?:` + enFood + `)(?:s|es)?\b[^.!?]{0,20}\b(?:for me|near me)\b|` +
+		`\b(?:don't|do not|never) (?:order|offer|give|get|buy|make|bring) (?:me )?anything with (?:[a-z-]+ )?(?:` + enFood + `)|` +
+		`\bi can(?:'t|not) (?:eat|have|touch) (?:any )?(?:[a-z-]+ )?(?:` + enFood + `)|\b(?:` + enFood + `)(?:s|es)? and (?:i|me) (?:cannot|can't|don't|do not) (?:be friends|mix|get along)\b|` +
+		`\bmy (?:` + enFood + `) (?:thing|allergy|intolerance)\b|\bcame out in (?:blotches|hives|a rash|spots)\b|\bthat's me in (?:a&e|the er|hospital)\b`),
 	"likes": regexp.MustCompile(`(?i)\bi (really )?(like|love|enjoy|prefer|hate|can't stand)\b|` +
 		// "my favourite" as what it is, not as the thing a mishap befell
 		// ("Shrunk my favourite top in the wash")
@@ -402,9 +417,14 @@ var enFacts = map[string]*regexp.Regexp{
 // Chicken", "Old Airport Road hawker centre" is "Old Airport Road").
 const enPlaceName = `(?-i:(?:[Tt]he )?[A-Z][a-z][\w'*-]*(?: (?:and |of |on |& )?(?:[A-Z][\w'*-]*|[0-9][\w'*-]*[0-9]))+)`
 
-// enOccupation is the last word of the names of jobs, for the job
-// patterns: what one is, works or starts as.
-const enOccupation = `(?:nurse|teacher|engineer|developer|designer|doctor|student|lawyer|chef|writer|manager|accountant|artist|musician|programmer|` +
+// enFood is a food the lexicon knows (kinds/en.txt), for the patterns of
+// what one cannot eat.
+var enFood = kindPattern("en", "food")
+
+// enOccupation is a job, for the job patterns: what one is, works or
+// starts as. It is the last word of a job's name the list below holds, or
+// any job the lexicon knows by its whole name (kinds/en.txt).
+var enOccupation = `(?:` + kindPattern("en", "job") + `|nurse|teacher|engineer|developer|designer|doctor|student|lawyer|chef|writer|manager|accountant|artist|musician|programmer|` +
 	`scientist|researcher|photographer|consultant|hygienist|specialist|architect|paralegal|analyst|technician|pharmacist|therapist|` +
 	`electrician|plumber|librarian|dentist|vet|veterinarian|firefighter|pilot|mechanic|barista|editor|journalist|translator|` +
 	`professor|lecturer|tutor|coach|auditor|planner|surveyor|paramedic|midwife|nanny|baker|florist|driver|tester|agent|` +

@@ -261,8 +261,9 @@ func asks(ls []Language, clause string) bool {
 
 // namesItself reports whether a matched fact already names what it says
 // in some language of ls: an allergy, a diet or a move ("我对花生过敏",
-// "I'm vegetarian", "我下周搬家"), which needs no object after it, unlike
-// "我不吃" or "I can't eat".
+// "I'm vegetarian", "我下周搬家"), or a food the language's lexicon knows
+// ("我桃子不能碰", "I can't eat cilantro"), which needs no object after
+// it, unlike "我不吃" or "I can't eat".
 func namesItself(ls []Language, match string) bool {
 	m := strings.ToLower(match)
 	for _, l := range ls {
@@ -270,6 +271,9 @@ func namesItself(ls []Language, match string) bool {
 			if strings.Contains(m, w) {
 				return true
 			}
+		}
+		if slices.Contains(kindsIn(l.Name, m), "food") {
+			return true
 		}
 	}
 	return false

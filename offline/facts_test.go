@@ -81,6 +81,28 @@ func TestFactsSaidWithoutCueWords(t *testing.T) {
 		{"这边今天好冷，穿少了", ""},
 		{"晚霞太好看了", ""},
 		{"Did you get home ok?", ""},
+		// a job by any name the lexicon knows, in the frames one names it
+		{"转行成功，现在是空乘了", "现在是空乘"},
+		{"做地铁司机的就这样，说好的周末又被叫去加班", "做地铁司机的"},
+		{"以前在大厂做测试工程师，来这边才知道什么叫一个人顶三个", "做测试工程师"},
+		{"今天又值夜班，记者的日常，接娃只能拜托孩子爸了", "记者的日常"},
+		{"Got the offer: arborist, starting in the fall", "arborist"},
+		{"Won't be down till late, work's mad. Such is the life of a bus driver", "life of a bus driver"},
+		{"Twelve hours on my feet as an optometrist and I still came down to water the beans", "as an optometrist"},
+		{"Talked to the boss, I'm moving over to be an account manager, new chapter", "to be an account manager"},
+		{"她现在是经理了，忙得不行", ""},
+		{"我朋友在银行做柜员，说年底忙死了", ""},
+		{"The plumber finally came round, three weeks late", ""},
+		{"Called a locksmith at midnight, sixty quid to open my own door", ""},
+		// a food the lexicon knows, kept from one's plate
+		{"聚餐的时候提醒一下服务员，我桃子不能碰", "桃子不能碰"},
+		{"又忘了跟外卖备注不要羊肉，今天中午白点了", "羊肉"},
+		{"净系花生唔得", "花生"},
+		{"Reminder for whoever does the lunch order: I can't eat cilantro, my body files a complaint", "can't eat cilantro"},
+		{"Before anyone orders snacks for the table again: gluten and I cannot be friends", "gluten"},
+		{"Whoever books lunch: no raw onion for me please, anything else is fine", "no raw onion"},
+		{"No sugar for me thanks, I'm cutting down", ""},
+		{"走，吃火锅去", ""},
 	} {
 		m := groupmem.Message{ID: "m", SenderID: "lan", SenderName: "阿岚", Content: c.text, SentAt: day}
 		st := ""

@@ -3,9 +3,11 @@ package offline
 import (
 	"bufio"
 	"bytes"
+	"cmp"
 	"embed"
 	"fmt"
 	"path"
+	"regexp"
 	"slices"
 	"strings"
 	"unicode"
@@ -121,6 +123,21 @@ func units(text string) []string {
 func unspacedString(s string) bool {
 	r, _ := utf8.DecodeRuneInString(s)
 	return unspaced(r)
+}
+
+// kindPattern is an alternation, for a regular expression, of every word
+// of kind in language lang's kind words, longest first: the job patterns
+// read a job by any name the lexicon knows ("optometrist", "crane
+// operator", "算法工程师"), not only by the names they list themselves.
+func kindPattern(lang, kind string) string {
+	var ws []string
+	for w, k := range kindWords[lang] {
+		if k == kind {
+			ws = append(ws, regexp.QuoteMeta(w))
+		}
+	}
+	slices.SortFunc(ws, func(a, b string) int { return cmp.Or(cmp.Compare(len(b), len(a)), strings.Compare(a, b)) })
+	return strings.Join(ws, "|")
 }
 
 // kindsIn returns the kinds named in lower, a lower-cased sentence of

@@ -104,17 +104,19 @@ func TestTrainReader(t *testing.T) {
 		// too: the one that keeps more held out at the floor is written.
 		var best *heldOut
 		for _, meaning := range []bool{false, true} {
-			h := holdOut(rs, meaning, floor)
-			fmt.Printf("  meaning %v: threshold %.2f, held-out recall %.1f%%\n", meaning, h.threshold, 100*h.recall)
-			if best == nil || h.recall > best.recall {
-				best = &h
+			for _, l2 := range readerL2 {
+				h := holdOut(rs, meaning, floor, l2)
+				fmt.Printf("  meaning %v, l2 %g: threshold %.2f, held-out recall %.1f%%\n", meaning, l2, h.threshold, 100*h.recall)
+				if best == nil || h.recall > best.recall {
+					best = &h
+				}
 			}
 		}
 		part := rs
 		if !best.meaning {
 			part = cues(rs)
 		}
-		w := fitLogistic(part)
+		w := fitLogistic(part, best.l2)
 		weights := map[string]float64{}
 		for i, name := range offline.ReaderFeatures {
 			weights[name] = math.Round(w[i]*1000) / 1000
@@ -124,7 +126,7 @@ func TestTrainReader(t *testing.T) {
 		for _, v := range w[len(offline.ReaderFeatures):] {
 			meaning = append(meaning, math.Round(v*1000)/1000)
 		}
-		fmt.Printf("  meaning %v, threshold %.2f\n", best.meaning, best.threshold)
+		fmt.Printf("  meaning %v, l2 %g, threshold %.2f\n", best.meaning, best.l2, best.threshold)
 		if show := os.Getenv("GROUPMEM_READER_SHOW"); show != "" {
 			from := best.threshold
 			if v, err := strconv.ParseFloat(show, 64); err == nil {
@@ -181,6 +183,7 @@ type readerOut struct {
 // the recall there.
 type heldOut struct {
 	meaning   bool
+	l2        float64
 	p         []float64
 	threshold float64
 	recall    float64
@@ -188,12 +191,13 @@ type heldOut struct {
 
 // holdOut fits the reader on all chats of rs but one, for each, and
 // weighs that one's sentences; with meaning the sentence's meaning is
-// weighed too. The chats are fitted two at a time.
-func holdOut(rs []readerRow, meaning bool, floor float64) heldOut {
+// weighed too; l2 is the fit's regularisation. The chats are fitted two
+// at a time.
+func holdOut(rs []readerRow, meaning bool, floor, l2 float64) heldOut {
 	if !meaning {
 		rs = cues(rs)
 	}
-	h := heldOut{meaning: meaning, p: make([]float64, len(rs)), threshold: 1}
+	h := heldOut{meaning: meaning, l2: l2, p: make([]float64, len(rs)), threshold: 1}
 	chats := map[string]bool{}
 	pos := 0
 	for _, r := range rs {
@@ -214,7 +218,7 @@ func holdOut(rs []readerRow, meaning bool, floor float64) heldOut {
 					train = append(train, r)
 				}
 			}
-			w := fitLogistic(train)
+			w := fitLogistic(train, l2)
 			for i, r := range rs {
 				if r.chat == c {
 					h.p[i] = predict(w, r.x)
@@ -254,9 +258,14 @@ func cues(rs []readerRow) []readerRow {
 	return out
 }
 
+// readerL2 are the strengths of regularisation the training tries: the
+// one that keeps the most held out at the floor is written.
+var readerL2 = []float64{1e-4, 1e-3}
+
 // fitLogistic fits a logistic regression to rs by gradient descent, with
-// a little L2 regularisation, positives and negatives weighed alike.
-func fitLogistic(rs []readerRow) []float64 {
+// L2 regularisation of strength l2 (the bias is free), positives and
+// negatives weighed alike.
+func fitLogistic(rs []readerRow, l2 float64) []float64 {
 	n := len(rs[0].x)
 	w := make([]float64, n)
 	pos := 0
@@ -283,7 +292,7 @@ func fitLogistic(rs []readerRow) []float64 {
 			}
 		}
 		for i := range w {
-			reg := 1e-3 * w[i]
+			reg := l2 * w[i]
 			if i == 0 {
 				reg = 0
 			}
