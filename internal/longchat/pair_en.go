@@ -18,6 +18,8 @@ var pairChats = []*pairChat{
 	{id: "lc-pair-maricel-aroha", split: "train", zone: "+12:00", a: &pairMaricel, b: &pairAroha},
 	{id: "lc-pair-moira-kofi", split: "train", zone: "+00:00", a: &pairMoira, b: &pairKofi},
 	{id: "lc-pair-dana-rafael", split: "train", zone: "-05:00", a: &pairDana, b: &pairRafael},
+	{id: "lc-pair-priya-lars", split: "train", zone: "+01:00", a: &pairPriya, b: &pairLars},
+	{id: "lc-pair-tomas-keiko", split: "train", zone: "+09:00", a: &pairTomas, b: &pairKeiko},
 }
 
 // pairTalk are the pools of talk every chat draws from, by name.

@@ -113,8 +113,8 @@ func TestPairChats(t *testing.T) {
 			}
 			checkPairFacts(t, g, msgs)
 		}
-		if len(gs) != 12 || splits["test"] != 4 || splits["train"] != 8 {
-			t.Errorf("seed %d: %d chats, splits %v; want 12, 4 test and 8 train", seed, len(gs), splits)
+		if len(gs) != 14 || splits["test"] != 4 || splits["train"] != 10 {
+			t.Errorf("seed %d: %d chats, splits %v; want 14, 4 test and 10 train", seed, len(gs), splits)
 		}
 	}
 }
