@@ -168,6 +168,11 @@ type Language struct {
 	// there that no other member of the window names makes the line its
 	// sender's fact (see novel.go). Nil: not read.
 	Plan *regexp.Regexp
+	// Title finds a title its script marks as one, its last group the
+	// title ("今天排《祝酒歌》"): a song, a book or a show named so, in words
+	// no other member of the window uses, makes the line its sender's
+	// fact as a proper name does (see novel.go). Nil: not read.
+	Title *regexp.Regexp
 	// Others finds a thing said to be of someone outside the sender's
 	// household ("my neighbour's dog", "邻居家的狗"): theirs, not the
 	// sender's, for the reader to take. Nil: none is told apart.

@@ -244,7 +244,30 @@ func (f *Fuser) novelTerms(it *item, w *windowWords) []string {
 		}
 	}
 	out = append(out, w.islands(f.cfg.Languages, f.cfg.Lexicon, it)...)
+	out = append(out, w.titles(f.cfg.Languages, it)...)
 	return append(out, w.plans(f.cfg.Languages, it)...)
+}
+
+// titles returns the titles it marks as such (Language.Title), lower-cased,
+// when a token of one is its sender's alone in the window and names no
+// member: the song a member's choir rehearses ("今天排《祝酒歌》"), not the
+// show every member talks about.
+func (w *windowWords) titles(ls []Language, it *item) []string {
+	var out []string
+	lower := strings.ToLower(it.msg.Content)
+	s := sender(it.msg)
+	for _, l := range ls {
+		if l.Title == nil {
+			continue
+		}
+		for _, m := range l.Title.FindAllStringSubmatch(lower, -1) {
+			title := m[len(m)-1]
+			if slices.ContainsFunc(tokens(features(ls, title)), func(t string) bool { return !w.names[t] && w.owner(t) == s }) {
+				out = append(out, title)
+			}
+		}
+	}
+	return out
 }
 
 // plans returns where the plans of it go (Language.Plan), lower-cased,

@@ -102,6 +102,10 @@ func TestNovelFactUnspaced(t *testing.T) {
 		{"ann: 钥匙拿到了，以后就是闻堰街道的人了", "闻堰街道"},
 		{"ann: 楼下就是白塔公园，早上吵得睡不着", "白塔公园"},
 		{"ann: 楼下就是公园，早上吵得睡不着", ""},
+		// a title marked as one, in words of one's own
+		{"ann: 今天排练练《草原之夜》，第二段高音部上回老抢拍，都提前听听伴奏", "草原之夜"},
+		{"ann: 今天排练练《海边》，第二段高音部上回老抢拍，都提前听听伴奏", ""},
+		{"ann: 《草原之夜》吗？第二段高音部上回老抢拍", ""},
 	} {
 		checkNovelFact(t, f, chatter, c.last, c.want)
 	}
