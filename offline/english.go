@@ -139,7 +139,12 @@ var English = Language{
 		`(?i)\b(?:subs|fees?|dues|membership|club fee|entry|fund|kitty) (?:is|are|go(?:es)? (?:up )?to|will be|(?:is|are) now|(?:is|are) going to)\b[^.!?]{0,12}(?:£|\$|€|¥|\d)|\b(?:agreed|voted) to (?:change|raise|lower|set|move)\b|` +
 		// a new ground, pitch or room the group moves to ("New home ground
 		// from March: Greville Smyth Park")
-		`(?i)\bnew (?:home )?(?:ground|pitch|venue|room|field|court|hall|clubhouse)\b|\b(?:are|is) (?:picked up|collected) (?:at|from) `),
+		`(?i)\bnew (?:home )?(?:ground|pitch|venue|room|field|court|hall|clubhouse)\b|\b(?:are|is) (?:picked up|collected) (?:at|from) |` +
+		// what the group is allowed, pays or opens with ("snack budget is
+		// ¥200 a week", "staff discount is 25% off", "new code is 4071",
+		// "the padlock code on the main gate is 2958")
+		`(?i)\b(?:budget|discount|allowance|deposit|cover charge|day rate) (?:is|are|will be|goes to|(?:is|are) now)\b[^.!?]{0,12}(?:£|\$|€|¥|\d)|\bnew (?:code|password|contact|number|rota)\b|` +
+		`(?i)\b(?:padlock|door|gate|lockbox|key ?safe|wifi) (?:code|password) (?:is|on|for)\b|\b(?:code|password) (?:on|for|to) the [a-z]+(?: [a-z]+){0,2} is\b`),
 	Facts:    enFacts,
 	Asked:    enAsked,
 	Answered: "Asked %[2]s, %[1]s said — %[3]s",

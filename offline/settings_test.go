@@ -49,3 +49,35 @@ func TestSettings(t *testing.T) {
 		t.Errorf("%d settings: %v; want 2", len(settings), statementsOf(settings))
 	}
 }
+
+// What the group pays, is allowed or gathers at is a setting too, in
+// either language; a member's own budget is not, and a question asks
+// nothing.
+func TestSettingsOfWhatTheGroupPays(t *testing.T) {
+	c, _ := chatOf(t, "settings-paid", []line{
+		{0, 0, "20:00", "Ann", "Snack budget is ¥200 a week, put requests in the sheet please", "s"},
+		{0, 1, "20:00", "阿岚", "外拍统一在断桥东头集合，早上六点不等人", "s"},
+		{0, 2, "20:00", "小林", "投票结果出来了，群费以后一年一百二", "s"},
+		{0, 3, "20:00", "Ben", "My budget is blown this month, no more takeaways for me", "own"},
+		{0, 4, "20:00", "Cleo", "Is the snack budget ¥300 a week now?", "q"},
+		{0, 5, "20:00", "Ann", "Finance approved it: snack budget is ¥600 a week now", "s"},
+	})
+	env := replay(t, c, offline.Config{})
+	var settings []string
+	for _, m := range memories(t, env)[groupmem.StatusActive] {
+		if slices.Contains(m.Tags, offline.TagSetting) {
+			settings = append(settings, m.Statement)
+		}
+	}
+	all := strings.Join(settings, "\n")
+	for _, want := range []string{"¥600", "断桥东头", "一年一百二"} {
+		if !strings.Contains(all, want) {
+			t.Errorf("settings %q; want one to hold %q", settings, want)
+		}
+	}
+	for _, not := range []string{"blown", "¥300"} {
+		if strings.Contains(all, not) {
+			t.Errorf("settings %q hold %q", settings, not)
+		}
+	}
+}
