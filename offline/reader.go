@@ -22,7 +22,7 @@ import (
 // whether the words are its sender's own in the window or the words the
 // others say too, whether it speaks in the first person or opens with
 // its verb, whether it speaks to the reader, its length, capitals inside
-// it, digits, a plan or a time; and, where its language's weights have
+// it, digits, a plan or a time, whether it tells of a mishap; and, where its language's weights have
 // them, what it is about (meaning: its place in the Lexicon's space). The
 // weights, one set per language (reader.json, by Language.Name), are a
 // logistic regression fitted on the train split of the long-chat
@@ -38,7 +38,7 @@ import (
 // feature vector; "bias" is always 1.
 var readerFeatures = []string{"bias", "first", "verb_lead", "reader", "rare", "unknown", "min_freq",
 	"own", "shared", "capitals", "digits", "units", "exclaim", "plan", "time", "opener",
-	"job", "animal", "pastime", "study", "family", "vehicle", "specific"}
+	"job", "animal", "pastime", "study", "family", "vehicle", "specific", "mishap"}
 
 // readerWeights is the reader of one language: a weight per feature, a
 // weight per dimension of a sentence's meaning (none: the reader does not
@@ -101,8 +101,7 @@ type readLine struct {
 // unweighed says why the reader does not weigh sentence, a sentence of
 // it in language l; "" when it weighs it. It does not weigh, cheapest
 // check first:
-//   - a question, a mishap, a reply of a few words, a habit said as the
-//     group's;
+//   - a question, a reply of a few words, a habit said as the group's;
 //   - words the others say too (small talk, memberFacts);
 //   - "we" where the group is more than two: the group's;
 //   - the day's arrangement (Language.Arranges), or a thing of someone
@@ -112,8 +111,6 @@ func unweighed(ls []Language, l *Language, w *windowWords, it *item, sentence st
 	switch {
 	case asks(ls, sentence):
 		return "question"
-	case mishap(ls, sentence):
-		return "mishap"
 	case contentUnits(ls, sentence) < novelMinUnits:
 		return "short"
 	case recursForGroup(ls, sentence):
@@ -138,9 +135,12 @@ var readerObserver func(readLine)
 
 // readerFact returns the first sentence of it, a line of a member no
 // pattern reads, that the reader of its language takes for a fact (see
-// above), if its statement is clean. Questions, mishaps, replies of a
-// few words, lines that set a thing of the group's and habits said as
-// the group's are never weighed, as with novelFact.
+// above), if its statement is clean. Questions, replies of a few words,
+// lines that set a thing of the group's and habits said as the group's
+// are never weighed, as with novelFact; a mishap is weighed, as one cue
+// among the others: a line that says "again" may still tell what lasts
+// ("Still Kon-Tiki for me, I read it again every few years", "今天又加班，
+// 做空服员真的很难准时下班").
 func (f *Fuser) readerFact(it *item, w *windowWords) (saidFact, bool) {
 	ls := f.cfg.Languages
 	text := it.msg.Content
@@ -228,6 +228,7 @@ func (f *Fuser) lineFeatures(l *Language, it *item, w *windowWords, sentence str
 	set("plan", b2f(l.Plan != nil && l.Plan.MatchString(strings.ToLower(sentence))))
 	set("time", b2f(l.TimeNames != nil && l.TimeNames.MatchString(sentence)))
 	set("exclaim", b2f(strings.ContainsAny(sentence, "!！")))
+	set("mishap", b2f(mishap(ls, sentence)))
 	set("digits", b2f(strings.ContainsFunc(sentence, unicode.IsDigit)))
 	set("units", math.Log(float64(max(1, contentUnits(ls, sentence))))/math.Log(40))
 
