@@ -296,12 +296,16 @@ const zhWeather = `(?:下雨|下雪|暴雨|大雨|台风|降温|升温|回南天
 
 // zhFood is a food the lexicon knows (kinds/zh.txt), for the patterns of
 // what one cannot eat.
-var zhFood = kindPattern("zh", "food")
+var zhFood = kindPattern("zh", "food", "")
 
-// zhOccupation is the words that end the names of jobs, for the job
-// patterns: what one is, does or becomes; and every job the lexicon knows
-// (kinds/zh.txt).
-var zhOccupation = kindPattern("zh", "job") + `|程序员|老师|医生|护士|工程师|设计师|学生|律师|厨师|会计|产品经理|运维|前端|后端|HR|人事|销售|司机|店员|店长|站长|` +
+// zhOccupation is a job, for the job patterns: what one is, does or
+// becomes. It is a word zhJobWords holds, which ends the names of jobs, or
+// any other job the lexicon knows (kinds/zh.txt).
+var zhOccupation = zhJobWords + `|` + kindPattern("zh", "job", zhJobWords)
+
+// zhJobWords are the words that end the names of jobs the job patterns
+// list themselves.
+const zhJobWords = `程序员|老师|医生|护士|工程师|设计师|学生|律师|厨师|会计|产品经理|运维|前端|后端|HR|人事|销售|司机|店员|店长|站长|` +
 	`教练|中介|经纪人|师傅|翻译|传译|摄影师|咖啡师|审计|策划|编辑|记者|药剂师|柜员|公务员|警察|主播|客服|保安|快递员|外卖员|` +
 	`研究员|分析师|顾问|经理|主管|助理|文员|出纳|收银员|导游|空乘|飞行员|消防员|律师助理|治疗师|营养师|美容师|理发师|裁缝|木匠|电工|` +
 	`校长|骑手|牙医|老板|队长|护士长|公务员|保洁|厨子|水电工|焊工|园丁|博后|博士后|讲师|教授|村医|开发|测试|运营|设计|财务|法务|行政|采购`

@@ -424,12 +424,16 @@ const enPlaceName = `(?-i:(?:[Tt]he )?[A-Z][a-z][\w'*-]*(?: (?:and |of |on |& )?
 
 // enFood is a food the lexicon knows (kinds/en.txt), for the patterns of
 // what one cannot eat.
-var enFood = kindPattern("en", "food")
+var enFood = kindPattern("en", "food", "")
 
 // enOccupation is a job, for the job patterns: what one is, works or
-// starts as. It is the last word of a job's name the list below holds, or
-// any job the lexicon knows by its whole name (kinds/en.txt).
-var enOccupation = `(?:` + kindPattern("en", "job") + `|nurse|teacher|engineer|developer|designer|doctor|student|lawyer|chef|writer|manager|accountant|artist|musician|programmer|` +
+// starts as. It is the last word of a job's name enJobHeads holds, or any
+// other job the lexicon knows, by its whole name (kinds/en.txt).
+var enOccupation = `(?:` + enJobHeads + `|` + kindPattern("en", "job", enJobHeads) + `)s?\b`
+
+// enJobHeads are the last words of the names of jobs the job patterns
+// list themselves.
+const enJobHeads = `nurse|teacher|engineer|developer|designer|doctor|student|lawyer|chef|writer|manager|accountant|artist|musician|programmer|` +
 	`scientist|researcher|photographer|consultant|hygienist|specialist|architect|paralegal|analyst|technician|pharmacist|therapist|` +
 	`electrician|plumber|librarian|dentist|vet|veterinarian|firefighter|pilot|mechanic|barista|editor|journalist|translator|` +
 	`professor|lecturer|tutor|coach|auditor|planner|surveyor|paramedic|midwife|nanny|baker|florist|driver|tester|agent|` +
@@ -439,7 +443,7 @@ var enOccupation = `(?:` + kindPattern("en", "job") + `|nurse|teacher|engineer|d
 	`secretary|banker|broker|economist|statistician|buyer|recruiter|marketer|strategist|coordinator|supervisor|foreman|` +
 	`plasterer|conductor|solicitor|roofer|decorator|joiner|labourer|welder|warden|guard|dispatcher|hairdresser|barber|` +
 	`nutritionist|dietitian|zookeeper|gardener|landscaper|chemist|biologist|physicist|curator|archivist|actor|dancer|farmer|` +
-	`soldier|steward|stewardess|rider|teller|inspector|dentist|postdoc|diplomat|anaesthetist|anesthetist|dietician|sonographer)s?\b`
+	`soldier|steward|stewardess|rider|teller|inspector|dentist|postdoc|diplomat|anaesthetist|anesthetist|dietician|sonographer`
 
 // enAnimal is the kinds of animal a household keeps, named as people name
 // their own: by breed or with what kind it is ("springer spaniel",

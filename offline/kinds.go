@@ -126,13 +126,20 @@ func unspacedString(s string) bool {
 }
 
 // kindPattern is an alternation, for a regular expression, of every word
-// of kind in language lang's kind words, longest first: the job patterns
-// read a job by any name the lexicon knows ("optometrist", "crane
-// operator", "算法工程师"), not only by the names they list themselves.
-func kindPattern(lang, kind string) string {
+// of kind in language lang's kind words that listed does not match at its
+// end, longest first: the job patterns read a job by any name the lexicon
+// knows ("optometrist", "crane operator", "算法工程师"), not only by the
+// names they list themselves (listed: the words a name may end with, which
+// they read already; leaving those out keeps the patterns small, and
+// fast).
+func kindPattern(lang, kind, listed string) string {
+	ends := regexp.MustCompile(`(?:^|[ -])(?:` + listed + `)$`)
+	if unspacedString(listed) {
+		ends = regexp.MustCompile(`(?:` + listed + `)$`)
+	}
 	var ws []string
 	for w, k := range kindWords[lang] {
-		if k == kind {
+		if k == kind && (listed == "" || !ends.MatchString(w)) {
 			ws = append(ws, regexp.QuoteMeta(w))
 		}
 	}
