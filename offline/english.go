@@ -80,6 +80,12 @@ var English = Language{
 		`delayed|stuck in traffic|traffic jam)\b`),
 	Irony:     regexp.MustCompile(`(?i)^\W*(sometimes|not|kidding|just kidding|jk|not really|yeah right|as if|allegedly|said no one( ever)?)\W*$`),
 	SelfDated: enSelfDated,
+	Notable: regexp.MustCompile(`(?i)\b(?:broke (?:my|his|her|their|a|two|three|both)|broken (?:arm|leg|wrist|ankle|toe|rib|ribs|nose|finger|collarbone)|fractured|sprained|dislocated|` +
+		`stitches|concussion|surgery|(?:got|was|were|been) (?:stolen|burgled|mugged|broken into)|(?:was|were|been) robbed|stole my|snatched|snatcher|got towed|towed away|fender bender|car crash|` +
+		`crashed (?:my|the|our|into)|rear-ended|hailstorm|(?:kitchen|basement|bathroom|flat|house|garage|cellar) (?:flooded|was flooded|got flooded)|burst pipe|lice|chickenpox|` +
+		`became a (?:grandpa|grandma|grandad|granny|dad|mum|mom|father|mother|grandfather|grandmother)|got engaged|proposed to|got married|gave birth|was born|passed away|code blue|evacuated)\b`),
+	Recent: regexp.MustCompile(`(?i)\b(?:yesterday|today|tonight|earlier today|this (?:morning|afternoon|evening|week|weekend)|last (?:night|week|weekend|month)|the other day|` +
+		`(?:a couple of|two|three|four|five|a few) (?:days|weeks) ago|(?:on|last) (?:monday|tuesday|wednesday|thursday|friday|saturday|sunday))\b`),
 	Plural:    regexp.MustCompile(enSentenceOpen + `(?:(?:` + enDayWords + `)\W+)?we(?:'re|'ve|'d|'ll)?\b`),
 	FirstTime: regexp.MustCompile(`(?i)\b(?:my|our|the) (?:very )?first\b|\bfor the first time\b`),
 	Mood: regexp.MustCompile(`(?i)^\W*(?:(?:yeah|yes|oh|so|well|honestly|ugh|meh)\W+)*i(?:'m| am| was|'ve been| have been) (?:so |really |pretty |a bit |kinda |quite |totally |just |still )?(?:alright|all right|fine|ok|okay|good|great|grand|tired|exhausted|knackered|shattered|wiped|busy|swamped|stressed|bored|sick|ill|rough|meh|sleepy|sore|hungover|not bad|not great|surviving|hanging in)\b|` +
@@ -466,7 +472,7 @@ var (
 	enPerson = regexp.MustCompile(`(?i)\b(i ((?:really |also |usually |still |always |never |often |sometimes |even |just |totally |actually )?)([a-z]+(?:'t)?))\b|` +
 		`(?i)\b(i'm|i am|i was|i've|i'll|i'd|i|me|my|mine|myself|we're|we've|we'll|we'd|we|us|our|ours|ourselves)\b`)
 	enDayPossessive = regexp.MustCompile(`(?i)\b(today|tonight|yesterday|tomorrow)'s ([a-z]+)\b`)
-	enRelativeDay   = regexp.MustCompile(`(?i)\b(today|tonight|tomorrow|yesterday|this morning|this evening|this weekend|next weekend|last weekend|this week|next week|last week|this month|next month|last month|this year|next year|last year)\b`)
+	enRelativeDay   = regexp.MustCompile(`(?i)\b((?:a couple of|two|three|four|five) days ago|earlier today|today|tonight|tomorrow|yesterday|this morning|this evening|this weekend|next weekend|last weekend|this week|next week|last week|this month|next month|last month|this year|next year|last year)\b`)
 	// enPast marks a statement about what happened, in which a weekday
 	// named alone ("on Saturday") is the one just gone.
 	enPast = regexp.MustCompile(`(?i)\b(went|was|were|did|had|met|got|saw|ran|made|took|came|bought|visited|finished|started|[a-z]{3,}ed)\b`)
@@ -750,6 +756,14 @@ func enRelativeDate(w string, d time.Time) string {
 		return "on " + d.AddDate(0, 0, 1).Format("Mon Jan 2")
 	case "yesterday":
 		return "on " + d.AddDate(0, 0, -1).Format("Mon Jan 2")
+	case "a couple of days ago", "two days ago":
+		return "on " + d.AddDate(0, 0, -2).Format("Mon Jan 2")
+	case "three days ago":
+		return "on " + d.AddDate(0, 0, -3).Format("Mon Jan 2")
+	case "four days ago":
+		return "on " + d.AddDate(0, 0, -4).Format("Mon Jan 2")
+	case "five days ago":
+		return "on " + d.AddDate(0, 0, -5).Format("Mon Jan 2")
 	case "tonight", "this evening":
 		return "on the evening of " + d.Format("Mon Jan 2")
 	case "this morning":

@@ -140,6 +140,17 @@ type Language struct {
 	// of the member's (selfDated). Nil: the language leaves them to its
 	// patterns and its reader.
 	SelfDated *regexp.Regexp
+	// Notable finds an event of one's life that is remembered, unlike a
+	// mishap of the day: an injury, a theft, an accident, damage to one's
+	// home or car, a birth, an engagement, a death ("I broke my toe", "my
+	// car got towed", "both kids came home with lice", "被偷了", "骨折").
+	// Told by its sender, of a day Recent names, it is a dated event of
+	// theirs (selfDated), whatever its other words. Nil: none is.
+	Notable *regexp.Regexp
+	// Recent finds a day counted from the line that names it
+	// ("yesterday", "two days ago", "this morning", "昨天", "前天"), for
+	// Notable.
+	Recent *regexp.Regexp
 	// Plural finds a sentence whose subject is the plural first person
 	// ("Last week we had our anniversary"): a SelfDated one is a member's
 	// only in a chat of two, where "we" is never the group.

@@ -370,11 +370,14 @@ const meaningSmoothing = 1e-3
 
 // selfDated returns the first sentence of it, a line of a member no
 // pattern reads, in which the member tells what they did or will do on a
-// day it names (Language.SelfDated), if its statement is clean: a dated
-// event or plan of theirs. Questions, mishaps, replies of a few words,
-// lines that set a thing of the group's, habits said as the group's and
-// sentences in the words the others say too are not taken, as with the
-// reader.
+// day it names (Language.SelfDated), or a notable event of their life on
+// a recent day (Language.Notable, Language.Recent: "Earlier today I broke
+// my toe", "Had a little fender bender two days ago", "昨天车被剐了"), told
+// in the first person, opening with its verb, or in a chat of two, if its
+// statement is clean: a dated event or plan of theirs. Questions, mishaps
+// other than notable ones, replies of a few words, lines that set a thing
+// of the group's, habits said as the group's and sentences in the words
+// the others say too are not taken, as with the reader.
 func (f *Fuser) selfDated(it *item, w *windowWords) (saidFact, bool) {
 	ls := f.cfg.Languages
 	text := it.msg.Content
@@ -384,14 +387,18 @@ func (f *Fuser) selfDated(it *item, w *windowWords) (saidFact, bool) {
 	for start, to := range sentenceSpans(text) {
 		sentence := text[start:to]
 		l := language(ls, sentence)
-		if l == nil || l.SelfDated == nil || !l.SelfDated.MatchString(sentence) {
+		if l == nil {
 			continue
 		}
-		if asks(ls, sentence) || mishap(ls, sentence) || contentUnits(ls, sentence) < novelMinUnits || recursForGroup(ls, sentence) ||
+		notable := notableEvent(l, w, sentence)
+		if !notable && (l.SelfDated == nil || !l.SelfDated.MatchString(sentence)) {
+			continue
+		}
+		if asks(ls, sentence) || !notable && mishap(ls, sentence) || contentUnits(ls, sentence) < novelMinUnits || recursForGroup(ls, sentence) ||
 			w.shared(ls, it.msg, sentence) || mood(ls, sentence) || plural(ls, sentence) && !w.ofTwo() {
 			continue
 		}
-		if !f.namesOwnThing(l, it, w, sentence) {
+		if !notable && !f.namesOwnThing(l, it, w, sentence) {
 			continue // "I needed this laugh today": a reaction of the day
 		}
 		said := it.msg
@@ -401,6 +408,17 @@ func (f *Fuser) selfDated(it *item, w *windowWords) (saidFact, bool) {
 		}
 	}
 	return saidFact{}, false
+}
+
+// notableEvent reports whether sentence, in language l, tells a notable
+// event (Language.Notable) of a recent day (Language.Recent) as its
+// sender's own: in the first person, opening with its verb, or in a chat
+// of two, where a line is its sender's unless it names another.
+func notableEvent(l *Language, w *windowWords, sentence string) bool {
+	if l.Notable == nil || l.Recent == nil || !l.Notable.MatchString(sentence) || !l.Recent.MatchString(sentence) {
+		return false
+	}
+	return l.FirstPerson != nil && l.FirstPerson.MatchString(sentence) || l.opensWithVerb(sentence) || w.ofTwo()
 }
 
 // namesOwnThing reports whether sentence, of it in language l, names a

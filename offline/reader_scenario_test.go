@@ -149,3 +149,42 @@ func TestReaderKeepsPlainEnglishFacts(t *testing.T) {
 		}
 	}
 }
+
+// A notable event of a member's life — a theft, an accident, damage to
+// their home, a surgery — told of a recent day is their dated event, in
+// their name, in a chat of two or in the first person in a group, and
+// whatever other words it has; a mishap of the day is not, nor a figure
+// of speech ("looks like a tornado hit it", "we got robbed on question
+// seven"), nor what befell another member.
+func TestNotableEventsAreKept(t *testing.T) {
+	c, _ := chatOf(t, "notable", []line{
+		{0, 0, "19:00", "Tariq", "My bicycle got stolen yesterday, from right outside the hospital", "bike"},
+		{0, 0, "19:02", "Chloe", "Had a little fender bender two days ago, everyone's fine but my bumper is not", "car"},
+		{0, 1, "19:00", "Dev", "Missed the bus again this morning, standing in the rain for twenty minutes", noiseTopic},
+		{0, 1, "19:05", "Imogen", "Reorganized the closet last night and now the bedroom looks like a tornado hit it", noiseTopic},
+		{0, 2, "19:00", "Yvonne", "Went over last week's sheet, we got robbed on question seven", noiseTopic},
+		{0, 2, "19:10", "Dev", "Tom broke his arm yesterday playing five-a-side", noiseTopic},
+		{0, 3, "20:00", "阿豪", "我昨天电动车被偷了，就停在楼下十分钟", "bike"},
+	})
+	env := replay(t, c, offline.Config{})
+	active := memories(t, env)[groupmem.StatusActive]
+	for _, m := range active {
+		t.Logf("memory %q %v", m.Statement, m.Tags)
+	}
+	for _, want := range [][2]string{{"Tariq", "bicycle got stolen"}, {"Chloe", "fender bender"}, {"阿豪", "被偷"}} {
+		if !slices.ContainsFunc(active, func(m groupmem.Memory) bool {
+			return slices.Contains(m.Tags, "member:"+want[0]) && strings.Contains(m.Statement, want[0]) && strings.Contains(m.Statement, want[1]) &&
+				!strings.Contains(m.Statement, " my ") && !strings.Contains(m.Statement, "yesterday") && !strings.Contains(m.Statement, "昨天") &&
+				!strings.Contains(m.Statement, "ago")
+		}) {
+			t.Errorf("no memory of %s tells of the %s, dated, in their name", want[0], want[1])
+		}
+	}
+	for _, m := range active {
+		for _, w := range []string{"bus", "tornado", "robbed", "broke his arm"} {
+			if strings.Contains(m.Statement, w) {
+				t.Errorf("a mishap of the day or a figure of speech made a memory: %q", m.Statement)
+			}
+		}
+	}
+}
