@@ -20,6 +20,10 @@ var pairChats = []*pairChat{
 	{id: "lc-pair-dana-rafael", split: "train", zone: "-05:00", a: &pairDana, b: &pairRafael},
 	{id: "lc-pair-priya-lars", split: "train", zone: "+01:00", a: &pairPriya, b: &pairLars},
 	{id: "lc-pair-tomas-keiko", split: "train", zone: "+09:00", a: &pairTomas, b: &pairKeiko},
+	{id: "lc-pair-hana-obi", split: "train", zone: "+09:00", a: &pairHana, b: &pairObi},
+	{id: "lc-pair-gus-mae", split: "train", zone: "-04:00", a: &pairGus, b: &pairMae},
+	{id: "lc-pair-sofia-ravi", split: "train", zone: "+00:00", a: &pairSofia, b: &pairRavi},
+	{id: "lc-pair-jake-lin", split: "train", zone: "-07:00", a: &pairJake, b: &pairLin},
 }
 
 // pairTalk are the pools of talk every chat draws from, by name.

@@ -113,8 +113,8 @@ func TestPairChats(t *testing.T) {
 			}
 			checkPairFacts(t, g, msgs)
 		}
-		if len(gs) != 14 || splits["test"] != 4 || splits["train"] != 10 {
-			t.Errorf("seed %d: %d chats, splits %v; want 14, 4 test and 10 train", seed, len(gs), splits)
+		if len(gs) != 18 || splits["test"] != 4 || splits["train"] != 14 {
+			t.Errorf("seed %d: %d chats, splits %v; want 18, 4 test and 14 train", seed, len(gs), splits)
 		}
 	}
 }
