@@ -155,7 +155,10 @@
 //     of their own — a name, a first time, two rare words, a kind of
 //     lasting thing — and is no mood of the day (Language.Mood: "I'm
 //     alright, this week's been a lot", a night's sleep, the weather) nor
-//     a mishap. A fact worded nearly as a memory of the same member
+//     a mishap; a notable event of their life told of a recent day
+//     (Language.Notable, Language.Recent: a theft, an accident, a surgery,
+//     "My bicycle got stolen yesterday", "电动车被偷了") is kept whatever
+//     its other words. A fact worded nearly as a memory of the same member
 //     (evolve.Similarity, which evolve would take for a near-duplicate
 //     and let replace it) extends that memory with its date when it says
 //     something new, and is dropped otherwise. A member's answer to a question
