@@ -1,6 +1,7 @@
 package offline
 
 import (
+	"regexp"
 	"slices"
 	"strings"
 	"unicode"
@@ -244,52 +245,34 @@ func (f *Fuser) novelTerms(it *item, w *windowWords) []string {
 		}
 	}
 	out = append(out, w.islands(f.cfg.Languages, f.cfg.Lexicon, it)...)
-	out = append(out, w.titles(f.cfg.Languages, it)...)
-	return append(out, w.plans(f.cfg.Languages, it)...)
+	out = append(out, w.ownMatches(f.cfg.Languages, it, func(l *Language) *regexp.Regexp { return l.Title })...)
+	return append(out, w.ownMatches(f.cfg.Languages, it, func(l *Language) *regexp.Regexp { return l.Plan })...)
 }
 
-// titles returns the titles it marks as such (Language.Title), lower-cased,
-// when a token of one is its sender's alone in the window and names no
-// member: the song a member's choir rehearses ("今天排《祝酒歌》"), not the
-// show every member talks about.
-func (w *windowWords) titles(ls []Language, it *item) []string {
+// ownMatches returns, lower-cased, what the pattern of each language of
+// ls (nil: none) finds in it, its last group that matched, when a token
+// of it is its sender's alone in the window and names no member: the
+// title of a song a member's choir rehearses (Language.Title: "今天排《祝
+// 酒歌》"), where a trip of one's own goes (Language.Plan: "下个月去喀纳斯"),
+// not the show or the outing every member talks about.
+func (w *windowWords) ownMatches(ls []Language, it *item, pattern func(l *Language) *regexp.Regexp) []string {
 	var out []string
 	lower := strings.ToLower(it.msg.Content)
 	s := sender(it.msg)
-	for _, l := range ls {
-		if l.Title == nil {
+	for i := range ls {
+		re := pattern(&ls[i])
+		if re == nil {
 			continue
 		}
-		for _, m := range l.Title.FindAllStringSubmatch(lower, -1) {
-			title := m[len(m)-1]
-			if slices.ContainsFunc(tokens(features(ls, title)), func(t string) bool { return !w.names[t] && w.owner(t) == s }) {
-				out = append(out, title)
-			}
-		}
-	}
-	return out
-}
-
-// plans returns where the plans of it go (Language.Plan), lower-cased,
-// when a token there is its sender's alone in the window and names no
-// member: a trip of one's own ("下个月去喀纳斯"), not the outing all go on.
-func (w *windowWords) plans(ls []Language, it *item) []string {
-	var out []string
-	lower := strings.ToLower(it.msg.Content)
-	s := sender(it.msg)
-	for _, l := range ls {
-		if l.Plan == nil {
-			continue
-		}
-		for _, m := range l.Plan.FindAllStringSubmatch(lower, -1) {
-			to := ""
+		for _, m := range re.FindAllStringSubmatch(lower, -1) {
+			found := ""
 			for _, g := range m[1:] {
 				if g != "" {
-					to = g
+					found = g
 				}
 			}
-			if to != "" && slices.ContainsFunc(tokens(features(ls, to)), func(t string) bool { return !w.names[t] && w.owner(t) == s }) {
-				out = append(out, to)
+			if found != "" && slices.ContainsFunc(tokens(features(ls, found)), func(t string) bool { return !w.names[t] && w.owner(t) == s }) {
+				out = append(out, found)
 			}
 		}
 	}

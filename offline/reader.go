@@ -22,8 +22,9 @@ import (
 // whether the words are its sender's own in the window or the words the
 // others say too, whether it speaks in the first person or opens with
 // its verb, whether it speaks to the reader, its length, capitals inside
-// it, digits, a plan or a time, whether it tells of a mishap; and, where its language's weights have
-// them, what it is about (meaning: its place in the Lexicon's space). The
+// it, digits, a plan or a time, whether it tells of a mishap; and, where
+// its language's weights have them, what it is about (meaning: its place
+// in the Lexicon's space). The
 // weights, one set per language (reader.json, by Language.Name), are a
 // logistic regression fitted on the train split of the long-chat
 // evaluation set (group chats and chats of two) by TestTrainReader
