@@ -131,8 +131,8 @@ func (f *Fuser) decideCandidate(c *cluster, active activeDays) *decision {
 // no decision.
 func (f *Fuser) decideMemory(c *cluster, active activeDays, moderated time.Time) *decision {
 	m := c.mem
-	if m.Strength >= 1 || isMemberFact(m) || isSetting(m) {
-		return nil // pinned, what a member said about themselves, or a setting: kept without repetition
+	if m.Strength >= 1 || isMemberFact(m) || isSetting(m) || isSeries(m) {
+		return nil // pinned, what a member said about themselves, a setting or a series: kept without repetition
 	}
 	s := supportOf(c.items)
 	last := m.CreatedAt

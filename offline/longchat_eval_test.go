@@ -70,7 +70,8 @@ func TestLongChatMemories(t *testing.T) {
 			printMissed(g, r)
 		}
 		rnd := rand.New(rand.NewPCG(1, uint64(len(g.ID))))
-		fmt.Printf("\n== %s (%s, %s): %d active memories\n", g.ID, g.Split, g.Lang, len(mems))
+		fmt.Printf("\n== %s (%s, %s): %d active memories; facts %.1f%%, talk %.1f%%\n", g.ID, g.Split, g.Lang, len(mems),
+			pct(s.kept, s.values), pct(s.talk, s.mems))
 		shown := min(10, len(mems))
 		if os.Getenv("GROUPMEM_LONGCHAT_ALL") != "" {
 			shown = len(mems)

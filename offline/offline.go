@@ -400,6 +400,7 @@ func (f *Fuser) Fuse(ctx context.Context, p groupmem.Pass) (groupmem.Answer, err
 	ds = append(ds, f.memberFacts(items, mems, ds, used, words)...)
 	ds = append(ds, f.smallTalkFacts(mems, ds, words)...)
 	ds = append(ds, f.settings(items, mems, seeds, ds)...)
+	ds = append(ds, f.series(items, mems, words)...)
 	actions := ds.actions(alias, f.cfg.StrengthStep)
 	log := f.cfg.Logger.With("group_id", p.GroupID)
 	if p.Log != nil {

@@ -101,7 +101,7 @@ var kinds = []string{KindSingle, KindMultiHop, KindTemporal, KindWho, KindParaph
 
 // themes are the groups of the set, in order.
 // New themes are appended, so that the groups before them stay byte-identical.
-var themes = []*theme{&hikers, &parents, &studio, &bookClub, &devs, &runners, &classmates, &gamers, &abroad, &choir, &neighbors, &frisbee, &football, &family, &lab, &office, &school, &cycling, &photo, &garden, &sailing, &anglers, &band, &bakery, &campers, &startup, &nurses, &dorm, &meetup, &astronomy, &badminton, &intlParents, &allotment, &quizTeam, &zhChoir, &hkHikers, &cricketClub, &teaLovers, &diveClub, &dragonBoat, &climbGym, &renoOwners, &teachVolunteers, &catRescue}
+var themes = []*theme{&hikers, &parents, &studio, &bookClub, &devs, &runners, &classmates, &gamers, &abroad, &choir, &neighbors, &frisbee, &football, &family, &lab, &office, &school, &cycling, &photo, &garden, &sailing, &anglers, &band, &bakery, &campers, &startup, &nurses, &dorm, &meetup, &astronomy, &badminton, &intlParents, &allotment, &quizTeam, &zhChoir, &hkHikers, &cricketClub, &teaLovers, &diveClub, &dragonBoat, &climbGym, &renoOwners, &teachVolunteers, &catRescue, &makerSpace, &tabletopCafe, &squareDance, &carClub}
 
 // Generate returns the evaluation set of seed. It is deterministic: the
 // same seed gives the same set, byte for byte.

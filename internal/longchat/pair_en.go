@@ -24,6 +24,8 @@ var pairChats = []*pairChat{
 	{id: "lc-pair-gus-mae", split: "train", zone: "-04:00", a: &pairGus, b: &pairMae},
 	{id: "lc-pair-sofia-ravi", split: "train", zone: "+00:00", a: &pairSofia, b: &pairRavi},
 	{id: "lc-pair-jake-lin", split: "train", zone: "-07:00", a: &pairJake, b: &pairLin},
+	{id: "lc-pair-ilse-clayton", split: "train", zone: "+01:00", a: &pairIlse, b: &pairClayton},
+	{id: "lc-pair-shauna-delroy", split: "train", zone: "+08:00", a: &pairShauna, b: &pairDelroy},
 }
 
 // pairTalk are the pools of talk every chat draws from, by name.
