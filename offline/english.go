@@ -75,6 +75,7 @@ var English = Language{
 		// the time it keeps, asked or said again ("same time thursday?",
 		// "at the usual time")
 		`\b(same time (?:next week|(?:this |next |on )?(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday))|the usual time)\b`),
+	Refusal: regexp.MustCompile(`(?i)\b(?:no|not|never|can't|cannot|don't|won't|doesn't|avoid|allergic|intolerant|hate|off|without)\b`),
 	Mishap: regexp.MustCompile(`(?i)\b(again|once more|yet another|as ever|suddenly|out of nowhere|last minute|broke down|stopped working|died on me|packed up|conked out|` +
 		`burnt|spilled|spilt|smashed|overslept|locked (?:myself )?out|shrunk|stubbed|tripped over|slipped on|got soaked|missed (?:the|my) (?:bus|train|flight|stop)|` +
 		`delayed|stuck in traffic|traffic jam)\b`),

@@ -171,7 +171,11 @@
 //     group settles on and may change later (Language.Setting: where
 //     carpools leave from, the team's floor, a fee) is kept once, tagged
 //     TagSetting, and a later line about the same setting extends it with
-//     its date. None of these memories fades or expires for want of
+//     its date. What the group does each week under another name and
+//     posts in the same words ("Lunch at Tacos El Rey today?", "今晚英语角的
+//     主题是「相亲角」") is a series (TagSeries): one memory that lists each
+//     time with who posted it and its date, extended by each new time
+//     (see TagSeries). None of these memories fades or expires for want of
 //     repetition (7 and 8 leave them).
 //  7. A memory no message has supported on DeleteAfterDays (21) days the
 //     group was active (days without any message do not count: a group

@@ -1,7 +1,8 @@
 // Package longchat generates the long-chat retrieval evaluation set:
-// forty group chats as long as real ones (hundreds of messages over weeks, in
-// English, in Chinese and in both) and several hundred questions, each
-// with the ids of the messages that answer it; and ten chats of two
+// forty-eight group chats as long as real ones (hundreds of messages over
+// weeks, in English, in Chinese and in both) and several thousand
+// questions, each with the ids of the messages that answer it; and twenty
+// chats of two
 // friends telling each other their lives over months (Pairs), with a
 // question about each thing they tell.
 //
