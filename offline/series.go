@@ -101,12 +101,14 @@ func (f *Fuser) series(items []*item, mems []groupmem.Memory, w *windowWords) de
 			}
 		}
 	}
-	lines := make([]string, len(occs))
-	for i, o := range occs {
-		lines[i] = strings.ToLower(o.sentence)
+	var said strings.Builder // every sentence, lower-cased, one a line
+	for _, o := range occs {
+		said.WriteString(strings.ToLower(o.sentence))
+		said.WriteByte('\n')
 	}
+	all := said.String()
 	groups := seriesGroups(occs, func(o *occurrence, slot []shapeToken) bool {
-		return f.names(o, slot) && own(lines, strings.ToLower(o.sentence[slot[0].from:slot[len(slot)-1].to]))
+		return own(all, strings.ToLower(o.sentence[slot[0].from:slot[len(slot)-1].to])) && f.names(o, slot)
 	})
 	var ds decisions
 	for _, g := range groups {
@@ -301,8 +303,8 @@ func slotOK(slot []shapeToken) bool {
 }
 
 // sharedFrame returns the frame all of occs share, the occurrences whose
-// slot in it is a name, one a day, when they are a series: nil when they
-// are not. Most of the slots must name something (names): "Noodle Bar 8",
+// slot in it is a name, one a day, when they are a series with an
+// occurrence among the run's new messages: nil when they are not. Most of the slots must name something (names): "Noodle Bar 8",
 // "相亲角", not "an hour" or "dishwasher" from lines of talk that happen to
 // share their words.
 func sharedFrame(occs []*occurrence, names func(*occurrence, []shapeToken) bool) *seriesGroup {
@@ -317,7 +319,6 @@ func sharedFrame(occs []*occurrence, names func(*occurrence, []shapeToken) bool)
 	}
 	g := &seriesGroup{prefix: prefix, suffix: suffix}
 	days, slots := map[string]bool{}, map[string]bool{}
-	named := 0
 	for _, o := range occs {
 		if len(o.toks) < prefix+suffix || !framed(first, o.toks, prefix, suffix) {
 			continue
@@ -332,30 +333,29 @@ func sharedFrame(occs []*occurrence, names func(*occurrence, []shapeToken) bool)
 		}
 		days[o.it.day], slots[text] = true, true
 		g.occs = append(g.occs, o)
-		if names(o, slot) {
+	}
+	if len(days) < seriesMinDays || !slices.ContainsFunc(g.occs, func(o *occurrence) bool { return o.it.fresh }) {
+		return nil // no series, or none the run's new messages speak of
+	}
+	named := 0
+	for _, o := range g.occs {
+		if names(o, g.slot(o)) {
 			named++
 		}
 	}
-	if len(days) < seriesMinDays || 3*named < 2*len(g.occs) {
+	if 3*named < 2*len(g.occs) {
 		return nil
 	}
 	return g
 }
 
-// own reports whether value is said in no sentence of lines but its own:
+// own reports whether value is said once in all, the window's sentences:
 // a series names each occurrence once, where talk that shares a frame
 // draws its words from what everyone says ("Woke up to sleet again",
 // "Nothing but sleet out there").
-func own(lines []string, value string) bool {
-	n := 0
-	for _, l := range lines {
-		if strings.Contains(l, value) {
-			if n++; n > 1 {
-				return false
-			}
-		}
-	}
-	return true
+func own(all, value string) bool {
+	i := strings.Index(all, value)
+	return i < 0 || !strings.Contains(all[i+len(value):], value)
 }
 
 // seriesMaxFreq is how rare in ordinary text a word of a slot must be to
@@ -406,9 +406,6 @@ type seriesEntry struct {
 // occurrences is new, its words do not make a statement, or its memory
 // lists them all.
 func (f *Fuser) seriesDecision(g *seriesGroup, mems []groupmem.Memory) *decision {
-	if !slices.ContainsFunc(g.occs, func(o *occurrence) bool { return o.it.fresh }) {
-		return nil
-	}
 	ls := f.cfg.Languages
 	last := g.occs[len(g.occs)-1]
 	head, tail := f.seriesLabel(g, last)
