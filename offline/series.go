@@ -1,6 +1,7 @@
 package offline
 
 import (
+	"cmp"
 	"fmt"
 	"regexp"
 	"slices"
@@ -325,8 +326,8 @@ func sharedFrame(occs []*occurrence, names func(*occurrence, []shapeToken) bool)
 		}
 		slot := g.slot(o)
 		text := strings.ToLower(o.sentence[slot[0].from:slot[len(slot)-1].to])
-		if strings.Contains(text, nameMark) || !strings.ContainsFunc(text, func(r rune) bool { return unicode.IsLetter(r) }) {
-			continue // a member's name, or a number: a score, a time
+		if strings.Contains(text, nameMark) || strings.ContainsAny(text, clauseMarks) || !strings.ContainsFunc(text, unicode.IsLetter) {
+			continue // a member's name, clauses, or a number: a score, a time
 		}
 		if days[o.it.day] || slots[text] {
 			continue
@@ -424,7 +425,7 @@ func (f *Fuser) seriesDecision(g *seriesGroup, mems []groupmem.Memory) *decision
 		s := g.slot(o)
 		value := strings.TrimSpace(o.sentence[s[0].from:s[len(s)-1].to])
 		day := o.it.msg.SentAt.In(f.cfg.Evolve.Location)
-		who := o.it.msg.SenderName
+		who := cmp.Or(strings.TrimSpace(o.it.msg.SenderName), o.it.msg.SenderID)
 		text := value + " (" + who + ", " + l.Date(day) + ")"
 		if unspacedLabel {
 			text = value + "（" + who + "，" + l.Date(day) + "）"
