@@ -53,7 +53,6 @@ var Chinese = Language{
 	Result:      regexp.MustCompile(`输给|赢了|险胜|战胜|打平|\d{1,2}比\d{1,2}|[一二三四五六七八九十两]比[一二三四五六七八九十两零]|打满[一二三四五]局|(?:和|跟)[^，。！？]{2,24}打了一场`),
 	Team:        "队里",
 	Teamed:      strings.NewReplacer("我们队", "队里", "咱们队", "队里", "我们", "队里", "咱们", "队里").Replace,
-	Refusal:     regexp.MustCompile(`不|别|没法|反胃|过敏|忌口|戒了|受不了|怕|唔`),
 	Mishap:      regexp.MustCompile(`又|再次|再一次|还是老样子|突然|居然|临时|坏了|罢工|出毛病|响个不停|打不着火|堵了|堵车|堵死|晚点|延误|误点`),
 	NameEnds:    "路街道巷区村镇乡湾岛山岭峰湖桥站港庄堡坊城寺塔园苑店馆",
 	Others:      regexp.MustCompile(`(?:邻居|隔壁|同事|老板|领导|房东|室友)家?的`),

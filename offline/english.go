@@ -24,7 +24,7 @@ var English = Language{
 	SignOff: regexp.MustCompile(`(?i)\b(talk (to you )?(later|soon)|ttyl|see (you|ya|y'all) (later|soon|then|there)|catch (you|ya) later|take care|good ?night|gotta (go|run)|bye)\b`),
 	Reaction: regexp.MustCompile(`(?i)^\W*(that'?s|that is|this is|how|what a|sounds|looks|wow|omg|aww+|nice|great|awesome|amazing|cool|lol|haha+|yay|ok|okay|wait|honestly|same|sorry|no worries|love (it|that|this)|hang in there|sending|so anyways?|anyways?)\b` +
 		`[\w\s',-]{0,30}[.!]*\s*$`),
-	Photo: regexp.MustCompile(`(?i)\b(here'?s a (pic|photo|picture|shot|snap|video|link)|(check|look at) (this|these|it|out this)|pic of|photo of|(pic|photo|link) below|attached|sorry for the [a-z ]*(pic|photo))\b`),
+	Photo: regexp.MustCompile(`(?i)\b(here'?s (a|the|my|our) (pic|photo|picture|shot|snap|video|link|view|sunset|sunrise)|(check|look at) (this|these|it|out this|the|my|our)|pic of|photo of|(pic|photo|link) below|attached|sorry for the [a-z ]*(pic|photo))\b`),
 	Place: regexp.MustCompile(`\b(?:at|in|to|from|on|of) (?:the )?[A-Z][\w'-]*`),
 	Rewrites: append([]Rewrite{
 		// "Thanks for chaperoning at Willow Farm, Emma", "Thanks for
@@ -75,7 +75,6 @@ var English = Language{
 		// the time it keeps, asked or said again ("same time thursday?",
 		// "at the usual time")
 		`\b(same time (?:next week|(?:this |next |on )?(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday))|the usual time)\b`),
-	Refusal: regexp.MustCompile(`(?i)\b(?:no|not|never|can't|cannot|don't|won't|doesn't|avoid|allergic|intolerant|hate|off|without)\b`),
 	Mishap: regexp.MustCompile(`(?i)\b(again|once more|yet another|as ever|suddenly|out of nowhere|last minute|broke down|stopped working|died on me|packed up|conked out|` +
 		`burnt|spilled|spilt|smashed|overslept|locked (?:myself )?out|shrunk|stubbed|tripped over|slipped on|got soaked|missed (?:the|my) (?:bus|train|flight|stop)|` +
 		`delayed|stuck in traffic|traffic jam)\b`),

@@ -132,12 +132,6 @@ type Language struct {
 	// mishap ("今天电梯又停了", "领导今天突然要改方案"), so the day it counts
 	// from is no weekday of a habit.
 	Mishap *regexp.Regexp
-	// Refusal finds the words that keep a thing away ("不碰", "反胃",
-	// "can't", "allergic"): with a food of the lexicon in its sentence,
-	// a cue of the reader's that the member tells what they do not eat,
-	// in whatever frame ("海带我一口都不吃", "gluten and I cannot be
-	// friends").
-	Refusal *regexp.Regexp
 	// SelfDated finds a sentence in which its sender tells what they did
 	// or will do on a day it names: it opens with the sender as its
 	// subject and dates itself ("I took my kids to the museum yesterday",

@@ -90,6 +90,7 @@ func TestClean(t *testing.T) {
 		"Mel! Sounds like you and the kids had a blast. How'd they like it?":          "",
 		"Hey Andrew, Audrey got a surprise for you!":                                  "",
 		"Here's a pic of them snuggling on the favorite blanket.":                     "",
+		"Here's the sunset from the pier at St Kilda. The penguins come out after it": "The penguins come out after it",
 		"Melanie appreciate the group's friendship too":                               "",
 		"John too. Talk to you later!":                                                "John too.",
 		"Nate has a job he enjoys. Nate has a job he enjoys. So anyways":              "Nate has a job he enjoys.",

@@ -22,8 +22,7 @@ import (
 // whether the words are its sender's own in the window or the words the
 // others say too, whether it speaks in the first person or opens with
 // its verb, whether it speaks to the reader, its length, capitals inside
-// it, digits, a plan or a time, whether it tells of a mishap, whether it
-// names a food beside a word that keeps it away; and, where
+// it, digits, a plan or a time, whether it tells of a mishap; and, where
 // its language's weights have them, what it is about (meaning: its place
 // in the Lexicon's space). The
 // weights, one set per language (reader.json, by Language.Name), are a
@@ -40,7 +39,7 @@ import (
 // feature vector; "bias" is always 1.
 var readerFeatures = []string{"bias", "first", "verb_lead", "reader", "rare", "unknown", "min_freq",
 	"own", "shared", "capitals", "digits", "units", "exclaim", "plan", "time", "opener",
-	"job", "animal", "pastime", "study", "family", "vehicle", "specific", "mishap", "refuse"}
+	"job", "animal", "pastime", "study", "family", "vehicle", "specific", "mishap"}
 
 // readerWeights is the reader of one language: a weight per feature, a
 // weight per dimension of a sentence's meaning (none: the reader does not
@@ -219,7 +218,6 @@ func (f *Fuser) lineFeatures(l *Language, it *item, w *windowWords, sentence str
 	// bare ("the dentist told me…").
 	for _, m := range kindMatches(l.Name, strings.ToLower(said)) {
 		if m.kind == "food" {
-			set("refuse", b2f(l.Refusal != nil && l.Refusal.MatchString(said)))
 			continue
 		}
 		set(m.kind, 1)

@@ -21,6 +21,8 @@ func TestCheck(t *testing.T) {
 		{"Hey Andrew, Audrey got a surprise for you!", []string{SecondPerson, Greeting}},
 		{"Dave! Dave! Calvin will stay focused", []string{Greeting}},
 		{"Here's a pic of them snuggling on Audrey's favorite blanket.", []string{Photo}},
+		{"Kofi: Here's the view from the beach at Labadi, the waves were crazy", []string{Photo}},
+		{"Look at the hammers, like little soldiers", []string{Photo}},
 		{"Melanie appreciate the group's friendship too", []string{FirstPerson}},
 		{"Chloe help out at the food bank on Saturday mornings", []string{FirstPerson}},
 		{"Tariq don't eat pork", []string{FirstPerson}},
