@@ -103,6 +103,17 @@ func TestFactsSaidWithoutCueWords(t *testing.T) {
 		{"Whoever books lunch: no raw onion for me please, anything else is fine", "no raw onion"},
 		{"No sugar for me thanks, I'm cutting down", ""},
 		{"走，吃火锅去", ""},
+		// a job done once, just found or lived; a food kept off the
+		// plate for life; a pastime kept at; a car; where one came from
+		{"哦对了，当年干小区物业保洁，天天五点起", "当年干小区物业保洁"},
+		{"亲戚给介绍了个活，铁路列车员，钱不多，图个有事干", "铁路列车员"},
+		{"当二手车评估师就是这个样子，电话一响就得走", "二手车评估师"},
+		{"尿酸高，榴莲医生不让碰，馋也得忍着", "榴莲"},
+		{"养多肉耍了两年还是菜，老师都放弃我了", "养多肉"},
+		{"换车了，五菱缤果，膜还没贴完", "五菱缤果"},
+		{"我是从洛川出来的，说话那口音改不了", "洛川"},
+		{"他以前当过兵，现在开出租", ""},
+		{"今天又去医院排了一上午的队", ""},
 	} {
 		m := groupmem.Message{ID: "m", SenderID: "lan", SenderName: "阿岚", Content: c.text, SentAt: day}
 		st := ""
