@@ -79,6 +79,8 @@ func TestAnswers(t *testing.T) {
 		{4, 5, "19:50", "Jude", "just mustard, otherwise I'm easy", "a"},
 		{4, 6, "19:49", "Cleo", "Jude are you still coming tonight?", "q"}, // the moment
 		{4, 6, "19:50", "Jude", "running late, twenty minutes", "noise"},
+		{5, 0, "12:15", "阿峰", "小鹿你正经工作是干嘛的来着？新人问我我答不上来", "q"},
+		{5, 0, "12:16", "小鹿", "嵌入式开发，说来话长", "a"},
 		{3, 4, "20:00", "Ann", "Ben how was the hike?", "q"}, // the moment, not Ben
 		{3, 4, "20:01", "Ben", "muddy but fine, loved it", "noise"},
 	})
@@ -105,6 +107,7 @@ func TestAnswers(t *testing.T) {
 		"阿福是槟城人":                                                                    "槟城",
 		"Asked whether they are far from the site, Tariq said — over in Montpelier": "Montpelier",
 		"Asked about anything they don't eat, Jude said — just mustard":             "mustard",
+		"小鹿被问到正经工作是干嘛的：嵌入式开发":                                                       "嵌入式开发",
 	}
 	for start, words := range want {
 		i := slices.IndexFunc(active, func(m groupmem.Memory) bool { return strings.HasPrefix(m.Statement, start) })

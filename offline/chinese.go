@@ -555,7 +555,7 @@ var zhWeeklyDay = regexp.MustCompile(`(每|这|下|本)?(?:周|星期|礼拜)([�
 // zhAskWhat finds the word a question about its reader asks with (啥,
 // 什么, 哪, 谁, 几, 多少, 多大); zhAskMoment a question about the moment.
 var (
-	zhAskWhat   = regexp.MustCompile(`啥|什么|哪|谁|几|多少|多大|多久|多远`)
+	zhAskWhat   = regexp.MustCompile(`啥|什么|干嘛|哪|谁|几|多少|多大|多久|多远`)
 	zhAskYes    = regexp.MustCompile(`你(?:家|的)|是你|有[^，。！？\s]{0,6}(?:计划|打算|安排|忌口|不能吃|宠物|孩子|对象|名字)`)
 	zhAskMoment = regexp.MustCompile(`今天|今晚|明天|昨天|刚才|现在在|还来|到了|怎么样|咋样|好点|能[^，。！？]*一下|帮我|借我|发我|给我`)
 )
