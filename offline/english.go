@@ -328,7 +328,10 @@ var enFacts = map[string]*regexp.Regexp{
 		// (a name used as a word of a common noun, "my Fantasy team", is no thing one owns)
 		// a car named by make and model with what a car goes through
 		// ("The Kia Ceed failed its MOT", "two goals in the Nissan Qashqai")
-		`\b(?:the|my|our|in the) (?-i:[A-Z][a-z]+ [A-Z0-9][\w-]*)\b[^.!?]{0,40}\b(?:MOT|service|tyres?|boot|garage|broke down|small car|engine|mpg)\b`),
+		`\b(?:the|my|our|in the) (?-i:[A-Z][a-z]+ [A-Z0-9][\w-]*)\b[^.!?]{0,40}\b(?:MOT|service|tyres?|boot|garage|broke down|small car|engine|mpg)\b|` +
+		// a vehicle or device one bought, named by make and model ("New
+		// wheels: a BYD Seal", "Finally caved and bought a Yamaha NMAX")
+		`\bnew (?:wheels|ride)\b[:,]? (?:a|an|my)\b|\b(?:bought|picked up) (?:a|an|myself a) (?:new |second-hand |used )?(?-i:[A-Z][a-z]+ (?:[A-Z0-9][A-Z0-9-]+|[A-Za-z]*\d[\w-]*))\b`),
 	"school": regexp.MustCompile(`(?i)\bwent to (?-i:[A-Z])[^.,!?]{1,40} for (undergrad|college|grad school|uni)\b|(?-i:\b[Mm]y (?:[A-Z][\w&'-]* ){1,3}reunion)|` +
 		// what one researches ("thesis chapter on coral reef bleaching",
 		// "three years into protein folding")
@@ -342,7 +345,7 @@ var enFacts = map[string]*regexp.Regexp{
 		// ("sesame and me don't mix", "peanuts puts me in hospital", "is a
 		// no-go, EpiPen's in my kit bag", "swollen up like a balloon")
 		`(?i)\band (?:me|i) (?:don't|do not) (?:mix|get along)\b|\bputs me in (?:hospital|a&e|the er)\b|\bepipen|\bswollen up\b|` +
-		`(?i)\bi (?:was|ended up|landed|spent (?:a|two|three|four|five|a few|a couple of) (?:days|nights|weeks)) in (?:the )?(?:hospital|a&e|the er|icu|intensive care)\b|\bintolerant to\b|\bi (?:still )?(?:don't|do not|never|won't|refuse to) eat\b|\bi still can(?:'t|not) eat\b|\brefuse to eat\b|\bi(?:'m| am) (?:a )?coeliac\b|\bno [a-z]+(?: [a-z]+)? for me\b[^.!?]{0,30}\b(?:doctor|allerg|intoleran|orders)|` +
+		`(?i)\bi (?:was|ended up|landed|spent (?:a|two|three|four|five|a few|a couple of) (?:days|nights|weeks)) in (?:the )?(?:hospital|a&e|the er|icu|intensive care)\b|\bintolerant to\b|\bi (?:still )?(?:don't|do not|never|won't|will not|refuse to) eat\b|\bi still can(?:'t|not) eat\b|\brefuse to eat\b|\bi(?:'m| am) (?:a )?coeliac\b|\bno [a-z]+(?: [a-z]+)? for me\b[^.!?]{0,30}\b(?:doctor|allerg|intoleran|orders)|` +
 		// a food the lexicon knows (kinds/en.txt) kept from one's plate,
 		// or what it does to one ("no raw onion for me please", "nothing
 		// with soya for me", "Don't order anything with coriander for me",

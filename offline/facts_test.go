@@ -119,6 +119,10 @@ func TestFactsSaidWithoutCueWords(t *testing.T) {
 		{"不用，我比亚迪秦停在楼下", "比亚迪秦"},
 		{"做民航签派员的一到年底就忙疯", "民航签派员"},
 		{"这个游戏我真的不行，太烧脑", ""},
+		{"New wheels: a BYD Seal. The shop threw in a helmet and a lecture", "BYD Seal"},
+		{"Finally caved and bought a Yamaha NMAX, the commute is twenty minutes shorter", "Yamaha NMAX"},
+		{"Fine with any place for dinner, I will not eat oysters though", "oysters"},
+		{"Bought a Lego set for the nephew, he loved it", ""},
 		{"他以前当过兵，现在开出租", ""},
 		{"今天又去医院排了一上午的队", ""},
 	} {
