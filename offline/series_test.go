@@ -9,7 +9,8 @@ import (
 	"github.com/groupmem/groupmem/offline"
 )
 
-// seriesOf returns the active series memories of env's group.
+// seriesOf replays the chat of lines as group and returns its active
+// series memories.
 func seriesOf(t *testing.T, c []line, group string) []groupmem.Memory {
 	t.Helper()
 	chat, _ := chatOf(t, group, c)
@@ -89,15 +90,7 @@ func TestSeriesExtendsItsMemory(t *testing.T) {
 		{3, 0, "21:00", "Harry", "Sang at the bandstand in Albert Park this evening, someone's nan cried through the whole of the last song", "sang"},
 		{3, 1, "21:00", "Leah", "Who's in for the Christmas market on Friday?", "q"},
 	}
-	chat, _ := chatOf(t, "series-extends", lines)
-	env := replay(t, chat, offline.Config{})
-	all := memories(t, env)
-	var sang []groupmem.Memory
-	for _, m := range all[groupmem.StatusActive] {
-		if slices.Contains(m.Tags, offline.TagSeries) {
-			sang = append(sang, m)
-		}
-	}
+	sang := seriesOf(t, lines, "series-extends")
 	if len(sang) != 1 {
 		t.Fatalf("series %v; want one", statementsOf(sang))
 	}
