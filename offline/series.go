@@ -21,11 +21,13 @@ import (
 // of sentences sent on other days, each with a slot of its own, is an
 // occurrence; members' names count as one word wherever they stand, so
 // "…and Owen taught them" and "…and Maeve taught them" share their frame.
-// Sentences posted in the same words on SeriesMinDays days or more, with
-// as many slots that differ, are a series when the words around the slot
-// say something (seriesMinFrameUnits), speak of no sender alone and fit
-// a statement (no "you", no greeting; a question mark at their end is a
-// proposal that was posted, and goes).
+// Sentences posted in the same words on seriesMinDays days or more (two,
+// when the words around the slot say much and every slot names
+// something), with as many slots that differ, are a series when the words
+// around the slot say something (seriesMinFrameUnits), speak of no sender
+// alone and fit a statement (no "you", no greeting; a question mark at
+// their end is a proposal that was posted, and goes). A word with a
+// capital at the slot's edge belongs to the names ("Sports Day").
 //
 // The series is kept as one memory of the group that lists its
 // occurrences in the words they share, each with who posted it and when:
@@ -47,6 +49,13 @@ const TagSeries = "series"
 const (
 	// seriesMinDays is how many days a series' sentences must be posted on.
 	seriesMinDays = 3
+	// seriesMinDaysLong is how many days suffice when the frame says
+	// much (seriesLongFrameUnits) and every slot names something: "Tonight's
+	// English corner topic: {…}. A retired engineer talked for ten
+	// straight minutes" posted twice is a series; "Woke up to {…} again"
+	// is not.
+	seriesMinDaysLong    = 2
+	seriesLongFrameUnits = 12
 	// seriesMinFrameUnits is how much the words around a slot must say
 	// (unitsOf: a CJK character one, another word two).
 	seriesMinFrameUnits = 6
@@ -305,11 +314,12 @@ func slotOK(slot []shapeToken) bool {
 
 // sharedFrame returns the frame all of occs share, the occurrences whose
 // slot in it is a name, one a day, when they are a series with an
-// occurrence among the run's new messages: nil when they are not. Most of the slots must name something (names): "Noodle Bar 8",
-// "相亲角", not "an hour" or "dishwasher" from lines of talk that happen to
-// share their words.
+// occurrence among the run's new messages: nil when they are not. Most of
+// the slots must name something (names): "Noodle Bar 8", "相亲角", not "an
+// hour" or "dishwasher" from lines of talk that happen to share their
+// words.
 func sharedFrame(occs []*occurrence, names func(*occurrence, []shapeToken) bool) *seriesGroup {
-	if len(occs) < seriesMinDays {
+	if len(occs) < seriesMinDaysLong {
 		return nil
 	}
 	first := occs[0].toks
@@ -317,6 +327,16 @@ func sharedFrame(occs []*occurrence, names func(*occurrence, []shapeToken) bool)
 	for _, o := range occs[1:] {
 		p, s := frameOf(first, o.toks)
 		prefix, suffix = min(prefix, p), min(suffix, s)
+	}
+	// A word with a capital that the frame shares at the slot's edge is
+	// part of the names ("Botanical Garden", "Sports Day"), not of the
+	// frame.
+	capital := func(t shapeToken) bool { return t.units == 2 && capitalized(occs[0].sentence[t.from:t.to]) }
+	for suffix > 0 && capital(first[len(first)-suffix]) {
+		suffix--
+	}
+	for prefix > 1 && capital(first[prefix-1]) {
+		prefix--
 	}
 	g := &seriesGroup{prefix: prefix, suffix: suffix}
 	days, slots := map[string]bool{}, map[string]bool{}
@@ -335,7 +355,15 @@ func sharedFrame(occs []*occurrence, names func(*occurrence, []shapeToken) bool)
 		days[o.it.day], slots[text] = true, true
 		g.occs = append(g.occs, o)
 	}
-	if len(days) < seriesMinDays || !slices.ContainsFunc(g.occs, func(o *occurrence) bool { return o.it.fresh }) {
+	frame := 0
+	for _, t := range first[:prefix] {
+		frame += t.units
+	}
+	for _, t := range first[len(first)-suffix:] {
+		frame += t.units
+	}
+	long := frame >= seriesLongFrameUnits
+	if len(days) < seriesMinDays && !(long && len(days) >= seriesMinDaysLong) || !slices.ContainsFunc(g.occs, func(o *occurrence) bool { return o.it.fresh }) {
 		return nil // no series, or none the run's new messages speak of
 	}
 	named := 0
@@ -344,7 +372,7 @@ func sharedFrame(occs []*occurrence, names func(*occurrence, []shapeToken) bool)
 			named++
 		}
 	}
-	if 3*named < 2*len(g.occs) {
+	if 3*named < 2*len(g.occs) || len(days) < seriesMinDays && named < len(g.occs) {
 		return nil
 	}
 	return g

@@ -103,3 +103,35 @@ func TestSeriesExtendsItsMemory(t *testing.T) {
 		t.Errorf("series at version %d (parent %q); want the fourth time to extend the third's memory", m.Version, m.ParentID)
 	}
 }
+
+// Two days suffice when the shared words say much and each slot names
+// something; a capital at the slot's edge belongs to the name. A short
+// frame posted twice is no series.
+func TestSeriesOfTwoDays(t *testing.T) {
+	lines := []line{
+		{0, 2, "21:00", "Sofie", "Morning workshop done: oscilloscope basics with twelve signed up and fourteen who came", "workshop"},
+		{0, 3, "12:00", "Ben", "Back from Rudy's.", "talk"},
+		{1, 2, "21:00", "Jonah", "Morning workshop done: KiCad for beginners with twelve signed up and fourteen who came", "workshop"},
+		{1, 3, "12:00", "Ann", "Back from Wing's.", "talk"},
+		{2, 1, "19:00", "Ann", "Field trip to the Botanical Garden done, the kids loved it", "trip"},
+		{3, 1, "19:00", "Ben", "Field trip to the Sun Yat-Sen Garden done, the kids loved it", "trip"},
+	}
+	var workshop, trip string
+	for _, m := range seriesOf(t, lines, "series-two") {
+		st := m.Statement
+		switch {
+		case strings.Contains(st, "oscilloscope basics"):
+			workshop = st
+		case strings.Contains(st, "Botanical"):
+			trip = st
+		default:
+			t.Errorf("series %q; want the workshops and the field trips only", st)
+		}
+	}
+	if !strings.Contains(workshop, "oscilloscope basics (Sofie, ") || !strings.Contains(workshop, "; KiCad for beginners (Jonah, ") {
+		t.Errorf("workshops %q; want both, with their posters", workshop)
+	}
+	if !strings.HasPrefix(trip, "Field trip to the Botanical Garden (Ann, ") || !strings.Contains(trip, "; Sun Yat-Sen Garden (Ben, ") {
+		t.Errorf("field trips %q; want each garden named whole", trip)
+	}
+}
