@@ -33,11 +33,10 @@ import (
 // occurrences in the words they share, each with who posted it and when:
 // "Lunch at Noodle Bar 8 (Emma, Mon Mar 2); Tacos El Rey (Marcus, Mon Mar
 // 9)", "英语角的主题是「相亲角（老周，3月12日）；superpowers（依依，3月19日）」".
-// Most of its slots must name
-// something (a proper name, a word rare in ordinary text) said nowhere
-// else in the window but once: talk that happens to share its words
-// ("Woke up to sleet again", "Woke up to thick fog again") draws them
-// from what everyone says.
+// Most of its slots must name something (a proper name, a word rare in
+// ordinary text) said nowhere else in the window: talk that happens to
+// share its words ("Woke up to sleet again", "Woke up to thick fog
+// again") draws them from what everyone says.
 // A later occurrence extends the memory; the oldest occurrences go when
 // it would pass MaxStatementRunes. A series memory carries TagSeries and,
 // like a setting, does not fade for want of repetition. Only a series
@@ -50,10 +49,9 @@ const (
 	// seriesMinDays is how many days a series' sentences must be posted on.
 	seriesMinDays = 3
 	// seriesMinDaysLong is how many days suffice when the frame says
-	// much (seriesLongFrameUnits) and every slot names something: "Tonight's
-	// English corner topic: {…}. A retired engineer talked for ten
-	// straight minutes" posted twice is a series; "Woke up to {…} again"
-	// is not.
+	// much (seriesLongFrameUnits) and every slot names something:
+	// "Morning workshop done: {…} with twelve signed up and fourteen who
+	// came" posted twice is a series; "Back from {…}." is not.
 	seriesMinDaysLong    = 2
 	seriesLongFrameUnits = 12
 	// seriesMinFrameUnits is how much the words around a slot must say
