@@ -116,7 +116,7 @@ func (f *Fuser) series(items []*item, mems []groupmem.Memory, w *windowWords) de
 	}
 	all := said.String()
 	groups := seriesGroups(occs, func(o *occurrence, slot []shapeToken) bool {
-		return own(all, strings.ToLower(o.sentence[slot[0].from:slot[len(slot)-1].to])) && f.names(o, slot)
+		return own(all, strings.ToLower(slotText(o, slot))) && f.names(o, slot)
 	})
 	var ds decisions
 	for _, g := range groups {
@@ -209,6 +209,11 @@ type seriesGroup struct {
 // slot returns o's slot in g's frame, as tokens.
 func (g *seriesGroup) slot(o *occurrence) []shapeToken {
 	return o.toks[g.prefix : len(o.toks)-g.suffix]
+}
+
+// slotText returns the words of slot, tokens of o, as o posted them.
+func slotText(o *occurrence, slot []shapeToken) string {
+	return o.sentence[slot[0].from:slot[len(slot)-1].to]
 }
 
 // seriesGroups finds the series among occs: sentences that share their
@@ -343,7 +348,7 @@ func sharedFrame(occs []*occurrence, names func(*occurrence, []shapeToken) bool)
 			continue
 		}
 		slot := g.slot(o)
-		text := strings.ToLower(o.sentence[slot[0].from:slot[len(slot)-1].to])
+		text := strings.ToLower(slotText(o, slot))
 		if strings.Contains(text, nameMark) || strings.ContainsAny(text, clauseMarks) || !strings.ContainsFunc(text, unicode.IsLetter) {
 			continue // a member's name, clauses, or a number: a score, a time
 		}
@@ -395,7 +400,7 @@ const seriesMaxFreq = novelMaxFreq
 // capitals, written with one inside its sentence or with a digit
 // ("Noodle Bar 8", "Model 3").
 func (f *Fuser) names(o *occurrence, slot []shapeToken) bool {
-	text := o.sentence[slot[0].from:slot[len(slot)-1].to]
+	text := slotText(o, slot)
 	if strings.ContainsAny(text, clauseMarks) {
 		return false
 	}
@@ -440,7 +445,7 @@ func (f *Fuser) seriesDecision(g *seriesGroup, mems []groupmem.Memory) *decision
 		return nil
 	}
 	slot := g.slot(last)
-	example := head + last.sentence[slot[0].from:slot[len(slot)-1].to] + tail
+	example := head + slotText(last, slot) + tail
 	l := language(ls, example)
 	if l == nil || !fitAll(ls, example) || singular(ls, example) || contentUnits(ls, head+" "+tail) < 4 {
 		return nil // "who's in for …", "I went to the … yesterday": no series of the group's
@@ -448,8 +453,7 @@ func (f *Fuser) seriesDecision(g *seriesGroup, mems []groupmem.Memory) *decision
 	unspacedLabel := strings.ContainsFunc(head+tail, unspaced)
 	entries := make([]seriesEntry, 0, len(g.occs))
 	for _, o := range g.occs {
-		s := g.slot(o)
-		value := strings.TrimSpace(o.sentence[s[0].from:s[len(s)-1].to])
+		value := strings.TrimSpace(slotText(o, g.slot(o)))
 		day := o.it.msg.SentAt.In(f.cfg.Evolve.Location)
 		who := cmp.Or(strings.TrimSpace(o.it.msg.SenderName), o.it.msg.SenderID)
 		text := value + " (" + who + ", " + l.Date(day) + ")"
