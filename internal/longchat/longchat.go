@@ -1,7 +1,7 @@
 // Package longchat generates the long-chat retrieval evaluation set:
-// forty-eight group chats as long as real ones (hundreds of messages over
+// fifty-one group chats as long as real ones (hundreds of messages over
 // weeks, in English, in Chinese and in both) and several thousand
-// questions, each with the ids of the messages that answer it; and twenty
+// questions, each with the ids of the messages that answer it; and twenty-one
 // chats of two
 // friends telling each other their lives over months (Pairs), with a
 // question about each thing they tell.
@@ -102,7 +102,7 @@ var kinds = []string{KindSingle, KindMultiHop, KindTemporal, KindWho, KindParaph
 
 // themes are the groups of the set, in order.
 // New themes are appended, so that the groups before them stay byte-identical.
-var themes = []*theme{&hikers, &parents, &studio, &bookClub, &devs, &runners, &classmates, &gamers, &abroad, &choir, &neighbors, &frisbee, &football, &family, &lab, &office, &school, &cycling, &photo, &garden, &sailing, &anglers, &band, &bakery, &campers, &startup, &nurses, &dorm, &meetup, &astronomy, &badminton, &intlParents, &allotment, &quizTeam, &zhChoir, &hkHikers, &cricketClub, &teaLovers, &diveClub, &dragonBoat, &climbGym, &renoOwners, &teachVolunteers, &catRescue, &makerSpace, &tabletopCafe, &squareDance, &carClub}
+var themes = []*theme{&hikers, &parents, &studio, &bookClub, &devs, &runners, &classmates, &gamers, &abroad, &choir, &neighbors, &frisbee, &football, &family, &lab, &office, &school, &cycling, &photo, &garden, &sailing, &anglers, &band, &bakery, &campers, &startup, &nurses, &dorm, &meetup, &astronomy, &badminton, &intlParents, &allotment, &quizTeam, &zhChoir, &hkHikers, &cricketClub, &teaLovers, &diveClub, &dragonBoat, &climbGym, &renoOwners, &teachVolunteers, &catRescue, &makerSpace, &tabletopCafe, &squareDance, &carClub, &nightRun, &groupBuy, &orchestraSH}
 
 // Generate returns the evaluation set of seed. It is deterministic: the
 // same seed gives the same set, byte for byte.

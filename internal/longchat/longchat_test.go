@@ -61,7 +61,7 @@ func TestGenerateIsDeterministic(t *testing.T) {
 	}
 }
 
-// The groups are as long as real chats: 48 groups (13 English, 17 Chinese, 18
+// The groups are as long as real chats: 51 groups (13 English, 19 Chinese, 19
 // mixed; four of each in the test split), each of 400 messages or more
 // over 20 nights or more from 4 members or more, costing 15,000 tokens or
 // more, at plausible times, asked the morning after their last day.
@@ -69,8 +69,8 @@ func TestGroupsAreLongChats(t *testing.T) {
 	for _, seed := range []int64{1, 2, 3} {
 		s := Generate(seed)
 		chats := parse(t, s)
-		if len(s.Groups) != 48 {
-			t.Fatalf("seed %d: %d groups, want 48", seed, len(s.Groups))
+		if len(s.Groups) != 51 {
+			t.Fatalf("seed %d: %d groups, want 51", seed, len(s.Groups))
 		}
 		langs, tests, ids := map[string]int{}, map[string]int{}, map[string]bool{}
 		validID := regexp.MustCompile(`^[A-Za-z0-9-]+$`)
@@ -90,7 +90,7 @@ func TestGroupsAreLongChats(t *testing.T) {
 			}
 			checkChat(t, chats[g.ID])
 		}
-		if want := map[string]int{"en": 13, "zh": 17, "mixed": 18}; !reflect.DeepEqual(langs, want) {
+		if want := map[string]int{"en": 13, "zh": 19, "mixed": 19}; !reflect.DeepEqual(langs, want) {
 			t.Errorf("seed %d: groups by language %v, want %v", seed, langs, want)
 		}
 		if want := map[string]int{"en": 4, "zh": 4, "mixed": 4}; !reflect.DeepEqual(tests, want) {

@@ -26,6 +26,7 @@ var pairChats = []*pairChat{
 	{id: "lc-pair-jake-lin", split: "train", zone: "-07:00", a: &pairJake, b: &pairLin},
 	{id: "lc-pair-ilse-clayton", split: "train", zone: "+01:00", a: &pairIlse, b: &pairClayton},
 	{id: "lc-pair-shauna-delroy", split: "train", zone: "+08:00", a: &pairShauna, b: &pairDelroy},
+	{id: "lc-pair-marjorie-dev", split: "train", zone: "+00:00", a: &pairMarjorie, b: &pairDev},
 }
 
 // pairTalk are the pools of talk every chat draws from, by name.

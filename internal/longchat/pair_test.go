@@ -113,8 +113,8 @@ func TestPairChats(t *testing.T) {
 			}
 			checkPairFacts(t, g, msgs)
 		}
-		if len(gs) != 20 || splits["test"] != 4 || splits["train"] != 16 {
-			t.Errorf("seed %d: %d chats, splits %v; want 20, 4 test and 16 train", seed, len(gs), splits)
+		if len(gs) != 21 || splits["test"] != 4 || splits["train"] != 17 {
+			t.Errorf("seed %d: %d chats, splits %v; want 21, 4 test and 17 train", seed, len(gs), splits)
 		}
 	}
 }
