@@ -486,6 +486,37 @@ var (
 	enWeekday = regexp.MustCompile(`(?i)\b(every |on |this |last |next )?(monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b('s\b| of\b| (?:evening|morning|afternoon|night)s\b)?`)
 )
 
+// enBareI is "I'm" and "I've" written without the apostrophe, in lower
+// case ("im so tired", "ive got a spreadsheet"), or opening a sentence.
+var enBareI = regexp.MustCompile(`\b(?:im|ive)\b|(?:^|[.!?]\s+)(?:Im|Ive)\b`)
+
+// enNotPresentWords are the words after "I" that are no verb of the
+// present: auxiliaries and modals, the irregular past, and the adverbs and
+// conjunctions that may follow it ("I could", "I rode", "I then…").
+var enNotPresentWords = map[string]bool{}
+
+func init() {
+	for _, w := range strings.Fields(`am was were had did can cannot could will would shall should may might must
+		went got saw ran made took came bought met said told thought felt left kept found gave knew began brought built caught chose drew drank
+		drove ate fell fought flew forgot froze grew heard held hid hit hurt lost lay led lent let meant paid put quit read rode rang rose sold
+		sent set shook shot shut sang sank sat slept spoke spent spun stood stole stuck swam swore taught tore threw understood woke wore won
+		wrote broke bit blew dug fed fled forgave hung slid split spread struck sought wept wound dreamt learnt burnt spelt smelt spilt bent
+		bled bred dealt knelt leapt lit cut beat became become begun been done gone seen known shown
+		then finally once recently literally honestly already only first probably definitely seriously kinda kind personally too alone
+		and or but so though nearly almost simply genuinely really also usually still always never often sometimes even just totally
+		actually mean guess suppose ever are is not no both all here there now again away a an the to of in on at for with from by as if when`) {
+		enNotPresentWords[w] = true
+	}
+}
+
+// enNotPresent reports whether w, the word after "I", is no verb of the
+// present: a word of enNotPresentWords, a past tense ("-ed") or a negated
+// auxiliary ("didn't"); the rewrite reads the words after it again.
+func enNotPresent(w string) bool {
+	lw := strings.ToLower(w)
+	return enNotPresentWords[lw] || strings.HasSuffix(lw, "ed") || strings.HasSuffix(lw, "'t") || strings.HasSuffix(lw, "n't")
+}
+
 // enAuxBefore finds an auxiliary verb right before "I" ("did I go",
 // "can I have"): the verb after "I" then keeps its bare form.
 var enAuxBefore = regexp.MustCompile(`(?i)\b(?:did|does|do|didn't|doesn't|don't|can|can't|could|couldn't|would|wouldn't|should|shouldn't|will|won't|may|might|must)\s*$`)
@@ -554,6 +585,15 @@ func enPersons(st, name string, ours map[string]string) string {
 		named = named || nameAt(b.String(), name) >= 0
 		if w == "US" || titleWord(w, b.String()) || lw == "i" && strings.HasPrefix(st[at[1]:], "-") {
 			b.WriteString(w) // the country, or a word of a title ("Lean on Me")
+			continue
+		}
+		if at[2] >= 0 && !enPresent(st[at[6]:at[7]]) && !enNotPresent(st[at[6]:at[7]]) {
+			// "I" and a word that may be a verb of the present the rewrite
+			// does not know ("I consider"): "I" stays, and the clause that
+			// keeps it is dropped (clean), rather than told as "Ann
+			// consider".
+			b.WriteString(w[:1])
+			last = at[0] + 1
 			continue
 		}
 		if at[2] >= 0 && !enPresent(st[at[6]:at[7]]) {
@@ -655,6 +695,7 @@ var enApartPlural = map[string]string{
 // name and the verb's third person, and other first-person words the
 // name (we: whose their "we" is).
 func enVoice(st, name string, day time.Time, we We) string {
+	st = enBareI.ReplaceAllStringFunc(st, func(w string) string { return "I'" + w[1:] }) // "im", "ive": "I'm", "I've"
 	// "Tonight's set at the Corn Exchange" → "The set tonight at …", so
 	// that the date takes the place of the day, not of its possessive.
 	st = enDayPossessive.ReplaceAllStringFunc(st, func(w string) string {

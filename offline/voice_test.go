@@ -26,6 +26,9 @@ func TestThirdPerson(t *testing.T) {
 		{en, "Being a nurse is rewarding but my feet hate me. I was tired", "Being a nurse is rewarding but Ann's feet hate them. They were tired"},
 		{en, "I moved to the US last year and I study law", "Ann moved to the US in 2025 and they study law"},
 		{en, "I study law", "Ann studies law"},
+		{en, "im four on four off and ive got a spreadsheet", "Ann is four on four off and they've got a spreadsheet"},
+		{en, "The shop had no Wensleydale, which I deem a crime", "The shop had no Wensleydale, which I deem a crime"}, // a verb the rewrite does not know: "I" stays, for clean to drop its clause
+		{en, "I then rode home", "Ann then rode home"},
 		{en, "We meet at the trailhead tonight, see us there", "Members meet at the trailhead on the evening of Sat Oct 24, see the group there"},
 		{en, "We went camping at the beach with the kids", "Ann and family went camping at the beach with the kids"},
 		{en, "Tomorrow I’ll host board game night", "On Sun Oct 25 Ann will host board game night"},
@@ -166,5 +169,16 @@ func TestWeekdays(t *testing.T) {
 		if got := thirdPerson(DefaultLanguages(), tt.in, tt.msg, time.UTC); got != tt.want {
 			t.Errorf("%s: thirdPerson(%q) = %q, want %q", tt.msg.SentAt.Weekday(), tt.in, got, tt.want)
 		}
+	}
+}
+
+// A clause whose verb after "I" the rewrite does not know is dropped, not
+// told as "Ann deem": the rest of the statement stays.
+func TestUnknownVerbDropsItsClause(t *testing.T) {
+	ls := DefaultLanguages()
+	m := groupmem.Message{SenderName: "Ann", SentAt: time.Date(2026, 10, 24, 21, 30, 0, 0, time.UTC)}
+	got := clean(ls, ownThirdPerson(ls, "The shop had no Wensleydale. I deem that a crime", m, time.UTC))
+	if got != "The shop had no Wensleydale." {
+		t.Errorf("clean(ownThirdPerson(…)) = %q, want the first sentence alone", got)
 	}
 }

@@ -9,7 +9,7 @@ var English = Lexicon{
 	Greeting: regexp.MustCompile(`(?i)^\W*(hey|hi|hello|hiya|yo|congrats|congratulations|welcome)\b|` +
 		`(?i)^\W*(good )?(morning|evening|night|afternoon)( all| everyone| folks| guys| team)?\W*$`),
 	Photo:       regexp.MustCompile(`(?i)\b(here'?s (a|the|my|our) (pic|photo|picture|shot|snap|video|link|view|sunset|sunrise)|(check|look at) (this|these|it|out this|the|my|our)|see (the |this )?(pic|photo|attached)|pic of|photo of|(pic|photo|link) below|attached|sorry for the [a-z ]*(pic|photo))\b`),
-	FirstPerson: regexp.MustCompile(`\b(I|I'm|I've|I'll|I'd|me|my|mine|myself)\b`),
+	FirstPerson: regexp.MustCompile(`\b(I|I'm|I've|I'll|I'd|me|my|mine|myself|im|ive|Im|Ive)\b`),
 	SignOff:     regexp.MustCompile(`(?i)\b(talk (to you )?(later|soon)|ttyl|see (you|ya|y'all) (later|soon|then|there|tomorrow)|catch (you|ya) later|take care|good ?night|gotta (go|run)|bye)\b`),
 	Reaction:    regexp.MustCompile(`(?i)^\W*(that'?s|that is|this is|how|what a|sounds|looks|wow|omg|aww+|nice|great|awesome|amazing|cool|lol|haha+|yay|love (it|that|this))\b[\w\s',]{0,24}[.!]*\s*$`),
 	Verb:        regexp.MustCompile(`\b([A-Z][a-z]+) (?:really |also |still |even |just |always |never |totally )?(have|do|go|am|don't|haven't|appreciate|love|like|want|need|think|know|feel|hope|wish|enjoy|miss|work|live|agree|guess|mean|say|get|make|take|help|eat|keep|play|run|watch|cook|bake|teach|study|write|sing|draw|drive|walk|swim|travel|volunteer|try|spend|sleep|start|finish|find|come|bring|buy|use|own|prefer|hate|adore|plan|paint|visit|call|tell|talk|train|practise|practice)\b`),

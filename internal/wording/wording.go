@@ -256,10 +256,16 @@ func word(r rune) bool {
 	return (unicode.IsLetter(r) || unicode.IsDigit(r)) && !unicode.Is(unicode.Han, r)
 }
 
-// vocative reports whether a clause opens by calling a member by name:
-// "Dave!", "Andrew, ...", "Hey Andrew".
+// vocative reports whether a clause opens or ends by calling a member by
+// name: "Dave!", "Andrew, ...", "Hey Andrew", "… knew everything, Dev.".
 func vocative(c string, names []string) bool {
 	t := strings.TrimSpace(c)
+	end := strings.TrimRight(t, ".!?。！？ ")
+	for _, n := range names {
+		if n != "" && len(end) < len(t) && strings.HasSuffix(end, ", "+n) {
+			return true
+		}
+	}
 	for _, n := range names {
 		if n == "" || !strings.HasPrefix(t, n) {
 			continue
