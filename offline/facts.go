@@ -736,11 +736,49 @@ func (f *Fuser) factStatement(said groupmem.Message, k factKind, w *windowWords)
 	if k.name == "family" || k.name == "owns" {
 		said.Content = mine(f.cfg.Languages, said.Content)
 	}
+	said.Content = w.dropVocatives(said)
 	we := w.we(said, k.name != "event")
 	if we != WeGroup && (k.name == "home" || k.name == "family" || k.name == "owns") {
 		we = WeHousehold // "we're in Titirangi now": the member's household moved
 	}
 	return f.subject(f.memberStatement(said, we), said), false
+}
+
+// dropVocatives returns m's text without the other members it calls by
+// name at the end of a sentence ("You knew everything, Dev." → "You knew
+// everything."): a memory speaks of a member, never to one.
+func (w *windowWords) dropVocatives(m groupmem.Message) string {
+	text := m.Content
+	if w == nil {
+		return text
+	}
+	for s, name := range w.members {
+		if s == sender(m) || utf8.RuneCountInString(name) < 2 {
+			continue
+		}
+		for _, comma := range []string{", ", "，"} {
+			call := comma + name
+			var b strings.Builder
+			rest := text
+			for {
+				i := strings.Index(rest, call)
+				if i < 0 {
+					b.WriteString(rest)
+					break
+				}
+				after := rest[i+len(call):]
+				r, _ := utf8.DecodeRuneInString(after)
+				if after == "" || strings.ContainsRune(".!?。！？~～", r) {
+					b.WriteString(rest[:i]) // the call goes, its mark stays
+				} else {
+					b.WriteString(rest[:i+len(call)])
+				}
+				rest = after
+			}
+			text = b.String()
+		}
+	}
+	return text
 }
 
 // we is whose the plural first person of m, a member's own line, is:

@@ -124,6 +124,21 @@ func TestFactsSaidWithoutCueWords(t *testing.T) {
 		{"Fine with any place for dinner, I will not eat oysters though", "oysters"},
 		{"Bought a Lego set for the nephew, he loved it", ""},
 		{"他以前当过兵，现在开出租", ""},
+		// the years a job was done, what doing it is like; a home settled
+		// into, lived in from now on, whose water fails, commuted from; a
+		// child's first, test or parents' evening
+		{"我当公交司机那么多年，站着不算啥", "公交司机"},
+		{"当了这么多年咖啡店老板，肩膀从来没这么酸过", "咖啡店老板"},
+		{"今天又加班，做空服员真的很难准时下班", "空服员"},
+		{"搬家搞定，北温安顿下来了", "北温"},
+		{"新房子交接了，以后住列治文", "列治文"},
+		{"古北这边小区又停水了，今晚干脆在店里待到打烊", "古北"},
+		{"从华侨城过来地铁挤成罐头，今晚晚点到", "华侨城"},
+		{"小核桃今天第一次叫爸爸了，我在工位上差点哭出来", "小核桃"},
+		{"嘟嘟数学测验拿了满分，奖励了一个冰淇淋", "嘟嘟"},
+		{"悦悦学校今天开家长会，又是我去的", "悦悦"},
+		{"青浦那边又在修路，导航带我绕了一大圈", ""},
+		{"大家第一次自己包饺子，包得歪歪扭扭", ""},
 		{"今天又去医院排了一上午的队", ""},
 	} {
 		m := groupmem.Message{ID: "m", SenderID: "lan", SenderName: "阿岚", Content: c.text, SentAt: day}
@@ -145,5 +160,34 @@ func TestFactsIn(t *testing.T) {
 	fs := factsIn(DefaultLanguages(), text)
 	if len(fs) != 2 || !strings.Contains(text[fs[1].from:fs[1].to], "双子座") {
 		t.Errorf("factsIn = %+v, want a pastime then a sign", fs)
+	}
+}
+
+// A member called by name at a sentence's end is dropped from what a
+// member says of themselves; a name inside the sentence, or the sender's
+// own, stays.
+func TestDropVocatives(t *testing.T) {
+	f, err := New(Config{}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]string{
+		"I was a librarian for thirty years, Dev. I research, Dev!": "I was a librarian for thirty years. I research!",
+		"I met Dev, Ben and Cai at the library, Ann.":               "I met Dev, Ben and Cai at the library, Ann.",
+	}
+	items := windowOf(t, f, "dev: Dev's shift ran over again tonight", "ann: I was a librarian for thirty years, Dev. I research, Dev!",
+		"ann: I met Dev, Ben and Cai at the library, Ann.")
+	w := newWindowWords(f.cfg.Languages, items)
+	n := 0
+	for _, it := range items {
+		if st, ok := want[it.msg.Content]; ok {
+			n++
+			if got := w.dropVocatives(it.msg); got != st {
+				t.Errorf("dropVocatives(%q) = %q, want %q", it.msg.Content, got, st)
+			}
+		}
+	}
+	if n != len(want) {
+		t.Fatalf("%d of the lines were read as items, want %d", n, len(want))
 	}
 }

@@ -104,7 +104,10 @@
 //     from the sentence that says it to its end, cleaned as above, in the
 //     third person with absolute dates (the member named once, "their"
 //     after; a sentence that left its subject out gets the member's name:
-//     "Booked flights to Lisbon" → "Ann booked flights to Lisbon"), tagged
+//     "Booked flights to Lisbon" → "Ann booked flights to Lisbon"; "im"
+//     and "ive" are "I'm" and "I've"; a clause whose verb after "I" the
+//     conjugation table (verbs/en.txt) does not know is dropped, not told
+//     as "Ann deem"), tagged
 //     TagMember, "member:<sender>" and its kind; a later line about a job
 //     or a home updates the member's memory of that kind, adding the new
 //     line with its date to what was said. Each fact of a message is read
