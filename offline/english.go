@@ -272,7 +272,7 @@ var enFacts = map[string]*regexp.Regexp{
 		`(?i)\b(?:power cut|bins|roadworks|flooding|broadband|potholes|bin collection)\b[^.!?]{0,20}\b(?:in|of|across) (?:the whole of )?(?-i:[A-Z])|` +
 		`(?i)\bmoved\b[,!.]? (?-i:[A-Z][\w'-]*(?: [A-Z][\w'-]*)*) now\b|\bwe(?:'re| are) (?:in|living in) (?-i:[A-Z])[^.!?,]{0,25} now\b|\b(?:we|i)(?:'re|'m| are| am) (?-i:[A-Z][\w'-]*(?: [A-Z][\w'-]*)?) (?:people|folk|residents?|locals?) now\b|` +
 		`(?i)\b(?:room|flat|place|house|apartment|unit) in (?-i:[A-Z])[^.!?]{0,25}\bmoving\b|\bnew address (?:is )?in (?-i:[A-Z])|\bgot the keys\b[^.!?]{0,12}, (?-i:[A-Z])`),
-	"family": regexp.MustCompile(`(?i)\bi'?m raising an? [a-z]+\b|\bmy (wife|husband|partner|girlfriend|boyfriend|son|daughter|kids|children|mom|mum|dad|mother|father|brother|sister|baby|dog|cat) (just |finally |really )?(is|are|was|has|had|hates|loves|lives|works|turns|turned|started|got|plays)\b|` +
+	"family": regexp.MustCompile(`(?i)\bi'?m raising an? [a-z]+\b|\bmy (wife|husband|partner|girlfriend|boyfriend|son|daughter|kids|children|mom|mum|dad|mother|father|brother|sister|baby|dog|cat) (just |finally |really |still )?(is|are|was|has|had|hates|loves|lives|works|turns|turned|started|got|plays|drives|runs|teaches|owns)\b|` +
 		// a relative as where they live, or named, as they are ("my
 		// parents are back in Chennai", "my sister Margaret is staying for
 		// a week")

@@ -139,6 +139,14 @@ func TestFactsSaidWithoutCueWords(t *testing.T) {
 		{"悦悦学校今天开家长会，又是我去的", "悦悦"},
 		{"青浦那边又在修路，导航带我绕了一大圈", ""},
 		{"大家第一次自己包饺子，包得歪歪扭扭", ""},
+		{"我一个ICU护士，体检报告比我还难看", "ICU护士"},
+		{"My dad still drives a taxi at 61, says retiring is for people who like daytime tv", "dad still drives a taxi"},
+		{"从新都过来要四十分钟，所以我回回都是最后到", "新都"},
+		{"我们桐梓林小区门口在修地铁，出门绕一大圈", "桐梓林"},
+		{"过年回内江，河边跑起来比绿道安逸多了", "内江"},
+		{"过年回老家，好好歇几天", ""},
+		{"我那个小鹏P7充电又要排队", "小鹏P7"},
+		{"提了！小牛电动车，以后跑完不用等公交了", "小牛电动车"},
 		{"今天又去医院排了一上午的队", ""},
 	} {
 		m := groupmem.Message{ID: "m", SenderID: "lan", SenderName: "阿岚", Content: c.text, SentAt: day}

@@ -26,9 +26,9 @@ const (
 	SecondPerson = "second-person" // addresses a reader: "you", "你"
 	Question     = "question"      // asks: "?", "吗", "呢"
 	Repeated     = "repeated"      // a clause said twice
-	Greeting     = "greeting"      // a greeting or a vocative: "Hey Andrew,", "Dave!"
+	Greeting     = "greeting"      // a greeting or a vocative: "Hey Andrew,", "Dave!", "…, Dave."
 	Photo        = "photo"         // points at a picture or at the chat: "Here's a pic", "看这张"
-	FirstPerson  = "first-person"  // a first-person word or verb form left: "I", "Melanie appreciate", "我"
+	FirstPerson  = "first-person"  // a first-person word or verb form left: "I", "im", "Melanie appreciate", "我"
 	SignOff      = "sign-off"      // "Talk to you later!", "晚安"
 	Reaction     = "reaction"      // a bare reaction: "That's great!", "太好了", "哈哈"
 	Mention      = "mention"       // an @mention
