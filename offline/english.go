@@ -366,6 +366,10 @@ var enFacts = map[string]*regexp.Regexp{
 		`\b(?:took|taken|taking) up\b|\bmy (?:new |latest )?(?:obsession|hobby|addiction) is\b|\bspent (?:all|the whole(?: of)?|my whole) (?:day|weekend|morning|afternoon|evening|\w+day) (?:on|doing)\b|\blifelong (?-i:[A-Z])|(?-i:\b[A-Z][\w-]*) fan here\b|\bis the best (?:singer|game|movie|film|restaurant)\b|` +
 		// a team one will not miss ("can't make it, the Cubs are playing")
 		`(?-i:\bthe [A-Z][\w'-]*(?: [A-Z][\w'-]*)*) are (?:playing|on)\b|` +
+		// a team followed, by its plural name opening a sentence, as it
+		// wins or loses ("Longhorns won!", "Cubs lost in the ninth"), not
+		// what a person won ("James won the raffle")
+		`(?-i:(?:^|[.!?]\s+)(?:The )?[A-Z][a-z]{2,}s) (?:won|lost|beat|drew)(?:[!.,]|$|\s+(?:at home|away|again|in the|by|tonight|today|yesterday|last night|\d))|` +
 		// a pastime kept up, joined or played for a side ("I've been
 		// quilting since my twenties", "I joined a lawn bowls club", "I
 		// play cricket for a local club")
