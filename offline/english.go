@@ -497,9 +497,8 @@ var enBareI = regexp.MustCompile(`\b(?:im|ive)\b|(?:^|[.!?]\s+)(?:Im|Ive)\b`)
 // enNotPresentWords are the words after "I" that are no verb of the
 // present: auxiliaries and modals, the irregular past, and the adverbs and
 // conjunctions that may follow it ("I could", "I rode", "I then…").
-var enNotPresentWords = map[string]bool{}
-
-func init() {
+var enNotPresentWords = func() map[string]bool {
+	m := map[string]bool{}
 	for _, w := range strings.Fields(`am was were had did can cannot could will would shall should may might must
 		went got saw ran made took came bought met said told thought felt left kept found gave knew began brought built caught chose drew drank
 		drove ate fell fought flew forgot froze grew heard held hid hit hurt lost lay led lent let meant paid put quit read rode rang rose sold
@@ -509,9 +508,10 @@ func init() {
 		then finally once recently literally honestly already only first probably definitely seriously kinda kind personally too alone
 		and or but so though nearly almost simply genuinely really also usually still always never often sometimes even just totally
 		actually mean guess suppose ever are is not no both all here there now again away a an the to of in on at for with from by as if when`) {
-		enNotPresentWords[w] = true
+		m[w] = true
 	}
-}
+	return m
+}()
 
 // enNotPresent reports whether w, the word after "I", is no verb of the
 // present: a word of enNotPresentWords, a past tense ("-ed") or a negated

@@ -758,28 +758,17 @@ func (w *windowWords) dropVocatives(m groupmem.Message) string {
 		}
 		for _, comma := range []string{", ", "，"} {
 			call := comma + name
-			var b strings.Builder
-			rest := text
-			for {
-				i := strings.Index(rest, call)
-				if i < 0 {
-					b.WriteString(rest)
-					break
-				}
-				after := rest[i+len(call):]
-				r, _ := utf8.DecodeRuneInString(after)
-				if after == "" || strings.ContainsRune(".!?。！？~～", r) {
-					b.WriteString(rest[:i]) // the call goes, its mark stays
-				} else {
-					b.WriteString(rest[:i+len(call)])
-				}
-				rest = after
+			for _, mark := range vocativeEnds {
+				text = strings.ReplaceAll(text, call+mark, mark) // the call goes, its mark stays
 			}
-			text = b.String()
+			text = strings.TrimSuffix(text, call)
 		}
 	}
 	return text
 }
+
+// vocativeEnds are the marks that close a sentence a call by name may end.
+var vocativeEnds = []string{".", "!", "?", "。", "！", "？", "~", "～"}
 
 // we is whose the plural first person of m, a member's own line, is:
 // the group's when it names another member of w, the member's apart from
